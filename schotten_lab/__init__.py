@@ -1,0 +1,1 @@
+"""schotten_lab: exact strategy analysis for Schotten Totten."""

@@ -1,0 +1,46 @@
+"""The core: cards, formations, rules and positions. Imports nothing beyond numpy."""
+
+from .cards import CARDS, FULL_DECK, Card, CardMask, Color, cards_of, mask_of, parse_cards
+from .errors import (
+    AnalysisError,
+    CardError,
+    IllegalPositionError,
+    NotationError,
+    PositionFormatError,
+    SchottenError,
+)
+from .formations import Formation, Rank, best_completion, compare, evaluate, hand_table, rank_counts
+from .position import Position, Problem, Stone
+from .rules import BASE, BASE_EXPERT, PLAYERS, Player, RuleSet
+
+__all__ = [
+    "BASE",
+    "BASE_EXPERT",
+    "CARDS",
+    "FULL_DECK",
+    "PLAYERS",
+    "AnalysisError",
+    "Card",
+    "CardError",
+    "CardMask",
+    "Color",
+    "Formation",
+    "IllegalPositionError",
+    "NotationError",
+    "Player",
+    "Position",
+    "PositionFormatError",
+    "Problem",
+    "Rank",
+    "RuleSet",
+    "SchottenError",
+    "Stone",
+    "best_completion",
+    "cards_of",
+    "compare",
+    "evaluate",
+    "hand_table",
+    "mask_of",
+    "parse_cards",
+    "rank_counts",
+]

@@ -1,0 +1,289 @@
+"""Formations: rank and sum of a complete side, and the precomputed table of all 3-card hands.
+
+A side's strength is one ``int``, ``rank * 100 + sum``, so sides compare with ``<``. Under
+Blind-man's bluff every side is a plain sum (rank ``SUM``). Four-card sides (Mud fight) use the
+same ranks, with four cards in each pattern.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from .cards import CARDS, FULL_DECK, Card, CardMask, mask_of
+
+STRENGTH_BASE = 100
+"""``strength = rank * STRENGTH_BASE + sum``; every sum (at most 36) stays below it."""
+
+
+class Rank(enum.IntEnum):
+    """Formation ranks, weakest first."""
+
+    SUM = 1
+    RUN = 2
+    COLOR = 3
+    THREE_OF_A_KIND = 4
+    COLOR_RUN = 5
+
+    @property
+    def key(self) -> str:
+        """The snake_case name used in JSON (``color_run``)."""
+        return self.name.lower()
+
+    def label(self, lang: str = "en", size: int = 3) -> str:
+        """The formation's name in English (``en``) or French (``fr``)."""
+        names = _NAMES_FR if lang == "fr" else _NAMES_EN
+        if size == 4 and self is Rank.THREE_OF_A_KIND:
+            return "carré" if lang == "fr" else "four of a kind"
+        return names[self]
+
+
+_NAMES_EN = {
+    Rank.SUM: "sum",
+    Rank.RUN: "run",
+    Rank.COLOR: "color",
+    Rank.THREE_OF_A_KIND: "three of a kind",
+    Rank.COLOR_RUN: "color run",
+}
+_NAMES_FR = {
+    Rank.SUM: "somme",
+    Rank.RUN: "suite",
+    Rank.COLOR: "couleur",
+    Rank.THREE_OF_A_KIND: "brelan",
+    Rank.COLOR_RUN: "suite couleur",
+}
+
+RANKS_STRONGEST_FIRST = tuple(sorted(Rank, reverse=True))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Formation:
+    """The strength of a complete side: its rank, then the sum of its values."""
+
+    rank: Rank
+    total: int
+
+    @property
+    def strength(self) -> int:
+        return int(self.rank) * STRENGTH_BASE + self.total
+
+    @classmethod
+    def from_strength(cls, strength: int) -> Formation:
+        return cls(Rank(strength // STRENGTH_BASE), strength % STRENGTH_BASE)
+
+    def describe(self, lang: str = "en", size: int = 3) -> str:
+        word = "somme" if lang == "fr" else "sum"
+        if self.rank is Rank.SUM:
+            return f"{word} {self.total}"
+        return f"{self.rank.label(lang, size)} ({word} {self.total})"
+
+    def __str__(self) -> str:
+        return self.describe()
+
+
+def evaluate(cards: Sequence[Card], *, blind: bool = False) -> Formation:
+    """The formation of a complete side of 3 (or 4, under Mud fight) distinct cards.
+
+    Placement order does not matter. With ``blind`` (Blind-man's bluff) only the sum counts.
+    """
+    if len(cards) not in (3, 4):
+        raise ValueError(f"a complete side has 3 or 4 cards, not {len(cards)}")
+    values = sorted(c.value for c in cards)
+    total = sum(values)
+    if blind:
+        return Formation(Rank.SUM, total)
+    one_color = len({c.color for c in cards}) == 1
+    consecutive = all(b == a + 1 for a, b in zip(values, values[1:]))
+    if one_color and consecutive:
+        rank = Rank.COLOR_RUN
+    elif values[0] == values[-1]:
+        rank = Rank.THREE_OF_A_KIND
+    elif one_color:
+        rank = Rank.COLOR
+    elif consecutive:
+        rank = Rank.RUN
+    else:
+        rank = Rank.SUM
+    return Formation(rank, total)
+
+
+def strength_of(cards: Sequence[Card], *, blind: bool = False) -> int:
+    return evaluate(cards, blind=blind).strength
+
+
+# --------------------------------------------------------------------------------------------
+# The table of all C(54, 3) = 24,804 three-card hands, built once at import with numpy.
+
+
+def _build_strength_cube() -> np.ndarray:
+    """``cube[i, j, k]`` is the strength of cards i, j, k (all distinct), else -1."""
+    idx = np.arange(54)
+    colors, values = idx // 9, idx % 9 + 1
+    i, j, k = np.meshgrid(idx, idx, idx, indexing="ij")
+    ci, cj, ck = colors[i], colors[j], colors[k]
+    v = np.sort(np.stack([values[i], values[j], values[k]]), axis=0)
+    total = v.sum(axis=0)
+    one_color = (ci == cj) & (cj == ck)
+    consecutive = (v[1] == v[0] + 1) & (v[2] == v[1] + 1)
+    trips = v[0] == v[2]
+    rank = np.select(
+        [one_color & consecutive, trips, one_color, consecutive],
+        [Rank.COLOR_RUN, Rank.THREE_OF_A_KIND, Rank.COLOR, Rank.RUN],
+        default=Rank.SUM,
+    )
+    cube = (rank * STRENGTH_BASE + total).astype(np.int16)
+    cube[(i == j) | (j == k) | (i == k)] = -1
+    return cube
+
+
+STRENGTH_CUBE: np.ndarray = _build_strength_cube()
+STRENGTH_CUBE.flags.writeable = False
+BLIND_CUBE: np.ndarray = np.where(
+    STRENGTH_CUBE >= 0, Rank.SUM * STRENGTH_BASE + STRENGTH_CUBE % STRENGTH_BASE, -1
+).astype(np.int16)
+BLIND_CUBE.flags.writeable = False
+
+
+@dataclass(frozen=True)
+class HandTable:
+    """All 24,804 three-card hands, strongest first (ties in card-index order).
+
+    ``cards[h]`` holds the three card indices of hand ``h`` (ascending), ``masks[h]`` its bit
+    mask, ``strengths[h]`` its strength. ``containing[c]`` lists, in table order, the hands that
+    hold card ``c``; ``containing_pair[(a, b)]`` those that hold both ``a < b``.
+    """
+
+    cards: np.ndarray
+    masks: np.ndarray
+    strengths: np.ndarray
+    containing: tuple[np.ndarray, ...]
+    containing_pair: dict[tuple[int, int], np.ndarray]
+
+    def candidates(self, side: Sequence[int]) -> np.ndarray:
+        """Indices of the hands that contain every card of ``side`` (0-2 card indices)."""
+        if len(side) == 0:
+            return np.arange(len(self.masks))
+        if len(side) == 1:
+            return self.containing[side[0]]
+        if len(side) == 2:
+            a, b = sorted(side)
+            return self.containing_pair[(a, b)]
+        raise ValueError("a 3-card side has no completion")
+
+
+def _build_hand_table(cube: np.ndarray) -> HandTable:
+    combos = np.array(list(combinations(range(54), 3)), dtype=np.int8)
+    strengths = cube[combos[:, 0], combos[:, 1], combos[:, 2]].astype(np.int16)
+    # stable sort on descending strength keeps lexicographic card order among equals
+    order = np.argsort(-strengths, kind="stable")
+    combos, strengths = combos[order], strengths[order]
+    one = np.uint64(1)
+    masks = (
+        (one << combos[:, 0].astype(np.uint64))
+        | (one << combos[:, 1].astype(np.uint64))
+        | (one << combos[:, 2].astype(np.uint64))
+    )
+    containing = tuple(np.flatnonzero((combos == c).any(axis=1)) for c in range(54))
+    pair_index: dict[tuple[int, int], list[int]] = {}
+    for h, (a, b, c) in enumerate(combos.tolist()):
+        for pair in ((a, b), (a, c), (b, c)):
+            pair_index.setdefault(pair, []).append(h)
+    containing_pair = {p: np.array(v, dtype=np.int64) for p, v in pair_index.items()}
+    for arr in (combos, masks, strengths, *containing, *containing_pair.values()):
+        arr.flags.writeable = False
+    return HandTable(combos, masks, strengths, containing, containing_pair)
+
+
+_TABLES: dict[bool, HandTable] = {}
+
+
+def hand_table(*, blind: bool = False) -> HandTable:
+    """The sorted table of all three-card hands (built on first use, then cached)."""
+    table = _TABLES.get(blind)
+    if table is None:
+        table = _TABLES[blind] = _build_hand_table(BLIND_CUBE if blind else STRENGTH_CUBE)
+    return table
+
+
+def rank_counts(*, blind: bool = False) -> dict[Rank, int]:
+    """How many of the 24,804 hands fall in each rank (RULES.md lists the base-game counts)."""
+    table = hand_table(blind=blind)
+    ranks = table.strengths // STRENGTH_BASE
+    return {r: int((ranks == r).sum()) for r in Rank}
+
+
+def compare(
+    first: Sequence[Card], second: Sequence[Card], *, blind: bool = False, first_completed_first: bool | None = None
+) -> int:
+    """+1 if ``first`` beats ``second``, -1 if it loses, by strength then the completed-first tie-break.
+
+    A full tie returns +1 or -1 according to ``first_completed_first``, or 0 when that is unknown.
+    """
+    a, b = strength_of(first, blind=blind), strength_of(second, blind=blind)
+    if a != b:
+        return 1 if a > b else -1
+    if first_completed_first is None:
+        return 0
+    return 1 if first_completed_first else -1
+
+
+def describe_cards(cards: Iterable[Card], *, blind: bool = False, lang: str = "en") -> str:
+    cards = tuple(cards)
+    return evaluate(cards, blind=blind).describe(lang, size=len(cards))
+
+
+__all__ = [
+    "BLIND_CUBE",
+    "Formation",
+    "best_completion",
+    "completions",
+    "HandTable",
+    "Rank",
+    "RANKS_STRONGEST_FIRST",
+    "STRENGTH_BASE",
+    "STRENGTH_CUBE",
+    "compare",
+    "describe_cards",
+    "evaluate",
+    "hand_table",
+    "rank_counts",
+    "strength_of",
+]
+
+
+def completions(side: Sequence[Card], available: CardMask, *, blind: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """All completions of a side of 0-2 cards with cards of ``available``, strongest first.
+
+    Returns ``(hands, strengths)``: indices into :func:`hand_table` of the 3-card hands that hold the
+    side and otherwise only available cards, and their strengths.
+    """
+    table = hand_table(blind=blind)
+    side_idx = [c.index for c in side]
+    cand = table.candidates(side_idx)
+    forbidden = np.uint64(FULL_DECK & ~(available | mask_of(side)))
+    ok = (table.masks[cand] & forbidden) == 0
+    hands = cand[ok]
+    return hands, table.strengths[hands]
+
+
+def best_completion(
+    side: Sequence[Card], available: CardMask, *, blind: bool = False
+) -> tuple[Formation, tuple[Card, ...]] | None:
+    """The strongest completion of a 0-2 card side using cards of ``available`` (ties: lowest cards).
+
+    Returns the formation and the cards added, or ``None`` when the pool is too small.
+    """
+    table = hand_table(blind=blind)
+    side_idx = [c.index for c in side]
+    cand = table.candidates(side_idx)
+    forbidden = np.uint64(FULL_DECK & ~(available | mask_of(side)))
+    ok = (table.masks[cand] & forbidden) == 0
+    if not ok.any():
+        return None
+    h = int(cand[int(np.argmax(ok))])
+    added = tuple(CARDS[i] for i in table.cards[h].tolist() if i not in side_idx)
+    return Formation.from_strength(int(table.strengths[h])), added

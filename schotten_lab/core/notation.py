@@ -1,0 +1,125 @@
+"""A compact one-line text notation for positions, easy to type in a notebook or paste in an article.
+
+Fields, separated by spaces::
+
+    STONES  SOUTH_HAND  NORTH_HAND  TO_MOVE  [dDECK]  [expert]
+
+- ``STONES``: the nine stones, stone 1 first, joined by ``/``. A stone is ``SOUTH-NORTH``, each side
+  its cards run together in placement order (``N8B8G8``), an empty side written as nothing, so an
+  empty stone is ``-``. A ``*`` right after a side marks the side that was completed first; ``@s`` or
+  ``@n`` at the end of the stone says who claimed it.
+- A hand is its cards run together, ``-`` for a known empty hand, or ``?6`` for an unknown hand of 6.
+- ``TO_MOVE`` is ``s`` or ``n``; ``d40`` is the clan deck (derived when left out); ``expert`` selects
+  the expert claim timing.
+
+Example, the three-8s stone of RULES.md with south to move::
+
+    N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d40
+
+Writing always gives every field, so ``to_notation(from_notation(s)) == s`` for written strings.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import Card, CardError
+from .errors import NotationError
+from .position import Position, Stone
+from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
+
+_SIDE = r"((?:[A-Za-z][1-9]|[1-9][A-Za-z])*)(\*?)"
+_STONE_RE = re.compile(rf"^{_SIDE}-{_SIDE}(?:@([sn]))?$")
+_CARD_RE = re.compile(r"[A-Za-z][1-9]|[1-9][A-Za-z]")
+
+
+def to_notation(pos: Position) -> str:
+    """The one-line notation of a position."""
+    fields = ["/".join(_stone_text(s) for s in pos.stones)]
+    for p in PLAYERS:
+        hand = pos.hands[p]
+        if hand is None:
+            fields.append(f"?{pos.hand_sizes[p]}")
+        else:
+            fields.append("".join(str(c) for c in hand) or "-")
+    fields.append(pos.to_move.letter)
+    fields.append(f"d{pos.deck}")
+    if pos.rules.expert:
+        fields.append("expert")
+    return " ".join(fields)
+
+
+def _stone_text(s: Stone) -> str:
+    def side(p: Player) -> str:
+        return "".join(str(c) for c in s.side(p)) + ("*" if s.first_complete is p else "")
+
+    claim = f"@{s.claimed.letter}" if s.claimed else ""
+    return f"{side(Player.SOUTH)}-{side(Player.NORTH)}{claim}"
+
+
+def from_notation(text: str) -> Position:
+    """Read the one-line notation; raise :class:`NotationError` quoting the part that is wrong."""
+    if not isinstance(text, str):
+        raise NotationError(f"a position notation must be a string, not {type(text).__name__}")
+    fields = text.split()
+    if len(fields) < 4:
+        raise NotationError(
+            f"{text!r}: expected at least 4 fields (stones, south hand, north hand, player to move), got {len(fields)}"
+        )
+    stones_text, south_text, north_text, move_text, *rest = fields
+    parts = stones_text.split("/")
+    if len(parts) != STONE_COUNT:
+        raise NotationError(f"{stones_text!r}: expected {STONE_COUNT} stones separated by '/', got {len(parts)}")
+    stones = tuple(_parse_stone(part, i) for i, part in enumerate(parts, 1))
+    hands, sizes = {}, {}
+    for p, hand_text in zip(PLAYERS, (south_text, north_text)):
+        if hand_text.startswith("?"):
+            if not hand_text[1:].isdigit():
+                raise NotationError(f"{p.value} hand {hand_text!r}: an unknown hand is '?' and its size, e.g. '?6'")
+            hands[p], sizes[p] = None, int(hand_text[1:])
+        elif hand_text == "-":
+            hands[p] = ()
+        else:
+            hands[p] = _parse_run(hand_text, f"{p.value} hand")
+    if move_text not in ("s", "n", "south", "north"):
+        raise NotationError(f"player to move {move_text!r}: expected 's' or 'n'")
+    deck: int | None = None
+    expert = False
+    for extra in rest:
+        if re.fullmatch(r"d\d+", extra):
+            deck = int(extra[1:])
+        elif extra == "expert":
+            expert = True
+        elif extra in ("base",):
+            pass
+        else:
+            raise NotationError(f"unknown field {extra!r}: expected 'dN' (deck size) or 'expert'")
+    return Position.assemble(stones, hands, sizes, deck, Player.parse(move_text), RuleSet("base", expert))
+
+
+def _parse_stone(part: str, number: int) -> Stone:
+    m = _STONE_RE.match(part)
+    if m is None:
+        raise NotationError(
+            f"stone {number} {part!r}: expected SOUTH-NORTH with cards run together, e.g. 'N8B8G8*-R9R7@s'"
+        )
+    south, south_first, north, north_first, claim = m.groups()
+    if south_first and north_first:
+        raise NotationError(f"stone {number} {part!r}: only one side can have completed first ('*')")
+    first = Player.SOUTH if south_first else Player.NORTH if north_first else None
+    return Stone(
+        _parse_run(south, f"stone {number}"),
+        _parse_run(north, f"stone {number}"),
+        claimed=Player.parse(claim) if claim else None,
+        first_complete=first,
+    )
+
+
+def _parse_run(text: str, where: str) -> tuple[Card, ...]:
+    codes = _CARD_RE.findall(text)
+    if "".join(codes) != text:
+        raise NotationError(f"{where} {text!r}: expected card codes run together, e.g. 'R7R8R9'")
+    try:
+        return tuple(Card.parse(c) for c in codes)
+    except CardError as exc:
+        raise NotationError(f"{where}: {exc}") from None

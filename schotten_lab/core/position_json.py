@@ -1,0 +1,204 @@
+"""The JSON interchange format ``schotten-lab/position@1`` (ANALYSIS.md): read and write.
+
+Reading checks the document's shape and names the offending field on any error
+(:class:`PositionFormatError`); rule checks are :meth:`Position.status`'s job. Every field written
+is read back unchanged, so ``position_from_json(position_to_json(p)) == p``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from .cards import Card, CardError
+from .errors import PositionFormatError
+from .position import Position, Stone
+from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
+
+FORMAT = "schotten-lab/position@1"
+
+_TOP_FIELDS = {
+    "format", "variant", "expert", "to_move", "stones", "hands", "hand_sizes", "deck", "discard",
+    "tactics_played", "title", "description", "expected",
+}  # fmt: skip
+_STONE_FIELDS = {"south", "north", "claimed", "first_complete", "modes"}
+
+
+def position_to_dict(pos: Position) -> dict[str, Any]:
+    """The JSON-ready dict of a position, every field written."""
+    return {
+        "format": FORMAT,
+        "variant": pos.rules.variant,
+        "expert": pos.rules.expert,
+        "to_move": pos.to_move.value,
+        "stones": [
+            {
+                "south": [str(c) for c in s.south],
+                "north": [str(c) for c in s.north],
+                "claimed": s.claimed.value if s.claimed else None,
+                "first_complete": s.first_complete.value if s.first_complete else None,
+            }
+            for s in pos.stones
+        ],
+        "hands": {
+            p.value: None if pos.hands[p] is None else [str(c) for c in pos.hands[p] or ()] for p in PLAYERS
+        },
+        "hand_sizes": {p.value: pos.hand_sizes[p] for p in PLAYERS},
+        "deck": {"clan": pos.deck, "tactics": pos.tactics_deck},
+        "discard": [str(c) for c in pos.discard],
+    }
+
+
+def position_to_json(pos: Position, indent: int | None = 2) -> str:
+    """The position as a JSON document (``indent=None`` gives one line, for JSON Lines)."""
+    return json.dumps(position_to_dict(pos), indent=indent, ensure_ascii=False)
+
+
+def position_from_json(text: str | bytes) -> Position:
+    """Read a position document; raise :class:`PositionFormatError` naming the field on bad input."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PositionFormatError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except UnicodeDecodeError:
+        raise PositionFormatError("", "not valid JSON: the file is not UTF-8 text") from None
+    return position_from_dict(data)
+
+
+def position_from_dict(data: object) -> Position:
+    """A position from a parsed JSON object (see :func:`position_from_json`)."""
+    if not isinstance(data, Mapping):
+        raise PositionFormatError("", f"a position must be a JSON object, not {_kind(data)}")
+    unknown = sorted(set(data) - _TOP_FIELDS)
+    if unknown:
+        raise PositionFormatError(unknown[0], "unknown field")
+    fmt = data.get("format", FORMAT)
+    if fmt != FORMAT:
+        raise PositionFormatError("format", f"is {fmt!r}; this version reads {FORMAT!r}")
+
+    variant = _get(data, "variant", str, "base")
+    if variant not in ("base", "tactics"):
+        raise PositionFormatError("variant", f"is {variant!r}; expected 'base' or 'tactics'")
+    if variant == "tactics":
+        raise PositionFormatError("variant", "the tactics variant is not supported by this version yet")
+    expert = _get(data, "expert", bool, False)
+    rules = RuleSet(variant, expert)
+
+    to_move = _player(data.get("to_move", "south"), "to_move", allow_none=False)
+    assert to_move is not None
+
+    raw_stones = data.get("stones")
+    if raw_stones is None:
+        raise PositionFormatError("stones", "is missing (a list of 9 stones)")
+    if not isinstance(raw_stones, list):
+        raise PositionFormatError("stones", f"must be a list of {STONE_COUNT} stones, not {_kind(raw_stones)}")
+    if len(raw_stones) != STONE_COUNT:
+        raise PositionFormatError("stones", f"has {len(raw_stones)} entries; there are exactly {STONE_COUNT} stones")
+    stones = tuple(_stone(s, f"stones[{i}]") for i, s in enumerate(raw_stones))
+
+    raw_hands = data.get("hands", {})
+    if not isinstance(raw_hands, Mapping):
+        raise PositionFormatError("hands", f"must be an object with 'south' and 'north', not {_kind(raw_hands)}")
+    _no_unknown(raw_hands, {"south", "north"}, "hands")
+    hands = {p: _cards_or_none(raw_hands.get(p.value), f"hands.{p.value}") for p in PLAYERS}
+
+    raw_sizes = data.get("hand_sizes", {})
+    if not isinstance(raw_sizes, Mapping):
+        raise PositionFormatError("hand_sizes", f"must be an object, not {_kind(raw_sizes)}")
+    _no_unknown(raw_sizes, {"south", "north"}, "hand_sizes")
+    sizes = {p: _int(raw_sizes[p.value], f"hand_sizes.{p.value}") for p in PLAYERS if p.value in raw_sizes}
+
+    deck: int | None = None
+    tactics_deck = 0
+    raw_deck = data.get("deck")
+    if raw_deck is not None:
+        if not isinstance(raw_deck, Mapping):
+            raise PositionFormatError("deck", f"must be an object like {{'clan': 40, 'tactics': 0}}, not {_kind(raw_deck)}")
+        _no_unknown(raw_deck, {"clan", "tactics"}, "deck")
+        if "clan" in raw_deck:
+            deck = _int(raw_deck["clan"], "deck.clan")
+        tactics_deck = _int(raw_deck.get("tactics", 0), "deck.tactics")
+
+    discard = _cards(data.get("discard", []), "discard")
+    return Position.assemble(stones, hands, sizes, deck, to_move, rules, discard, tactics_deck)
+
+
+def _stone(raw: object, here: str) -> Stone:
+    if not isinstance(raw, Mapping):
+        raise PositionFormatError(here, f"must be an object with 'south' and 'north', not {_kind(raw)}")
+    _no_unknown(raw, _STONE_FIELDS, here)
+    modes = raw.get("modes", [])
+    if modes not in ([], None):
+        raise PositionFormatError(f"{here}.modes", "combat modes belong to the tactics variant")
+    return Stone(
+        south=_cards(raw.get("south", []), f"{here}.south"),
+        north=_cards(raw.get("north", []), f"{here}.north"),
+        claimed=_player(raw.get("claimed"), f"{here}.claimed"),
+        first_complete=_player(raw.get("first_complete"), f"{here}.first_complete"),
+    )
+
+
+def _cards(raw: object, here: str) -> tuple[Card, ...]:
+    if not isinstance(raw, list):
+        raise PositionFormatError(here, f"must be a list of card codes such as ['R8', 'B3'], not {_kind(raw)}")
+    out = []
+    for i, code in enumerate(raw):
+        if not isinstance(code, str):
+            raise PositionFormatError(f"{here}[{i}]", f"must be a card code such as 'R8', not {_kind(code)}")
+        try:
+            out.append(Card.parse(code))
+        except CardError as exc:
+            raise PositionFormatError(f"{here}[{i}]", str(exc)) from None
+    return tuple(out)
+
+
+def _cards_or_none(raw: object, here: str) -> tuple[Card, ...] | None:
+    return None if raw is None else _cards(raw, here)
+
+
+def _player(raw: object, here: str, allow_none: bool = True) -> Player | None:
+    if raw is None and allow_none:
+        return None
+    if raw not in ("south", "north"):
+        expected = "'south', 'north' or null" if allow_none else "'south' or 'north'"
+        raise PositionFormatError(here, f"is {raw!r}; expected {expected}")
+    return Player(raw)
+
+
+def _int(raw: object, here: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise PositionFormatError(here, f"must be a whole number, not {_kind(raw)}")
+    return raw
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
+    value = data.get(key, default)
+    if not isinstance(value, kind):
+        raise PositionFormatError(key, f"must be {_KIND_NAMES.get(kind, kind.__name__)}, not {_kind(value)}")
+    return value
+
+
+def _no_unknown(raw: Mapping[str, Any], allowed: set[str], here: str) -> None:
+    extra = sorted(set(raw) - allowed)
+    if extra:
+        raise PositionFormatError(f"{here}.{extra[0]}", "unknown field")
+
+
+_KIND_NAMES = {str: "a string", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__

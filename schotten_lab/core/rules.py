@@ -1,0 +1,87 @@
+"""Rule sets as data: the variant, the claim timing and the proof options, in one frozen object.
+
+Every analysis takes a :class:`RuleSet` explicitly (by default the one a position declares); there are
+no global switches.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Literal
+
+Variant = Literal["base", "tactics"]
+VARIANTS: tuple[Variant, ...] = ("base", "tactics")
+
+
+class Player(enum.StrEnum):
+    """The two players: ``south`` (bottom of a diagram) and ``north``."""
+
+    SOUTH = "south"
+    NORTH = "north"
+
+    @property
+    def opponent(self) -> Player:
+        return Player.NORTH if self is Player.SOUTH else Player.SOUTH
+
+    @property
+    def letter(self) -> str:
+        return "s" if self is Player.SOUTH else "n"
+
+    @classmethod
+    def parse(cls, text: str | Player) -> Player:
+        if isinstance(text, Player):
+            return text
+        t = str(text).strip().lower()
+        for p in cls:
+            if t in (p.value, p.letter):
+                return p
+        raise ValueError(f"unknown player {text!r}: expected 'south' or 'north'")
+
+
+PLAYERS: tuple[Player, Player] = (Player.SOUTH, Player.NORTH)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """Which rules apply.
+
+    - ``variant``: ``"base"`` or ``"tactics"``.
+    - ``expert``: claims only at the start of one's own turn, before placing.
+    - ``strict_proofs`` (tactics only): early-claim proofs also consider unplayed elite troops and
+      combat modes; off by default, following Battle Line's rule (see RULES.md).
+    """
+
+    variant: Variant = "base"
+    expert: bool = False
+    strict_proofs: bool = False
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise ValueError(f"unknown variant {self.variant!r}: expected 'base' or 'tactics'")
+
+    @property
+    def tactics(self) -> bool:
+        return self.variant == "tactics"
+
+    @property
+    def hand_limit(self) -> int:
+        """Cards a player holds while the deck lasts: 6 in the base game, 7 with tactics."""
+        return 7 if self.tactics else 6
+
+    def side_capacity(self, mud: bool = False) -> int:
+        """Cards that complete a side: 3, or 4 under Mud fight."""
+        return 4 if mud else 3
+
+    @property
+    def name(self) -> str:
+        return self.variant + (" (expert)" if self.expert else "")
+
+
+BASE = RuleSet()
+BASE_EXPERT = RuleSet(expert=True)
+TACTICS = RuleSet("tactics")
+TACTICS_EXPERT = RuleSet("tactics", expert=True)
+
+STONE_COUNT = 9
+SIDE_SIZE = 3
