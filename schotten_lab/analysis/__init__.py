@@ -1,0 +1,33 @@
+"""Exact analysis of positions: claim proofs, card probabilities, formation odds, stone outcomes.
+
+Depends on the core only; no Jupyter, widget or plotting import.
+"""
+
+from .board import BoardAnalysis, StoneAnalysis, analyze, format_report
+from .claims import ClaimVerdict, claim
+from .odds import CompletionOdds, Outs, completion_odds, outs, reachable, still_possible
+from .outcome import Outcome, OutcomeEstimate, stone_outcome, stone_outcome_monte_carlo
+from .pools import CardChance, card_probabilities, draws_left, hypergeometric
+
+__all__ = [
+    "BoardAnalysis",
+    "CardChance",
+    "ClaimVerdict",
+    "CompletionOdds",
+    "Outcome",
+    "OutcomeEstimate",
+    "Outs",
+    "StoneAnalysis",
+    "analyze",
+    "card_probabilities",
+    "claim",
+    "completion_odds",
+    "draws_left",
+    "format_report",
+    "hypergeometric",
+    "outs",
+    "reachable",
+    "still_possible",
+    "stone_outcome",
+    "stone_outcome_monte_carlo",
+]

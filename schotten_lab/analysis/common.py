@@ -1,0 +1,39 @@
+"""Small helpers shared by the analysis modules: argument checking and probability formatting."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..core.errors import AnalysisError
+from ..core.position import Position
+from ..core.rules import STONE_COUNT, Player
+
+
+def check_stone(position: Position, stone: int) -> int:
+    """The stone number itself, or an :class:`AnalysisError` naming the bad value."""
+    if isinstance(stone, bool) or not isinstance(stone, int) or not 1 <= stone <= STONE_COUNT:
+        raise AnalysisError(f"stone must be a number from 1 to {STONE_COUNT}, not {stone!r}")
+    return stone
+
+
+def check_player(player: Player | str, what: str = "player") -> Player:
+    try:
+        return Player.parse(player)
+    except ValueError:
+        raise AnalysisError(f"{what} must be 'south' or 'north', not {player!r}") from None
+
+
+def as_float(p: Fraction) -> float:
+    return float(p)
+
+
+def percent(p: Fraction | float) -> str:
+    """A probability as a short percentage for reports (``"37.5%"``); exact values stay in the objects."""
+    value = float(p) * 100
+    if value == 0 or value == 100:
+        return f"{value:.0f}%"
+    if value < 0.1:
+        return "<0.1%"
+    if value > 99.9:
+        return ">99.9%"
+    return f"{value:.1f}%"
