@@ -1,0 +1,803 @@
+"""The board editor: build or edit a position by clicking, with a live analysis panel beside it.
+
+The logic lives in plain functions over immutable :class:`~schotten_lab.core.Position` objects
+(:func:`place`, :func:`take_back`, :func:`set_claim` ...): each returns a new, legal position or
+raises :class:`EditRefused` with the reason. :class:`BoardEditor` only holds the current position,
+the undo/redo stacks and the widgets, and wires clicks to those functions.
+
+    >>> from schotten_lab.views.editor import BoardEditor
+    >>> editor = BoardEditor()          # an empty board; BoardEditor(position) to edit one
+    >>> editor                          # in Jupyter: the palette, the board and the analysis panel
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import ipywidgets as W
+
+from ..core.cards import CARDS, Card, mask_of
+from ..core.errors import SchottenError
+from ..core.position import Position, Stone
+from ..core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
+
+# ---------------------------------------------------------------------------------------------
+# Pure editing functions: Position in, Position out (or EditRefused).
+
+
+class EditRefused(SchottenError):
+    """An edit that would break the rules; the message says why (the position is kept)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where a clicked palette card goes: one side of a stone, or a player's hand."""
+
+    player: Player
+    stone: int | None = None  # None: the player's hand
+
+    @classmethod
+    def side(cls, stone: int, player: Player | str) -> Target:
+        return cls(Player.parse(player), stone)
+
+    @classmethod
+    def hand(cls, player: Player | str) -> Target:
+        return cls(Player.parse(player), None)
+
+    @property
+    def label(self) -> str:
+        if self.stone is None:
+            return f"{self.player.value} hand"
+        return f"stone {self.stone} {self.player.value}"
+
+
+ALL_TARGETS: tuple[Target, ...] = tuple(
+    Target.side(n, p) for n in range(1, STONE_COUNT + 1) for p in PLAYERS
+) + tuple(Target.hand(p) for p in PLAYERS)
+
+
+def used_mask(position: Position) -> int:
+    """The cards the position already places: on the table or in a known hand."""
+    mask = position.table_mask
+    for p in PLAYERS:
+        mask |= mask_of(position.hands[p] or ())
+    return mask
+
+
+def checked(position: Position) -> Position:
+    """The position itself if it is legal, else :class:`EditRefused` naming every problem."""
+    problems = position.status()
+    if problems:
+        raise EditRefused("; ".join(str(p) for p in problems))
+    return position
+
+
+def rebalance(position: Position) -> Position:
+    """Derive the deck and the unknown hands' sizes from the cards placed.
+
+    Unknown hands stay full while the deck lasts; once it is empty they shrink, the player to move
+    keeping the larger half.
+    """
+    limit = position.rules.hand_limit
+    on_table = sum(len(s.south) + len(s.north) for s in position.stones) + len(position.discard)
+    sizes = {p: len(h) for p, h in position.hands.items() if h is not None}
+    unknown = [p for p in (position.to_move, position.to_move.opponent) if position.hands[p] is None]
+    rest = 54 - on_table - sum(sizes.values())
+    if rest < 0:
+        raise EditRefused(f"more than 54 cards placed ({54 - rest})")
+    deck = max(0, rest - limit * len(unknown))
+    left = rest - deck
+    for i, p in enumerate(unknown):
+        share = -(-left // (len(unknown) - i))  # ceil: the player to move first
+        sizes[p] = min(limit, share)
+        left -= sizes[p]
+    deck += left
+    return replace(position, hand_sizes={p: sizes[p] for p in PLAYERS}, deck=deck)
+
+
+def place(position: Position, card: Card | str, target: Target) -> Position:
+    """Put a card that is not yet placed onto a side of a stone or into a (known) hand."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    if used_mask(position) >> card.index & 1:
+        raise EditRefused(f"{card} is already placed ({position.locate(card)})")
+    if target.stone is None:
+        hand = position.hands[target.player] or ()
+        return checked(rebalance(position.with_hand(target.player, hand + (card,))))
+    stone = position.stone(target.stone)
+    if stone.claimed is not None:
+        raise EditRefused(f"stone {target.stone} is claimed by {stone.claimed.value}: no more cards go on it")
+    side = stone.side(target.player)
+    if len(side) >= SIDE_SIZE:
+        raise EditRefused(f"stone {target.stone} {target.player.value} already holds {SIDE_SIZE} cards")
+    new = stone.with_side(target.player, side + (card,))
+    other = target.player.opponent
+    if len(side) + 1 == SIDE_SIZE and new.first_complete is None and len(new.side(other)) < SIDE_SIZE:
+        new = replace(new, first_complete=target.player)  # this side completed first
+    return checked(rebalance(position.with_stone(target.stone, new)))
+
+
+def take_back(position: Position, card: Card | str) -> Position:
+    """Remove a card from a stone side (the stone must be unclaimed) or from a known hand."""
+    card = card if isinstance(card, Card) else Card.parse(card)
+    for number, stone in enumerate(position.stones, 1):
+        for p in PLAYERS:
+            side = stone.side(p)
+            if card in side:
+                if stone.claimed is not None:
+                    raise EditRefused(
+                        f"stone {number} is claimed by {stone.claimed.value}: unclaim it before taking {card} back"
+                    )
+                new = stone.with_side(p, tuple(c for c in side if c != card))
+                if new.first_complete is p:
+                    new = replace(new, first_complete=None)
+                return checked(rebalance(position.with_stone(number, new)))
+    for p in PLAYERS:
+        hand = position.hands[p]
+        if hand is not None and card in hand:
+            return checked(rebalance(position.with_hand(p, tuple(c for c in hand if c != card))))
+    raise EditRefused(f"{card} is not placed anywhere")
+
+
+def set_hand(position: Position, player: Player | str, cards: Iterable[Card | str] | None) -> Position:
+    """Make a hand known (a list of cards) or unknown (``None``, keeping its size)."""
+    player = Player.parse(player)
+    if cards is None:
+        return checked(position.with_hand(player, None))
+    parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
+    return checked(rebalance(position.with_hand(player, parsed)))
+
+
+def set_claim(position: Position, stone: int, player: Player | str | None) -> Position:
+    """Claim a stone for a player (the cards must support it), or unclaim it with ``None``."""
+    who = None if player is None else Player.parse(player)
+    return checked(position.with_stone(stone, replace(position.stone(stone), claimed=who)))
+
+
+def set_first_complete(position: Position, stone: int, player: Player | str | None) -> Position:
+    """Say who completed their side of a stone first (the tie-break)."""
+    who = None if player is None else Player.parse(player)
+    return checked(position.with_stone(stone, replace(position.stone(stone), first_complete=who)))
+
+
+def set_turn(position: Position, player: Player | str) -> Position:
+    return checked(rebalance(replace(position, to_move=Player.parse(player))))
+
+
+def set_deck(position: Position, deck: int) -> Position:
+    """Set the clan deck; unknown hands take what is left (the counts must stay legal)."""
+    known = {p: len(h) for p, h in position.hands.items() if h is not None}
+    new = Position.assemble(
+        position.stones, position.hands, known, deck, position.to_move, position.rules,
+        position.discard, position.tactics_deck,
+    )
+    try:
+        return checked(new)
+    except EditRefused as exc:
+        derived = rebalance(position).deck
+        raise EditRefused(f"a deck of {deck} does not fit the cards placed (it holds {derived}): {exc}") from None
+
+
+def read_position(text: str) -> Position:
+    """A position from JSON (text starting with ``{``) or the one-line notation."""
+    text = text.strip()
+    if not text:
+        raise EditRefused("nothing to load: paste a JSON document or a notation line")
+    pos = Position.from_json(text) if text.startswith("{") else Position.from_notation(text)
+    return checked(pos)
+
+
+# ---------------------------------------------------------------------------------------------
+# Colours (a local fallback when views.palette is not there).
+
+_FALLBACK_COLORS = {
+    "R": "#c62828", "B": "#1565c0", "G": "#2e7d32", "Y": "#f9a825", "P": "#6a1b9a", "N": "#6d4c41",
+}
+
+
+def card_color(card: Card) -> str:
+    """The fill colour of a card's button, from views.palette when available."""
+    try:
+        from . import palette
+
+        fn = getattr(palette, "card_color", None)
+        if callable(fn):
+            return str(fn(card))
+        colors = getattr(palette, "CARD_COLORS", None)
+        if colors:
+            return str(colors.get(card.color.letter) or colors.get(card.color) or _FALLBACK_COLORS[card.color.letter])
+    except Exception:  # noqa: BLE001 - the fallback keeps the editor usable
+        pass
+    return _FALLBACK_COLORS[card.color.letter]
+
+
+def _text_color(card: Card) -> str:
+    return "black" if card.color.letter == "Y" else "white"
+
+
+USED_COLOR = "#d5d5d5"
+SLOT_COLOR = "#f4f1ea"
+
+# ---------------------------------------------------------------------------------------------
+# The widget.
+
+
+class BoardEditor:
+    """An ipywidgets board editor with undo/redo, load/save and a live analysis panel.
+
+    Attributes for scripts and tests: ``position`` (the current :class:`Position`), ``message``
+    (the last refusal or notice, ``""`` when none), ``target`` (a Dropdown of :class:`Target`),
+    ``palette`` (``{card code: Button}``), ``slots`` (``{(stone, player): [Button]*3}``),
+    ``hand_buttons`` (``{player: [Button]}``), ``panel`` (the :class:`AnalysisPanel`),
+    ``widget`` (the whole layout).
+    """
+
+    def __init__(self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True) -> None:
+        self._position = checked(position if position is not None else Position.empty())
+        self._undo: list[Position] = []
+        self._redo: list[Position] = []
+        self._message = ""
+        self._syncing = False
+        self.last_refresh_ms = 0.0
+        self.drafts: dict[Player, list[Card]] = {p: [] for p in PLAYERS}
+
+        # --- palette ---
+        self.palette: dict[str, W.Button] = {}
+        rows = []
+        for color in range(6):
+            row = []
+            for value in range(1, 10):
+                card = CARDS[color * 9 + value - 1]
+                b = W.Button(description=str(card), layout=W.Layout(width="42px", height="30px", padding="0"))
+                b.add_class("sl-palette")
+                b.add_class(f"sl-card-{card}")
+                b.on_click(self._palette_click(card))
+                self.palette[str(card)] = b
+                row.append(b)
+            rows.append(W.HBox(row))
+        self.palette_box = W.VBox(rows)
+
+        # --- target and board ---
+        self.target = W.Dropdown(
+            options=[(t.label, t) for t in ALL_TARGETS], value=ALL_TARGETS[0], description="Place on",
+            layout=W.Layout(width="230px"),
+        )
+        self.target.add_class("sl-target")
+        self.slots: dict[tuple[int, Player], list[W.Button]] = {}
+        columns = []
+        for n in range(1, STONE_COUNT + 1):
+            col = []
+            for p in (Player.NORTH, Player.SOUTH):
+                buttons = []
+                for i in range(SIDE_SIZE):
+                    b = W.Button(layout=W.Layout(width="42px", height="30px", padding="0"))
+                    b.add_class("sl-slot")
+                    b.add_class(f"sl-slot-{n}-{p.letter}-{i}")
+                    b.on_click(self._slot_click(n, p, i))
+                    buttons.append(b)
+                self.slots[(n, p)] = buttons
+            north = list(reversed(self.slots[(n, Player.NORTH)]))  # north's first card nearest the stone
+            stone_label = W.HTML(layout=W.Layout(width="42px"))
+            stone_label.add_class(f"sl-stone-{n}")
+            col = [*north, stone_label, *self.slots[(n, Player.SOUTH)]]
+            columns.append(W.VBox(col))
+        self.stone_labels = [c.children[SIDE_SIZE] for c in columns]
+        self.hand_buttons: dict[Player, list[W.Button]] = {p: [] for p in PLAYERS}
+        self.hand_boxes = {p: W.HBox() for p in PLAYERS}
+        self.hand_labels = {p: W.HTML() for p in PLAYERS}
+        self.board_box = W.VBox([
+            W.HBox([self.hand_labels[Player.NORTH], self.hand_boxes[Player.NORTH]]),
+            W.HBox(columns),
+            W.HBox([self.hand_labels[Player.SOUTH], self.hand_boxes[Player.SOUTH]]),
+        ])
+
+        # --- stone, turn, deck and viewer controls ---
+        player_options = [("nobody", None), ("south", Player.SOUTH), ("north", Player.NORTH)]
+        self.stone_select = W.Dropdown(options=list(range(1, 10)), value=1, description="Stone", layout=W.Layout(width="140px"))
+        self.claim_select = W.Dropdown(options=player_options, value=None, description="claimed by", layout=W.Layout(width="200px"))
+        self.first_select = W.Dropdown(options=player_options, value=None, description="first complete", layout=W.Layout(width="210px"))
+        self.turn = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], description="To move", style={"button_width": "60px"})
+        self.viewer = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], value=Player.parse(viewer), description="Viewer", style={"button_width": "60px"})
+        self.deck = W.BoundedIntText(min=0, max=54, description="Deck", layout=W.Layout(width="140px"))
+        self.stone_select.observe(lambda _: self._sync_controls(), "value")
+        self.claim_select.observe(self._on_claim, "value")
+        self.first_select.observe(self._on_first, "value")
+        self.turn.observe(self._on_turn, "value")
+        self.viewer.observe(lambda _: self._refresh_panel(), "value")
+        self.deck.observe(self._on_deck, "value")
+
+        # --- history, load and save ---
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="80px"))
+        self.redo_button = W.Button(description="Redo", icon="repeat", layout=W.Layout(width="80px"))
+        self.undo_button.on_click(lambda _: self.undo())
+        self.redo_button.on_click(lambda _: self.redo())
+        self.undo_button.add_class("sl-undo")
+        self.redo_button.add_class("sl-redo")
+        self.text = W.Textarea(placeholder="JSON or notation", layout=W.Layout(width="100%", height="90px"))
+        self.load_button = W.Button(description="Load", tooltip="Load the JSON or notation above")
+        self.save_json_button = W.Button(description="Save JSON")
+        self.save_notation_button = W.Button(description="Save notation")
+        self.load_button.on_click(lambda _: self.load(self.text.value))
+        self.save_json_button.on_click(lambda _: self._show_text(self.position.to_json()))
+        self.save_notation_button.on_click(lambda _: self._show_text(self.position.notation))
+        self.message_html = W.HTML()
+        self.message_html.add_class("sl-message")
+
+        controls = W.VBox([
+            W.HBox([self.target, self.undo_button, self.redo_button]),
+            W.HBox([self.stone_select, self.claim_select, self.first_select]),
+            W.HBox([self.turn, self.deck]),
+            self.viewer,
+            W.HBox([self.load_button, self.save_json_button, self.save_notation_button]),
+            self.text,
+        ])
+        self.panel = AnalysisPanel(charts=charts)
+        editor_box = W.VBox([self.message_html, self.board_box, self.palette_box, controls], layout=W.Layout(min_width="560px"))
+        self.widget = W.HBox([editor_box, self.panel.widget])
+        self.widget.add_class("sl-editor")
+        self._refresh()
+
+    # --- public API -------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The position being edited (always legal)."""
+        return self._position
+
+    @property
+    def message(self) -> str:
+        """The last refusal or notice shown above the board (``""`` when none)."""
+        return self._message
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def apply(self, edit: Callable[[Position], Position], done: str = "") -> bool:
+        """Run a pure edit on the position: keep the result if legal, else show why and keep the old one."""
+        try:
+            new = edit(self._position)
+        except (SchottenError, ValueError) as exc:
+            self._set_message(f"Refused: {exc}", error=True)
+            self._sync_controls()
+            return False
+        if new == self._position:
+            self._set_message(done)
+            self._sync_controls()
+            return True
+        self._undo.append(self._position)
+        self._redo.clear()
+        self._position = new
+        self._set_message(done)
+        self._refresh()
+        return True
+
+    def place(self, card: Card | str, target: Target | None = None) -> bool:
+        """Place a card on the current (or given) target.
+
+        A hand is entered card by card into a draft (shown dashed) and becomes part of the position
+        once it holds as many cards as the hand's size: a half-entered hand would break the rules.
+        """
+        card = card if isinstance(card, Card) else Card.parse(card)
+        t = target or self.target.value
+        if t.stone is not None or self._position.hands[t.player] is not None:
+            return self.apply(lambda pos: place(pos, card, t), f"placed {card} on {t.label}")
+        if any(card in d for d in self.drafts.values()) or used_mask(self._position) >> card.index & 1:
+            self._set_message(f"Refused: {card} is already placed", error=True)
+            return False
+        draft = self.drafts[t.player] + [card]
+        size = self._position.hand_sizes[t.player]
+        if len(draft) < size:
+            self.drafts[t.player] = draft
+            self._set_message(f"{t.label}: {card} noted, {size - len(draft)} more to enter")
+            self._refresh_board()
+            return True
+        if self.apply(lambda pos: set_hand(pos, t.player, draft), f"{t.label} entered"):
+            self.drafts[t.player] = []
+            self._refresh_board()
+            return True
+        return False
+
+    def take_back(self, card: Card | str) -> bool:
+        """Take a card back from a stone, a known hand (which becomes a draft again) or a draft."""
+        card = card if isinstance(card, Card) else Card.parse(card)
+        for p, draft in self.drafts.items():
+            if card in draft:
+                draft.remove(card)
+                self._set_message(f"took {card} back from the {p.value} hand being entered")
+                self._refresh_board()
+                return True
+        for p in PLAYERS:
+            hand = self._position.hands[p]
+            if hand is not None and card in hand:
+                rest = [c for c in hand if c != card]
+                if self.apply(lambda pos: set_hand(pos, p, None), f"took {card} back: the {p.value} hand is being re-entered"):
+                    self.drafts[p] = rest
+                    self._refresh_board()
+                    return True
+                return False
+        return self.apply(lambda pos: take_back(pos, card), f"took {card} back")
+
+    def undo(self) -> bool:
+        if not self._undo:
+            self._set_message("nothing to undo")
+            return False
+        self._redo.append(self._position)
+        self._position = self._undo.pop()
+        self.drafts = {p: [] for p in PLAYERS}
+        self._set_message("undone")
+        self._refresh()
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            self._set_message("nothing to redo")
+            return False
+        self._undo.append(self._position)
+        self._position = self._redo.pop()
+        self.drafts = {p: [] for p in PLAYERS}
+        self._set_message("redone")
+        self._refresh()
+        return True
+
+    def load(self, text: str) -> bool:
+        """Load a JSON document or a notation line (an undoable edit)."""
+        if self.apply(lambda _: read_position(text), "position loaded"):
+            self.drafts = {p: [] for p in PLAYERS}
+            self._refresh_board()
+            return True
+        return False
+
+    def set_position(self, position: Position) -> bool:
+        return self.apply(lambda _: checked(position), "position set")
+
+    def save_json(self) -> str:
+        return self.position.to_json()
+
+    def save_notation(self) -> str:
+        return self.position.notation
+
+    # --- event wiring -------------------------------------------------------------------------
+
+    def _palette_click(self, card: Card) -> Callable[[Any], None]:
+        return lambda _: self.place(card)
+
+    def _slot_click(self, stone: int, player: Player, i: int) -> Callable[[Any], None]:
+        def click(_: Any) -> None:
+            side = self._position.stone(stone).side(player)
+            if i < len(side):
+                self.take_back(side[i])
+            else:  # an empty slot chooses the target
+                self.target.value = Target.side(stone, player)
+                self.stone_select.value = stone
+                self._set_message(f"cards now go to {self.target.value.label}")
+
+        return click
+
+    def _on_claim(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            n, who = self.stone_select.value, change["new"]
+            self.apply(lambda pos: set_claim(pos, n, who), f"stone {n} claimed by {who.value if who else 'nobody'}")
+
+    def _on_first(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            n, who = self.stone_select.value, change["new"]
+            self.apply(lambda pos: set_first_complete(pos, n, who), f"stone {n}: first complete set")
+
+    def _on_turn(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.apply(lambda pos: set_turn(pos, change["new"]), f"{change['new'].value} to move")
+
+    def _on_deck(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.apply(lambda pos: set_deck(pos, change["new"]), f"deck set to {change['new']}")
+
+    def _show_text(self, text: str) -> None:
+        self.text.value = text
+        self._set_message("saved below: copy the text")
+
+    def _set_message(self, text: str, error: bool = False) -> None:
+        self._message = text
+        color = "#b00020" if error else "#555"
+        self.message_html.value = f'<span style="color:{color}">{html.escape(text)}</span>' if text else ""
+
+    # --- display --------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        self._refresh_board()
+        self._refresh_panel()
+
+    def _refresh_board(self) -> None:
+        pos = self._position
+        used = used_mask(pos) | mask_of(c for d in self.drafts.values() for c in d)
+        for code, b in self.palette.items():
+            card = Card.parse(code)
+            taken = bool(used >> card.index & 1)
+            b.disabled = taken
+            b.style.button_color = USED_COLOR if taken else card_color(card)
+            b.style.text_color = "#999" if taken else _text_color(card)
+            b.tooltip = (pos.locate(card) if pos.locate(card) != "unseen" else "hand being entered") if taken else f"place {card}"
+        for (n, p), buttons in self.slots.items():
+            stone = pos.stone(n)
+            side = stone.side(p)
+            for i, b in enumerate(buttons):
+                if i < len(side):
+                    c = side[i]
+                    b.description, b.tooltip = str(c), f"take {c} back"
+                    b.style.button_color, b.style.text_color = card_color(c), _text_color(c)
+                else:
+                    b.description, b.tooltip = "", f"place cards on stone {n} {p.value}"
+                    b.style.button_color, b.style.text_color = SLOT_COLOR, "black"
+        for n, label in enumerate(self.stone_labels, 1):
+            claimed = pos.stone(n).claimed
+            mark = f"<br><small>{claimed.value}</small>" if claimed else ""
+            bg = "#ffe082" if claimed else "#cfd8dc"
+            label.value = (
+                f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold">{n}{mark}</div>'
+            )
+        for p in PLAYERS:
+            hand = pos.hands[p]
+            buttons = []
+            for c in hand or ():
+                b = W.Button(description=str(c), tooltip=f"take {c} back", layout=W.Layout(width="42px", height="30px", padding="0"))
+                b.style.button_color, b.style.text_color = card_color(c), _text_color(c)
+                b.add_class("sl-hand")
+                b.on_click(self._hand_click(c))
+                buttons.append(b)
+            for c in self.drafts[p]:
+                b = W.Button(description=str(c), tooltip=f"take {c} back (hand being entered)", layout=W.Layout(width="42px", height="30px", padding="0", border="2px dashed #888"))
+                b.add_class("sl-draft")
+                b.on_click(self._hand_click(c))
+                buttons.append(b)
+            self.hand_buttons[p] = buttons
+            self.hand_boxes[p].children = tuple(buttons)
+            size = pos.hand_sizes[p]
+            if hand is not None:
+                shown = f"{p.value} hand"
+            elif self.drafts[p]:
+                shown = f"{p.value} hand: entering, {size - len(self.drafts[p])} more"
+            else:
+                shown = f"{p.value} hand: {size} unknown cards"
+            self.hand_labels[p].value = f"<b>{shown}</b>&nbsp;"
+        self.undo_button.disabled = not self._undo
+        self.redo_button.disabled = not self._redo
+        self._sync_controls()
+
+    def _hand_click(self, card: Card) -> Callable[[Any], None]:
+        return lambda _: self.take_back(card)
+
+    def _sync_controls(self) -> None:
+        """Show the position's values in the controls without triggering edits."""
+        pos = self._position
+        self._syncing = True
+        try:
+            stone = pos.stone(self.stone_select.value)
+            self.claim_select.value = stone.claimed
+            self.first_select.value = stone.first_complete
+            self.turn.value = pos.to_move
+            self.deck.value = pos.deck
+        finally:
+            self._syncing = False
+
+    def _refresh_panel(self) -> None:
+        start = time.perf_counter()
+        self.panel.update(self._position, self.viewer.value)
+        self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# ---------------------------------------------------------------------------------------------
+# The analysis panel.
+
+
+def claims_table(position: Position) -> list[tuple[int, str, str, bool, str]]:
+    """One row per (stone, player) with a complete side or a claim: (stone, player, verdict, claimable, reason)."""
+    from ..analysis.claims import claim
+
+    rows = []
+    for n, stone in enumerate(position.stones, 1):
+        if stone.claimed is not None:
+            rows.append((n, stone.claimed.value, "claimed", False, f"stone {n} is held by {stone.claimed.value}"))
+            continue
+        for p in PLAYERS:
+            if len(stone.side(p)) < SIDE_SIZE:
+                continue
+            v = claim(position, n, p)
+            rows.append((n, p.value, "may claim" if v.claimable else "cannot claim yet", v.claimable, v.reason))
+    return rows
+
+
+def claimable(position: Position) -> tuple[tuple[int, Player], ...]:
+    """Every (stone, player) that may be claimed now."""
+    return tuple((n, Player.parse(p)) for n, p, _, ok, _ in claims_table(position) if ok)
+
+
+def claims_html(position: Position) -> str:
+    rows = claims_table(position)
+    if not rows:
+        return '<div class="sl-claims"><i>No complete side yet: nothing to claim.</i></div>'
+    out = ['<table class="sl-claims" style="border-collapse:collapse;font-size:90%">']
+    for n, p, verdict, ok, reason in rows:
+        cls = "sl-claimable" if ok else "sl-not-claimable"
+        color = "#1b5e20" if ok else ("#555" if verdict == "claimed" else "#8d6e00")
+        out.append(
+            f'<tr class="{cls}" data-stone="{n}" data-player="{p}"><td><b>stone {n}</b></td>'
+            f'<td style="color:{color};padding:0 6px">{p} {verdict}</td><td>{html.escape(reason)}</td></tr>'
+        )
+    out.append("</table>")
+    return "".join(out)
+
+
+class AnalysisPanel:
+    """Claims with their explanations, the odds and outcome charts and the remaining-card map.
+
+    ``update(position, viewer)`` recomputes everything; ``claims`` (HTML widget), ``figures``
+    (``{name: FigureWidget}``) and ``claimable`` (the last (stone, player) pairs) are for tests.
+    """
+
+    def __init__(self, charts: bool = True) -> None:
+        self.claims = W.HTML()
+        self.claims.add_class("sl-claims-box")
+        self.summary = W.HTML()
+        self.claimable: tuple[tuple[int, Player], ...] = ()
+        self.analysis: Any = None
+        self.error = ""
+        self.figures: dict[str, Any] = {}
+        self._charts = charts
+        children: list[W.Widget] = [W.HTML("<h4 style='margin:4px 0'>Claims</h4>"), self.claims, self.summary]
+        if charts:
+            self.figures = make_figure_widgets()
+            children.extend(self.figures.values())
+        self.widget = W.VBox(children, layout=W.Layout(width="620px"))
+        self.widget.add_class("sl-panel")
+
+    def update(self, position: Position, viewer: Player) -> None:
+        self.error = ""
+        self.claimable = claimable(position)
+        self.claims.value = claims_html(position)
+        if not self._charts:
+            return
+        try:
+            self.analysis = update_figures(self.figures, position, viewer)
+            self.summary.value = ""
+        except Exception as exc:  # noqa: BLE001 - a chart failure must not break editing
+            self.error = f"{type(exc).__name__}: {exc}"
+            self.summary.value = f'<span style="color:#b00020">charts unavailable: {html.escape(self.error)}</span>'
+
+
+# ---------------------------------------------------------------------------------------------
+# The panel's charts: FigureWidgets made once, their traces updated in place on every edit.
+
+RANK_NAMES = ("sum", "run", "color", "three of a kind", "color run")
+RANK_COLORS = ("#bdbdbd", "#90caf9", "#a5d6a7", "#ffcc80", "#ef9a9a")
+OUTCOME_COLORS = {"south": "#1e88e5", "tie": "#9e9e9e", "north": "#e53935"}
+STONE_LABELS = [str(n) for n in range(1, STONE_COUNT + 1)]
+
+
+def make_figure_widgets() -> dict[str, Any]:
+    """Three FigureWidgets: ``odds`` (formation odds per side), ``outcome`` and ``cards`` (card map)."""
+    import plotly.graph_objects as go
+
+    x = [f"{n}{p.letter.upper()}" for n in range(1, STONE_COUNT + 1) for p in PLAYERS]
+    odds = go.FigureWidget(
+        data=[go.Bar(name=name, x=x, y=[0.0] * len(x), marker_color=color) for name, color in zip(RANK_NAMES, RANK_COLORS)],
+        layout=go.Layout(
+            barmode="stack", title="Formation odds of each side (random completion, public pool)",
+            height=260, margin=dict(l=40, r=10, t=40, b=30), yaxis=dict(range=[0, 1], tickformat=".0%"),
+            legend=dict(orientation="h", y=-0.2), xaxis=dict(title=None, type="category"),
+        ),
+    )
+    outcome = go.FigureWidget(
+        data=[go.Bar(name=k, x=STONE_LABELS, y=[0.0] * 9, marker_color=c) for k, c in OUTCOME_COLORS.items()],
+        layout=go.Layout(
+            barmode="stack", title="Who wins each stone (random completion)", height=230,
+            margin=dict(l=40, r=10, t=40, b=30), yaxis=dict(range=[0, 1], tickformat=".0%"),
+            legend=dict(orientation="h", y=-0.25), xaxis=dict(type="category", title="stone"),
+        ),
+    )
+    rows = [f"{c.color.letter}" for c in CARDS[::9]]
+    cards = go.FigureWidget(
+        data=[go.Heatmap(
+            z=[[0.0] * 9 for _ in rows], x=list(range(1, 10)), y=rows, zmin=0, zmax=1,
+            colorscale="Blues", text=[[""] * 9 for _ in rows], texttemplate="%{text}",
+            hovertemplate="%{y}%{x}: %{text}<extra></extra>", colorbar=dict(title="P(opp.)", len=0.9),
+        )],
+        layout=go.Layout(
+            title="Remaining cards: chance the opponent holds each unseen card", height=260,
+            margin=dict(l=40, r=10, t=40, b=30), yaxis=dict(autorange="reversed", type="category"),
+            xaxis=dict(dtick=1, title="value"),
+        ),
+    )
+    return {"odds": odds, "outcome": outcome, "cards": cards}
+
+
+def panel_data(position: Position, viewer: Player) -> dict[str, Any]:
+    """Everything the charts show, as plain floats and strings (no widgets): for tests and the benchmark."""
+    from ..analysis.odds import completion_odds
+    from ..analysis.outcome import stone_outcome
+    from ..analysis.pools import card_probabilities
+    from ..core.formations import Rank
+
+    odds = {r: [] for r in Rank}
+    for n, stone in enumerate(position.stones, 1):
+        for p in PLAYERS:
+            if stone.claimed is not None:
+                probs = {r: 0.0 for r in Rank}
+            else:
+                o = completion_odds(position, n, p)
+                probs = {r: float(o.ranks.get(r, 0)) for r in Rank}
+            for r in Rank:
+                odds[r].append(probs[r])
+    outcome = {"south": [], "tie": [], "north": []}
+    for n, stone in enumerate(position.stones, 1):
+        if stone.claimed is not None:
+            values = {"south": float(stone.claimed is Player.SOUTH), "tie": 0.0, "north": float(stone.claimed is Player.NORTH)}
+        else:
+            o = stone_outcome(position, n)
+            values = {"south": float(o.south), "tie": float(o.tie), "north": float(o.north)}
+        for k, v in values.items():
+            outcome[k].append(v)
+    z = [[0.0] * 9 for _ in range(6)]
+    text = [[""] * 9 for _ in range(6)]
+    for chance in card_probabilities(position, viewer):
+        c = chance.card
+        i, j = c.index // 9, c.index % 9
+        if chance.unseen:
+            z[i][j] = float(chance.p_opponent_hand)
+            text[i][j] = f"{float(chance.p_opponent_hand):.0%}"
+        else:
+            where = chance.where
+            text[i][j] = "hand" if where.endswith("hand") else where.replace("stone ", "").replace(" south", "S").replace(" north", "N")
+    return {"odds": [odds[r] for r in Rank], "outcome": outcome, "cards_z": z, "cards_text": text}
+
+
+def update_figures(figures: dict[str, Any], position: Position, viewer: Player) -> dict[str, Any]:
+    """Recompute the panel data and push it into the FigureWidgets (one batch per figure)."""
+    data = panel_data(position, viewer)
+    with figures["odds"].batch_update():
+        for trace, ys in zip(figures["odds"].data, data["odds"]):
+            trace.y = ys
+    with figures["outcome"].batch_update():
+        for trace, key in zip(figures["outcome"].data, ("south", "tie", "north")):
+            trace.y = data["outcome"][key]
+    with figures["cards"].batch_update():
+        figures["cards"].data[0].z = data["cards_z"]
+        figures["cards"].data[0].text = data["cards_text"]
+        figures["cards"].layout.title.text = (
+            f"Remaining cards seen by {viewer.value}: chance the opponent holds each unseen card"
+        )
+    return data
+
+
+__all__ = [
+    "ALL_TARGETS",
+    "AnalysisPanel",
+    "BoardEditor",
+    "EditRefused",
+    "Target",
+    "checked",
+    "claimable",
+    "claims_html",
+    "place",
+    "read_position",
+    "rebalance",
+    "set_claim",
+    "set_deck",
+    "set_first_complete",
+    "set_hand",
+    "set_turn",
+    "take_back",
+    "used_mask",
+    "make_figure_widgets",
+    "panel_data",
+    "update_figures",
+]
