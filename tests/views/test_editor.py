@@ -1,0 +1,258 @@
+"""The board editor driven from Python: clicks, refused edits, undo/redo, load/save, the panel."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("ipywidgets")
+pytest.importorskip("plotly")
+
+from schotten_lab.core import Player, Position  # noqa: E402
+from schotten_lab.views import editor as ed  # noqa: E402
+from schotten_lab.views.editor import BoardEditor, EditRefused, Target  # noqa: E402
+
+S, N = Player.SOUTH, Player.NORTH
+
+
+def three_eights() -> Position:
+    """RULES.md's example one card short: south N8 B8 on stone 1, north R9 R7; R8 on stone 2."""
+    return Position.build(
+        {1: ("N8 B8", "R9 R7"), 2: ("R8 Y3", "P2")},
+        south_hand="Y1 Y2 P5 B3 G9 G1",
+    )
+
+
+@pytest.fixture(scope="module")
+def editor_charts() -> BoardEditor:
+    return BoardEditor(three_eights())
+
+
+@pytest.fixture
+def editor() -> BoardEditor:
+    return BoardEditor(three_eights(), charts=False)
+
+
+# --- pure functions ---------------------------------------------------------------------------
+
+
+def test_place_derives_deck_and_first_complete() -> None:
+    pos = three_eights()
+    new = ed.place(pos, "G8", Target.side(1, S))
+    assert new.stone(1).south[-1].__str__() == "G8"
+    assert new.deck == pos.deck - 1
+    assert new.stone(1).first_complete is S
+    assert pos.stone(1).south == new.stone(1).south[:2]  # the old position is untouched
+
+
+@pytest.mark.parametrize(
+    ("card", "target", "words"),
+    [
+        ("R8", Target.side(3, S), "already placed"),
+        ("Y1", Target.side(3, N), "already placed"),
+    ],
+)
+def test_place_refuses_used_cards(card: str, target: Target, words: str) -> None:
+    with pytest.raises(EditRefused, match=words):
+        ed.place(three_eights(), card, target)
+
+
+def test_fourth_card_and_claimed_stone_refused() -> None:
+    pos = ed.place(three_eights(), "G8", Target.side(1, S))
+    with pytest.raises(EditRefused, match="already holds 3"):
+        ed.place(pos, "Y8", Target.side(1, S))
+    claimed = ed.set_claim(pos, 1, S)
+    with pytest.raises(EditRefused, match="claimed"):
+        ed.place(claimed, "Y8", Target.side(1, N))
+    with pytest.raises(EditRefused, match="unclaim"):
+        ed.take_back(claimed, "G8")
+
+
+def test_claim_needs_proof() -> None:
+    pos = three_eights()
+    with pytest.raises(EditRefused, match="incomplete"):
+        ed.set_claim(pos, 1, S)
+
+
+def test_take_back_restores_position() -> None:
+    pos = three_eights()
+    assert ed.take_back(ed.place(pos, "G8", Target.side(1, S)), "G8") == pos
+
+
+def test_rebalance_shrinks_unknown_hands_once_deck_is_empty() -> None:
+    codes = [str(c) for c in ed.CARDS]
+    sides = {n: (codes[6 * (n - 1) : 6 * (n - 1) + 3], codes[6 * (n - 1) + 3 : 6 * n]) for n in range(1, 8)}
+    pos = ed.rebalance(Position.build(sides, deck=0, hand_sizes={"south": 6, "north": 6}))
+    assert pos.deck == 0 and pos.hand_sizes == {S: 6, N: 6}
+    more = ed.place(pos, codes[42], Target.side(8, S))
+    assert more.deck == 0
+    assert more.hand_sizes == {S: 6, N: 5}  # the player to move keeps the larger half
+    assert more.status() == []
+
+
+def test_set_deck_rejects_inconsistent_counts() -> None:
+    with pytest.raises(EditRefused, match="does not fit"):
+        ed.set_deck(three_eights(), 3)
+
+
+def test_read_position_accepts_json_and_notation() -> None:
+    pos = three_eights()
+    assert ed.read_position(pos.to_json()) == pos
+    assert ed.read_position(pos.notation) == pos
+    with pytest.raises(Exception):
+        ed.read_position("not a position")
+
+
+# --- the widget -----------------------------------------------------------------------------------
+
+
+def test_palette_click_places_card_and_greys_it(editor: BoardEditor) -> None:
+    editor.target.value = Target.side(1, S)
+    assert not editor.palette["G8"].disabled
+    editor.palette["G8"].click()
+    assert [str(c) for c in editor.position.stone(1).south] == ["N8", "B8", "G8"]
+    assert editor.palette["G8"].disabled
+    assert editor.slots[(1, S)][2].description == "G8"
+    assert editor.message.startswith("placed G8")
+
+
+def test_used_cards_are_disabled(editor: BoardEditor) -> None:
+    for code in ("N8", "B8", "R9", "R7", "R8", "Y3", "P2", "Y1", "G1"):
+        assert editor.palette[code].disabled, code
+    assert not editor.palette["R1"].disabled
+
+
+def test_refused_edit_keeps_position_and_shows_message(editor: BoardEditor) -> None:
+    editor.target.value = Target.side(1, S)
+    editor.palette["G8"].click()
+    before = editor.position
+    editor.palette["Y8"].click()  # a fourth card
+    assert editor.position == before
+    assert editor.message.startswith("Refused")
+    assert "Refused" in editor.message_html.value
+    editor.stone_select.value = 2
+    editor.claim_select.value = S  # stone 2 south is incomplete
+    assert editor.position == before
+    assert "incomplete" in editor.message
+    assert editor.claim_select.value is None  # the control shows the position again
+
+
+def test_click_placed_card_takes_it_back(editor: BoardEditor) -> None:
+    before = editor.position
+    editor.slots[(1, N)][0].click()  # R9
+    assert [str(c) for c in editor.position.stone(1).north] == ["R7"]
+    assert not editor.palette["R9"].disabled
+    editor.undo_button.click()
+    assert editor.position == before
+
+
+def test_empty_slot_click_selects_target(editor: BoardEditor) -> None:
+    editor.slots[(5, N)][0].click()
+    assert editor.target.value == Target.side(5, N)
+    editor.palette["R1"].click()
+    assert [str(c) for c in editor.position.stone(5).north] == ["R1"]
+
+
+def test_undo_redo(editor: BoardEditor) -> None:
+    start = editor.position
+    assert not editor.can_undo and editor.undo_button.disabled
+    editor.target.value = Target.side(3, S)
+    editor.palette["R1"].click()
+    editor.palette["R2"].click()
+    after = editor.position
+    editor.undo_button.click()
+    editor.undo_button.click()
+    assert editor.position == start
+    assert not editor.can_undo
+    editor.redo_button.click()
+    editor.redo_button.click()
+    assert editor.position == after
+    assert not editor.can_redo
+    editor.undo()
+    editor.palette["R5"].click()  # a new edit clears the redo stack
+    assert not editor.can_redo
+
+
+def test_claim_first_complete_turn_controls(editor: BoardEditor) -> None:
+    editor.target.value = Target.side(1, S)
+    editor.palette["G8"].click()
+    editor.stone_select.value = 1
+    assert editor.first_select.value is S
+    editor.claim_select.value = S
+    assert editor.position.stone(1).claimed is S
+    editor.turn.value = N
+    assert editor.position.to_move is N
+    editor.claim_select.value = None
+    assert editor.position.stone(1).claimed is None
+
+
+def test_hand_entered_card_by_card(editor: BoardEditor) -> None:
+    editor.target.value = Target.hand(N)
+    codes = ["R1", "R2", "R3", "R4", "R5"]
+    for code in codes:
+        editor.palette[code].click()
+        assert editor.position.hands[N] is None  # still a draft
+        assert editor.palette[code].disabled
+    editor.palette["R6"].click()
+    assert [str(c) for c in editor.position.hands[N]] == codes + ["R6"]
+    # taking a card back from a full hand turns it into a draft again
+    editor.hand_buttons[N][0].click()
+    assert editor.position.hands[N] is None
+    assert [str(c) for c in editor.drafts[N]] == ["R2", "R3", "R4", "R5", "R6"]
+    editor.palette["G2"].click()
+    assert editor.position.hands[N] is not None and len(editor.position.hands[N]) == 6
+
+
+def test_save_and_load_round_trip(editor: BoardEditor) -> None:
+    original = editor.position
+    editor.save_json_button.click()
+    text = editor.text.value
+    assert Position.from_json(text) == original
+    editor.target.value = Target.side(4, N)
+    editor.palette["R1"].click()
+    assert editor.position != original
+    editor.text.value = text
+    editor.load_button.click()
+    assert editor.position == original
+    editor.save_notation_button.click()
+    assert editor.text.value == original.notation
+    editor.text.value = "garbage notation"
+    editor.load_button.click()
+    assert editor.position == original
+    assert editor.message.startswith("Refused")
+
+
+def test_panel_shows_new_claim(editor_charts: BoardEditor) -> None:
+    e = editor_charts
+    assert e.panel.error == ""
+    assert (1, S) not in e.panel.claimable
+    assert "sl-claimable" not in e.panel.claims.value
+    outcome_before = list(e.panel.figures["outcome"].data[0].y)
+    e.target.value = Target.side(1, S)
+    e.palette["G8"].click()
+    assert (1, S) in e.panel.claimable
+    assert 'class="sl-claimable" data-stone="1"' in e.panel.claims.value
+    outcome_after = list(e.panel.figures["outcome"].data[0].y)
+    assert outcome_after[0] == 1.0 and outcome_before[0] < 1.0  # south now wins stone 1 for sure
+    cards = e.panel.figures["cards"].data[0]
+    assert cards.text[0][7] == "2S"  # R8 lies on stone 2 south
+    assert e.last_refresh_ms > 0
+    e.undo()
+    assert (1, S) not in e.panel.claimable
+
+
+def test_panel_odds_sum_to_one(editor_charts: BoardEditor) -> None:
+    data = ed.panel_data(editor_charts.position, S)
+    for i in range(18):
+        assert sum(ranks[i] for ranks in data["odds"]) == pytest.approx(1.0)
+    for n in range(9):
+        total = sum(data["outcome"][k][n] for k in ("south", "tie", "north"))
+        assert total == pytest.approx(1.0)
+
+
+def test_viewer_changes_card_map(editor_charts: BoardEditor) -> None:
+    e = editor_charts
+    e.viewer.value = N
+    text = e.panel.figures["cards"].data[0].text
+    assert text[3][0] != "hand"  # Y1 in south's hand is unseen for north
+    e.viewer.value = S
+    assert e.panel.figures["cards"].data[0].text[3][0] == "hand"
