@@ -1,0 +1,382 @@
+"""The ``schotten-lab`` command line (also ``python -m schotten_lab``).
+
+Subcommands::
+
+    schotten-lab analyze POSITION.json [MORE.json ...] [--viewer south|north] [--json]
+    schotten-lab analyze - < positions.jsonl          # JSON Lines in, one JSON report per line out
+    schotten-lab claim POSITION.json --stone N --player south|north [--json]
+    schotten-lab notation POSITION.json [--to-json]
+    schotten-lab report POSITION.json -o report.html [--viewer south|north] [--lang en|fr]
+
+Wherever a position file is expected, ``--notation "TEXT"`` (or the notation itself, quoted, in
+place of the file name) gives the position in the one-line notation instead.
+
+Exit codes:
+
+- ``0``: success (a claim that is *not* claimable is still a successful answer);
+- ``1``: batch analysis (several files, or ``-``) where at least one input failed; every failure is
+  reported on its own output line as ``{"line": n, "error": "..."}`` (``"file"`` for files) and
+  the batch goes on;
+- ``2``: bad input or usage (missing file, bad JSON, illegal position, bad stone or player), with a
+  one-line message on standard error naming the problem;
+- ``3``: an internal error (a bug): a one-line message; ``--debug`` shows the traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, NoReturn, TextIO
+
+from .core.errors import SchottenError
+from .core.position import Position
+from .core.position_json import position_from_dict
+from .core.rules import Player
+
+PROG = "schotten-lab"
+
+EXIT_OK = 0
+EXIT_BATCH_FAILED = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 3
+
+NOTEBOOK_MODULES = ("plotly", "ipywidgets", "kaleido", "nbformat", "anywidget")
+"""Modules of the ``notebooks`` extra: if one is missing, ``report`` says which extra to install."""
+
+
+class UsageError(Exception):
+    """Bad input or usage: exit code 2 with this one-line message."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line (and exit code 2), never the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+# ---- reading positions ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A legal position and the curated metadata that came with it (title, description)."""
+
+    position: Position
+    source: str
+    title: str | None = None
+    description: str | None = None
+
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+def looks_like_notation(arg: str) -> bool:
+    """A positional argument that is no file but reads as a notation (stones joined by '/', fields by spaces)."""
+    return not os.path.exists(arg) and arg.count("/") >= 8 and len(arg.split()) >= 4
+
+
+def position_from_document(data: object, source: str) -> Loaded:
+    """A legal position from a parsed JSON document; raise :class:`UsageError` naming the problem."""
+    try:
+        position = position_from_dict(data).validate()
+    except SchottenError as exc:
+        raise UsageError(f"{source}: {_one_line(str(exc))}") from None
+    meta = data if isinstance(data, dict) else {}
+    title, description = meta.get("title"), meta.get("description")
+    return Loaded(
+        position,
+        source,
+        title if isinstance(title, str) else None,
+        description if isinstance(description, str) else None,
+    )
+
+
+def parse_document(text: str, source: str) -> object:
+    """The JSON value of ``text``; raise :class:`UsageError` on bad JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+
+
+def load_file(path: str) -> Loaded:
+    """A legal position from a JSON file; raise :class:`UsageError` naming the problem."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{path}: is a directory, not a position file") from None
+    except UnicodeDecodeError:
+        raise UsageError(f"{path}: not valid JSON: the file is not UTF-8 text") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    return position_from_document(parse_document(text, path), path)
+
+
+def load_notation(text: str) -> Loaded:
+    """A legal position from the one-line notation; raise :class:`UsageError` naming the problem."""
+    try:
+        position = Position.from_notation(text).validate()
+    except SchottenError as exc:
+        raise UsageError(f"notation: {_one_line(str(exc))}") from None
+    return Loaded(position, "notation")
+
+
+def load_one(args: argparse.Namespace) -> Loaded:
+    """The single position of a subcommand: ``--notation`` or the positional file (or notation)."""
+    if args.notation is not None:
+        if args.position is not None:
+            raise UsageError("give either a position file or --notation, not both")
+        return load_notation(args.notation)
+    if args.position is None:
+        raise UsageError("a position is required: a JSON file, or --notation \"...\"")
+    if args.position == "-":
+        return position_from_document(parse_document(sys.stdin.read(), "<stdin>"), "<stdin>")
+    if looks_like_notation(args.position):
+        return load_notation(args.position)
+    return load_file(args.position)
+
+
+def parse_player(text: str) -> Player:
+    """An argparse type: ``south``/``north`` (or ``s``/``n``)."""
+    try:
+        return Player.parse(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"unknown player {text!r}: expected 'south' or 'north'") from None
+
+
+def parse_stone(text: str) -> int:
+    """An argparse type: a stone number 1-9."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"stone {text!r} is not a number: expected 1 to 9") from None
+    if not 1 <= number <= 9:
+        raise argparse.ArgumentTypeError(f"stone {number} is out of range: stones are numbered 1 to 9")
+    return number
+
+
+# ---- subcommands ------------------------------------------------------------------------------------
+
+
+def _analyze(loaded: Loaded, viewer: Player | None) -> Any:
+    from .analysis.board import analyze
+
+    try:
+        return analyze(loaded.position, viewer=viewer)
+    except SchottenError as exc:
+        raise UsageError(f"{loaded.source}: cannot analyse: {_one_line(str(exc))}") from None
+
+
+def _dumps_line(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
+    """``analyze``: a readable report, its JSON, or one JSON report per line for a batch."""
+    inputs: list[str] = args.positions
+    if args.notation is not None:
+        if inputs:
+            raise UsageError("give either position files or --notation, not both")
+        return _report_single(load_notation(args.notation), args, out)
+    if not inputs:
+        raise UsageError("a position is required: a JSON file, '-' for JSON Lines on stdin, or --notation \"...\"")
+    if len(inputs) == 1 and inputs[0] != "-":
+        arg = inputs[0]
+        return _report_single(load_notation(arg) if looks_like_notation(arg) else load_file(arg), args, out)
+    if "-" in inputs and len(inputs) > 1:
+        raise UsageError("'-' (JSON Lines on stdin) cannot be mixed with files")
+    failed = False
+    for key, item, loader in _batch_items(inputs):
+        try:
+            report = dict(_analyze(loader(), args.viewer).to_dict())
+        except UsageError as exc:
+            failed = True
+            out.write(_dumps_line({key: item, "error": str(exc)}) + "\n")
+            continue
+        out.write(_dumps_line({key: item, **report}) + "\n")
+        out.flush()
+    return EXIT_BATCH_FAILED if failed else EXIT_OK
+
+
+def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, Callable[[], Loaded]]]:
+    """(key, id, loader) for each input of a batch: ``("line", n, ...)`` or ``("file", path, ...)``."""
+    if inputs == ["-"]:
+        for n, line in enumerate(sys.stdin, 1):
+            if not line.strip():
+                continue
+            source = f"line {n}"
+
+            def load(line: str = line, source: str = source) -> Loaded:
+                return position_from_document(parse_document(line, source), source)
+
+            yield "line", n, load
+    else:
+        for path in inputs:
+            yield "file", path, lambda path=path: load_file(path)
+
+
+def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int:
+    analysis = _analyze(loaded, args.viewer)
+    if args.json:
+        out.write(json.dumps(analysis.to_dict(), ensure_ascii=False, indent=2) + "\n")
+    else:
+        if loaded.title:
+            out.write(f"{loaded.title}\n\n")
+        out.write(str(analysis).rstrip("\n") + "\n")
+    return EXIT_OK
+
+
+def cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
+    """``claim``: may PLAYER claim stone N now, and why."""
+    from .analysis.claims import claim
+
+    loaded = load_one(args)
+    try:
+        verdict = claim(loaded.position, args.stone, args.player)
+    except SchottenError as exc:
+        raise UsageError(f"{loaded.source}: cannot check the claim: {_one_line(str(exc))}") from None
+    if args.json:
+        out.write(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    word = "claimable" if verdict.claimable else "not claimable"
+    out.write(f"stone {args.stone}, {args.player.value}: {word}\n")
+    out.write(f"{verdict.reason}\n")
+    if verdict.counterexample:
+        cards = " ".join(str(c) for c in verdict.counterexample)
+        formation = f": {verdict.counter_formation}" if verdict.counter_formation is not None else ""
+        out.write(f"counterexample: {args.player.opponent.value} adds {cards}{formation}\n")
+    return EXIT_OK
+
+
+def cmd_notation(args: argparse.Namespace, out: TextIO) -> int:
+    """``notation``: the one-line notation of a position (or, with ``--to-json``, its JSON document)."""
+    loaded = load_one(args)
+    if args.to_json:
+        out.write(loaded.position.to_json() + "\n")
+    else:
+        out.write(loaded.position.notation + "\n")
+    return EXIT_OK
+
+
+def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
+    """``report``: a standalone HTML report (needs the ``notebooks`` extra for plotly)."""
+    loaded = load_one(args)
+    try:
+        from .views.report import write_report
+    except ImportError as exc:
+        missing = (exc.name or "").split(".")[0]
+        if missing in NOTEBOOK_MODULES:
+            raise UsageError(
+                f"the HTML report needs {missing}, which is not installed: "
+                "pip install 'schotten-lab[notebooks]'"
+            ) from None
+        raise UsageError(f"the HTML report is not available in this installation: {_one_line(str(exc))}") from None
+    try:
+        write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang)
+    except SchottenError as exc:
+        raise UsageError(f"{loaded.source}: cannot write the report: {_one_line(str(exc))}") from None
+    except ImportError as exc:
+        missing = (exc.name or "").split(".")[0]
+        raise UsageError(
+            f"the HTML report needs {missing or 'the notebooks extra'}: pip install 'schotten-lab[notebooks]'"
+        ) from None
+    except OSError as exc:
+        raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
+    out.write(f"wrote {args.output}\n")
+    return EXIT_OK
+
+
+# ---- the parser and main ------------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``schotten-lab``."""
+    parser = _Parser(
+        prog=PROG,
+        description="Exact strategy analysis for Schotten Totten: claims, card probabilities, formation odds.",
+        epilog="Exit codes: 0 success, 1 some batch input failed, 2 bad input, 3 internal error.",
+    )
+    parser.add_argument("--debug", action="store_true", help="show the traceback of an internal error")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    notation_help = 'the position in the one-line notation instead of a file, e.g. "N8B8G8-R9R7/-/-/-/-/-/-/-/- ?6 ?6 s"'
+    viewer_help = "whose hand is known to the card probabilities (default: the player to move)"
+
+    p = sub.add_parser("analyze", help="claims, odds, outcomes and card probabilities of a whole position")
+    p.add_argument(
+        "positions", nargs="*", metavar="POSITION",
+        help="position file(s) (JSON); several files or '-' (JSON Lines on stdin) give one JSON report per line",
+    )  # fmt: skip
+    p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
+    p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
+    p.add_argument("--json", action="store_true", help="print the JSON report instead of the readable one")
+    p.set_defaults(run=cmd_analyze)
+
+    p = sub.add_parser("claim", help="may a player claim a stone now, and why")
+    p.add_argument("position", nargs="?", metavar="POSITION", help="position file (JSON), or '-' for stdin")
+    p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
+    p.add_argument("--stone", "-s", type=parse_stone, required=True, metavar="N", help="stone number, 1 to 9")
+    p.add_argument("--player", "-p", type=parse_player, required=True, metavar="south|north", help="the claimant")
+    p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    p.set_defaults(run=cmd_claim)
+
+    p = sub.add_parser("notation", help="print a position's one-line notation (or its JSON)")
+    p.add_argument("position", nargs="?", metavar="POSITION", help="position file (JSON), or '-' for stdin")
+    p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
+    p.add_argument("--to-json", action="store_true", help="print the position@1 JSON document instead")
+    p.set_defaults(run=cmd_notation)
+
+    p = sub.add_parser("report", help="write a standalone HTML report (needs the notebooks extra)")
+    p.add_argument("position", nargs="?", metavar="POSITION", help="position file (JSON), or '-' for stdin")
+    p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
+    p.add_argument("--output", "-o", required=True, metavar="FILE.html", help="where to write the report")
+    p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
+    p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the report (default: en)")
+    p.set_defaults(run=cmd_report)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code (the console script exits with it)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    debug = "--debug" in argv
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_help(sys.stdout)
+            return EXIT_BAD_INPUT
+        return int(args.run(args, sys.stdout))
+    except UsageError as exc:
+        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        # the reader went away (``| head``): stop quietly
+        try:
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's final flush quiet
+        except OSError:
+            pass
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:  # a bug: one clear line, the traceback only on request
+        if debug:
+            raise
+        print(
+            f"{PROG}: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
+            "(please report it; rerun with --debug for the traceback)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+
+
+__all__ = ["build_parser", "main"]
