@@ -124,60 +124,64 @@ def _added_cards(side: tuple[Card, ...], hands: np.ndarray) -> np.ndarray:
     return cards[keep].reshape(len(hands), SIDE_SIZE - len(side))
 
 
+def _level_of_strength() -> tuple[np.ndarray, int]:
+    """A dense index for every strength that occurs (so histograms stay short)."""
+    levels = np.unique(STRENGTH_CUBE[STRENGTH_CUBE >= 0])
+    lookup = np.full(int(levels.max()) + 1, -1, dtype=np.int64)
+    lookup[levels] = np.arange(len(levels))
+    return lookup, len(levels)
+
+
+_LEVEL, _LEVELS = _level_of_strength()
+_PAIR = np.full((54, 54), -1, dtype=np.int64)
+for _n, (_i, _j) in enumerate(combinations(range(54), 2)):
+    _PAIR[_i, _j] = _n
+_PAIRS = 1431
+
+
+def _shared_histograms(side: tuple[Card, ...], hands: np.ndarray, strengths: np.ndarray, upto: int) -> list[np.ndarray]:
+    """For shared-set sizes 0..``upto``: ``hist[key, level]``, the completions holding each card set."""
+    k = _LEVELS
+    lvl = _LEVEL[strengths]
+    added = _added_cards(side, hands)
+    out = [np.bincount(lvl, minlength=k)[None, :]]
+    if upto >= 1:
+        flat = (added * k + lvl[:, None]).ravel()
+        out.append(np.bincount(flat, minlength=54 * k).reshape(54, k))
+    if upto >= 2:
+        m = added.shape[1]
+        pairs = np.stack([_PAIR[added[:, i], added[:, j]] for i, j in combinations(range(m), 2)], axis=1)
+        flat = (pairs * k + lvl[:, None]).ravel()
+        out.append(np.bincount(flat, minlength=_PAIRS * k).reshape(_PAIRS, k))
+    return out
+
+
 def _both_open(south: tuple[Card, ...], north: tuple[Card, ...], pool: CardMask) -> Outcome:
     a, b = SIDE_SIZE - len(south), SIDE_SIZE - len(north)
     n = popcount(pool)
     total = math.comb(n, a) * math.comb(n - a, b)
     if total == 0:
         return Outcome(ZERO, ZERO, ZERO, 0)
+    upto = min(a, b, 2)
     hands_s, str_s = completions(south, pool)
-    hands_n, str_n = completions(north, pool)
-    levels, inverse = np.unique(np.concatenate([str_s, str_n]), return_inverse=True)
-    k = len(levels)
-    lvl_s, lvl_n = inverse[: len(str_s)], inverse[len(str_s) :]
-    add_s, add_n = _added_cards(south, hands_s), _added_cards(north, hands_n)
-
+    hist_s = _shared_histograms(south, hands_s, str_s, upto)
+    if sorted(south) == sorted(north):
+        hist_n = hist_s
+    else:
+        hands_n, str_n = completions(north, pool)
+        hist_n = _shared_histograms(north, hands_n, str_n, upto)
     south_wins = north_wins = ties = 0
-    for size in range(0, min(a, b) + 1):
+    for size in range(upto + 1):
         sign = -1 if size % 2 else 1
-        if size == 3:
-            # both sides empty: A = B = S, the same three cards, so always a tie
-            ties += sign * len(hands_s)
-            continue
-        keys_s, keys_n, nkeys = _subset_keys(add_s, size), _subset_keys(add_n, size), 54**size
-        hist_s = _histograms(keys_s, lvl_s, size, nkeys, k)
-        hist_n = _histograms(keys_n, lvl_n, size, nkeys, k)
-        less_n = np.cumsum(hist_n, axis=1) - hist_n  # completions of north strictly weaker
-        less_s = np.cumsum(hist_s, axis=1) - hist_s
-        south_wins += sign * int((hist_s * less_n).sum())
-        north_wins += sign * int((hist_n * less_s).sum())
-        ties += sign * int((hist_s * hist_n).sum())
+        hs, hn = hist_s[size], hist_n[size]
+        south_wins += sign * int((hs * (np.cumsum(hn, axis=1) - hn)).sum())
+        north_wins += sign * int((hn * (np.cumsum(hs, axis=1) - hs)).sum())
+        ties += sign * int((hs * hn).sum())
+    if min(a, b) == 3:
+        # both sides empty: a shared set of 3 cards means the same three cards, always a tie
+        ties -= len(hands_s)
     assert south_wins + north_wins + ties == total, "inclusion-exclusion lost pairs"
     return Outcome(Fraction(south_wins, total), Fraction(north_wins, total), Fraction(ties, total), total)
-
-
-def _subset_keys(added: np.ndarray, size: int) -> np.ndarray:
-    """For each completion, one key per ``size``-subset of its added cards: an (n, C(m, size)) array.
-
-    Added cards are ascending, so a subset (i < j < …) has the key i*54^(size-1) + j*54^(size-2) + …
-    """
-    n, m = added.shape
-    if size == 0:
-        return np.zeros((n, 1), dtype=np.int64)
-    cols = []
-    for combo in combinations(range(m), size):
-        key = np.zeros(n, dtype=np.int64)
-        for pos in combo:
-            key = key * 54 + added[:, pos]
-        cols.append(key)
-    return np.stack(cols, axis=1)
-
-
-def _histograms(keys: np.ndarray, levels: np.ndarray, size: int, nkeys: int, k: int) -> np.ndarray:
-    """Strength histogram per shared-card subset: ``hist[key, level]`` completions holding ``key``."""
-    flat = (keys * k + levels[:, None]).ravel()
-    counts = np.bincount(flat, minlength=nkeys * k).reshape(nkeys, k)
-    return counts.astype(np.int64)
 
 
 def stone_outcome_monte_carlo(
