@@ -1,0 +1,90 @@
+"""The layout: core -> analysis -> views, nothing imports upward, and no Jupyter stack at import."""
+
+from __future__ import annotations
+
+import ast
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "schotten_lab"
+FORBIDDEN_AT_IMPORT = ("jupyter", "ipywidgets", "plotly", "IPython", "ipykernel", "notebook", "jupyterlab", "voila")
+
+PROBE = """
+import importlib, json, pkgutil, sys
+import schotten_lab, schotten_lab.core, schotten_lab.analysis
+for pkg in (schotten_lab.core, schotten_lab.analysis):
+    for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
+        importlib.import_module(info.name)
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def test_importing_core_and_analysis_loads_no_jupyter_module() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
+    )
+    modules = json.loads(out.stdout)
+    assert "schotten_lab.analysis" in modules and "schotten_lab.core.position" in modules
+    loaded = [m for m in modules if m.split(".")[0] in FORBIDDEN_AT_IMPORT]
+    assert loaded == []
+    assert not any(m.startswith("schotten_lab.views") for m in modules)
+
+
+def imported_modules(path: Path) -> set[str]:
+    """Absolute names of every module a source file imports, at top level or inside functions."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+    if path.name == "__init__.py":
+        package += ".__init__"
+    parts = package.split(".")
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = ".".join(parts[: len(parts) - node.level])
+                module = f"{base}.{node.module}" if node.module else base
+            else:
+                module = node.module or ""
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)  # from .. import analysis
+    return names
+
+
+def sources(subpackage: str) -> list[Path]:
+    return sorted((PACKAGE / subpackage).rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", sources("core"), ids=lambda p: p.name)
+def test_core_imports_nothing_upward(path: Path) -> None:
+    bad = {
+        m for m in imported_modules(path) if m.startswith(("schotten_lab.analysis", "schotten_lab.views", "schotten_lab.cli"))
+    }
+    assert bad == set()
+
+
+@pytest.mark.parametrize("path", sources("core"), ids=lambda p: p.name)
+def test_core_needs_only_the_standard_library_and_numpy(path: Path) -> None:
+    third_party = {
+        m.split(".")[0] for m in imported_modules(path) if m.split(".")[0] not in sys.stdlib_module_names
+    } - {"schotten_lab", "numpy", "__future__"}
+    assert third_party == set()
+
+
+@pytest.mark.parametrize("path", sources("analysis"), ids=lambda p: p.name)
+def test_analysis_does_not_import_views(path: Path) -> None:
+    bad = {m for m in imported_modules(path) if m.startswith(("schotten_lab.views", "schotten_lab.cli"))}
+    bad |= {m for m in imported_modules(path) if m.split(".")[0] in FORBIDDEN_AT_IMPORT}
+    assert bad == set()
+
+
+def test_the_import_scanner_sees_relative_and_lazy_imports() -> None:
+    """The checker itself must catch the forms an upward import could take."""
+    names = imported_modules(PACKAGE / "core" / "position.py")
+    assert "schotten_lab.core.cards" in names  # from .cards import ...
+    assert "schotten_lab.core.position_json" in names  # lazy import inside a method

@@ -1,0 +1,84 @@
+"""The one-line text notation: round trips, and errors that quote the bad part."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import strategies as strat
+from schotten_lab.core.cards import parse_cards
+from schotten_lab.core.errors import NotationError, SchottenError
+from schotten_lab.core.position import Position
+from schotten_lab.core.rules import Player
+
+SETTINGS = settings(max_examples=150, derandomize=True, database=None, deadline=None)
+EXAMPLE = "N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d37"
+
+
+@SETTINGS
+@given(strat.positions(expert=None))
+def test_round_trip(pos: Position) -> None:
+    text = pos.notation
+    assert "\n" not in text
+    back = Position.from_notation(text)
+    assert back == pos
+    assert back.notation == text
+    assert repr(pos) == f"Position.from_notation({text!r})"
+
+
+def test_example_reads_as_the_three_eights() -> None:
+    pos = Position.from_notation(EXAMPLE)
+    assert pos == Position.build({1: ("N8 B8 G8", "R9 R7")}, south_hand="Y1 Y2 R8 P5 B3 G9")
+    assert pos.notation == EXAMPLE
+    assert Position.from_notation(EXAMPLE.removesuffix(" d37")) == pos  # the deck is derived
+
+
+def test_marks_lenient_input_and_canonical_output() -> None:
+    pos = Position.from_notation("8nb8g8*-r9r7r8@s/-/-/-/-/-/-/-/- 1Y2Y3YP5B3G9 ?6 north expert")
+    s = pos.stone(1)
+    assert s.south == parse_cards("N8 B8 G8") and s.north == parse_cards("R9 R7 R8")
+    assert s.first_complete is Player.SOUTH and s.claimed is Player.SOUTH
+    assert pos.to_move is Player.NORTH and pos.rules.expert
+    assert pos.notation == "N8B8G8*-R9R7R8@s/-/-/-/-/-/-/-/- Y1Y2Y3P5B3G9 ?6 n d36 expert"
+    assert Position.from_notation("-/-/-/-/-/-/-/-/- - - s d0").hands == {Player.SOUTH: (), Player.NORTH: ()}
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted"),
+    [
+        ("-/-/-/-/-/-/-/-/- ?6 ?6", "'-/-/-/-/-/-/-/-/- ?6 ?6'"),
+        ("-/-/-/-/-/-/-/- ?6 ?6 s", "'-/-/-/-/-/-/-/-'"),
+        ("-/-/-/-/-/-/-/-/-/- ?6 ?6 s", "'-/-/-/-/-/-/-/-/-/-'"),
+        ("N8B8G8R9R7/-/-/-/-/-/-/-/- ?6 ?6 s", "'N8B8G8R9R7'"),
+        ("N8B8X8-R9/-/-/-/-/-/-/-/- ?6 ?6 s", "'X8'"),
+        ("N8B8G8*-R9R7R1*/-/-/-/-/-/-/-/- ?6 ?6 s", "'N8B8G8*-R9R7R1*'"),
+        ("-/-/-/-/-/-/-/-/- ?x ?6 s", "'?x'"),
+        ("-/-/-/-/-/-/-/-/- ?6 R1R1R0 s", "'R1R1R0'"),
+        ("-/-/-/-/-/-/-/-/- ?6 ?6 e", "'e'"),
+        ("-/-/-/-/-/-/-/-/- ?6 ?6 s z9", "'z9'"),
+        ("-/-/-/-/-/-/-/-/- ?6 ?6 s d", "'d'"),
+        ("R1-@x/-/-/-/-/-/-/-/- ?6 ?6 s", "'R1-@x'"),
+    ],
+)
+def test_errors_quote_the_bad_part(text: str, quoted: str) -> None:
+    with pytest.raises(NotationError) as info:
+        Position.from_notation(text)
+    assert quoted in str(info.value)
+    assert isinstance(info.value, SchottenError)
+
+
+def test_non_string_input() -> None:
+    with pytest.raises(NotationError):
+        Position.from_notation(42)  # type: ignore[arg-type]
+
+
+@SETTINGS
+@given(st.text(alphabet="RBGYPNX0123456789-/*@?sndexpert ", max_size=60))
+def test_any_text_reads_or_raises_a_notation_error(text: str) -> None:
+    try:
+        pos = Position.from_notation(text)
+    except NotationError:
+        return
+    pos.status()
+    assert Position.from_notation(pos.notation) == pos
