@@ -599,30 +599,33 @@ class BoardEditor:
 # The analysis panel.
 
 
-def claims_table(position: Position) -> list[tuple[int, str, str, bool, str]]:
-    """One row per (stone, player) with a complete side or a claim: (stone, player, verdict, claimable, reason)."""
-    from ..analysis.claims import claim
-
+def claims_table(analysis: Any) -> list[tuple[int, str, str, bool, str]]:
+    """Rows (stone, player, verdict, claimable, reason) of a BoardAnalysis: every claimed stone and
+    every complete side of an unclaimed one."""
     rows = []
-    for n, stone in enumerate(position.stones, 1):
-        if stone.claimed is not None:
-            rows.append((n, stone.claimed.value, "claimed", False, f"stone {n} is held by {stone.claimed.value}"))
+    for sa in analysis.stones:
+        n = sa.number
+        if sa.claimed is not None:
+            rows.append((n, sa.claimed.value, "claimed", False, f"stone {n} is held by {sa.claimed.value}"))
             continue
         for p in PLAYERS:
-            if len(stone.side(p)) < SIDE_SIZE:
+            if len(sa.south if p is Player.SOUTH else sa.north) < SIDE_SIZE:
                 continue
-            v = claim(position, n, p)
+            v = sa.claims[p]
             rows.append((n, p.value, "may claim" if v.claimable else "cannot claim yet", v.claimable, v.reason))
     return rows
 
 
 def claimable(position: Position) -> tuple[tuple[int, Player], ...]:
     """Every (stone, player) that may be claimed now."""
-    return tuple((n, Player.parse(p)) for n, p, _, ok, _ in claims_table(position) if ok)
+    from ..analysis.board import analyze
+
+    return tuple((n, Player.parse(p)) for n, p, _, ok, _ in claims_table(analyze(position)) if ok)
 
 
-def claims_html(position: Position) -> str:
-    rows = claims_table(position)
+def claims_html(analysis: Any) -> str:
+    """The panel's claims table (HTML): claimable rows carry the class ``sl-claimable``."""
+    rows = claims_table(analysis)
     if not rows:
         return '<div class="sl-claims"><i>No complete side yet: nothing to claim.</i></div>'
     out = ['<table class="sl-claims" style="border-collapse:collapse;font-size:90%">']
@@ -654,20 +657,25 @@ class AnalysisPanel:
         self.figures: dict[str, Any] = {}
         self._charts = charts
         children: list[W.Widget] = [W.HTML("<h4 style='margin:4px 0'>Claims</h4>"), self.claims, self.summary]
-        if charts:
-            self.figures = make_figure_widgets()
-            children.extend(self.figures.values())
-        self.widget = W.VBox(children, layout=W.Layout(width="620px"))
+        self._children = children
+        self.widget = W.VBox(children, layout=W.Layout(width="640px"))
         self.widget.add_class("sl-panel")
 
     def update(self, position: Position, viewer: Player) -> None:
+        from ..analysis.board import analyze
+
         self.error = ""
-        self.claimable = claimable(position)
-        self.claims.value = claims_html(position)
+        self.analysis = analyze(position, viewer)
+        rows = claims_table(self.analysis)
+        self.claimable = tuple((n, Player.parse(p)) for n, p, _, ok, _ in rows if ok)
+        self.claims.value = claims_html(self.analysis)
         if not self._charts:
             return
         try:
-            self.analysis = update_figures(self.figures, position, viewer)
+            if not self.figures:  # built once, from the first position shown
+                self.figures = make_figure_widgets(position, viewer)
+                self.widget.children = tuple(self._children) + tuple(self.figures.values())
+            update_figures(self.figures, self.analysis)
             self.summary.value = ""
         except Exception as exc:  # noqa: BLE001 - a chart failure must not break editing
             self.error = f"{type(exc).__name__}: {exc}"
@@ -675,108 +683,148 @@ class AnalysisPanel:
 
 
 # ---------------------------------------------------------------------------------------------
-# The panel's charts: FigureWidgets made once, their traces updated in place on every edit.
-
-RANK_NAMES = ("sum", "run", "color", "three of a kind", "color run")
-RANK_COLORS = ("#bdbdbd", "#90caf9", "#a5d6a7", "#ffcc80", "#ef9a9a")
-OUTCOME_COLORS = {"south": "#1e88e5", "tie": "#9e9e9e", "north": "#e53935"}
-STONE_LABELS = [str(n) for n in range(1, STONE_COUNT + 1)]
+# The panel's charts. The FigureWidgets are made once from the builders of views/charts.py (same
+# look, palette and words); on every edit only their data arrays change. Building the figures anew
+# takes ~250 ms of plotly validation, so :func:`panel_arrays` computes the same arrays directly
+# (tests check them against freshly built charts).
 
 
-def make_figure_widgets() -> dict[str, Any]:
-    """Three FigureWidgets: ``odds`` (formation odds per side), ``outcome`` and ``cards`` (card map)."""
+def make_figure_widgets(position: Position | None = None, viewer: Player = Player.SOUTH, lang: str = "en") -> dict[str, Any]:
+    """``{"odds", "outcome", "cards"}``: FigureWidgets of views/charts.py's three board charts."""
     import plotly.graph_objects as go
 
-    x = [f"{n}{p.letter.upper()}" for n in range(1, STONE_COUNT + 1) for p in PLAYERS]
-    odds = go.FigureWidget(
-        data=[go.Bar(name=name, x=x, y=[0.0] * len(x), marker_color=color) for name, color in zip(RANK_NAMES, RANK_COLORS)],
-        layout=go.Layout(
-            barmode="stack", title="Formation odds of each side (random completion, public pool)",
-            height=260, margin=dict(l=40, r=10, t=40, b=30), yaxis=dict(range=[0, 1], tickformat=".0%"),
-            legend=dict(orientation="h", y=-0.2), xaxis=dict(title=None, type="category"),
-        ),
-    )
-    outcome = go.FigureWidget(
-        data=[go.Bar(name=k, x=STONE_LABELS, y=[0.0] * 9, marker_color=c) for k, c in OUTCOME_COLORS.items()],
-        layout=go.Layout(
-            barmode="stack", title="Who wins each stone (random completion)", height=230,
-            margin=dict(l=40, r=10, t=40, b=30), yaxis=dict(range=[0, 1], tickformat=".0%"),
-            legend=dict(orientation="h", y=-0.25), xaxis=dict(type="category", title="stone"),
-        ),
-    )
-    rows = [f"{c.color.letter}" for c in CARDS[::9]]
-    cards = go.FigureWidget(
-        data=[go.Heatmap(
-            z=[[0.0] * 9 for _ in rows], x=list(range(1, 10)), y=rows, zmin=0, zmax=1,
-            colorscale="Blues", text=[[""] * 9 for _ in rows], texttemplate="%{text}",
-            hovertemplate="%{y}%{x}: %{text}<extra></extra>", colorbar=dict(title="P(opp.)", len=0.9),
-        )],
-        layout=go.Layout(
-            title="Remaining cards: chance the opponent holds each unseen card", height=260,
-            margin=dict(l=40, r=10, t=40, b=30), yaxis=dict(autorange="reversed", type="category"),
-            xaxis=dict(dtick=1, title="value"),
-        ),
-    )
-    return {"odds": odds, "outcome": outcome, "cards": cards}
+    from ..analysis.board import analyze
+    from . import charts
+
+    analysis = analyze(position if position is not None else Position.empty(), viewer)
+    figures = {
+        "odds": charts.formation_odds_chart(analysis, lang=lang),
+        "outcome": charts.outcome_chart(analysis, lang=lang),
+        "cards": charts.card_map_chart(analysis, lang=lang),
+    }
+    widgets = {}
+    for name, fig in figures.items():
+        fig.update_layout(height=330 if name != "cards" else 320, margin={"l": 50, "r": 10, "t": 50, "b": 40})
+        widgets[name] = go.FigureWidget(fig)
+    return widgets
 
 
-def panel_data(position: Position, viewer: Player) -> dict[str, Any]:
-    """Everything the charts show, as plain floats and strings (no widgets): for tests and the benchmark."""
-    from ..analysis.odds import completion_odds
-    from ..analysis.outcome import stone_outcome
-    from ..analysis.pools import card_probabilities
-    from ..core.formations import Rank
+def panel_arrays(analysis: Any, lang: str = "en") -> dict[str, Any]:
+    """The data arrays of the three board charts for one analysis, in the builders' trace order:
+    ``odds`` (per rank, strongest first: y and hover), ``outcome`` (south, tie, north: y, hover,
+    pattern), ``cards`` (opponent and draw maps: z, text, hover) and the card map's titles."""
+    from ..analysis.pools import draws_left
+    from ..core.formations import RANKS_STRONGEST_FIRST
+    from .charts import fraction_text
+    from .palette import color_label, label, player_label, rank_label
 
-    odds = {r: [] for r in Rank}
-    for n, stone in enumerate(position.stones, 1):
+    odds: list[dict[str, list[Any]]] = [{"y": [], "customdata": []} for _ in RANKS_STRONGEST_FIRST]
+    for sa in analysis.stones:
         for p in PLAYERS:
-            if stone.claimed is not None:
-                probs = {r: 0.0 for r in Rank}
+            o = None if sa.odds is None else sa.odds.get(p)
+            head = f"{label('stone', lang)} {sa.number}, {player_label(p, lang)}"
+            for i, rank in enumerate(RANKS_STRONGEST_FIRST):
+                if o is None:
+                    odds[i]["y"].append(None)
+                    odds[i]["customdata"].append(f"{head}: {label('claimed', lang)}" if sa.claimed is not None else head)
+                    continue
+                prob = o.ranks[rank]
+                note = f" ({label('complete', lang)})" if o.complete else f" — {o.completions:,} {label('completions', lang)}"
+                odds[i]["y"].append(float(prob))
+                odds[i]["customdata"].append(f"{head}{note}<br>{rank_label(rank, lang)}: {fraction_text(prob, lang)}")
+    outcome: list[dict[str, list[Any]]] = []
+    for key in ("south", "tie", "north"):
+        ys, hover, shapes = [], [], []
+        name = label("tie", lang) if key == "tie" else player_label(key, lang, capital=True)
+        for sa in analysis.stones:
+            head = f"{label('stone', lang)} {sa.number}"
+            if sa.claimed is not None or sa.outcome is None:
+                won = sa.claimed is not None and sa.claimed.value == key
+                ys.append(1.0 if won else 0.0)
+                hover.append(f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
+                shapes.append("x")
             else:
-                o = completion_odds(position, n, p)
-                probs = {r: float(o.ranks.get(r, 0)) for r in Rank}
-            for r in Rank:
-                odds[r].append(probs[r])
-    outcome = {"south": [], "tie": [], "north": []}
-    for n, stone in enumerate(position.stones, 1):
-        if stone.claimed is not None:
-            values = {"south": float(stone.claimed is Player.SOUTH), "tie": 0.0, "north": float(stone.claimed is Player.NORTH)}
-        else:
-            o = stone_outcome(position, n)
-            values = {"south": float(o.south), "tie": float(o.tie), "north": float(o.north)}
-        for k, v in values.items():
-            outcome[k].append(v)
-    z = [[0.0] * 9 for _ in range(6)]
-    text = [[""] * 9 for _ in range(6)]
-    for chance in card_probabilities(position, viewer):
-        c = chance.card
-        i, j = c.index // 9, c.index % 9
-        if chance.unseen:
-            z[i][j] = float(chance.p_opponent_hand)
-            text[i][j] = f"{float(chance.p_opponent_hand):.0%}"
-        else:
-            where = chance.where
-            text[i][j] = "hand" if where.endswith("hand") else where.replace("stone ", "").replace(" south", "S").replace(" north", "N")
-    return {"odds": [odds[r] for r in Rank], "outcome": outcome, "cards_z": z, "cards_text": text}
+                prob = getattr(sa.outcome, key)
+                ys.append(float(prob))
+                hover.append(f"{head}<br>{name}: {fraction_text(prob, lang)}")
+                shapes.append("")
+        outcome.append({"y": ys, "customdata": hover, "shape": shapes})
+
+    position, viewer = analysis.position, Player.parse(analysis.viewer)
+    n = draws_left(position, viewer)
+    opponent = viewer.opponent
+    by_index = {c.card.index: c for c in analysis.cards}
+    z_opp, z_draw, t_opp, t_draw, h_opp, h_draw = [], [], [], [], [], []
+    opp_title = label("map_opponent", lang, opponent=player_label(opponent, lang))
+    draw_title = label("map_draw", lang, viewer=player_label(viewer, lang), n=n)
+    for color_index in range(6):
+        rows = ([], [], [], [], [], [])
+        for value in range(1, 10):
+            chance = by_index[color_index * 9 + value - 1]
+            card = CARDS[color_index * 9 + value - 1]
+            p_opp, p_draw = float(chance.p_opponent_hand), float(chance.p_draw)
+            unseen = chance.where == "unseen"
+            short = "" if unseen else _where_short(chance.where, lang)
+            head = f"<b>{card}</b> ({color_label(card.color, lang)} {value}) — {label('where', lang)}: {_where_text(chance.where, lang)}"
+            for row, item in zip(rows, (
+                p_opp, p_draw,
+                _percent(p_opp, lang) if unseen else short,
+                _percent(p_draw, lang) if unseen else short,
+                f"{head}<br>{opp_title}: {fraction_text(chance.p_opponent_hand, lang)}",
+                f"{head}<br>{draw_title}: {fraction_text(chance.p_draw, lang)}",
+            )):
+                row.append(item)
+        for target, row in zip((z_opp, z_draw, t_opp, t_draw, h_opp, h_draw), rows):
+            target.append(row)
+    cards = [
+        {"z": z_opp, "text": t_opp, "customdata": h_opp},
+        {"z": z_draw, "text": t_draw, "customdata": h_draw},
+    ]
+    titles = {
+        "title": label("map_title", lang, viewer=player_label(viewer, lang)),
+        "subplots": (opp_title, draw_title),
+    }
+    return {"odds": odds, "outcome": outcome, "cards": cards, "cards_titles": titles}
 
 
-def update_figures(figures: dict[str, Any], position: Position, viewer: Player) -> dict[str, Any]:
-    """Recompute the panel data and push it into the FigureWidgets (one batch per figure)."""
-    data = panel_data(position, viewer)
-    with figures["odds"].batch_update():
-        for trace, ys in zip(figures["odds"].data, data["odds"]):
-            trace.y = ys
-    with figures["outcome"].batch_update():
-        for trace, key in zip(figures["outcome"].data, ("south", "tie", "north")):
-            trace.y = data["outcome"][key]
-    with figures["cards"].batch_update():
-        figures["cards"].data[0].z = data["cards_z"]
-        figures["cards"].data[0].text = data["cards_text"]
-        figures["cards"].layout.title.text = (
-            f"Remaining cards seen by {viewer.value}: chance the opponent holds each unseen card"
-        )
-    return data
+def _percent(value: float, lang: str) -> str:
+    from . import charts
 
+    return charts._percent(value, lang)  # the charts' own rounding rule
+
+
+def _where_short(where: str, lang: str) -> str:
+    from . import charts
+
+    return charts._where_short(where, lang)
+
+
+def _where_text(where: str, lang: str) -> str:
+    from . import charts
+
+    return charts._where_text(where, lang)
+
+
+def update_figures(figures: dict[str, Any], analysis: Any, lang: str = "en") -> None:
+    """Push the arrays of a new BoardAnalysis into the FigureWidgets (one batch per figure)."""
+    arrays = panel_arrays(analysis, lang)
+    fig = figures["odds"]
+    with fig.batch_update():
+        for trace, new in zip(fig.data, arrays["odds"]):
+            trace.y, trace.customdata = new["y"], new["customdata"]
+    fig = figures["outcome"]
+    with fig.batch_update():
+        for trace, new in zip(fig.data, arrays["outcome"]):
+            trace.y, trace.customdata = new["y"], new["customdata"]
+            trace.marker.pattern.shape = new["shape"]
+    fig = figures["cards"]
+    with fig.batch_update():
+        for trace, new in zip(fig.data, arrays["cards"]):
+            trace.z, trace.text, trace.customdata = new["z"], new["text"], new["customdata"]
+        titles = arrays["cards_titles"]
+        fig.layout.title.text = titles["title"]
+        for annotation, text in zip(fig.layout.annotations, titles["subplots"]):
+            annotation.text = text
 
 __all__ = [
     "ALL_TARGETS",
@@ -798,6 +846,6 @@ __all__ = [
     "take_back",
     "used_mask",
     "make_figure_widgets",
-    "panel_data",
+    "panel_arrays",
     "update_figures",
 ]

@@ -234,19 +234,43 @@ def test_panel_shows_new_claim(editor_charts: BoardEditor) -> None:
     outcome_after = list(e.panel.figures["outcome"].data[0].y)
     assert outcome_after[0] == 1.0 and outcome_before[0] < 1.0  # south now wins stone 1 for sure
     cards = e.panel.figures["cards"].data[0]
-    assert cards.text[0][7] == "2S"  # R8 lies on stone 2 south
+    assert cards.text[0][7] == "S2"  # R8 lies on stone 2 south
     assert e.last_refresh_ms > 0
     e.undo()
     assert (1, S) not in e.panel.claimable
 
 
-def test_panel_odds_sum_to_one(editor_charts: BoardEditor) -> None:
-    data = ed.panel_data(editor_charts.position, S)
-    for i in range(18):
-        assert sum(ranks[i] for ranks in data["odds"]) == pytest.approx(1.0)
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_panel_arrays_match_fresh_charts(editor_charts: BoardEditor, lang: str) -> None:
+    """The in-place updates show exactly what views/charts.py would draw from scratch."""
+    from schotten_lab.analysis import analyze
+    from schotten_lab.views import charts
+
+    pos = ed.place(editor_charts.position, "P9", Target.side(4, N))
+    pos = ed.set_claim(ed.place(ed.place(ed.place(pos, "Y7", Target.side(7, S)), "Y8", Target.side(7, S)),
+                       "Y9", Target.side(7, S)), 7, S)
+    analysis = analyze(pos, N)
+    arrays = ed.panel_arrays(analysis, lang)
+    odds = charts.formation_odds_chart(analysis, lang=lang)
+    for trace, new in zip(odds.data, arrays["odds"], strict=True):
+        assert list(trace.y) == new["y"] and list(trace.customdata) == new["customdata"]
+    outcome = charts.outcome_chart(analysis, lang=lang)
+    for trace, new in zip(outcome.data, arrays["outcome"], strict=True):
+        assert list(trace.y) == new["y"] and list(trace.customdata) == new["customdata"]
+        assert list(trace.marker.pattern.shape) == new["shape"]
+    cards = charts.card_map_chart(analysis, lang=lang)
+    for trace, new in zip(cards.data, arrays["cards"], strict=True):
+        assert [list(r) for r in trace.z] == new["z"]
+        assert [list(r) for r in trace.text] == new["text"]
+        assert [list(r) for r in trace.customdata] == new["customdata"]
+    assert cards.layout.title.text == arrays["cards_titles"]["title"]
+    assert tuple(a.text for a in cards.layout.annotations) == arrays["cards_titles"]["subplots"]
+
+
+def test_panel_outcomes_sum_to_one(editor_charts: BoardEditor) -> None:
+    outcome = editor_charts.panel.figures["outcome"].data
     for n in range(9):
-        total = sum(data["outcome"][k][n] for k in ("south", "tie", "north"))
-        assert total == pytest.approx(1.0)
+        assert sum(t.y[n] for t in outcome) == pytest.approx(1.0)
 
 
 def test_viewer_changes_card_map(editor_charts: BoardEditor) -> None:
@@ -254,5 +278,6 @@ def test_viewer_changes_card_map(editor_charts: BoardEditor) -> None:
     e.viewer.value = N
     text = e.panel.figures["cards"].data[0].text
     assert text[3][0] != "hand"  # Y1 in south's hand is unseen for north
+    assert "north" in e.panel.figures["cards"].layout.title.text
     e.viewer.value = S
     assert e.panel.figures["cards"].data[0].text[3][0] == "hand"
