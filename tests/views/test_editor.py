@@ -281,3 +281,37 @@ def test_viewer_changes_card_map(editor_charts: BoardEditor) -> None:
     assert "north" in e.panel.figures["cards"].layout.title.text
     e.viewer.value = S
     assert e.panel.figures["cards"].data[0].text[3][0] == "hand"
+
+
+# --- explorers ------------------------------------------------------------------------------------
+
+
+def test_claim_explorer_verdicts() -> None:
+    from schotten_lab.views.explorers import ClaimExplorer
+
+    pos = ed.place(three_eights(), "G8", Target.side(1, S))
+    explorer = ClaimExplorer(pos, stone=1, player=S)
+    assert explorer.verdict.claimable
+    assert 'data-claimable="true"' in explorer.text.value
+    # R8 back in the public pool: north's R9 R7 may become a color run
+    hidden = ed.take_back(pos, "R8")
+    explorer = ClaimExplorer(hidden, stone=1, player=S)
+    assert not explorer.verdict.claimable
+    assert [str(c) for c in explorer.verdict.counterexample] == ["R8"]
+    assert "counterexample" in explorer.text.value
+    explorer.stone.value = 2
+    assert explorer.verdict.stone == 2 and not explorer.verdict.claimable
+
+
+def test_odds_explorer_slider() -> None:
+    from schotten_lab.core.formations import Rank
+    from schotten_lab.views.explorers import OddsExplorer
+
+    explorer = OddsExplorer(three_eights(), stone=1, player=S)
+    at_zero = dict((r, p) for r, p, _ in explorer.rows)
+    assert explorer.draws.max > 0
+    explorer.draws.value = 5
+    at_five = dict((r, p) for r, p, _ in explorer.rows)
+    assert at_five[Rank.THREE_OF_A_KIND] > at_zero[Rank.THREE_OF_A_KIND]
+    assert at_five[Rank.SUM] == 1
+    assert "5 more draw" in explorer.table.value
