@@ -1,0 +1,110 @@
+"""Image export: SVG diagrams to PNG with the system Chromium, Plotly figures via kaleido.
+
+Chromium is Debian's (``apt-get install -y chromium``); nothing here downloads a browser.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
+
+
+class ExportError(RuntimeError):
+    """An image could not be written (no browser, or the browser failed)."""
+
+
+def find_chromium() -> str | None:
+    """The path of a Chromium to drive: ``$SCHOTTEN_CHROMIUM``, then the Debian locations."""
+    env = os.environ.get("SCHOTTEN_CHROMIUM")
+    if env:
+        return env if Path(env).exists() else None
+    for path in CHROMIUM_CANDIDATES:
+        if Path(path).exists():
+            return path
+    return shutil.which("chromium")
+
+
+_SIZE_RE = re.compile(r'<svg[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"', re.S)
+
+
+def save_png(svg: str, path: str | Path, *, scale: float = 2.0, timeout: float = 60.0) -> Path:
+    """Render an SVG document (e.g. :func:`~schotten_lab.core.svg.position_svg`) to a PNG file.
+
+    Runs headless Chromium once (about 1-2 s); ``scale`` is the device pixel ratio, so the PNG is
+    ``scale`` times the SVG's width and height.
+    """
+    browser = find_chromium()
+    if browser is None:
+        raise ExportError("PNG export needs Chromium: install it with `apt-get install -y chromium`")
+    m = _SIZE_RE.search(svg)
+    if m is None:
+        raise ExportError("the SVG has no width and height attributes on its root element")
+    width, height = (int(float(v) + 0.999) for v in m.groups())
+    path = Path(path).resolve()
+    with tempfile.TemporaryDirectory(prefix="schotten-png-") as tmp:
+        page = Path(tmp) / "diagram.html"
+        page.write_text(
+            "<!DOCTYPE html><html><head><meta charset='utf-8'><style>"
+            "html,body{margin:0;padding:0;overflow:hidden;background:#fff}svg{display:block}"
+            f"</style></head><body>{svg}</body></html>",
+            encoding="utf-8",
+        )
+        out = Path(tmp) / "shot.png"
+        cmd = [
+            browser,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--hide-scrollbars",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={tmp}/profile",
+            f"--force-device-scale-factor={scale}",
+            f"--window-size={width},{height}",
+            f"--screenshot={out}",
+            page.as_uri(),
+        ]
+        try:
+            done = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=False)
+        except subprocess.TimeoutExpired:
+            raise ExportError(f"Chromium did not finish within {timeout:.0f} s") from None
+        if not out.exists():
+            raise ExportError(f"Chromium wrote no screenshot (exit {done.returncode}): {done.stderr[-500:]}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(str(out), path)
+    return path
+
+
+def save_figure(fig: go.Figure, path: str | Path, *, scale: float = 2.0) -> Path:
+    """Save a Plotly figure by the file's extension.
+
+    ``.html``: self-contained (plotly.js inlined, works offline). ``.png`` / ``.svg`` / ``.pdf``:
+    a static image through kaleido and the system Chromium.
+    """
+    path = Path(path)
+    suffix = path.suffix.lower()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if suffix in (".html", ".htm"):
+        fig.write_html(path, include_plotlyjs=True, full_html=True)
+    elif suffix in (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp"):
+        if find_chromium() is None:
+            raise ExportError(f"{suffix} export needs Chromium: install it with `apt-get install -y chromium`")
+        fig.write_image(path, scale=scale if suffix != ".svg" else 1)
+    else:
+        raise ValueError(f"unknown figure format {suffix!r}: use .html, .png, .svg or .pdf")
+    return path
+
+
+__all__ = ["ExportError", "find_chromium", "save_figure", "save_png"]
