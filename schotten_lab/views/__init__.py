@@ -1,0 +1,53 @@
+"""Views: diagrams, charts, reports, image export and the Jupyter widgets.
+
+The only package of schotten_lab that imports plotly or ipywidgets, and only when a submodule that
+needs them is used: ``import schotten_lab.views`` itself loads neither. Names are re-exported lazily::
+
+    from schotten_lab.views import outcome_chart, write_report, save_figure
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ..core.svg import Svg, position_svg
+
+_LAZY: dict[str, str] = {
+    # charts (plotly)
+    "board_charts": "charts",
+    "card_map_chart": "charts",
+    "convergence_chart": "charts",
+    "convergence_figure": "charts",
+    "formation_counts_chart": "charts",
+    "formation_odds_chart": "charts",
+    "monte_carlo_series": "charts",
+    "outcome_chart": "charts",
+    "side_strength_chart": "charts",
+    "strength_chart": "charts",
+    # export and reports
+    "ExportError": "export",
+    "save_figure": "export",
+    "save_png": "export",
+    "analysis_html": "report",
+    "report_html": "report",
+    "write_report": "report",
+    # widgets (ipywidgets)
+    "BoardEditor": "editor",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted([*globals(), *_LAZY])
+
+
+__all__ = ["Svg", "position_svg", *_LAZY]

@@ -1,0 +1,525 @@
+"""Chart builders: pure functions from analysis results to ``plotly.graph_objects.Figure``.
+
+Every builder takes ``lang="en"`` or ``"fr"``, reads the exact figures of the analysis (plotted as
+floats, with the exact fraction in the hover text) and never computes odds itself beyond calling the
+analysis functions. Colours and words come from :mod:`schotten_lab.views.palette`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from ..core.cards import CARDS, Color
+from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank, rank_counts
+from ..core.rules import PLAYERS, Player
+from .palette import (
+    FONT_FAMILY,
+    NEUTRALS,
+    PLAYER_COLORS,
+    RANK_COLORS,
+    RANK_PATTERNS,
+    SEQUENTIAL,
+    TIE_COLOR,
+    check_lang,
+    color_label,
+    label,
+    player_label,
+    rank_label,
+)
+
+if TYPE_CHECKING:
+    from ..analysis.board import BoardAnalysis
+    from ..analysis.odds import CompletionOdds
+    from ..analysis.outcome import Outcome, OutcomeEstimate
+    from ..analysis.pools import CardChance
+    from ..core.position import Position
+
+HOVER_END = "<extra></extra>"
+
+
+# ---- formatting ---------------------------------------------------------------------------------
+
+
+def fraction_text(p: Fraction | float, lang: str = "en") -> str:
+    """``"3/46 ≈ 6.5%"`` for a fraction, ``"6.5%"`` for a float (French decimal comma in ``fr``)."""
+    pct = _percent(float(p), lang)
+    if isinstance(p, Fraction) and p.denominator != 1:
+        return f"{p.numerator}/{p.denominator} ≈ {pct}"
+    return pct
+
+
+def _percent(value: float, lang: str) -> str:
+    v = value * 100
+    if v in (0, 100):
+        text = f"{v:.0f}%"
+    elif v < 0.1:
+        text = "<0.1%"
+    elif v > 99.9:
+        text = ">99.9%"
+    else:
+        text = f"{v:.1f}%"
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def _style(fig: go.Figure, title: str, *, height: int = 420) -> go.Figure:
+    fig.update_layout(
+        title={"text": title, "x": 0.01, "xanchor": "left"},
+        font={"family": FONT_FAMILY, "color": NEUTRALS["ink"], "size": 13},
+        paper_bgcolor=NEUTRALS["paper"],
+        plot_bgcolor=NEUTRALS["paper"],
+        height=height,
+        margin={"l": 60, "r": 20, "t": 60, "b": 50},
+        legend={"traceorder": "normal"},
+        hoverlabel={"font": {"family": FONT_FAMILY}},
+    )
+    fig.update_xaxes(showgrid=False, linecolor=NEUTRALS["line"])
+    fig.update_yaxes(gridcolor=NEUTRALS["grid"], zerolinecolor=NEUTRALS["line"])
+    return fig
+
+
+def _probability_axis(fig: go.Figure, lang: str) -> None:
+    fig.update_yaxes(title_text=label("probability", lang), range=[0, 1.0001], tickformat=".0%")
+
+
+def _rank_marker(rank: Rank) -> dict[str, Any]:
+    return {
+        "color": RANK_COLORS[rank],
+        "line": {"color": NEUTRALS["ink"], "width": 0.5},
+        "pattern": {"shape": RANK_PATTERNS[rank], "fgcolor": NEUTRALS["ink"], "fgopacity": 0.35, "size": 6},
+    }
+
+
+# ---- formation odds and outcomes across the nine stones ---------------------------------------------
+
+
+def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
+    """Stacked bars: for every stone and both sides, P(final formation = each rank).
+
+    The strongest rank sits at the bottom, so the height of the lower segments reads as
+    P(at least that rank). Claimed stones have no bars.
+    """
+    check_lang(lang)
+    stones_axis: list[str] = []
+    sides_axis: list[str] = []
+    cells: list[tuple[int, Player, CompletionOdds | None, bool]] = []
+    for sa in analysis.stones:
+        for p in PLAYERS:
+            stones_axis.append(str(sa.number))
+            sides_axis.append(player_label(p, lang)[0].upper())
+            odds = None if sa.odds is None else sa.odds.get(p)
+            cells.append((sa.number, p, odds, sa.claimed is not None))
+    fig = go.Figure()
+    for rank in RANKS_STRONGEST_FIRST:
+        ys: list[float | None] = []
+        hover: list[str] = []
+        for number, p, odds, claimed in cells:
+            head = f"{label('stone', lang)} {number}, {player_label(p, lang)}"
+            if odds is None:
+                ys.append(None)
+                hover.append(f"{head}: {label('claimed', lang)}" if claimed else head)
+                continue
+            prob = odds.ranks[rank]
+            ys.append(float(prob))
+            note = f" ({label('complete', lang)})" if odds.complete else f" — {odds.completions:,} {label('completions', lang)}"
+            hover.append(f"{head}{note}<br>{rank_label(rank, lang)}: {fraction_text(prob, lang)}")
+        fig.add_trace(
+            go.Bar(
+                name=rank_label(rank, lang),
+                x=[stones_axis, sides_axis],
+                y=ys,
+                marker=_rank_marker(rank),
+                customdata=hover,
+                hovertemplate="%{customdata}" + HOVER_END,
+            )
+        )
+    fig.update_layout(barmode="stack", legend_title_text=label("formation", lang))
+    _style(fig, label("odds_title", lang), height=440)
+    fig.update_xaxes(title_text=label("stone", lang))
+    _probability_axis(fig, lang)
+    return fig
+
+
+def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
+    """Stacked bars per stone: P(south wins), P(tie decided by completion order), P(north wins).
+
+    A claimed stone shows a hatched full bar in its owner's colour.
+    """
+    check_lang(lang)
+    xs = [str(sa.number) for sa in analysis.stones]
+    series: dict[str, list[float]] = {"south": [], "tie": [], "north": []}
+    hover: dict[str, list[str]] = {"south": [], "tie": [], "north": []}
+    patterns: dict[str, list[str]] = {"south": [], "tie": [], "north": []}
+    for sa in analysis.stones:
+        head = f"{label('stone', lang)} {sa.number}"
+        outcome: Outcome | None = sa.outcome
+        for key in series:
+            if sa.claimed is not None or outcome is None:
+                won = sa.claimed is not None and sa.claimed.value == key
+                series[key].append(1.0 if won else 0.0)
+                text = f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head
+                hover[key].append(text)
+                patterns[key].append("x")
+            else:
+                prob: Fraction = getattr(outcome, key)
+                series[key].append(float(prob))
+                hover[key].append(f"{head}<br>{_outcome_name(key, lang)}: {fraction_text(prob, lang)}")
+                patterns[key].append("")
+    colors = {"south": PLAYER_COLORS[Player.SOUTH], "tie": TIE_COLOR, "north": PLAYER_COLORS[Player.NORTH]}
+    fig = go.Figure()
+    for key in series:
+        fig.add_trace(
+            go.Bar(
+                name=_outcome_name(key, lang),
+                x=xs,
+                y=series[key],
+                marker={
+                    "color": colors[key],
+                    "line": {"color": NEUTRALS["ink"], "width": 0.5},
+                    "pattern": {"shape": patterns[key], "fgcolor": NEUTRALS["paper"], "size": 8},
+                },
+                customdata=hover[key],
+                hovertemplate="%{customdata}" + HOVER_END,
+            )
+        )
+    fig.update_layout(barmode="stack")
+    _style(fig, label("outcome_title", lang))
+    fig.update_xaxes(title_text=label("stone", lang), type="category")
+    _probability_axis(fig, lang)
+    return fig
+
+
+def _outcome_name(key: str, lang: str) -> str:
+    return label("tie", lang) if key == "tie" else player_label(key, lang, capital=True)
+
+
+# ---- the remaining-card map ---------------------------------------------------------------------
+
+
+def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: str = "en") -> go.Figure:
+    """Two 6 × 9 maps (colours × values): P(the opponent holds the card) and P(the viewer draws it
+    within ``draws`` draws; default every draw left). Cells of known cards say where they are
+    (``S3`` south side of stone 3, ``N3``, ``hand``, ``disc.``) and have probability 0."""
+    from ..analysis.pools import card_probabilities, draws_left
+
+    check_lang(lang)
+    position, viewer = analysis.position, Player.parse(analysis.viewer)
+    cards = analysis.cards if draws is None else card_probabilities(position, viewer, draws)
+    n = draws_left(position, viewer) if draws is None else min(draws, draws_left(position, viewer))
+    opponent = viewer.opponent
+    colors = list(Color)
+    values = list(range(1, 10))
+    grid: dict[str, list[list[float]]] = {"opp": [], "draw": []}
+    text: list[list[str]] = []
+    hover: dict[str, list[list[str]]] = {"opp": [], "draw": []}
+    by_index: dict[int, CardChance] = {c.card.index: c for c in cards}
+    for color in colors:
+        row_opp, row_draw, row_text, h_opp, h_draw = [], [], [], [], []
+        for value in values:
+            chance = by_index[int(color) * 9 + value - 1]
+            card = CARDS[int(color) * 9 + value - 1]
+            where = _where_text(chance.where, lang)
+            row_opp.append(float(chance.p_opponent_hand))
+            row_draw.append(float(chance.p_draw))
+            row_text.append(_percent(float(chance.p_opponent_hand), lang) if chance.where == "unseen" else _where_short(chance.where, lang))
+            head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}: {where}"
+            h_opp.append(f"{head}<br>{label('map_opponent', lang, opponent=player_label(opponent, lang))}: "
+                         f"{fraction_text(chance.p_opponent_hand, lang)}")
+            h_draw.append(f"{head}<br>{label('map_draw', lang, viewer=player_label(viewer, lang), n=n)}: "
+                          f"{fraction_text(chance.p_draw, lang)}")
+        grid["opp"].append(row_opp)
+        grid["draw"].append(row_draw)
+        text.append(row_text)
+        hover["opp"].append(h_opp)
+        hover["draw"].append(h_draw)
+    draw_text = [
+        [
+            _percent(grid["draw"][i][j], lang) if by_index[int(c) * 9 + j].where == "unseen" else text[i][j]
+            for j in range(9)
+        ]
+        for i, c in enumerate(colors)
+    ]
+    titles = (
+        label("map_opponent", lang, opponent=player_label(opponent, lang)),
+        label("map_draw", lang, viewer=player_label(viewer, lang), n=n),
+    )
+    fig = make_subplots(rows=1, cols=2, subplot_titles=titles, horizontal_spacing=0.04, shared_yaxes=True)
+    y_names = [f"{c.letter} · {color_label(c, lang)}" for c in colors]
+    for col, key, cell_text in ((1, "opp", text), (2, "draw", draw_text)):
+        fig.add_trace(
+            go.Heatmap(
+                z=grid[key],
+                x=[str(v) for v in values],
+                y=y_names,
+                text=cell_text,
+                texttemplate="%{text}",
+                customdata=hover[key],
+                hovertemplate="%{customdata}" + HOVER_END,
+                coloraxis="coloraxis",
+                textfont={"size": 11},
+                xgap=2,
+                ygap=2,
+                name=titles[col - 1],
+            ),
+            row=1,
+            col=col,
+        )
+    fig.update_layout(coloraxis={"colorscale": SEQUENTIAL, "cmin": 0, "cmax": 1, "colorbar": {"tickformat": ".0%"}})
+    _style(fig, label("map_title", lang, viewer=player_label(viewer, lang)), height=360)
+    fig.update_layout(width=980)
+    fig.update_xaxes(title_text=label("value", lang), type="category")
+    fig.update_yaxes(autorange="reversed", type="category", showgrid=False)
+    return fig
+
+
+def _where_short(where: str, lang: str) -> str:
+    parts = where.split()
+    if parts[0] == "stone":
+        return f"{parts[2][0].upper()}{parts[1]}"
+    if parts[-1] == "hand":
+        return label("hand", lang)
+    if parts[0] == "discard":
+        return label("discard", lang)[:4] + "."
+    return "?"
+
+
+def _where_text(where: str, lang: str) -> str:
+    parts = where.split()
+    if parts[0] == "stone":
+        return f"{label('stone', lang)} {parts[1]}, {player_label(parts[2], lang)}"
+    if parts[-1] == "hand":
+        return f"{label('hand', lang)} {player_label(parts[0], lang)}" if lang == "fr" else where
+    if parts[0] == "unseen":
+        return label("unseen", lang)
+    return label(parts[0], lang) if parts[0] in ("discard",) else where
+
+
+# ---- one side: the strength distribution -----------------------------------------------------------
+
+
+def strength_label(strength: int, lang: str = "en") -> str:
+    """``"run 12"`` / ``"suite 12"`` for a strength ``rank * 100 + sum``."""
+    rank, total = Rank(strength // STRENGTH_BASE), strength % STRENGTH_BASE
+    return f"{rank_label(rank, lang)} {total}"
+
+
+def strength_chart(
+    odds: CompletionOdds | Mapping[Player, CompletionOdds],
+    *,
+    lang: str = "en",
+    title: str | None = None,
+) -> go.Figure:
+    """P(final strength) of a side's random completion, weakest to strongest.
+
+    One side: bars coloured by rank. A mapping ``{player: odds}`` (both sides of a stone): one bar
+    series per player, in the players' colours.
+    """
+    check_lang(lang)
+    fig = go.Figure()
+    if isinstance(odds, Mapping):
+        series = {Player.parse(p): o for p, o in odds.items()}
+        order = sorted({s for o in series.values() for s in o.strengths})
+        for p, o in series.items():
+            xs = [strength_label(s, lang) for s in order]
+            ys = [float(o.strengths.get(s, 0)) for s in order]
+            hover = [f"{player_label(p, lang, capital=True)} — {strength_label(s, lang)}: "
+                     f"{fraction_text(o.strengths.get(s, Fraction(0)), lang)}" for s in order]
+            fig.add_trace(go.Bar(name=player_label(p, lang, capital=True), x=xs, y=ys,
+                                 marker={"color": PLAYER_COLORS[p]}, customdata=hover,
+                                 hovertemplate="%{customdata}" + HOVER_END))
+        fig.update_layout(barmode="group")
+    else:
+        order = sorted(odds.strengths)
+        for rank in Rank:
+            mine = [s for s in order if s // STRENGTH_BASE == rank]
+            if not mine:
+                continue
+            fig.add_trace(
+                go.Bar(
+                    name=rank_label(rank, lang),
+                    x=[strength_label(s, lang) for s in mine],
+                    y=[float(odds.strengths[s]) for s in mine],
+                    marker=_rank_marker(rank),
+                    customdata=[f"{strength_label(s, lang)}: {fraction_text(odds.strengths[s], lang)}" for s in mine],
+                    hovertemplate="%{customdata}" + HOVER_END,
+                )
+            )
+    fig.update_xaxes(
+        type="category",
+        categoryorder="array",
+        categoryarray=[strength_label(s, lang) for s in order],
+        title_text=label("strength", lang),
+    )
+    _style(fig, title or label("strength", lang).capitalize())
+    fig.update_yaxes(title_text=label("probability", lang), tickformat=".1%")
+    return fig
+
+
+def side_strength_chart(position: Position, stone: int, player: Player | str, *, lang: str = "en") -> go.Figure:
+    """:func:`strength_chart` of one side of a stone, completed from the public pool."""
+    from ..analysis.odds import completion_odds
+
+    p = Player.parse(player)
+    odds = completion_odds(position, stone, p)
+    title = label("strength_title", lang, player=player_label(p, lang), stone=stone)
+    return strength_chart(odds, lang=lang, title=title)
+
+
+# ---- exact against Monte Carlo ------------------------------------------------------------------------
+
+
+def monte_carlo_series(
+    position: Position, stone: int, *, samples: int = 20_000, points: int = 15, seed: int = 0, start: int = 100
+) -> list[OutcomeEstimate]:
+    """Monte Carlo estimates of a stone's outcome at ``points`` sample counts from ``start`` to
+    ``samples`` (log-spaced), all with the same seed."""
+    from ..analysis.outcome import stone_outcome_monte_carlo
+
+    if samples < 1 or points < 1:
+        raise ValueError("samples and points must be positive")
+    start = min(start, samples)
+    if points == 1:
+        sizes = [samples]
+    else:
+        ratio = (samples / start) ** (1 / (points - 1))
+        sizes = sorted({max(1, round(start * ratio**i)) for i in range(points)} | {samples})
+    return [stone_outcome_monte_carlo(position, stone, samples=n, seed=seed) for n in sizes]
+
+
+def convergence_figure(
+    exact: Outcome,
+    estimates: Sequence[OutcomeEstimate],
+    *,
+    who: str = "south",
+    stone: int | None = None,
+    lang: str = "en",
+) -> go.Figure:
+    """The Monte Carlo estimate of P(``who``) (``south``, ``north`` or ``tie``) against the number of
+    samples, with a ±2 standard-error band, and the exact value as a horizontal line."""
+    check_lang(lang)
+    if who not in ("south", "north", "tie"):
+        raise ValueError(f"who must be 'south', 'north' or 'tie', not {who!r}")
+    xs = [e.samples for e in estimates]
+    ys = [float(getattr(e, who)) for e in estimates]
+    se = [e.stderr[who] for e in estimates]
+    exact_p: Fraction = getattr(exact, who)
+    color = TIE_COLOR if who == "tie" else PLAYER_COLORS[Player.parse(who)]
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=xs, y=[y - 2 * s for y, s in zip(ys, se)], mode="lines",
+                             line={"width": 0}, showlegend=False, hoverinfo="skip", name="lower"))
+    fig.add_trace(go.Scatter(x=xs, y=[y + 2 * s for y, s in zip(ys, se)], mode="lines", line={"width": 0},
+                             fill="tonexty", fillcolor="rgba(97,97,97,0.18)", name=label("band", lang),
+                             hoverinfo="skip"))
+    fig.add_trace(
+        go.Scatter(
+            x=xs,
+            y=ys,
+            mode="lines+markers",
+            name=label("estimate", lang),
+            line={"color": color, "width": 2},
+            customdata=[f"{n:,} {label('samples', lang)}: {_percent(y, lang)} ± {_percent(2 * s, lang)}"
+                        for n, y, s in zip(xs, ys, se)],
+            hovertemplate="%{customdata}" + HOVER_END,
+        )
+    )
+    fig.add_trace(
+        go.Scatter(
+            x=[min(xs), max(xs)] if xs else [1, 1],
+            y=[float(exact_p)] * 2,
+            mode="lines",
+            name=f"{label('exact', lang)}: {fraction_text(exact_p, lang)}",
+            line={"color": NEUTRALS["ink"], "dash": "dash", "width": 2},
+            hovertemplate=f"{label('exact', lang)}: {fraction_text(exact_p, lang)}" + HOVER_END,
+        )
+    )
+    title = label("convergence_title", lang, stone=stone if stone is not None else "?",
+                  who=_outcome_name(who, lang))
+    _style(fig, title)
+    fig.update_xaxes(type="log", title_text=label("samples", lang), showgrid=True, gridcolor=NEUTRALS["grid"])
+    lo = min([y - 2 * s for y, s in zip(ys, se)] + [float(exact_p)])
+    hi = max([y + 2 * s for y, s in zip(ys, se)] + [float(exact_p)])
+    pad = max(0.01, (hi - lo) * 0.1)
+    fig.update_yaxes(title_text=label("probability", lang), tickformat=".1%",
+                     range=[max(0.0, lo - pad), min(1.0, hi + pad)])
+    return fig
+
+
+def convergence_chart(
+    position: Position,
+    stone: int,
+    *,
+    who: str = "south",
+    samples: int = 20_000,
+    points: int = 15,
+    seed: int = 0,
+    lang: str = "en",
+) -> go.Figure:
+    """:func:`convergence_figure` for a stone: the exact outcome and a seeded Monte Carlo series."""
+    from ..analysis.outcome import stone_outcome
+
+    exact = stone_outcome(position, stone)
+    series = monte_carlo_series(position, stone, samples=samples, points=points, seed=seed)
+    return convergence_figure(exact, series, who=who, stone=stone, lang=lang)
+
+
+# ---- all 24,804 hands -----------------------------------------------------------------------------
+
+
+def formation_counts_chart(*, lang: str = "en", log: bool = False) -> go.Figure:
+    """How many of the C(54, 3) = 24,804 three-card hands make each formation, strongest first."""
+    check_lang(lang)
+    counts = rank_counts()
+    total = sum(counts.values())
+    fig = go.Figure()
+    for rank in RANKS_STRONGEST_FIRST:
+        n = counts[rank]
+        fig.add_trace(
+            go.Bar(
+                name=rank_label(rank, lang),
+                x=[rank_label(rank, lang)],
+                y=[n],
+                text=[f"{n:,}".replace(",", "\u202f") if lang == "fr" else f"{n:,}"],
+                textposition="outside",
+                marker=_rank_marker(rank),
+                customdata=[f"{rank_label(rank, lang)}: {n:,} / {total:,} = {fraction_text(Fraction(n, total), lang)} "
+                            f"{label('of_hands', lang)}"],
+                hovertemplate="%{customdata}" + HOVER_END,
+                showlegend=False,
+            )
+        )
+    _style(fig, label("counts_title", lang), height=380)
+    fig.update_xaxes(title_text=label("formation", lang))
+    if log:
+        fig.update_yaxes(type="log", title_text=label("count", lang))
+    else:
+        fig.update_yaxes(title_text=label("count", lang), range=[0, max(counts.values()) * 1.12])
+    return fig
+
+
+def board_charts(analysis: BoardAnalysis, *, lang: str = "en") -> dict[str, go.Figure]:
+    """The board-wide charts of an analysis, by name (for reports and panels)."""
+    return {
+        "odds": formation_odds_chart(analysis, lang=lang),
+        "outcome": outcome_chart(analysis, lang=lang),
+        "cards": card_map_chart(analysis, lang=lang),
+    }
+
+
+__all__ = [
+    "board_charts",
+    "card_map_chart",
+    "convergence_chart",
+    "convergence_figure",
+    "formation_counts_chart",
+    "formation_odds_chart",
+    "fraction_text",
+    "monte_carlo_series",
+    "outcome_chart",
+    "side_strength_chart",
+    "strength_chart",
+    "strength_label",
+]
