@@ -1,0 +1,342 @@
+"""Self-contained HTML: the analysis of a position as tables, and a whole offline report.
+
+- :func:`analysis_html` — an HTML fragment (diagram + tables, no charts, no scripts) that notebooks'
+  ``_repr_html_`` and widgets can reuse.
+- :func:`write_report` — a complete page: diagram, tables and the board charts, with plotly.js
+  inlined once, so the file opens offline. ``schotten-lab report POSITION.json -o report.html``
+  calls it.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Mapping
+from datetime import date
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..core.cards import Card
+from ..core.formations import RANKS_STRONGEST_FIRST
+from ..core.rules import PLAYERS, SIDE_SIZE, Player
+from ..core.svg import position_svg
+from .palette import CARD_COLORS, CARD_TEXT_COLORS, NEUTRALS, PLAYER_COLORS, check_lang, player_label, rank_label
+
+if TYPE_CHECKING:
+    import plotly.graph_objects as go
+
+    from ..analysis.board import BoardAnalysis, StoneAnalysis
+    from ..core.position import Position
+
+_WORDS = {
+    "en": {
+        "title": "Schotten Totten position report",
+        "seen_by": "Seen by {viewer}; {mover} to move; deck {deck}.",
+        "notation": "Notation",
+        "stones": "Stones",
+        "stone": "Stone",
+        "south": "South",
+        "north": "North",
+        "status": "Status",
+        "claimed_by": "claimed by {who}",
+        "open": "open",
+        "claimable_by": "claimable by {who}",
+        "p_south": "P(south wins)",
+        "p_tie": "P(tie)",
+        "p_north": "P(north wins)",
+        "claims": "Claims",
+        "player": "Player",
+        "verdict": "Verdict",
+        "can": "can claim",
+        "cannot": "cannot claim",
+        "why": "Why",
+        "counter": "Counterexample",
+        "odds": "Formation odds (random completion from the public pool)",
+        "side": "Side",
+        "charts": "Charts",
+        "highlight": "Highlighted stones can be claimed now: {stones}.",
+        "no_claim": "No stone can be claimed now.",
+        "fractions": "Probabilities are exact; hover a percentage for its fraction.",
+        "footer": "Made with schotten_lab on {day}. Exact figures; explanations in English.",
+        "cards": "Remaining cards",
+        "unseen": "{n} cards unseen by {viewer}: each is in {opponent}'s hand with probability {p}, in the deck with probability {q}.",
+        "empty": "—",
+        "incomplete": "The {n} other sides are incomplete: a side needs 3 cards before it can claim.",
+        "ghost": "Dashed cards on stone {stone}: the counterexample, the opponent's completion that beats the viewer's claim.",
+    },
+    "fr": {
+        "title": "Rapport de position Schotten Totten",
+        "seen_by": "Vu par {viewer} ; {mover} au trait ; pioche {deck}.",
+        "notation": "Notation",
+        "stones": "Bornes",
+        "stone": "Borne",
+        "south": "Sud",
+        "north": "Nord",
+        "status": "État",
+        "claimed_by": "revendiquée par {who}",
+        "open": "ouverte",
+        "claimable_by": "revendicable par {who}",
+        "p_south": "P(sud gagne)",
+        "p_tie": "P(égalité)",
+        "p_north": "P(nord gagne)",
+        "claims": "Revendications",
+        "player": "Joueur",
+        "verdict": "Verdict",
+        "can": "peut revendiquer",
+        "cannot": "ne peut pas revendiquer",
+        "why": "Pourquoi",
+        "counter": "Contre-exemple",
+        "odds": "Chances de combinaison (complétion au hasard parmi les cartes non jouées)",
+        "side": "Côté",
+        "charts": "Graphiques",
+        "highlight": "Les bornes en surbrillance peuvent être revendiquées maintenant : {stones}.",
+        "no_claim": "Aucune borne ne peut être revendiquée maintenant.",
+        "fractions": "Les probabilités sont exactes ; survolez un pourcentage pour voir la fraction.",
+        "footer": "Produit par schotten_lab le {day}. Chiffres exacts ; explications en anglais.",
+        "cards": "Cartes restantes",
+        "unseen": "{n} cartes non vues par {viewer} : chacune est dans la main de {opponent} avec la probabilité {p}, dans la pioche avec la probabilité {q}.",
+        "empty": "—",
+        "incomplete": "Les {n} autres côtés sont incomplets : il faut 3 cartes pour revendiquer.",
+        "ghost": "Cartes en pointillés sur la borne {stone} : le contre-exemple, la complétion adverse qui bat la revendication.",
+    },
+}
+
+CSS = f"""
+.schotten-report {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {NEUTRALS['ink']};
+  max-width: 1000px; margin: 0 auto; padding: 0 12px; }}
+.schotten-report h1 {{ font-size: 1.5em; }} .schotten-report h2 {{ font-size: 1.2em; margin-top: 1.6em; }}
+.schotten-report table {{ border-collapse: collapse; margin: .5em 0; font-size: .92em; }}
+.schotten-report th, .schotten-report td {{ border: 1px solid {NEUTRALS['line']}; padding: 3px 7px;
+  text-align: left; vertical-align: top; }}
+.schotten-report th {{ background: #F5F5F5; }}
+.schotten-report td.num {{ text-align: right; font-variant-numeric: tabular-nums; }}
+.schotten-report .card {{ display: inline-block; min-width: 2.1em; padding: 0 3px; margin: 1px;
+  border-radius: 3px; font-weight: bold; text-align: center; border: 1px solid {NEUTRALS['ink']}; }}
+.schotten-report .yes {{ font-weight: bold; }}
+.schotten-report .diagram svg {{ max-width: 100%; height: auto; }}
+.schotten-report code {{ font-size: .9em; }}
+"""
+
+
+def _w(lang: str) -> dict[str, str]:
+    return _WORDS[check_lang(lang)]
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _pct(p: Fraction) -> str:
+    v = float(p) * 100
+    if v in (0, 100):
+        return f"{v:.0f}%"
+    if v < 0.1:
+        return "&lt;0.1%"
+    if v > 99.9:
+        return "&gt;99.9%"
+    return f"{v:.1f}%"
+
+
+def _prob(p: Fraction) -> str:
+    """A table cell: the percentage, with the exact fraction as its tooltip."""
+    return f'<td class="num" title="{p.numerator}/{p.denominator}">{_pct(p)}</td>'
+
+
+def _cards(cards: tuple[Card, ...] | None, lang: str) -> str:
+    if not cards:
+        return _w(lang)["empty"]
+    return "".join(
+        f'<span class="card" style="background:{CARD_COLORS[c.color]};color:{CARD_TEXT_COLORS[c.color]}">{c}</span>'
+        for c in cards
+    )
+
+
+def _player(p: Player, lang: str) -> str:
+    return _e(player_label(p, lang, capital=True))
+
+
+def analysis_html(board_analysis: BoardAnalysis, *, lang: str = "en", diagram: bool = True) -> str:
+    """An HTML fragment of a :class:`~schotten_lab.analysis.board.BoardAnalysis`: the diagram (claimable
+    stones highlighted), the stones with their outcome odds, the claims with their explanations and
+    counterexamples, and the formation odds. No scripts; safe to embed anywhere."""
+    w = _w(lang)
+    a = board_analysis
+    pos = a.position
+    viewer = Player.parse(a.viewer)
+    claimable = [s.number for s in a.stones if s.claims and any(v.claimable for v in s.claims.values())]
+    parts = [f'<div class="schotten-report schotten-analysis"><style>{CSS}</style>']
+    parts.append(
+        f"<p>{_e(w['seen_by'].format(viewer=player_label(viewer, lang), mover=player_label(pos.to_move, lang), deck=pos.deck))} "
+        f"{_e(w['notation'])}: <code>{_e(pos.notation)}</code></p>"
+    )
+    if diagram:
+        # show the viewer's most instructive refusal: the first counterexample against them
+        refused = next(
+            (s.claims[viewer] for s in a.stones if s.claims and s.claims[viewer].counterexample),
+            None,
+        )
+        svg = position_svg(pos, highlight_stones=claimable, counterexample=refused, lang=lang)
+        parts.append(f'<div class="diagram">{svg}</div>')
+        if refused is not None:
+            parts.append(f"<p>{_e(w['ghost'].format(stone=refused.stone))}</p>")
+        parts.append(
+            f"<p>{_e(w['highlight'].format(stones=', '.join(map(str, claimable))) if claimable else w['no_claim'])}</p>"
+        )
+    parts.append(_stones_table(a, lang))
+    parts.append(_claims_table(a, lang))
+    parts.append(_odds_table(a, lang))
+    parts.append(_cards_summary(a, lang))
+    parts.append(f"<p><small>{_e(w['fractions'])}</small></p></div>")
+    return "\n".join(parts)
+
+
+def _status(s: StoneAnalysis, lang: str) -> str:
+    w = _w(lang)
+    if s.claimed is not None:
+        return _e(w["claimed_by"].format(who=player_label(s.claimed, lang)))
+    who = [p for p in PLAYERS if s.claims and s.claims[p].claimable]
+    if who:
+        names = ", ".join(player_label(p, lang) for p in who)
+        return f'<span class="yes">{_e(w["claimable_by"].format(who=names))}</span>'
+    return _e(w["open"])
+
+
+def _stones_table(a: BoardAnalysis, lang: str) -> str:
+    w = _w(lang)
+    rows = [
+        f"<h2>{_e(w['stones'])}</h2><table class='stones'><thead><tr><th>{_e(w['stone'])}</th>"
+        f"<th>{_e(w['south'])}</th><th>{_e(w['north'])}</th><th>{_e(w['status'])}</th>"
+        f"<th>{_e(w['p_south'])}</th><th>{_e(w['p_tie'])}</th><th>{_e(w['p_north'])}</th></tr></thead><tbody>"
+    ]
+    for s in a.stones:
+        stone = a.position.stone(s.number)
+        odds = (
+            _prob(s.outcome.south) + _prob(s.outcome.tie) + _prob(s.outcome.north)
+            if s.outcome is not None
+            else "<td></td><td></td><td></td>"
+        )
+        rows.append(
+            f"<tr data-stone='{s.number}'><td class='num'>{s.number}</td><td>{_cards(stone.south, lang)}</td>"
+            f"<td>{_cards(stone.north, lang)}</td><td>{_status(s, lang)}</td>{odds}</tr>"
+        )
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def _claims_table(a: BoardAnalysis, lang: str) -> str:
+    w = _w(lang)
+    rows = [
+        f"<h2>{_e(w['claims'])}</h2><table class='claims'><thead><tr><th>{_e(w['stone'])}</th>"
+        f"<th>{_e(w['player'])}</th><th>{_e(w['verdict'])}</th><th>{_e(w['why'])}</th>"
+        f"<th>{_e(w['counter'])}</th></tr></thead><tbody>"
+    ]
+    skipped = 0
+    for s in a.stones:
+        if s.claims is None:
+            continue
+        for p in PLAYERS:
+            v = s.claims[p]
+            if not v.claimable and v.own is None and len(a.position.stone(s.number).side(p)) < SIDE_SIZE:
+                skipped += 1
+                continue
+            verdict = f'<span class="yes">{_e(w["can"])}</span>' if v.claimable else _e(w["cannot"])
+            rows.append(
+                f"<tr data-stone='{s.number}' data-player='{p.value}'><td class='num'>{s.number}</td>"
+                f"<td>{_player(p, lang)}</td><td>{verdict}</td><td>{_e(v.reason)}</td>"
+                f"<td>{_cards(v.counterexample, lang) if v.counterexample else ''}</td></tr>"
+            )
+    rows.append("</tbody></table>")
+    if skipped:
+        rows.append(f"<p>{_e(w['incomplete'].format(n=skipped))}</p>")
+    return "".join(rows)
+
+
+def _odds_table(a: BoardAnalysis, lang: str) -> str:
+    w = _w(lang)
+    head = "".join(f"<th>{_e(rank_label(r, lang))}</th>" for r in RANKS_STRONGEST_FIRST)
+    rows = [
+        f"<h2>{_e(w['odds'])}</h2><table class='odds'><thead><tr><th>{_e(w['stone'])}</th>"
+        f"<th>{_e(w['side'])}</th>{head}</tr></thead><tbody>"
+    ]
+    for s in a.stones:
+        if s.odds is None:
+            continue
+        for p in PLAYERS:
+            o = s.odds[p]
+            cells = "".join(_prob(o.ranks[r]) for r in RANKS_STRONGEST_FIRST)
+            rows.append(
+                f"<tr data-stone='{s.number}' data-player='{p.value}'><td class='num'>{s.number}</td>"
+                f"<td style='color:{PLAYER_COLORS[p]}'>{_player(p, lang)}</td>{cells}</tr>"
+            )
+    rows.append("</tbody></table>")
+    return "".join(rows)
+
+
+def _cards_summary(a: BoardAnalysis, lang: str) -> str:
+    w = _w(lang)
+    viewer = Player.parse(a.viewer)
+    unseen = [c for c in a.cards if c.where == "unseen"]
+    if not unseen:
+        return ""
+    first = unseen[0]
+    text = w["unseen"].format(
+        n=len(unseen),
+        viewer=player_label(viewer, lang),
+        opponent=player_label(viewer.opponent, lang),
+        p=f"{first.p_opponent_hand.numerator}/{first.p_opponent_hand.denominator}",
+        q=f"{first.p_deck.numerator}/{first.p_deck.denominator}",
+    )
+    return f"<h2>{_e(w['cards'])}</h2><p>{_e(text)}</p>"
+
+
+def report_html(position: Position, viewer: Player | str | None = None, lang: str = "en") -> str:
+    """The complete offline report page as a string (see :func:`write_report`)."""
+    from ..analysis.board import analyze
+    from .charts import board_charts
+
+    w = _w(lang)
+    a = analyze(position, viewer)
+    figures = board_charts(a, lang=lang)
+    charts = _figures_html(figures)
+    return (
+        "<!DOCTYPE html>\n"
+        f'<html lang="{lang}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{_e(w['title'])}</title></head><body>"
+        f'<div class="schotten-report"><h1>{_e(w["title"])}</h1></div>'
+        f"{analysis_html(a, lang=lang)}"
+        f'<div class="schotten-report"><h2>{_e(w["charts"])}</h2>{charts}'
+        f"<p><small>{_e(w['footer'].format(day=date.today().isoformat()))}</small></p></div>"
+        "</body></html>\n"
+    )
+
+
+def _figures_html(figures: Mapping[str, go.Figure]) -> str:
+    """The figures as HTML divs, plotly.js inlined once (in the first), deterministic div ids."""
+    out = []
+    for i, (name, fig) in enumerate(figures.items()):
+        out.append(
+            fig.to_html(
+                full_html=False,
+                include_plotlyjs=(i == 0),
+                div_id=f"schotten-chart-{name}",
+                config={"displaylogo": False, "responsive": True},
+            )
+        )
+    return "\n".join(out)
+
+
+def write_report(
+    position: Position, path: str | Path, viewer: Player | str | None = None, lang: str = "en"
+) -> Path:
+    """Write a self-contained HTML report of ``position`` to ``path``: the diagram, the analysis as
+    tables (claims with their explanations, odds, outcomes) and the charts, plotly.js inlined so
+    the file works offline. ``viewer`` defaults to the player to move. Returns the path."""
+    path = Path(path)
+    text = report_html(position, viewer, lang)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+__all__ = ["analysis_html", "report_html", "write_report"]
