@@ -28,6 +28,7 @@ _LAZY: dict[str, str] = {
     # export and reports
     "ExportError": "export",
     "save_figure": "export",
+    "save_figures": "export",
     "save_png": "export",
     "analysis_html": "report",
     "report_html": "report",

@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -107,4 +108,42 @@ def save_figure(fig: go.Figure, path: str | Path, *, scale: float = 2.0) -> Path
     return path
 
 
-__all__ = ["ExportError", "find_chromium", "save_figure", "save_png"]
+IMAGE_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "webp")
+
+
+def save_figures(
+    figures: Mapping[str, go.Figure],
+    folder: str | Path,
+    formats: Iterable[str] = ("png", "svg", "html"),
+    *,
+    scale: float = 2.0,
+) -> list[Path]:
+    """Save several figures as ``folder/NAME.FORMAT`` for every format, starting Chromium only once
+    for all the images (a cold start costs seconds, each further image a fraction of one)."""
+    import kaleido
+
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    formats = [f.lower().lstrip(".") for f in formats]
+    for f in formats:
+        if f not in (*IMAGE_FORMATS, "html"):
+            raise ValueError(f"unknown figure format {f!r}: use html, png, svg or pdf")
+    written: list[Path] = []
+    specs = []
+    for name, fig in figures.items():
+        for f in formats:
+            path = folder / f"{name}.{f}"
+            if f == "html":
+                fig.write_html(path, include_plotlyjs=True, full_html=True)
+            else:
+                opts = {"format": f, "scale": 1 if f == "svg" else scale}
+                specs.append({"fig": fig, "path": path, "opts": opts})
+            written.append(path)
+    if specs:
+        if find_chromium() is None:
+            raise ExportError("image export needs Chromium: install it with `apt-get install -y chromium`")
+        kaleido.write_fig_from_object_sync(specs, cancel_on_error=True)
+    return written
+
+
+__all__ = ["ExportError", "find_chromium", "save_figure", "save_figures", "save_png"]

@@ -175,7 +175,7 @@ def analysis_html(board_analysis: BoardAnalysis, *, lang: str = "en", diagram: b
             (s.claims[viewer] for s in a.stones if s.claims and s.claims[viewer].counterexample),
             None,
         )
-        svg = position_svg(pos, highlight_stones=claimable, counterexample=refused, lang=lang)
+        svg = position_svg(pos, highlight_stones=claimable, counterexample=refused, lang=lang, viewer=viewer)
         parts.append(f'<div class="diagram">{svg}</div>')
         if refused is not None:
             parts.append(f"<p>{_e(w['ghost'].format(stone=refused.stone))}</p>")
