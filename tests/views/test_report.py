@@ -1,0 +1,94 @@
+"""Report tests: the file is written, self-contained, and holds the diagram and the exact figures."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("plotly")
+
+from schotten_lab.analysis.board import analyze  # noqa: E402
+from schotten_lab.analysis.outcome import stone_outcome  # noqa: E402
+from schotten_lab.core import Position  # noqa: E402
+from schotten_lab.views.report import analysis_html, write_report  # noqa: E402
+
+MIDGAME = "N8B8G8-R9R7/Y3P7N1-B4B5B6*@n/G2-/R1-P9P8/-N5/-/B9-/-/- Y1Y2R8P5B3G9 ?6 s d25"
+# south's three 8s on stone 1 beat anything north can still make there: R8 is on the table
+CLAIMABLE = "N8B8R8-R9R7/-/-/-/-/-/-/-/- Y1Y2G8P5B3G9 ?6 s"
+REMOTE = re.compile(r"<(script|link|img|iframe)[^>]*\b(src|href)\s*=\s*[\"']?(https?:)?//", re.I)
+
+
+@pytest.fixture(scope="module")
+def position() -> Position:
+    return Position.from_notation(MIDGAME)
+
+
+@pytest.fixture(scope="module")
+def report(position: Position, tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = write_report(position, tmp_path_factory.mktemp("report") / "sub" / "report.html")
+    assert path.exists() and path.name == "report.html"
+    return path.read_text(encoding="utf-8")
+
+
+def test_self_contained(report: str) -> None:
+    assert report.startswith("<!DOCTYPE html>")
+    assert not REMOTE.search(report), REMOTE.search(report)
+    assert "<script src" not in report
+    # plotly.js inlined exactly once, three charts drawn with it
+    assert report.count("window.PlotlyConfig") == 1
+    assert report.count("Plotly.newPlot") == 3
+    for name in ("odds", "outcome", "cards"):
+        assert f'id="schotten-chart-{name}"' in report
+
+
+def test_contains_the_diagram(report: str) -> None:
+    svg = re.search(r"<svg .*?</svg>", report, re.S)
+    assert svg is not None
+    root = ET.fromstring(svg.group(0))
+    stones = [el for el in root.iter() if "stone" in el.get("class", "").split()]
+    assert len(stones) == 9
+    # south cannot claim stone 1 (R8 is in south's own hand): the counterexample is drawn
+    ghosts = [el for el in root.iter() if "counterexample" in el.get("class", "").split()]
+    assert [g.get("data-card") for g in ghosts] == ["R8"]
+
+
+def test_contains_the_numbers(report: str, position: Position) -> None:
+    for n in (1, 3, 4, 7):
+        o = stone_outcome(position, n)
+        assert f'title="{o.south.numerator}/{o.south.denominator}"' in report
+    assert "97.3%" in report  # P(south wins stone 1)
+    assert "R8 is in south&#x27;s own hand" in report  # the claim explanation
+    assert "6/31" in report  # each unseen card is in north's hand with probability 6/31
+    assert "N8B8G8-R9R7" in report  # the notation
+
+
+def test_claimable_stone_is_reported(tmp_path: Path) -> None:
+    pos = Position.from_notation(CLAIMABLE)
+    text = write_report(pos, tmp_path / "r.html").read_text(encoding="utf-8")
+    assert "claimable by south" in text
+    assert 'class="highlight-stone" data-stone="1"' in text
+
+
+def test_french_report(position: Position, tmp_path: Path) -> None:
+    text = write_report(position, tmp_path / "fr.html", lang="fr").read_text(encoding="utf-8")
+    assert '<html lang="fr">' in text
+    for word in ("Bornes", "Revendications", "revendiquée par nord", "brelan", "Pioche"):
+        assert word in text
+
+
+def test_viewer_north(position: Position, tmp_path: Path) -> None:
+    text = write_report(position, tmp_path / "n.html", viewer="north").read_text(encoding="utf-8")
+    assert "Seen by north" in text
+    assert 'data-player="south" data-count="6" data-known="false"' in text
+
+
+def test_analysis_html_fragment(position: Position) -> None:
+    fragment = analysis_html(analyze(position))
+    assert "<script" not in fragment and "<html" not in fragment
+    assert fragment.count("<table") == 3
+    assert fragment.count("<tr data-stone=") >= 9
+    assert "<svg" in fragment
+    assert "<svg" not in analysis_html(analyze(position), diagram=False)

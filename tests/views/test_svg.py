@@ -1,0 +1,183 @@
+"""Diagram tests: parse the SVG with xml.etree and check what it draws."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from schotten_lab.core import Position
+from schotten_lab.core.svg import Svg, position_svg
+
+NS = "{http://www.w3.org/2000/svg}"
+MIDGAME = "N8B8G8-R9R7/Y3P7N1-B4B5B6*@n/G2-/R1-P9P8/-N5/-/B9-/-/- Y1Y2R8P5B3G9 ?6 s d25"
+HAS_CHROMIUM = Path("/usr/bin/chromium").exists()
+
+
+@pytest.fixture(scope="module")
+def position() -> Position:
+    return Position.from_notation(MIDGAME)
+
+
+def parse(svg: str) -> ET.Element:
+    return ET.fromstring(svg)
+
+
+def by_class(root: ET.Element, name: str) -> list[ET.Element]:
+    """Elements whose class attribute holds ``name`` as one of its words."""
+    return [el for el in root.iter() if name in el.get("class", "").split()]
+
+
+def text_of(el: ET.Element) -> str:
+    return "".join(el.itertext())
+
+
+def test_svg_is_a_str_that_jupyter_displays(position: Position, tmp_path: Path) -> None:
+    svg = position_svg(position)
+    assert isinstance(svg, Svg) and isinstance(svg, str)
+    assert svg._repr_svg_() == str(svg)
+    assert position._repr_svg_() == str(svg)
+    out = svg.save(tmp_path / "d.svg")
+    assert out.read_text(encoding="utf-8") == str(svg)
+    root = parse(svg)
+    assert root.tag == f"{NS}svg"
+    assert float(root.get("width", 0)) > 0 and float(root.get("height", 0)) > 0
+
+
+def test_nine_stones_numbered(position: Position) -> None:
+    stones = by_class(parse(position_svg(position)), "stone")
+    assert [s.get("data-stone") for s in stones] == [str(n) for n in range(1, 10)]
+    for s in stones:
+        assert s.get("data-stone") in text_of(s)
+
+
+def test_every_table_card_is_drawn_with_value_and_letter(position: Position) -> None:
+    root = parse(position_svg(position))
+    cards = by_class(root, "card")
+    drawn = {(c.get("data-card"), c.get("data-place")) for c in cards}
+    for number, stone in enumerate(position.stones, 1):
+        for player in ("south", "north"):
+            for card in getattr(stone, player):
+                assert (str(card), f"stone {number} {player}") in drawn
+    for c in cards:
+        code = c.get("data-card", "")
+        value, letter = code[1:], code[0]
+        # value then colour letter, both printed: readable without colour
+        assert text_of(c).replace(" ", "").endswith(f"{value}{letter}")
+    on_table = sum(len(s.south) + len(s.north) for s in position.stones)
+    assert len([c for c in cards if c.get("data-place", "").startswith("stone")]) == on_table == 17
+
+
+def test_claimed_stone_is_marked(position: Position) -> None:
+    root = parse(position_svg(position))
+    claimed = by_class(root, "claimed")
+    assert [(el.get("data-stone"), el.get("data-claimed")) for el in claimed] == [("2", "north")]
+    assert "N" in text_of(by_class(claimed[0], "claim-marker")[0])
+    assert by_class(root, "held")[0].get("data-player") == "north"
+
+
+def test_hands_known_and_counted(position: Position) -> None:
+    root = parse(position_svg(position))
+    hands = {h.get("data-player"): h for h in by_class(root, "hand")}
+    south, north = hands["south"], hands["north"]
+    assert south.get("data-known") == "true" and south.get("data-count") == "6"
+    assert [c.get("data-card") for c in by_class(south, "card")] == ["Y1", "Y2", "R8", "P5", "B3", "G9"]
+    assert north.get("data-known") == "false" and north.get("data-count") == "6"
+    assert len(by_class(north, "card-back")) == 6
+    assert "6" in text_of(by_class(north, "hand-count")[0])
+
+
+def test_deck_turn_and_first_complete(position: Position) -> None:
+    root = parse(position_svg(position))
+    assert by_class(root, "deck")[0].get("data-count") == "25"
+    assert "25" in text_of(by_class(root, "deck")[0])
+    assert "South to move" in text_of(by_class(root, "footer")[0])
+    assert [el.get("data-player") for el in by_class(root, "first-complete")] == ["north"]
+
+
+def test_highlights(position: Position) -> None:
+    root = parse(position_svg(position, highlight_stones=[1, 7], highlight_cards="R8 R9"))
+    assert sorted(el.get("data-stone") for el in by_class(root, "highlight-stone")) == ["1", "7"]
+    ringed = sorted(el.get("data-card") for el in by_class(root, "highlight-card"))
+    assert ringed == ["R8", "R9"]  # R8 in south's hand, R9 on stone 1
+    assert not by_class(parse(position_svg(position)), "highlight-stone")
+
+
+def test_counterexample_as_tuple_and_as_verdict(position: Position) -> None:
+    root = parse(position_svg(position, counterexample=(1, "north", ["R8"])))
+    ghosts = by_class(root, "counterexample")
+    assert [(g.get("data-card"), g.get("data-stone"), g.get("data-player")) for g in ghosts] == [("R8", "1", "north")]
+
+    from schotten_lab.analysis.claims import claim
+
+    verdict = claim(position, 1, "south")
+    assert not verdict.claimable and verdict.counterexample
+    root = parse(position_svg(position, counterexample=verdict))
+    ghosts = by_class(root, "counterexample")
+    assert {g.get("data-player") for g in ghosts} == {"north"}
+    assert [g.get("data-card") for g in ghosts] == [str(c) for c in verdict.counterexample]
+
+
+def test_viewer_north_sits_at_the_bottom_and_hides_south_hand(position: Position) -> None:
+    root = parse(position_svg(position, viewer="north"))
+    hands = {h.get("data-player"): h for h in by_class(root, "hand")}
+    assert hands["south"].get("data-known") == "false"
+    assert not by_class(hands["south"], "card")
+    stones = {s.get("data-stone"): s for s in by_class(root, "stone")}
+
+    def x_of(stone: ET.Element) -> float:
+        return float(next(el for el in stone if el.tag == f"{NS}rect").get("x", 0))
+
+    assert x_of(stones["1"]) > x_of(stones["9"])  # seen from north, stone 1 is on the right
+    south_label = next(el for el in by_class(root, "player-label") if el.get("data-player") == "south")
+    north_label = next(el for el in by_class(root, "player-label") if el.get("data-player") == "north")
+    assert float(north_label.get("y", 0)) > float(south_label.get("y", 0))
+
+
+def test_french_labels(position: Position) -> None:
+    svg = position_svg(position, lang="fr")
+    assert "Pioche" in svg and "au trait" in svg and "Sud" in svg
+    with pytest.raises(ValueError, match="language"):
+        position_svg(position, lang="de")
+
+
+def test_bad_highlight_is_refused(position: Position) -> None:
+    with pytest.raises(ValueError, match="stone 10"):
+        position_svg(position, highlight_stones=[10])
+
+
+def test_empty_position_and_empty_hand() -> None:
+    root = parse(position_svg(Position.empty()))
+    assert len(by_class(root, "stone")) == 9
+    assert not by_class(root, "card")
+    end = Position.from_notation("-/-/-/-/-/-/-/-/- - ?0 n d0")
+    root = parse(position_svg(end))
+    hands = {h.get("data-player"): h for h in by_class(root, "hand")}
+    assert hands["south"].get("data-count") == "0" and "empty" in text_of(hands["south"])
+
+
+def test_core_svg_loads_no_jupyter_or_plotly() -> None:
+    code = (
+        "import sys, schotten_lab.core as c, schotten_lab.core.svg as s;"
+        "s.position_svg(c.Position.empty());"
+        "bad = [m for m in ('plotly', 'ipywidgets', 'IPython') if m in sys.modules];"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not HAS_CHROMIUM, reason="needs Debian's Chromium (/usr/bin/chromium)")
+def test_save_png(position: Position, tmp_path: Path) -> None:
+    from schotten_lab.views.export import save_png
+
+    svg = position_svg(position)
+    out = save_png(svg, tmp_path / "d.png", scale=1)
+    data = out.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    root = parse(svg)
+    assert (width, height) == (int(root.get("width", 0)), int(root.get("height", 0)))
