@@ -1,0 +1,133 @@
+"""Slow, obvious twins of the fast analysis, for the benchmarks: plain itertools enumeration.
+
+Written independently of schotten_lab.analysis and tests/reference.py: its own formation rules, its
+own pools, every completion and every pair of completions enumerated one by one. Only the reading of
+positions (cards, stones, hands) comes from schotten_lab.core.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from itertools import combinations
+
+from schotten_lab.core import Card, Position
+from schotten_lab.core.cards import CARDS
+
+RANK_KEYS = ("sum", "run", "color", "three_of_a_kind", "color_run")  # weakest first: rank 1..5
+
+
+def strength(cards: Sequence[Card]) -> tuple[int, int]:
+    """(rank 1-5, sum) of three cards, straight from the table of RULES.md."""
+    values = sorted(c.value for c in cards)
+    colors = {c.color for c in cards}
+    run = values[1] == values[0] + 1 and values[2] == values[1] + 1
+    if len(colors) == 1 and run:
+        rank = 5
+    elif values[0] == values[2]:
+        rank = 4
+    elif len(colors) == 1:
+        rank = 3
+    elif run:
+        rank = 2
+    else:
+        rank = 1
+    return rank, sum(values)
+
+
+def public_pool(position: Position) -> list[Card]:
+    """The cards on no stone (hands and deck; the base game has no discard pile)."""
+    on_table = {c for s in position.stones for c in s.south + s.north}
+    return [c for c in CARDS if c not in on_table]
+
+
+def completions(side: Sequence[Card], pool: Iterable[Card]) -> list[tuple[Card, ...]]:
+    """Every way to complete ``side`` to three cards with distinct cards of ``pool``."""
+    return [tuple(side) + extra for extra in combinations(list(pool), 3 - len(side))]
+
+
+def claim(position: Position, number: int, player: str) -> tuple[bool, tuple[int, int] | None]:
+    """(claimable, strength of the strongest beating completion or None)."""
+    s = position.stone(number)
+    mine = s.south if player == "south" else s.north
+    theirs = s.north if player == "south" else s.south
+    if s.claimed is not None or len(mine) < 3:
+        return False, None
+    own = strength(mine)
+    if len(theirs) == 3:
+        other = strength(theirs)
+        if own != other:
+            return own > other, None
+        return (s.first_complete is not None and s.first_complete.value == player), None
+    beating = [strength(h) for h in completions(theirs, public_pool(position)) if strength(h) > own]
+    return (not beating), (max(beating) if beating else None)
+
+
+def odds(position: Position, number: int, player: str) -> dict[str, Fraction]:
+    """P(final rank) of one side completed at random from the public pool."""
+    s = position.stone(number)
+    side = s.south if player == "south" else s.north
+    hands = completions(side, public_pool(position)) if len(side) < 3 else [side]
+    counts = dict.fromkeys(RANK_KEYS, 0)
+    for h in hands:
+        counts[RANK_KEYS[strength(h)[0] - 1]] += 1
+    return {k: Fraction(n, len(hands)) for k, n in counts.items()}
+
+
+def outcome(position: Position, number: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(P south wins, P north wins, P tie decided by completion order), every pair enumerated."""
+    s = position.stone(number)
+    pool = public_pool(position)
+    south_done, north_done = len(s.south) == 3, len(s.north) == 3
+    wins = {"south": 0, "north": 0, "tie": 0}
+    total = 0
+    for south in completions(s.south, pool) if not south_done else [s.south]:
+        rest = [c for c in pool if c not in south]
+        for north in completions(s.north, rest) if not north_done else [s.north]:
+            total += 1
+            a, b = strength(south), strength(north)
+            if a > b:
+                wins["south"] += 1
+            elif b > a:
+                wins["north"] += 1
+            elif south_done and north_done:
+                who = s.first_complete.value if s.first_complete is not None else "tie"
+                wins[who] += 1
+            elif south_done or north_done:
+                wins["south" if south_done else "north"] += 1  # the complete side completed first
+            else:
+                wins["tie"] += 1
+    return Fraction(wins["south"], total), Fraction(wins["north"], total), Fraction(wins["tie"], total)
+
+
+def empty_outcome_counts(pool: Sequence[Card], south_hands: int) -> dict[str, int]:
+    """Both sides empty: win/tie counts over the first ``south_hands`` south hands only.
+
+    Every ordered pair of disjoint hands is compared one by one: all of them would be
+    24,804 x 20,825 pairs, so the benchmark times a slice and extrapolates.
+    """
+    strengths = {h: strength(h) for h in combinations(pool, 3)}
+    counts = {"south": 0, "north": 0, "tie": 0}
+    for i, (south, a) in enumerate(strengths.items()):
+        if i == south_hands:
+            break
+        for north, b in strengths.items():
+            if south[0] in north or south[1] in north or south[2] in north:
+                continue
+            counts["south" if a > b else "north" if b > a else "tie"] += 1
+    return counts
+
+
+def analyze(position: Position) -> dict[int, object]:
+    """Claims, odds and outcome of every unclaimed stone (the card chances are a closed formula)."""
+    out: dict[int, object] = {}
+    for number, s in enumerate(position.stones, 1):
+        if s.claimed is not None:
+            out[number] = None
+            continue
+        out[number] = (
+            {p: claim(position, number, p) for p in ("south", "north")},
+            {p: odds(position, number, p) for p in ("south", "north")},
+            outcome(position, number),
+        )
+    return out
