@@ -86,6 +86,13 @@ _LABELS = {
         "game": {"base": "base game", "tactics": "tactics variant"},
         "expert": "expert",
         "colors": ("red", "blue", "green", "yellow", "purple", "brown"),
+        "modes": {"blind": "BLIND", "mud": "MUD"},
+        "wild": "wild",
+        "troops": {
+            "JOKER": "Joker", "SPY": "Spy", "SHIELD": "Shield bearer", "BLIND": "Blind-man's bluff",
+            "MUD": "Mud fight", "HEADHUNTER": "Headhunter", "STRATEGIST": "Strategist", "BANSHEE": "Banshee",
+            "TRAITOR": "Traitor",
+        },
     },
     "fr": {
         "south": "Sud",
@@ -108,6 +115,13 @@ _LABELS = {
         "game": {"base": "jeu de base", "tactics": "variante tactique"},
         "expert": "expert",
         "colors": ("rouge", "bleu", "vert", "jaune", "violet", "marron"),
+        "modes": {"blind": "COLIN", "mud": "BOUE"},
+        "wild": "libre",
+        "troops": {
+            "JOKER": "Joker", "SPY": "Espion", "SHIELD": "Porte-bouclier", "BLIND": "Colin-Maillard",
+            "MUD": "Combat de boue", "HEADHUNTER": "Chasseur de tête", "STRATEGIST": "Stratège",
+            "BANSHEE": "Banshee", "TRAITOR": "Traître",
+        },
     },
 }
 
@@ -178,12 +192,14 @@ def position_svg(
             raise ValueError(f"counterexample: stone {number} is not a number from 1 to {STONE_COUNT}")
         ghost = (int(number), Player.parse(who), parse_cards(cards))
 
+    slots = max([SIDE_SLOTS] + [4 for st in position.stones if "mud" in getattr(st, "modes", ())])
+    side_h = slots * CARD_H + (slots - 1) * CARD_GAP
     y_top_label = MARGIN
     y_top_hand = y_top_label + LABEL_H
     y_top_side = y_top_hand + HAND_ROW + 18
-    y_stone = y_top_side + SIDE_H + 6
+    y_stone = y_top_side + side_h + 6
     y_bottom_side = y_stone + STONE_ROW + 6
-    y_bottom_hand = y_bottom_side + SIDE_H + 18
+    y_bottom_hand = y_bottom_side + side_h + 18
     y_bottom_label = y_bottom_hand + HAND_ROW
     y_footer = y_bottom_label + LABEL_H + 4
     height = y_footer + FOOTER_H + MARGIN // 2
@@ -205,7 +221,7 @@ def position_svg(
         x = column_x(number)
         out.append(
             f'<rect class="highlight-stone" data-stone="{number}" x="{x + 2}" y="{y_top_side - 5}" '
-            f'width="{COLUMN - 4}" height="{y_bottom_side + SIDE_H + 5 - (y_top_side - 5)}" rx="8" '
+            f'width="{COLUMN - 4}" height="{y_bottom_side + side_h + 5 - (y_top_side - 5)}" rx="8" '
             f'fill="{HIGHLIGHT_BACK}" stroke="{INK}" stroke-width="2" stroke-dasharray="6 4"/>'
         )
 
@@ -224,7 +240,7 @@ def position_svg(
             for slot, card in enumerate(side):
                 y = near + outward * slot * (CARD_H + CARD_GAP)
                 out.append(
-                    _card(card, cx - CARD_W // 2, y, f"stone {number} {player.value}", words, card in cards_hl)
+                    _piece(card, cx - CARD_W // 2, y, f"stone {number} {player.value}", words, card in cards_hl)
                 )
             if ghost and ghost[0] == number and ghost[1] is player:
                 for k, card in enumerate(ghost[2]):
@@ -232,7 +248,7 @@ def position_svg(
                     y = near + outward * slot * (CARD_H + CARD_GAP)
                     out.append(_ghost(card, cx - CARD_W // 2, y, number, player, words))
             if stone.first_complete is player:
-                y_badge = near + outward * (SIDE_SLOTS - 1) * (CARD_H + CARD_GAP) + (
+                y_badge = near + outward * (slots - 1) * (CARD_H + CARD_GAP) + (
                     -6 if outward < 0 else CARD_H + 12
                 )
                 out.append(
@@ -240,6 +256,13 @@ def position_svg(
                     f'y="{y_badge}" font-size="10" text-anchor="end" fill="{INK}">{escape(words["first"])}</text>'
                 )
         out.append(_stone(number, stone.claimed, cx, y_stone, top, words))
+        modes = sorted(getattr(stone, "modes", ()))
+        if modes:
+            names = "+".join(words["modes"].get(m, m) for m in modes)
+            out.append(
+                f'<text class="mode" data-modes="{" ".join(modes)}" x="{cx}" y="{y_stone + STONE_ROW - 2}" '
+                f'font-size="10" font-weight="bold" text-anchor="middle" fill="{INK}">{escape(names)}</text>'
+            )
         out.append("</g>")
 
     # footer: deck, discard, turn, variant
@@ -293,6 +316,60 @@ def _card(card: Card, x: int, y: int, place: str, words: dict, highlighted: bool
     )
     parts.append("</g>")
     return "".join(parts)
+
+
+TACTICS_FILL = "#37474F"
+TROOP_TAGS = {"JOKER": "JK", "SPY": "SPY", "SHIELD": "SH"}
+TROOP_WILD = {"JOKER": ("JOKER", "?"), "SPY": ("SPY", "7"), "SHIELD": ("SHIELD", "1-3")}
+
+
+def _piece(piece: object, x: int, y: int, place: str, words: dict, highlighted: bool) -> str:
+    """A clan card, an elite troop (tactics) or a tactics card named in a hand."""
+    if isinstance(piece, Card):
+        return _card(piece, x, y, place, words, highlighted)
+    kind = getattr(piece, "kind", None)
+    if kind is not None:
+        return _troop(str(kind), getattr(piece, "identity", None), x, y, place, words)
+    return _tactics_card(str(piece), x, y, place, words)
+
+
+def _troop(kind: str, identity: Card | None, x: int, y: int, place: str, words: dict) -> str:
+    name = words["troops"].get(kind, kind)
+    if identity is None:
+        big, small = TROOP_WILD.get(kind, (kind, ""))
+        return (
+            f'<g class="card troop" data-card="{escape(kind)}" data-place="{escape(place)}">'
+            f"<title>{escape(name)} ({escape(words['wild'])})</title>"
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{TACTICS_FILL}" '
+            f'stroke="{INK}" stroke-width="1"/>'
+            f'<text x="{x + CARD_W // 2}" y="{y + 14}" font-size="11" font-weight="bold" text-anchor="middle" '
+            f'fill="{PAPER}">{escape(big)}</text>'
+            f'<text x="{x + CARD_W // 2}" y="{y + 27}" font-size="11" text-anchor="middle" fill="{PAPER}">'
+            f"{escape(small)}</text></g>"
+        )
+    color = identity.color
+    return (
+        f'<g class="card troop" data-card="{escape(kind)}={identity}" data-place="{escape(place)}">'
+        f"<title>{escape(name)} = {escape(words['colors'][color])} {identity.value}</title>"
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{CARD_FILL[color]}" '
+        f'stroke="{INK}" stroke-width="2.5" stroke-dasharray="4 2"/>'
+        f'<text x="{x + 6}" y="{y + CARD_H // 2 + 7}" font-size="20" font-weight="bold" fill="{CARD_TEXT[color]}">'
+        f'{identity.value}<tspan font-size="13" dx="2">{color.letter}</tspan></text>'
+        f'<text x="{x + CARD_W - 4}" y="{y + CARD_H // 2 + 4}" font-size="9" font-weight="bold" text-anchor="end" '
+        f'fill="{CARD_TEXT[color]}">{escape(TROOP_TAGS.get(kind, kind))}</text></g>'
+    )
+
+
+def _tactics_card(name: str, x: int, y: int, place: str, words: dict) -> str:
+    size = 11 if len(name) <= 7 else 8
+    return (
+        f'<g class="card tactics" data-card="{escape(name)}" data-place="{escape(place)}">'
+        f"<title>{escape(words['troops'].get(name, name))}</title>"
+        f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{TACTICS_FILL}" '
+        f'stroke="{INK}" stroke-width="1"/>'
+        f'<text x="{x + CARD_W // 2}" y="{y + CARD_H // 2 + 4}" font-size="{size}" font-weight="bold" '
+        f'text-anchor="middle" fill="{PAPER}">{escape(name)}</text></g>'
+    )
 
 
 def _ghost(card: Card, x: int, y: int, number: int, player: Player, words: dict) -> str:
@@ -366,7 +443,7 @@ def _player_block(
     x0 = MARGIN
     if known and hand is not None:
         for i, card in enumerate(hand):
-            out.append(_card(card, x0 + i * (CARD_W + 8), y_hand, f"{player.value} hand", words, card in cards_hl))
+            out.append(_piece(card, x0 + i * (CARD_W + 8), y_hand, f"{player.value} hand", words, card in cards_hl))
         if not hand:
             out.append(
                 f'<text x="{x0}" y="{y_hand + CARD_H // 2 + 5}" font-size="13" fill="{MUTED}">'
