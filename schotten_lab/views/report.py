@@ -142,13 +142,18 @@ def _prob(p: Fraction) -> str:
     return f'<td class="num" title="{p.numerator}/{p.denominator}">{_pct(p)}</td>'
 
 
-def _cards(cards: tuple[Card, ...] | None, lang: str) -> str:
+def _cards(cards: tuple[object, ...] | None, lang: str) -> str:
+    """Cards as coloured chips; tactics pieces (elite troops) as dark chips with their name."""
     if not cards:
         return _w(lang)["empty"]
-    return "".join(
-        f'<span class="card" style="background:{CARD_COLORS[c.color]};color:{CARD_TEXT_COLORS[c.color]}">{c}</span>'
-        for c in cards
-    )
+    chips = []
+    for c in cards:
+        if isinstance(c, Card):
+            style = f"background:{CARD_COLORS[c.color]};color:{CARD_TEXT_COLORS[c.color]}"
+        else:
+            style = f"background:{NEUTRALS['ink']};color:{NEUTRALS['paper']}"
+        chips.append(f'<span class="card" style="{style}">{_e(c)}</span>')
+    return "".join(chips)
 
 
 def _player(p: Player, lang: str) -> str:
@@ -236,7 +241,7 @@ def _claims_table(a: BoardAnalysis, lang: str) -> str:
             continue
         for p in PLAYERS:
             v = s.claims[p]
-            if not v.claimable and v.own is None and len(a.position.stone(s.number).side(p)) < SIDE_SIZE:
+            if not v.claimable and v.own is None and not _complete(a.position.stone(s.number), p):
                 skipped += 1
                 continue
             verdict = f'<span class="yes">{_e(w["can"])}</span>' if v.claimable else _e(w["cannot"])
@@ -249,6 +254,13 @@ def _claims_table(a: BoardAnalysis, lang: str) -> str:
     if skipped:
         rows.append(f"<p>{_e(w['incomplete'].format(n=skipped))}</p>")
     return "".join(rows)
+
+
+def _complete(stone: object, player: Player) -> bool:
+    check = getattr(stone, "is_complete", None)
+    if callable(check):
+        return bool(check(player))
+    return len(stone.side(player)) >= SIDE_SIZE  # type: ignore[attr-defined]
 
 
 def _odds_table(a: BoardAnalysis, lang: str) -> str:
