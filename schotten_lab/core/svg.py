@@ -64,7 +64,10 @@ HAND_ROW = CARD_H + 8
 FOOTER_H = 26
 WIDTH = 2 * MARGIN + STONE_COUNT * COLUMN
 
-_LABELS = {
+Words = dict[str, Any]
+"""The diagram's vocabulary in one language (see :func:`labels`)."""
+
+_LABELS: dict[str, Words] = {
     "en": {
         "south": "South",
         "north": "North",
@@ -126,7 +129,7 @@ _LABELS = {
 }
 
 
-def labels(lang: str) -> dict:
+def labels(lang: str) -> Words:
     """The diagram's words in English (``en``) or French (``fr``)."""
     if lang not in _LABELS:
         raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
@@ -180,7 +183,7 @@ def position_svg(
     ghost: tuple[int, Player, tuple[Card, ...]] | None = None
     if counterexample is not None and hasattr(counterexample, "counterexample"):
         # a ClaimVerdict (duck-typed: the core does not import the analysis)
-        verdict = counterexample
+        verdict: Any = counterexample
         counterexample = (
             (verdict.stone, Player.parse(verdict.player).opponent, verdict.counterexample)
             if verdict.counterexample
@@ -285,11 +288,11 @@ def position_svg(
     return Svg("\n".join(out))
 
 
-def _summary(position: Position, words: dict) -> str:
+def _summary(position: Position, words: Words) -> str:
     return f"Schotten Totten: {words[position.to_move.value]} {words['to_move']}, {words['deck']} {position.deck}"
 
 
-def _deck_words(position: Position, words: dict) -> str:
+def _deck_words(position: Position, words: Words) -> str:
     deck = position.deck
     text = f"{words['deck']}: {deck} {words['card'] if deck == 1 else words['cards']}"
     if position.rules.tactics:
@@ -297,7 +300,7 @@ def _deck_words(position: Position, words: dict) -> str:
     return text
 
 
-def _card(card: Card, x: int, y: int, place: str, words: dict, highlighted: bool) -> str:
+def _card(card: Card, x: int, y: int, place: str, words: Words, highlighted: bool) -> str:
     color = card.color
     fill, ink = CARD_FILL[color], CARD_TEXT[color]
     name = f"{words['colors'][color]} {card.value}"
@@ -323,7 +326,7 @@ TROOP_TAGS = {"JOKER": "JK", "SPY": "SPY", "SHIELD": "SH"}
 TROOP_WILD = {"JOKER": ("JOKER", "?"), "SPY": ("SPY", "7"), "SHIELD": ("SHIELD", "1-3")}
 
 
-def _piece(piece: object, x: int, y: int, place: str, words: dict, highlighted: bool) -> str:
+def _piece(piece: object, x: int, y: int, place: str, words: Words, highlighted: bool) -> str:
     """A clan card, an elite troop (tactics) or a tactics card named in a hand."""
     if isinstance(piece, Card):
         return _card(piece, x, y, place, words, highlighted)
@@ -333,7 +336,7 @@ def _piece(piece: object, x: int, y: int, place: str, words: dict, highlighted: 
     return _tactics_card(str(piece), x, y, place, words)
 
 
-def _troop(kind: str, identity: Card | None, x: int, y: int, place: str, words: dict) -> str:
+def _troop(kind: str, identity: Card | None, x: int, y: int, place: str, words: Words) -> str:
     name = words["troops"].get(kind, kind)
     if identity is None:
         big, small = TROOP_WILD.get(kind, (kind, ""))
@@ -360,7 +363,7 @@ def _troop(kind: str, identity: Card | None, x: int, y: int, place: str, words: 
     )
 
 
-def _tactics_card(name: str, x: int, y: int, place: str, words: dict) -> str:
+def _tactics_card(name: str, x: int, y: int, place: str, words: Words) -> str:
     size = 11 if len(name) <= 7 else 8
     return (
         f'<g class="card tactics" data-card="{escape(name)}" data-place="{escape(place)}">'
@@ -372,7 +375,7 @@ def _tactics_card(name: str, x: int, y: int, place: str, words: dict) -> str:
     )
 
 
-def _ghost(card: Card, x: int, y: int, number: int, player: Player, words: dict) -> str:
+def _ghost(card: Card, x: int, y: int, number: int, player: Player, words: Words) -> str:
     fill = CARD_FILL[card.color]
     return (
         f'<g class="counterexample" data-card="{card}" data-stone="{number}" data-player="{player.value}">'
@@ -385,7 +388,7 @@ def _ghost(card: Card, x: int, y: int, number: int, player: Player, words: dict)
     )
 
 
-def _stone(number: int, claimed: Player | None, cx: int, y_row: int, top: Player, words: dict) -> str:
+def _stone(number: int, claimed: Player | None, cx: int, y_row: int, top: Player, words: Words) -> str:
     # a claimed stone moves towards its claimant, as on the real table, and is drawn dark
     shift = 0 if claimed is None else (-12 if claimed is top else 12)
     y = y_row + (STONE_ROW - STONE_H) // 2 + shift
@@ -415,7 +418,7 @@ def _player_block(
     player: Player,
     y_label: int,
     y_hand: int,
-    words: dict,
+    words: Words,
     cards_hl: set[Card],
     hide: bool,
 ) -> list[str]:

@@ -181,3 +181,14 @@ def test_save_png(position: Position, tmp_path: Path) -> None:
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     root = parse(svg)
     assert (width, height) == (int(root.get("width", 0)), int(root.get("height", 0)))
+
+
+def test_views_package_and_html_fragment_load_no_plotly() -> None:
+    code = (
+        "import sys, schotten_lab.views as v, schotten_lab.views.palette, schotten_lab.views.report as r;"
+        "from schotten_lab.core import Position; from schotten_lab.analysis.board import analyze;"
+        "html = r.analysis_html(analyze(Position.empty())); assert '<svg' in html;"
+        "bad = [m for m in ('plotly', 'ipywidgets') if m in sys.modules]; assert not bad, bad;"
+        "assert v.position_svg is not None"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
