@@ -92,3 +92,21 @@ def test_analysis_html_fragment(position: Position) -> None:
     assert fragment.count("<tr data-stone=") >= 9
     assert "<svg" in fragment
     assert "<svg" not in analysis_html(analyze(position), diagram=False)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's Chromium (/usr/bin/chromium)")
+def test_charts_render_offline_in_chromium(position: Position, tmp_path: Path) -> None:
+    import subprocess
+
+    page = write_report(position, tmp_path / "report.html")
+    cmd = [
+        "/usr/bin/chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+        "--virtual-time-budget=10000", "--dump-dom", page.as_uri(),
+    ]  # fmt: skip
+    dom = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=True).stdout
+    for name in ("odds", "outcome", "cards"):
+        div = re.search(rf'<div id="schotten-chart-{name}"[^>]*class="([^"]*)"', dom)
+        assert div is not None and "js-plotly-plot" in div.group(1), name
+    assert dom.count('class="main-svg"') >= 3
