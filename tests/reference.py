@@ -182,6 +182,8 @@ def completion_odds(pos: Position, number: int, player: Player, pool: Iterable[C
         ranks[formation(full)[0]] += 1
         strengths[strength(full)] += 1
     n = len(outcomes)
+    if n == 0:  # the pool is too small to complete the side
+        return RefOdds({r: Fraction(0) for r in RANK_KEYS}, {}, 0)
     return RefOdds(
         {r: Fraction(ranks[r], n) for r in RANK_KEYS},
         {st: Fraction(k, n) for st, k in strengths.items()},
@@ -190,7 +192,12 @@ def completion_odds(pos: Position, number: int, player: Player, pool: Iterable[C
 
 
 def reachable(pos: Position, number: int, player: Player, draws: int) -> dict[int, Fraction]:
-    """P(the hand plus ``draws`` draws from ``U_v`` hold cards completing the side to at least each rank)."""
+    """P(the hand plus ``draws`` draws from ``U_v`` hold cards completing the side to at least each rank).
+
+    A player cannot draw more cards than the deck still gives them, so ``draws`` is capped at
+    :func:`draws_left`.
+    """
+    draws = min(draws, draws_left(pos, player))
     side = tuple(pos.stones[number - 1].side(player))
     hand = list(pos.hands[player] or ())
     pool = viewer_pool(pos, player)
@@ -207,6 +214,17 @@ def reachable(pos: Position, number: int, player: Player, draws: int) -> dict[in
             hits[r] += best >= r
     n = len(draw_sets)
     return {r: Fraction(hits[r], n) for r in RANK_KEYS}
+
+
+def outs_by_rank(pos: Position, number: int, player: Player) -> dict[int, set[Card]]:
+    """For each rank, every card (anywhere off the side) that is part of some completion of that exact rank."""
+    side = tuple(pos.stones[number - 1].side(player))
+    out: dict[int, set[Card]] = {r: set() for r in RANK_KEYS}
+    if len(side) >= SIDE:
+        return out
+    for added in side_completions(side, ALL_CARDS):
+        out[formation(side + added)[0]].update(added)
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
