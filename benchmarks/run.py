@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,10 +68,14 @@ def slow_claims(position: Position) -> dict[tuple[int, str], tuple[bool, tuple[i
     return {(n, p.value): slow.claim(position, n, p.value) for n in range(1, 10) for p in PLAYERS}
 
 
-def fast_analysis_facts(position: Position) -> dict[int, object]:
+Verdict = tuple[bool, "tuple[int, int] | None"]
+StoneFacts = tuple[dict[str, Verdict], dict[str, dict[str, Fraction]], tuple[Fraction, Fraction, Fraction]]
+
+
+def fast_analysis_facts(position: Position) -> dict[int, StoneFacts | None]:
     """The fast analysis in the slow twin's shape, to compare answers."""
     result = analyze(position)
-    out: dict[int, object] = {}
+    out: dict[int, StoneFacts | None] = {}
     for s in result.stones:
         if s.claims is None or s.odds is None or s.outcome is None:
             out[s.number] = None
@@ -85,14 +90,15 @@ def fast_analysis_facts(position: Position) -> dict[int, object]:
     return out
 
 
-def same_analysis(fast: dict[int, object], twin: dict[int, object]) -> bool:
+def same_analysis(fast: dict[int, StoneFacts | None], twin: dict[int, slow.StoneFacts | None]) -> bool:
     for number, entry in twin.items():
-        if entry is None or fast[number] is None:
-            if entry is not fast[number]:
+        mine = fast[number]
+        if entry is None or mine is None:
+            if entry is not mine:
                 return False
             continue
-        f_claims, f_odds, f_out = fast[number]  # type: ignore[misc]
-        s_claims, s_odds, s_out = entry  # type: ignore[misc]
+        f_claims, f_odds, f_out = mine
+        s_claims, s_odds, s_out = entry
         if f_claims != s_claims or f_out != s_out:
             return False
         if any(f_odds[p][k] != s_odds[p][k] for p in s_odds for k in s_odds[p]):
@@ -125,16 +131,11 @@ def main(argv: list[str] | None = None) -> int:
     # 2. a single claim check: the opponent has 2 cards; then an empty opposite side (all 3-card hands)
     fast = median_seconds(lambda: claim(midgame, 5, "south"), args.repeat * 10)
     twin = median_seconds(lambda: slow.claim(midgame, 5, "south"), args.slow_repeat)
-    v = claim(midgame, 5, "south")
-    agree = "yes" if (v.claimable, (int(v.counter_formation.rank), v.counter_formation.total)) == slow.claim(
-        midgame, 5, "south"
-    ) else "NO"  # fmt: skip
+    agree = "yes" if fast_claims(midgame)[5, "south"] == slow.claim(midgame, 5, "south") else "NO"
     rows.append(("single claim (midgame, stone 5)", fast, twin, agree, "< 0.5 ms", _verdict(fast, 0.0005)))
     fast = median_seconds(lambda: claim(empty_side, 2, "south"), args.repeat * 10)
     twin = median_seconds(lambda: slow.claim(empty_side, 2, "south"), args.slow_repeat)
-    v = claim(empty_side, 2, "south")
-    counter = None if v.counter_formation is None else (int(v.counter_formation.rank), v.counter_formation.total)
-    agree = "yes" if (v.claimable, counter) == slow.claim(empty_side, 2, "south") else "NO"
+    agree = "yes" if fast_claims(empty_side)[2, "south"] == slow.claim(empty_side, 2, "south") else "NO"
     rows.append(("single claim (empty opposite side)", fast, twin, agree, "< 0.5 ms", _verdict(fast, 0.0005)))
 
     # 3. exact outcome of a stone with both sides empty (the whole deck as pool)

@@ -35,6 +35,13 @@ def strength(cards: Sequence[Card]) -> tuple[int, int]:
     return rank, sum(values)
 
 
+def clan(side: Sequence[object]) -> tuple[Card, ...]:
+    """A side's clan cards; the twins cover the base game only (no elite troops)."""
+    if not all(isinstance(c, Card) for c in side):
+        raise ValueError("the slow twins cover the base game: a side holds a tactics card")
+    return tuple(c for c in side if isinstance(c, Card))
+
+
 def public_pool(position: Position) -> list[Card]:
     """The cards on no stone (hands and deck; the base game has no discard pile)."""
     on_table = {c for s in position.stones for c in s.south + s.north}
@@ -49,8 +56,8 @@ def completions(side: Sequence[Card], pool: Iterable[Card]) -> list[tuple[Card, 
 def claim(position: Position, number: int, player: str) -> tuple[bool, tuple[int, int] | None]:
     """(claimable, strength of the strongest beating completion or None)."""
     s = position.stone(number)
-    mine = s.south if player == "south" else s.north
-    theirs = s.north if player == "south" else s.south
+    mine = clan(s.south if player == "south" else s.north)
+    theirs = clan(s.north if player == "south" else s.south)
     if s.claimed is not None or len(mine) < 3:
         return False, None
     own = strength(mine)
@@ -66,7 +73,7 @@ def claim(position: Position, number: int, player: str) -> tuple[bool, tuple[int
 def odds(position: Position, number: int, player: str) -> dict[str, Fraction]:
     """P(final rank) of one side completed at random from the public pool."""
     s = position.stone(number)
-    side = s.south if player == "south" else s.north
+    side = clan(s.south if player == "south" else s.north)
     hands = completions(side, public_pool(position)) if len(side) < 3 else [side]
     counts = dict.fromkeys(RANK_KEYS, 0)
     for h in hands:
@@ -78,12 +85,13 @@ def outcome(position: Position, number: int) -> tuple[Fraction, Fraction, Fracti
     """(P south wins, P north wins, P tie decided by completion order), every pair enumerated."""
     s = position.stone(number)
     pool = public_pool(position)
-    south_done, north_done = len(s.south) == 3, len(s.north) == 3
+    south_side, north_side = clan(s.south), clan(s.north)
+    south_done, north_done = len(south_side) == 3, len(north_side) == 3
     wins = {"south": 0, "north": 0, "tie": 0}
     total = 0
-    for south in completions(s.south, pool) if not south_done else [s.south]:
+    for south in completions(south_side, pool) if not south_done else [south_side]:
         rest = [c for c in pool if c not in south]
-        for north in completions(s.north, rest) if not north_done else [s.north]:
+        for north in completions(north_side, rest) if not north_done else [north_side]:
             total += 1
             a, b = strength(south), strength(north)
             if a > b:
@@ -118,9 +126,14 @@ def empty_outcome_counts(pool: Sequence[Card], south_hands: int) -> dict[str, in
     return counts
 
 
-def analyze(position: Position) -> dict[int, object]:
+StoneFacts = tuple[
+    dict[str, tuple[bool, "tuple[int, int] | None"]], dict[str, dict[str, Fraction]], tuple[Fraction, Fraction, Fraction]
+]
+
+
+def analyze(position: Position) -> dict[int, StoneFacts | None]:
     """Claims, odds and outcome of every unclaimed stone (the card chances are a closed formula)."""
-    out: dict[int, object] = {}
+    out: dict[int, StoneFacts | None] = {}
     for number, s in enumerate(position.stones, 1):
         if s.claimed is not None:
             out[number] = None

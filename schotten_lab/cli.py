@@ -221,7 +221,11 @@ def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, Callable[[], 
             yield "line", n, load
     else:
         for path in inputs:
-            yield "file", path, lambda path=path: load_file(path)
+
+            def load_path(path: str = path) -> Loaded:
+                return load_file(path)
+
+            yield "file", path, load_path
 
 
 def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int:

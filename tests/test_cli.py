@@ -51,7 +51,8 @@ def run_process(*args: str, stdin: str | None = None) -> subprocess.CompletedPro
 
 
 def doc(path: Path) -> dict[str, Any]:
-    return json.loads(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
 
 
 def write(tmp_path: Path, name: str, content: str | dict[str, Any]) -> str:

@@ -72,7 +72,7 @@ def test_expected_claim(path: Path, entry: dict[str, Any]) -> None:
             assert verdict.counter_formation.rank is Rank[expected["rank"].upper()]
             assert verdict.counter_formation.total == expected["sum"]
             # the counterexample really completes the opponent's side into that formation, from the pool
-            theirs = position.stone(entry["stone"]).side(player.opponent)
+            theirs = tuple(c for c in position.stone(entry["stone"]).side(player.opponent) if isinstance(c, Card))
             assert evaluate(theirs + verdict.counterexample) == verdict.counter_formation
             assert all(position.public_pool >> c.index & 1 for c in verdict.counterexample)
     if "counterexample" in entry:
