@@ -73,8 +73,10 @@ def test_expected_claim(path: Path, entry: dict[str, Any]) -> None:
             assert verdict.counter_formation.total == expected["sum"]
             # the counterexample really completes the opponent's side into that formation, from the pool
             theirs = tuple(c for c in position.stone(entry["stone"]).side(player.opponent) if isinstance(c, Card))
-            assert evaluate(theirs + verdict.counterexample) == verdict.counter_formation
-            assert all(position.public_pool >> c.index & 1 for c in verdict.counterexample)
+            added = tuple(c for c in verdict.counterexample if isinstance(c, Card))
+            assert len(added) == len(verdict.counterexample)
+            assert evaluate(theirs + added) == verdict.counter_formation
+            assert all(position.public_pool >> c.index & 1 for c in added)
     if "counterexample" in entry:
         assert verdict.counterexample == tuple(Card.parse(c) for c in entry["counterexample"])
     if entry["claimable"]:
