@@ -91,6 +91,7 @@ _LABELS: dict[str, Words] = {
         "colors": ("red", "blue", "green", "yellow", "purple", "brown"),
         "modes": {"blind": "BLIND", "mud": "MUD"},
         "wild": "wild",
+        "played": "tactics played",
         "troops": {
             "JOKER": "Joker", "SPY": "Spy", "SHIELD": "Shield bearer", "BLIND": "Blind-man's bluff",
             "MUD": "Mud fight", "HEADHUNTER": "Headhunter", "STRATEGIST": "Strategist", "BANSHEE": "Banshee",
@@ -120,6 +121,7 @@ _LABELS: dict[str, Words] = {
         "colors": ("rouge", "bleu", "vert", "jaune", "violet", "marron"),
         "modes": {"blind": "COLIN", "mud": "BOUE"},
         "wild": "libre",
+        "played": "tactiques jouées",
         "troops": {
             "JOKER": "Joker", "SPY": "Espion", "SHIELD": "Porte-bouclier", "BLIND": "Colin-Maillard",
             "MUD": "Combat de boue", "HEADHUNTER": "Chasseur de tête", "STRATEGIST": "Stratège",
@@ -276,6 +278,10 @@ def position_svg(
         parts.append(f"{words['discard']}: {' '.join(str(c) for c in position.discard)}")
     parts.append(f"{words[position.to_move.value]} {words['to_move']}")
     parts.append(game)
+    played = getattr(position, "tactics_played", None)
+    if rules.tactics and played:
+        counts = ", ".join(f"{words[p.value]} {played.get(p, 0)}" for p in (Player.SOUTH, Player.NORTH))
+        parts.append(f"{words['played']}: {counts}")
     out.append(
         f'<text class="footer" x="{MARGIN}" y="{y_footer + 16}" font-size="13" fill="{INK}">'
         f'{escape("  ·  ".join(parts))}</text>'

@@ -192,3 +192,35 @@ def test_views_package_and_html_fragment_load_no_plotly() -> None:
         "assert v.position_svg is not None"
     )
     subprocess.run([sys.executable, "-c", code], check=True, cwd=Path(__file__).parents[2])
+
+
+def test_tactics_pieces_and_modes() -> None:
+    pytest.importorskip("schotten_lab.core.tactics")
+    empty = {"south": [], "north": [], "claimed": None, "first_complete": None, "modes": []}
+    stones = [dict(empty) for _ in range(9)]
+    stones[0] = {**empty, "south": ["N8", "B8", "JOKER"], "north": ["R9", "R7"]}
+    stones[1] = {**empty, "south": ["SPY=B7", "B6"], "north": ["G1", "G2"], "modes": ["mud"]}
+    stones[2] = {**empty, "north": ["P3"], "modes": ["blind"]}
+    doc = {
+        "format": "schotten-lab/position@1",
+        "variant": "tactics",
+        "expert": False,
+        "to_move": "south",
+        "stones": stones,
+        "hands": {"south": ["Y1", "Y2", "R8", "P5", "B3", "TRAITOR", "G9"], "north": None},
+        "hand_sizes": {"south": 7, "north": 7},
+        "deck": {"clan": 30, "tactics": 8},
+        "discard": [],
+        "tactics_played": {"south": 2, "north": 1},
+    }
+    root = parse(position_svg(Position.from_dict(doc)))
+    troops = {el.get("data-card") for el in by_class(root, "troop")}
+    assert troops == {"JOKER", "SPY=B7"}
+    spy = next(el for el in by_class(root, "troop") if el.get("data-card") == "SPY=B7")
+    assert "7B" in text_of(spy).replace(" ", "") and "SPY" in text_of(spy)
+    assert [el.get("data-card") for el in by_class(root, "tactics")] == ["TRAITOR"]
+    modes = {el.get("data-modes") for el in by_class(root, "mode")}
+    assert modes == {"mud", "blind"}
+    footer = text_of(by_class(root, "footer")[0])
+    assert "tactics played: South 2, North 1" in footer
+    assert "+ 8 tactics" in text_of(by_class(root, "deck")[0])
