@@ -223,7 +223,6 @@ def test_stone_outcome_two_empty_sides(data: st.DataObject) -> None:
     check_outcome(pos, data.draw(strat.stone_numbers), cards)
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError, reason="bug: _both_open calls math.comb(n - a, b) with n < a")
 def test_stone_outcome_with_a_pool_too_small_for_one_side() -> None:
     """Too few cards to complete the sides: no pairs at all, as when one side is already complete.
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
-
 from ..core.cards import CARDS, FULL_DECK, Card, cards_of, format_cards, mask_of
-from ..core.formations import Formation, HandTable, best_completion, completions, evaluate, hand_table
-from ..core.position import Position
-from ..core.rules import SIDE_SIZE, Player
+from ..core.formations import Formation
+from ..core.position import Position, Stone
+from ..core.proof import Decision, decide_claim, tactics_left
+from ..core.rules import Player, RuleSet
+from ..core.sides import Completions, side_completions
+from ..core.tactics import Piece, Troop
 from .common import check_player, check_stone
 
 MAX_LISTED_THREATS = 3
@@ -34,9 +35,11 @@ class ClaimVerdict:
     claimable: bool
     reason: str
     own: Formation | None = None
-    counterexample: tuple[Card, ...] | None = None
+    counterexample: tuple[Piece, ...] | None = None
     counter_formation: Formation | None = None
     tie_break_unknown: bool = False
+    scenario: str | None = None
+    """Strict proofs: the unplayed tactics that would make the counterexample possible."""
 
     def __bool__(self) -> bool:
         return self.claimable
@@ -54,140 +57,149 @@ class ClaimVerdict:
             "strength": None if self.own is None else self.own.strength,
             "counter_formation": None if self.counter_formation is None else self.counter_formation.rank.key,
             "tie_break_unknown": self.tie_break_unknown,
+            "scenario": self.scenario,
         }
 
 
-def claim(position: Position, stone: int, player: Player | str) -> ClaimVerdict:
-    """Decide whether ``player`` may claim stone ``stone`` (1-9) now, with proof or counterexample."""
+def claim(position: Position, stone: int, player: Player | str, rules: RuleSet | None = None) -> ClaimVerdict:
+    """Decide whether ``player`` may claim stone ``stone`` (1-9) now, with proof or counterexample.
+
+    ``rules`` defaults to the position's rule set; pass ``RuleSet("tactics", strict_proofs=True)``
+    for the strict proof (unplayed combat modes and elite troops may block a claim).
+    """
     number = check_stone(position, stone)
     me = check_player(player)
-    them = me.opponent
+    rules = position.rules if rules is None else rules
     s = position.stone(number)
-
-    def verdict(ok: bool, reason: str, **extra: object) -> ClaimVerdict:
-        return ClaimVerdict(number, me, ok, reason, **extra)  # type: ignore[arg-type]
-
-    if s.claimed is not None:
-        return verdict(False, f"stone {number} is already claimed by {s.claimed.value}.")
-    mine, theirs = s.side(me), s.side(them)
-    if len(mine) < SIDE_SIZE:
-        missing = SIDE_SIZE - len(mine)
-        return verdict(
-            False,
-            f"{me.value}'s side has {len(mine)} card{'s' * (len(mine) != 1)}; "
-            f"a claim needs a complete side ({missing} more to place).",
-        )
-    own = evaluate(mine)
-    if len(theirs) == SIDE_SIZE:
-        return _both_complete(number, me, s.first_complete, own, evaluate(theirs))
-
-    pool = position.public_pool
-    best = best_completion(theirs, pool)
-    if best is not None and best[0].strength > own.strength:
-        formation, added = best
-        return verdict(
-            False,
-            _counter_reason(position, me, theirs, own, formation, added),
-            own=own,
-            counterexample=added,
-            counter_formation=formation,
-        )
-    return verdict(True, _proof_reason(position, number, me, theirs, own, best), own=own)
-
-
-def _both_complete(
-    number: int, me: Player, first: Player | None, own: Formation, other: Formation
-) -> ClaimVerdict:
-    them = me.opponent
-    if own.strength > other.strength:
-        return ClaimVerdict(number, me, True, f"{me.value}'s {own} beats {them.value}'s {other}.", own=own)
-    if own.strength < other.strength:
-        return ClaimVerdict(number, me, False, f"{them.value}'s {other} beats {me.value}'s {own}.", own=own)
-    if first is me:
-        return ClaimVerdict(
-            number, me, True, f"both sides are {own}; {me.value} completed first and wins the tie.", own=own
-        )
-    if first is them:
-        return ClaimVerdict(
-            number, me, False, f"both sides are {own}; {them.value} completed first and wins the tie.", own=own
-        )
+    d = decide_claim(s, me, position.public_pool, rules, tactics_left(position))
     return ClaimVerdict(
         number,
         me,
-        False,
-        f"both sides are {own}; the stone goes to whoever completed first, which the position does not record.",
-        own=own,
-        tie_break_unknown=True,
+        d.claimable,
+        _explain(position, number, me, d),
+        own=d.own,
+        counterexample=d.counterexample,
+        counter_formation=d.counter_formation,
+        tie_break_unknown=d.status == "tie_unknown",
+        scenario=d.scenario.describe() if d.scenario else None,
     )
 
 
-def _counter_reason(
-    position: Position,
-    me: Player,
-    theirs: tuple[Card, ...],
-    own: Formation,
-    formation: Formation,
-    added: tuple[Card, ...],
-) -> str:
+def _explain(position: Position, number: int, me: Player, d: Decision) -> str:
+    s = position.stone(number)
     them = me.opponent
-    side = format_cards(sorted(theirs + added))
-    words = f"{them.value} can still beat it: {format_cards(added)} would give {them.value} {side}, a {formation}, "
-    words += f"which beats {me.value}'s {own}"
+    mine = s.side(me)
+    own = f"{_formation_words(d.own, s)}{_troop_note(mine, d.own_resolved)}" if d.own else ""
+    other = _formation_words(d.other, s) if d.other else ""
+    if d.status == "claimed":
+        return f"stone {number} is already claimed by {s.claimed.value}."  # type: ignore[union-attr]
+    if d.status == "incomplete":
+        mud = " (4 under Mud fight)" if s.capacity == 4 else ""
+        return (
+            f"{me.value}'s side has {len(mine)} card{'s' * (len(mine) != 1)}; "
+            f"a claim needs a complete side{mud}, {s.capacity - len(mine)} more to place."
+        )
+    if d.status == "stronger":
+        return f"{me.value}'s {own} beats {them.value}'s {other}."
+    if d.status == "weaker":
+        return f"{them.value}'s {other} beats {me.value}'s {own}."
+    if d.status == "tie_won":
+        return f"both sides are {other}; {me.value} completed first and wins the tie."
+    if d.status == "tie_lost":
+        return f"both sides are {other}; {them.value} completed first and wins the tie."
+    if d.status == "tie_unknown":
+        return f"both sides are {other}; the stone goes to whoever completed first, which the position does not record."
+    if d.status == "needs_fourth":
+        return (
+            f"strict proof: if {d.scenario.describe()}, the stone would need 4 cards a side and "
+            f"{me.value} a fourth card, which a proof may not take from a hand."
+        )
+    if d.status == "beaten":
+        return _counter_reason(position, s, me, d, own)
+    return _proof_reason(position, number, me, d, own)
+
+
+def _formation_words(f: Formation | None, s: Stone) -> str:
+    if f is None:
+        return ""
+    words = f.describe(size=s.capacity)
+    return f"{words} (Blind-man's bluff: sums only)" if s.blind else words
+
+
+def _troop_note(side: tuple[Piece, ...], resolved: tuple[Card, ...]) -> str:
+    """``", with JOKER as R8"`` for the troops of a complete side, at their best identities."""
+    if not resolved or not any(isinstance(p, Troop) and p.wild for p in side):
+        return ""
+    parts = [f"{p} as {c}" for p, c in zip(side, resolved) if isinstance(p, Troop) and p.wild]
+    return f", with {', '.join(parts)}"
+
+
+def _counter_reason(position: Position, s: Stone, me: Player, d: Decision, own: str) -> str:
+    them = me.opponent
+    added = d.counterexample or ()
+    theirs = s.side(them) + tuple(a for a in added if isinstance(a, Troop))
+    cards = [a for a in added if isinstance(a, Card)]
+    side_text = format_cards(list(theirs) + sorted(cards))
+    lead = f"if {d.scenario.describe()}, " if d.scenario else ""
+    words = (
+        f"{lead}{them.value} can still beat it: {format_cards(added)} would give {them.value} {side_text}, "
+        f"a {_formation_words(d.counter_formation, s)}, which beats {me.value}'s {own}"
+    )
+    wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
+    if wild:
+        words += f" ({', '.join(str(p) for p in wild)} taking {them.value}'s best identity)"
     own_hand = set(position.hands[me] or ())
-    in_my_hand = [c for c in added if c in own_hand]
+    in_my_hand = [c for c in cards if c in own_hand]
     if in_my_hand:
-        cards = format_cards(in_my_hand)
+        listed = format_cards(in_my_hand)
         words += (
-            f"; {cards} {'is' if len(in_my_hand) == 1 else 'are'} in {me.value}'s own hand, "
+            f"; {listed} {'is' if len(in_my_hand) == 1 else 'are'} in {me.value}'s own hand, "
             "but a proof may only use cards on the table"
         )
-    else:
-        words += f"; {'that card is' if len(added) == 1 else 'those cards are'} not on the table"
+    elif cards:
+        words += f"; {'that card is' if len(cards) == 1 else 'those cards are'} not on the table"
     return words + "."
 
 
-def _proof_reason(
-    position: Position,
-    number: int,
-    me: Player,
-    theirs: tuple[Card, ...],
-    own: Formation,
-    best: tuple[Formation, tuple[Card, ...]] | None,
-) -> str:
+def _proof_reason(position: Position, number: int, me: Player, d: Decision, own: str) -> str:
     them = me.opponent
     s = position.stone(number)
-    if best is None:
-        need = SIDE_SIZE - len(theirs)
-        return (
-            f"{them.value} cannot complete the side at all: fewer than {need} cards remain off the table."
-        )
+    theirs = s.side(them)
+    need = s.capacity - len(theirs)
+    if d.best is None:
+        return f"{them.value} cannot complete the side at all: fewer than {need} cards remain off the table."
     # Completions that would beat the claimant if every card off this stone were available:
     # each of them needs at least one card that is already on the table elsewhere.
-    off_stone = FULL_DECK & ~mask_of(s.cards())
-    hands, strengths = completions(theirs, off_stone)
-    threats = hands[strengths > own.strength]
+    stone_mask = mask_of(s.clan_cards())
+    comps = side_completions(theirs, FULL_DECK & ~stone_mask, capacity=s.capacity, blind=s.blind)
+    beating = comps.strengths > d.own.strength  # type: ignore[union-attr]
+    threats = comps.added[beating]
+    lead = f"{me.value}'s {own} cannot be beaten"
+    wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
+    if wild:
+        lead += f", even with {', '.join(str(p) for p in wild)} at {them.value}'s best identity"
     if len(threats) == 0:
-        if len(theirs) == 0:
-            return f"no three cards at all can beat {me.value}'s {own}."
-        return f"no completion of {them.value}'s {format_cards(theirs)} can beat {me.value}'s {own}, whatever cards remain."
-    table = hand_table()
-    dead_mask = position.table_mask & ~mask_of(s.cards())
-    lead = f"{me.value}'s {own} cannot be beaten: "
+        if not theirs:
+            return f"{lead}: no {s.capacity} cards at all can beat it."
+        return f"{lead}: no completion of {them.value}'s {format_cards(theirs)} can beat it, whatever cards remain."
+    dead_mask = position.table_mask & ~stone_mask
     if len(threats) <= MAX_LISTED_THREATS:
         parts = []
-        for h in threats.tolist():
-            cards = [c for c in _cards_of_hand(table, h) if c not in theirs]
+        for row, strength in zip(threats.tolist(), comps.strengths[beating].tolist()):
+            cards = [CARDS[i] for i in row]
             dead = [c for c in cards if dead_mask >> c.index & 1]
-            formation = Formation.from_strength(int(table.strengths[h]))
+            formation = _formation_words(Formation.from_strength(int(strength)), s)
             where = ", ".join(f"{c} is {_place(position, c)}" for c in dead)
-            parts.append(f"{them.value} would need {format_cards(cards)} for a {formation.describe()} ({where})")
-        return lead + "; ".join(parts) + "."
-    dead_used = int(np.bitwise_or.reduce(table.masks[threats])) & dead_mask
-    dead_cards = list(cards_of(dead_used))
+            parts.append(f"{them.value} would need {format_cards(cards)} for a {formation} ({where})")
+        return f"{lead}: " + "; ".join(parts) + "."
+    used = 0
+    for m in Completions(threats, comps.strengths[beating]).masks():
+        used |= m
+    dead_cards = list(cards_of(used & dead_mask))
     listed = ", ".join(f"{c} ({_place(position, c)})" for c in dead_cards[:6])
     more = f" and {len(dead_cards) - 6} more" if len(dead_cards) > 6 else ""
     return (
-        lead + f"each of the {len(threats)} completions that would beat it needs a card already on the table: "
+        f"{lead}: each of the {len(threats)} completions that would beat it needs a card already on the table: "
         f"{listed}{more}."
     )
 
@@ -195,7 +207,3 @@ def _proof_reason(
 def _place(position: Position, card: Card) -> str:
     where = position.locate(card)
     return "in the discard pile" if where == "discard" else f"on {where}"
-
-
-def _cards_of_hand(table: HandTable, h: int) -> list[Card]:
-    return [CARDS[i] for i in table.cards[h].tolist()]

@@ -21,8 +21,10 @@ import numpy as np
 
 from ..core.cards import FULL_DECK, Card, CardMask, cards_of, indices_of, mask_of, popcount
 from ..core.errors import AnalysisError
-from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Formation, Rank, completions, evaluate, hand_table
-from ..core.position import Position
+from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Formation, Rank
+from ..core.position import Position, Stone
+from ..core.sides import best_identities, side_completions
+from ..core.tactics import Piece
 from ..core.rules import SIDE_SIZE, Player
 from .common import check_player, check_stone
 from .pools import draws_left
@@ -41,15 +43,16 @@ class CompletionOdds:
     A complete side has probability 1 on its own formation.
     """
 
-    side: tuple[Card, ...]
+    side: tuple[Piece, ...]
     pool_size: int
     completions: int
     ranks: dict[Rank, Fraction]
     strengths: dict[int, Fraction]
+    capacity: int = SIDE_SIZE
 
     @property
     def complete(self) -> bool:
-        return len(self.side) >= SIDE_SIZE
+        return len(self.side) >= self.capacity
 
     @property
     def possible(self) -> bool:
@@ -66,8 +69,9 @@ class CompletionOdds:
         return {r.key: float(self.ranks[r]) for r in RANKS_STRONGEST_FIRST}
 
 
-def _side(position: Position, stone: int, player: Player | str) -> tuple[Card, ...]:
-    return position.stone(check_stone(position, stone)).side(check_player(player))
+def _stone_side(position: Position, stone: int, player: Player | str) -> tuple[Stone, tuple[Piece, ...]]:
+    s = position.stone(check_stone(position, stone))
+    return s, s.side(check_player(player))
 
 
 def completion_odds(
@@ -76,28 +80,34 @@ def completion_odds(
     """Odds of each final rank and strength when ``player``'s side of ``stone`` is completed at random.
 
     ``pool`` defaults to the public pool (the cards not on the table). Pass
-    ``position.viewer_pool(viewer)`` for the opponent's side seen by a viewer.
+    ``position.viewer_pool(viewer)`` for the opponent's side seen by a viewer. The stone's combat
+    modes apply (4 cards under Mud fight, sums only under Blind-man's bluff), and elite troops take
+    their owner's best identity in each completion.
     """
-    side = _side(position, stone, player)
-    pool = position.public_pool if pool is None else pool & ~mask_of(side)
-    return odds_of_side(side, pool)
+    s, side = _stone_side(position, stone, player)
+    pool = position.public_pool if pool is None else pool & ~_clan_mask(side)
+    return odds_of_side(side, pool, capacity=s.capacity, blind=s.blind)
 
 
-def odds_of_side(side: tuple[Card, ...], pool: CardMask) -> CompletionOdds:
+def odds_of_side(
+    side: tuple[Piece, ...], pool: CardMask, *, capacity: int = SIDE_SIZE, blind: bool = False
+) -> CompletionOdds:
     """:func:`completion_odds` for a bare side and pool (the pool must not hold the side's cards)."""
     size = popcount(pool)
-    if len(side) >= SIDE_SIZE:
-        f = evaluate(side[:SIDE_SIZE])
-        return CompletionOdds(side, size, 1, {r: ONE if r is f.rank else ZERO for r in Rank}, {f.strength: ONE})
-    hands, strengths = completions(side, pool)
-    total = len(hands)
+    if len(side) >= capacity:
+        f = best_identities(side[:capacity], blind=blind)[0]
+        return CompletionOdds(
+            side, size, 1, {r: ONE if r is f.rank else ZERO for r in Rank}, {f.strength: ONE}, capacity
+        )
+    strengths = side_completions(side, pool, capacity=capacity, blind=blind).strengths
+    total = len(strengths)
     if total == 0:
-        return CompletionOdds(side, size, 0, {r: ZERO for r in Rank}, {})
+        return CompletionOdds(side, size, 0, {r: ZERO for r in Rank}, {}, capacity)
     values, counts = np.unique(strengths, return_counts=True)
     by_strength = {int(v): Fraction(int(n), total) for v, n in zip(values, counts)}
     rank_counts = np.bincount(strengths // STRENGTH_BASE, minlength=len(Rank) + 1)
     ranks = {r: Fraction(int(rank_counts[r]), total) for r in Rank}
-    return CompletionOdds(side, size, total, ranks, by_strength)
+    return CompletionOdds(side, size, total, ranks, by_strength, capacity)
 
 
 def still_possible(
@@ -117,7 +127,7 @@ class Outs:
     of the ranks above the side's current guaranteed floor by location.
     """
 
-    side: tuple[Card, ...]
+    side: tuple[Piece, ...]
     viewer: Player
     by_rank: dict[Rank, tuple[Card, ...]]
     in_pool: dict[Rank, tuple[Card, ...]]
@@ -141,22 +151,22 @@ def outs(position: Position, stone: int, player: Player | str, viewer: Player | 
     A card is "in the pool" when the viewer cannot see it (``U_v``), "in hand" when it is in the
     viewer's own hand, "dead" when it is on the table (either side of any stone).
     """
-    side = _side(position, stone, player)
+    s, side = _stone_side(position, stone, player)
     who = check_player(player)
     seer = who if viewer is None else check_player(viewer, "viewer")
     empty: dict[Rank, tuple[Card, ...]] = {r: () for r in Rank}
-    if len(side) >= SIDE_SIZE:
+    if len(side) >= s.capacity:
         return Outs(side, seer, empty, empty, empty, empty)
-    table = hand_table()
-    side_mask = mask_of(side)
-    hands, strengths = completions(side, FULL_DECK & ~side_mask)
+    side_mask = _clan_mask(side)
+    comps = side_completions(side, FULL_DECK & ~side_mask, capacity=s.capacity, blind=s.blind)
+    masks = np.array(comps.masks(), dtype=np.uint64)
     pool = position.viewer_pool(seer)
-    own = mask_of(position.hands[seer] or ())
+    own = _clan_mask(position.hands[seer] or ())
     by_rank, in_pool, in_hand, dead = {}, {}, {}, {}
-    ranks = strengths // STRENGTH_BASE
+    ranks = comps.strengths // STRENGTH_BASE
     for r in Rank:
-        chosen = hands[ranks == r]
-        used = (int(np.bitwise_or.reduce(table.masks[chosen])) if len(chosen) else 0) & ~side_mask
+        chosen = masks[ranks == r]
+        used = int(np.bitwise_or.reduce(chosen)) if len(chosen) else 0
         by_rank[r] = cards_of(used)
         in_pool[r] = cards_of(used & pool)
         in_hand[r] = cards_of(used & own)
@@ -175,33 +185,34 @@ def reachable(position: Position, stone: int, player: Player | str, draws: int) 
     than ``REACHABLE_NODE_BUDGET`` steps (only for an empty side with many draws).
     """
     who = check_player(player)
-    side = _side(position, stone, who)
-    hand = position.hands[who]
+    s, side = _stone_side(position, stone, who)
+    hand = position.clan_hand(who)
     if hand is None:
         raise AnalysisError(f"reachable() needs {who.value}'s hand, which the position does not list")
     if draws < 0:
         raise AnalysisError(f"draws must be 0 or more, not {draws}")
     n = min(draws, draws_left(position, who))
     pool = position.viewer_pool(who)
-    return reachable_from(side, mask_of(hand), pool, n)
+    return reachable_from(side, mask_of(hand), pool, n, capacity=s.capacity, blind=s.blind)
 
 
-def reachable_from(side: tuple[Card, ...], hand: CardMask, pool: CardMask, n: int) -> dict[Rank, Fraction]:
+def reachable_from(
+    side: tuple[Piece, ...], hand: CardMask, pool: CardMask, n: int, *, capacity: int = SIDE_SIZE, blind: bool = False
+) -> dict[Rank, Fraction]:
     """:func:`reachable` for a bare side, hand mask, draw pool mask and number of draws."""
-    if len(side) >= SIDE_SIZE:
-        f = evaluate(side[:SIDE_SIZE])
+    if len(side) >= capacity:
+        f = best_identities(side[:capacity], blind=blind)[0]
         return {r: ONE if f.rank >= r else ZERO for r in Rank}
-    table = hand_table()
-    hands, strengths = completions(side, hand | pool)
-    needs_all = [int(m) & ~hand & ~mask_of(side) for m in table.masks[hands].tolist()]
-    ranks = (strengths // STRENGTH_BASE).tolist()
-    pool_size = popcount(pool)
-    total = math.comb(pool_size, n)
+    comps = side_completions(side, hand | pool, capacity=capacity, blind=blind)
+    needs_all = [m & ~hand for m in comps.masks()]
+    ranks = (comps.strengths // STRENGTH_BASE).tolist()
+    total = math.comb(popcount(pool), n)
+    plain_empty = not side and capacity == SIDE_SIZE and not blind
     result: dict[Rank, Fraction] = {}
     for r in Rank:
         if total == 0:
             result[r] = ZERO
-        elif not side:
+        elif plain_empty:
             result[r] = Fraction(total - _count_formation_free(hand, pool, n, r), total)
         else:
             needs = {m for m, rank in zip(needs_all, ranks) if rank >= r}
@@ -332,6 +343,10 @@ def _minimal(needs: Iterable[CardMask]) -> list[CardMask]:
 
 
 def formation_of(position: Position, stone: int, player: Player | str) -> Formation | None:
-    """The formation of a complete side, or ``None``."""
-    side = _side(position, stone, player)
-    return evaluate(side) if len(side) == SIDE_SIZE else None
+    """The formation of a complete side (troops at their best), or ``None``."""
+    s, _ = _stone_side(position, stone, player)
+    return s.formation(check_player(player))
+
+
+def _clan_mask(pieces: Iterable[object]) -> CardMask:
+    return mask_of(c for c in pieces if isinstance(c, Card))

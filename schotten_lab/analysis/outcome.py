@@ -19,8 +19,10 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core.cards import Card, CardMask, indices_of, mask_of, popcount
-from ..core.formations import STRENGTH_CUBE, completions, evaluate, hand_table
+from ..core.cards import CardMask, indices_of, mask_of, popcount
+from ..core.formations import STRENGTH_BASE, Rank
+from ..core.sides import side_completions, side_strength
+from ..core.tactics import Piece
 from ..core.position import Position
 from ..core.rules import SIDE_SIZE, Player
 from .common import check_stone
@@ -74,23 +76,29 @@ def stone_outcome(position: Position, stone: int, pool: CardMask | None = None) 
     """Exact outcome of ``stone`` when every incomplete side is completed at random from ``pool``.
 
     ``pool`` defaults to the public pool. A claimed stone's outcome is already decided and is
-    reported with probability 1 for its claimant.
+    reported with probability 1 for its claimant. Combat modes and elite troops on the stone count
+    (troops take their owner's best identity for each completion).
     """
     s = position.stone(check_stone(position, stone))
     if s.claimed is not None:
-        won = ONE
-        return Outcome(won if s.claimed is Player.SOUTH else ZERO, won if s.claimed is Player.NORTH else ZERO, ZERO, 1)
-    pool = position.public_pool if pool is None else pool & ~mask_of(s.cards())
-    return outcome_of_sides(s.south, s.north, pool, s.first_complete)
+        return _certain(s.claimed)
+    pool = position.public_pool if pool is None else pool & ~mask_of(s.clan_cards())
+    return outcome_of_sides(s.south, s.north, pool, s.first_complete, capacity=s.capacity, blind=s.blind)
 
 
 def outcome_of_sides(
-    south: tuple[Card, ...], north: tuple[Card, ...], pool: CardMask, first_complete: Player | None = None
+    south: tuple[Piece, ...],
+    north: tuple[Piece, ...],
+    pool: CardMask,
+    first_complete: Player | None = None,
+    *,
+    capacity: int = SIDE_SIZE,
+    blind: bool = False,
 ) -> Outcome:
     """:func:`stone_outcome` for bare sides and a pool holding none of their cards."""
-    south_done, north_done = len(south) >= SIDE_SIZE, len(north) >= SIDE_SIZE
+    south_done, north_done = len(south) >= capacity, len(north) >= capacity
     if south_done and north_done:
-        a, b = evaluate(south[:SIDE_SIZE]).strength, evaluate(north[:SIDE_SIZE]).strength
+        a, b = side_strength(south[:capacity], blind=blind), side_strength(north[:capacity], blind=blind)
         if a != b:
             return Outcome(ONE if a > b else ZERO, ONE if b > a else ZERO, ZERO, 1)
         if first_complete is None:
@@ -98,8 +106,8 @@ def outcome_of_sides(
         return _certain(first_complete)
     if south_done or north_done:
         done, open_side = (south, north) if south_done else (north, south)
-        target = evaluate(done[:SIDE_SIZE]).strength
-        _, strengths = completions(open_side, pool)
+        target = side_strength(done[:capacity], blind=blind)
+        strengths = side_completions(open_side, pool, capacity=capacity, blind=blind).strengths
         total = len(strengths)
         if total == 0:
             return Outcome(ZERO, ZERO, ZERO, 0)
@@ -108,25 +116,16 @@ def outcome_of_sides(
         if south_done:
             return Outcome(p_done, p_open, ZERO, total)
         return Outcome(p_open, p_done, ZERO, total)
-    return _both_open(south, north, pool)
+    return _both_open(south, north, pool, capacity, blind)
 
 
 def _certain(player: Player) -> Outcome:
     return Outcome(ONE if player is Player.SOUTH else ZERO, ONE if player is Player.NORTH else ZERO, ZERO, 1)
 
 
-def _added_cards(side: tuple[Card, ...], hands: np.ndarray) -> np.ndarray:
-    """The cards each completion adds to ``side``, as an (n, 3 - len(side)) array of card indices."""
-    cards = hand_table().cards[hands].astype(np.int64)
-    if not side:
-        return cards
-    keep = ~np.isin(cards, [c.index for c in side])
-    return cards[keep].reshape(len(hands), SIDE_SIZE - len(side))
-
-
 def _level_of_strength() -> tuple[np.ndarray, int]:
-    """A dense index for every strength that occurs (so histograms stay short)."""
-    levels = np.unique(STRENGTH_CUBE[STRENGTH_CUBE >= 0])
+    """A dense index for every strength a side can have (so histograms stay short)."""
+    levels = np.array(sorted(r * STRENGTH_BASE + t for r in Rank for t in range(3, 37)), dtype=np.int64)
     lookup = np.full(int(levels.max()) + 1, -1, dtype=np.int64)
     lookup[levels] = np.arange(len(levels))
     return lookup, len(levels)
@@ -139,76 +138,106 @@ for _n, (_i, _j) in enumerate(combinations(range(54), 2)):
 _PAIRS = 1431
 
 
-def _shared_histograms(side: tuple[Card, ...], hands: np.ndarray, strengths: np.ndarray, upto: int) -> list[np.ndarray]:
-    """For shared-set sizes 0..``upto``: ``hist[key, level]``, the completions holding each card set."""
-    k = _LEVELS
-    lvl = _LEVEL[strengths]
-    added = _added_cards(side, hands)
-    out = [np.bincount(lvl, minlength=k)[None, :]]
-    if upto >= 1:
-        flat = (added * k + lvl[:, None]).ravel()
-        out.append(np.bincount(flat, minlength=54 * k).reshape(54, k))
-    if upto >= 2:
-        m = added.shape[1]
-        pairs = np.stack([_PAIR[added[:, i], added[:, j]] for i, j in combinations(range(m), 2)], axis=1)
-        flat = (pairs * k + lvl[:, None]).ravel()
-        out.append(np.bincount(flat, minlength=_PAIRS * k).reshape(_PAIRS, k))
-    return out
+def _subset_keys(added: np.ndarray, size: int) -> np.ndarray:
+    """One key per ``size``-subset of each completion's added cards: an (n, C(m, size)) array.
+
+    Keys are card indices (size 1), pair indices 0..1430 (size 2) or bit masks (size 3 and more).
+    """
+    m = added.shape[1]
+    if size == 1:
+        return added
+    if size == 2:
+        return np.stack([_PAIR[added[:, i], added[:, j]] for i, j in combinations(range(m), 2)], axis=1)
+    cols = []
+    for combo in combinations(range(m), size):
+        key = np.zeros(len(added), dtype=np.int64)
+        for pos in combo:
+            key |= np.int64(1) << added[:, pos]
+        cols.append(key)
+    return np.stack(cols, axis=1)
 
 
-def _both_open(south: tuple[Card, ...], north: tuple[Card, ...], pool: CardMask) -> Outcome:
-    a, b = SIDE_SIZE - len(south), SIDE_SIZE - len(north)
+def _both_open(
+    south: tuple[Piece, ...], north: tuple[Piece, ...], pool: CardMask, capacity: int, blind: bool
+) -> Outcome:
+    comp_s = side_completions(south, pool, capacity=capacity, blind=blind)
+    same = sorted(map(str, south)) == sorted(map(str, north))
+    comp_n = comp_s if same else side_completions(north, pool, capacity=capacity, blind=blind)
+    a, b = comp_s.need, comp_n.need
     n = popcount(pool)
-    total = math.comb(n, a) * math.comb(n - a, b)
+    total = math.comb(n, a) * math.comb(n - a, b) if n >= a + b else 0
     if total == 0:
         return Outcome(ZERO, ZERO, ZERO, 0)
-    upto = min(a, b, 2)
-    hands_s, str_s = completions(south, pool)
-    hist_s = _shared_histograms(south, hands_s, str_s, upto)
-    if sorted(south) == sorted(north):
-        hist_n = hist_s
-    else:
-        hands_n, str_n = completions(north, pool)
-        hist_n = _shared_histograms(north, hands_n, str_n, upto)
+    lvl_s, lvl_n = _LEVEL[comp_s.strengths], _LEVEL[comp_n.strengths]
+    used = np.zeros(_LEVELS, dtype=bool)
+    used[lvl_s] = used[lvl_n] = True
+    dense = np.cumsum(used) - 1  # keep only the strengths that occur: shorter histograms
+    lvl_s, lvl_n, k = dense[lvl_s], dense[lvl_n], int(used.sum())
     south_wins = north_wins = ties = 0
-    for size in range(upto + 1):
+    for size in range(min(a, b) + 1):
         sign = -1 if size % 2 else 1
-        hs, hn = hist_s[size], hist_n[size]
+        if size == a == b and same:
+            ties += sign * len(comp_s)  # A = B = S on two identical sides: always a tie
+            continue
+        if size == a == b:
+            # the shared set is both whole completions: A = B = S, compare the two sides on it
+            ks, kn = _subset_keys(comp_s.added, size)[:, 0], _subset_keys(comp_n.added, size)[:, 0]
+            st_s = comp_s.strengths[np.argsort(ks)]
+            st_n = comp_n.strengths[np.argsort(kn)]
+            south_wins += sign * int((st_s > st_n).sum())
+            north_wins += sign * int((st_n > st_s).sum())
+            ties += sign * int((st_s == st_n).sum())
+            continue
+        if size == 0:
+            hs, hn = np.bincount(lvl_s, minlength=k)[None, :], np.bincount(lvl_n, minlength=k)[None, :]
+        else:
+            keys_s = _subset_keys(comp_s.added, size)
+            keys_n = keys_s if same else _subset_keys(comp_n.added, size)
+            if size <= 2:
+                nkeys = 54 if size == 1 else _PAIRS
+            else:
+                uniq, inverse = np.unique(np.concatenate([keys_s.ravel(), keys_n.ravel()]), return_inverse=True)
+                nkeys = len(uniq)
+                keys_s = inverse[: keys_s.size].reshape(keys_s.shape)
+                keys_n = inverse[keys_s.size :].reshape(keys_n.shape)
+            hs = _histograms(keys_s, lvl_s, nkeys, k)
+            hn = hs if same else _histograms(keys_n, lvl_n, nkeys, k)
         south_wins += sign * int((hs * (np.cumsum(hn, axis=1) - hn)).sum())
         north_wins += sign * int((hn * (np.cumsum(hs, axis=1) - hs)).sum())
         ties += sign * int((hs * hn).sum())
-    if min(a, b) == 3:
-        # both sides empty: a shared set of 3 cards means the same three cards, always a tie
-        ties -= len(hands_s)
     assert south_wins + north_wins + ties == total, "inclusion-exclusion lost pairs"
     return Outcome(Fraction(south_wins, total), Fraction(north_wins, total), Fraction(ties, total), total)
+
+
+def _histograms(keys: np.ndarray, levels: np.ndarray, nkeys: int, k: int) -> np.ndarray:
+    """Strength histogram per shared-card subset: ``hist[key, level]`` completions holding ``key``."""
+    flat = (keys * k + levels[:, None]).ravel()
+    return np.bincount(flat, minlength=nkeys * k).reshape(nkeys, k)
 
 
 def stone_outcome_monte_carlo(
     position: Position, stone: int, samples: int = 10_000, seed: int = 0, pool: CardMask | None = None
 ) -> OutcomeEstimate:
-    """Estimate :func:`stone_outcome` by sampling disjoint random completions (seeded, reproducible)."""
+    """Estimate :func:`stone_outcome` by sampling disjoint random completions (seeded, reproducible).
+
+    Each sample shuffles the pool and deals south's missing cards, then north's; the strengths of
+    the dealt sides are looked up among the sides' completions, and the estimates carry their
+    standard errors.
+    """
     if samples <= 0:
         raise ValueError(f"samples must be positive, not {samples}")
     s = position.stone(check_stone(position, stone))
-    pool = position.public_pool if pool is None else pool & ~mask_of(s.cards())
-    rng = np.random.default_rng(seed)
+    pool = position.public_pool if pool is None else pool & ~mask_of(s.clan_cards())
+    cap, blind = s.capacity, s.blind
+    a, b = max(cap - len(s.south), 0), max(cap - len(s.north), 0)
     cards = np.array(list(indices_of(pool)), dtype=np.int64)
-    a, b = SIDE_SIZE - min(len(s.south), SIDE_SIZE), SIDE_SIZE - min(len(s.north), SIDE_SIZE)
     if a + b > len(cards):
         raise ValueError("the pool holds too few cards to complete both sides")
-    keys = rng.random((samples, len(cards)))
-    drawn = cards[np.argsort(keys, axis=1)[:, : a + b]]
-
-    def strengths(side: tuple[Card, ...], extra: np.ndarray) -> np.ndarray:
-        fixed = np.array([c.index for c in side[:SIDE_SIZE]], dtype=np.int64)
-        full = np.concatenate([np.broadcast_to(fixed, (samples, len(fixed))), extra], axis=1)
-        return STRENGTH_CUBE[full[:, 0], full[:, 1], full[:, 2]].astype(np.int64)
-
-    st_s, st_n = strengths(s.south, drawn[:, :a]), strengths(s.north, drawn[:, a:])
-    south_win = st_s > st_n
-    north_win = st_n > st_s
-    tie = st_s == st_n
+    rng = np.random.default_rng(seed)
+    drawn = cards[np.argsort(rng.random((samples, len(cards))), axis=1)[:, : a + b]]
+    st_s = _lookup_strengths(s.south, drawn[:, :a], pool, cap, blind)
+    st_n = _lookup_strengths(s.north, drawn[:, a:], pool, cap, blind)
+    south_win, north_win, tie = st_s > st_n, st_n > st_s, st_s == st_n
     # who wins a full tie: a side that was already complete completed first
     if a == 0 and b > 0:
         first: Player | None = Player.SOUTH
@@ -229,3 +258,21 @@ def stone_outcome_monte_carlo(
 
     (ps, es), (pn, en), (pt, et) = est(south_win), est(north_win), est(tie)
     return OutcomeEstimate(ps, pn, pt, {"south": es, "north": en, "tie": et}, samples, seed)
+
+
+def _lookup_strengths(side: tuple[Piece, ...], dealt: np.ndarray, pool: CardMask, cap: int, blind: bool) -> np.ndarray:
+    """The strength of ``side`` plus each row of ``dealt`` cards."""
+    if dealt.shape[1] == 0:
+        return np.full(len(dealt), side_strength(side[:cap], blind=blind), dtype=np.int64)
+    comps = side_completions(side, pool, capacity=cap, blind=blind)
+    known = _mask_keys(np.sort(comps.added, axis=1))
+    order = np.argsort(known)
+    wanted = _mask_keys(dealt)
+    return comps.strengths[order][np.searchsorted(known[order], wanted)]
+
+
+def _mask_keys(cards: np.ndarray) -> np.ndarray:
+    keys = np.zeros(len(cards), dtype=np.int64)
+    for col in range(cards.shape[1]):
+        keys |= np.int64(1) << cards[:, col]
+    return keys

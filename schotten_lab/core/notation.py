@@ -12,9 +12,14 @@ Fields, separated by spaces::
 - ``TO_MOVE`` is ``s`` or ``n``; ``d40`` is the clan deck (derived when left out); ``expert`` selects
   the expert claim timing.
 
+Tactics variant: the word ``tactics``, ``t7`` (tactics deck), ``p2:1`` (tactics cards played by south
+and north), ``x`` and the discard pile run together (``xR8[BANSHEE]``). A tactics card is written in
+brackets: ``[JOKER]``, ``[SPY=B7]`` (with its chosen identity), ``[TRAITOR]`` in a hand. Combat modes
+follow the stone's sides: ``R7[SPY]-B2+mud+blind@s``.
+
 Example, the three-8s stone of RULES.md with south to move::
 
-    N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d40
+    N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d37
 
 Writing always gives every field, so ``to_notation(from_notation(s)) == s`` for written strings.
 """
@@ -22,15 +27,18 @@ Writing always gives every field, so ``to_notation(from_notation(s)) == s`` for 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .cards import Card, CardError
 from .errors import NotationError
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
+from .tactics import MODES, parse_hand_card, parse_piece
 
-_SIDE = r"((?:[A-Za-z][1-9]|[1-9][A-Za-z])*)(\*?)"
-_STONE_RE = re.compile(rf"^{_SIDE}-{_SIDE}(?:@([sn]))?$")
-_CARD_RE = re.compile(r"[A-Za-z][1-9]|[1-9][A-Za-z]")
+_TOKEN = r"[A-Za-z][1-9]|[1-9][A-Za-z]|\[[A-Za-z]+(?:=[A-Za-z0-9]+)?\]"
+_SIDE = rf"((?:{_TOKEN})*)(\*?)"
+_STONE_RE = re.compile(rf"^{_SIDE}-{_SIDE}((?:\+(?:blind|mud))*)(?:@([sn]))?$")
+_CARD_RE = re.compile(_TOKEN)
 
 
 def to_notation(pos: Position) -> str:
@@ -41,20 +49,30 @@ def to_notation(pos: Position) -> str:
         if hand is None:
             fields.append(f"?{pos.hand_sizes[p]}")
         else:
-            fields.append("".join(str(c) for c in hand) or "-")
+            fields.append(_run(hand) or "-")
     fields.append(pos.to_move.letter)
     fields.append(f"d{pos.deck}")
+    if pos.rules.tactics:
+        played = pos.tactics_played
+        fields += ["tactics", f"t{pos.tactics_deck}", f"p{played[Player.SOUTH]}:{played[Player.NORTH]}"]
+        if pos.discard:
+            fields.append("x" + _run(pos.discard))
     if pos.rules.expert:
         fields.append("expert")
     return " ".join(fields)
 
 
+def _run(pieces: tuple[object, ...]) -> str:
+    return "".join(str(c) if isinstance(c, Card) else f"[{c}]" for c in pieces)
+
+
 def _stone_text(s: Stone) -> str:
     def side(p: Player) -> str:
-        return "".join(str(c) for c in s.side(p)) + ("*" if s.first_complete is p else "")
+        return _run(s.side(p)) + ("*" if s.first_complete is p else "")
 
+    modes = "".join(f"+{m}" for m in MODES if m in s.modes)
     claim = f"@{s.claimed.letter}" if s.claimed else ""
-    return f"{side(Player.SOUTH)}-{side(Player.NORTH)}{claim}"
+    return f"{side(Player.SOUTH)}-{side(Player.NORTH)}{modes}{claim}"
 
 
 def from_notation(text: str) -> Position:
@@ -67,11 +85,38 @@ def from_notation(text: str) -> Position:
             f"{text!r}: expected at least 4 fields (stones, south hand, north hand, player to move), got {len(fields)}"
         )
     stones_text, south_text, north_text, move_text, *rest = fields
+    deck: int | None = None
+    expert = tactics = False
+    tactics_deck = 0
+    played: dict[Player, int] = {}
+    discard_text = ""
+    for extra in rest:
+        if re.fullmatch(r"d\d+", extra):
+            deck = int(extra[1:])
+        elif re.fullmatch(r"t\d+", extra):
+            tactics_deck = int(extra[1:])
+        elif m := re.fullmatch(r"p(\d+):(\d+)", extra):
+            played = {Player.SOUTH: int(m.group(1)), Player.NORTH: int(m.group(2))}
+        elif extra.startswith("x"):
+            discard_text = extra[1:]
+        elif extra == "expert":
+            expert = True
+        elif extra == "tactics":
+            tactics = True
+        elif extra == "base":
+            pass
+        else:
+            raise NotationError(
+                f"unknown field {extra!r}: expected 'dN' (deck size), 'expert', 'tactics', 'tN', 'pS:N' or 'x…'"
+            )
+    if (tactics_deck or played or discard_text) and not tactics:
+        raise NotationError("'tN', 'pS:N' and 'x…' (tactics deck, tactics played, discard) need the word 'tactics'")
     parts = stones_text.split("/")
     if len(parts) != STONE_COUNT:
         raise NotationError(f"{stones_text!r}: expected {STONE_COUNT} stones separated by '/', got {len(parts)}")
-    stones = tuple(_parse_stone(part, i) for i, part in enumerate(parts, 1))
-    hands, sizes = {}, {}
+    stones = tuple(_parse_stone(part, i, tactics) for i, part in enumerate(parts, 1))
+    hands: dict[Player, tuple[object, ...] | None] = {}
+    sizes: dict[Player, int] = {}
     for p, hand_text in zip(PLAYERS, (south_text, north_text)):
         if hand_text.startswith("?"):
             if not hand_text[1:].isdigit():
@@ -80,46 +125,52 @@ def from_notation(text: str) -> Position:
         elif hand_text == "-":
             hands[p] = ()
         else:
-            hands[p] = _parse_run(hand_text, f"{p.value} hand")
+            hands[p] = _parse_run(hand_text, f"{p.value} hand", parse_hand_card if tactics else _clan)
     if move_text not in ("s", "n", "south", "north"):
         raise NotationError(f"player to move {move_text!r}: expected 's' or 'n'")
-    deck: int | None = None
-    expert = False
-    for extra in rest:
-        if re.fullmatch(r"d\d+", extra):
-            deck = int(extra[1:])
-        elif extra == "expert":
-            expert = True
-        elif extra in ("base",):
-            pass
-        else:
-            raise NotationError(f"unknown field {extra!r}: expected 'dN' (deck size) or 'expert'")
-    return Position.assemble(stones, hands, sizes, deck, Player.parse(move_text), RuleSet("base", expert))
+    discard = _parse_run(discard_text, "discard", parse_hand_card) if discard_text else ()
+    if tactics and deck is None:
+        raise NotationError("a tactics position needs the clan deck size ('dN'): it cannot be derived")
+    rules = RuleSet("tactics" if tactics else "base", expert)
+    return Position.assemble(
+        stones, hands, sizes, deck, Player.parse(move_text), rules, discard, tactics_deck, played  # type: ignore[arg-type]
+    )
 
 
-def _parse_stone(part: str, number: int) -> Stone:
+def _parse_stone(part: str, number: int, tactics: bool) -> Stone:
     m = _STONE_RE.match(part)
     if m is None:
         raise NotationError(
             f"stone {number} {part!r}: expected SOUTH-NORTH with cards run together, e.g. 'N8B8G8*-R9R7@s'"
         )
-    south, south_first, north, north_first, claim = m.groups()
+    south, south_first, north, north_first, modes_text, claim = m.groups()
     if south_first and north_first:
         raise NotationError(f"stone {number} {part!r}: only one side can have completed first ('*')")
+    modes = frozenset(x for x in modes_text.split("+") if x)
+    if modes and not tactics:
+        raise NotationError(f"stone {number} {part!r}: combat modes need the word 'tactics'")
     first = Player.SOUTH if south_first else Player.NORTH if north_first else None
+    parse = parse_piece if tactics else _clan
     return Stone(
-        _parse_run(south, f"stone {number}"),
-        _parse_run(north, f"stone {number}"),
+        _parse_run(south, f"stone {number}", parse),  # type: ignore[arg-type]
+        _parse_run(north, f"stone {number}", parse),  # type: ignore[arg-type]
         claimed=Player.parse(claim) if claim else None,
         first_complete=first,
+        modes=modes,
     )
 
 
-def _parse_run(text: str, where: str) -> tuple[Card, ...]:
+def _clan(code: str) -> Card:
+    if code.startswith("["):
+        raise CardError(f"{code} is a tactics card; add the word 'tactics' to the notation")
+    return Card.parse(code)
+
+
+def _parse_run(text: str, where: str, parse: Callable[[str], object]) -> tuple[object, ...]:
     codes = _CARD_RE.findall(text)
     if "".join(codes) != text:
-        raise NotationError(f"{where} {text!r}: expected card codes run together, e.g. 'R7R8R9'")
+        raise NotationError(f"{where} {text!r}: expected card codes run together, e.g. 'R7R8R9' or 'R7[SPY]'")
     try:
-        return tuple(Card.parse(c) for c in codes)
+        return tuple(parse(c.strip("[]")) if c.startswith("[") else parse(c) for c in codes)
     except CardError as exc:
         raise NotationError(f"{where}: {exc}") from None

@@ -8,13 +8,14 @@ is read back unchanged, so ``position_from_json(position_to_json(p)) == p``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards import Card, CardError
 from .errors import PositionFormatError
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
+from .tactics import MODES, TACTICS_NAMES, parse_hand_card, parse_piece
 
 FORMAT = "schotten-lab/position@1"
 
@@ -26,21 +27,26 @@ _STONE_FIELDS = {"south", "north", "claimed", "first_complete", "modes"}
 
 
 def position_to_dict(pos: Position) -> dict[str, Any]:
-    """The JSON-ready dict of a position, every field written."""
-    return {
+    """The JSON-ready dict of a position, every field written (tactics fields in tactics games only)."""
+    tactics = pos.rules.tactics
+
+    def stone(s: Stone) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "south": [str(c) for c in s.south],
+            "north": [str(c) for c in s.north],
+            "claimed": s.claimed.value if s.claimed else None,
+            "first_complete": s.first_complete.value if s.first_complete else None,
+        }
+        if tactics:
+            out["modes"] = [m for m in MODES if m in s.modes]
+        return out
+
+    data: dict[str, Any] = {
         "format": FORMAT,
         "variant": pos.rules.variant,
         "expert": pos.rules.expert,
         "to_move": pos.to_move.value,
-        "stones": [
-            {
-                "south": [str(c) for c in s.south],
-                "north": [str(c) for c in s.north],
-                "claimed": s.claimed.value if s.claimed else None,
-                "first_complete": s.first_complete.value if s.first_complete else None,
-            }
-            for s in pos.stones
-        ],
+        "stones": [stone(s) for s in pos.stones],
         "hands": {
             p.value: None if pos.hands[p] is None else [str(c) for c in pos.hands[p] or ()] for p in PLAYERS
         },
@@ -48,6 +54,9 @@ def position_to_dict(pos: Position) -> dict[str, Any]:
         "deck": {"clan": pos.deck, "tactics": pos.tactics_deck},
         "discard": [str(c) for c in pos.discard],
     }
+    if tactics:
+        data["tactics_played"] = {p.value: pos.tactics_played[p] for p in PLAYERS}
+    return data
 
 
 def position_to_json(pos: Position, indent: int | None = 2) -> str:
@@ -80,8 +89,7 @@ def position_from_dict(data: object) -> Position:
     variant = _get(data, "variant", str, "base")
     if variant not in ("base", "tactics"):
         raise PositionFormatError("variant", f"is {variant!r}; expected 'base' or 'tactics'")
-    if variant == "tactics":
-        raise PositionFormatError("variant", "the tactics variant is not supported by this version yet")
+    tactics = variant == "tactics"
     expert = _get(data, "expert", bool, False)
     rules = RuleSet(variant, expert)
 
@@ -95,13 +103,14 @@ def position_from_dict(data: object) -> Position:
         raise PositionFormatError("stones", f"must be a list of {STONE_COUNT} stones, not {_kind(raw_stones)}")
     if len(raw_stones) != STONE_COUNT:
         raise PositionFormatError("stones", f"has {len(raw_stones)} entries; there are exactly {STONE_COUNT} stones")
-    stones = tuple(_stone(s, f"stones[{i}]") for i, s in enumerate(raw_stones))
+    stones = tuple(_stone(s, f"stones[{i}]", tactics) for i, s in enumerate(raw_stones))
 
     raw_hands = data.get("hands", {})
     if not isinstance(raw_hands, Mapping):
         raise PositionFormatError("hands", f"must be an object with 'south' and 'north', not {_kind(raw_hands)}")
     _no_unknown(raw_hands, {"south", "north"}, "hands")
-    hands = {p: _cards_or_none(raw_hands.get(p.value), f"hands.{p.value}") for p in PLAYERS}
+    hand_parser = parse_hand_card if tactics else _clan_only
+    hands = {p: _cards_or_none(raw_hands.get(p.value), f"hands.{p.value}", hand_parser) for p in PLAYERS}
 
     raw_sizes = data.get("hand_sizes", {})
     if not isinstance(raw_sizes, Mapping):
@@ -119,27 +128,55 @@ def position_from_dict(data: object) -> Position:
         if "clan" in raw_deck:
             deck = _int(raw_deck["clan"], "deck.clan")
         tactics_deck = _int(raw_deck.get("tactics", 0), "deck.tactics")
+    if tactics and (raw_deck is None or "clan" not in raw_deck):
+        raise PositionFormatError("deck.clan", "is required in the tactics variant (it cannot be derived)")
 
-    discard = _cards(data.get("discard", []), "discard")
-    return Position.assemble(stones, hands, sizes, deck, to_move, rules, discard, tactics_deck)
+    discard = _cards(data.get("discard", []), "discard", hand_parser)
+    played: dict[Player, int] = {}
+    raw_played = data.get("tactics_played")
+    if raw_played is not None:
+        if not isinstance(raw_played, Mapping):
+            raise PositionFormatError("tactics_played", f"must be an object like {{'south': 1, 'north': 0}}, not {_kind(raw_played)}")
+        _no_unknown(raw_played, {"south", "north"}, "tactics_played")
+        played = {p: _int(raw_played.get(p.value, 0), f"tactics_played.{p.value}") for p in PLAYERS}
+    return Position.assemble(stones, hands, sizes, deck, to_move, rules, discard, tactics_deck, played)
 
 
-def _stone(raw: object, here: str) -> Stone:
+def _stone(raw: object, here: str, tactics: bool) -> Stone:
     if not isinstance(raw, Mapping):
         raise PositionFormatError(here, f"must be an object with 'south' and 'north', not {_kind(raw)}")
     _no_unknown(raw, _STONE_FIELDS, here)
     modes = raw.get("modes", [])
-    if modes not in ([], None):
+    if modes is None:
+        modes = []
+    if not isinstance(modes, list):
+        raise PositionFormatError(f"{here}.modes", f"must be a list such as ['mud'], not {_kind(modes)}")
+    for i, m in enumerate(modes):
+        if m not in MODES:
+            raise PositionFormatError(f"{here}.modes[{i}]", f"is {m!r}; a combat mode is 'blind' or 'mud'")
+    if len(set(modes)) != len(modes):
+        raise PositionFormatError(f"{here}.modes", "lists a combat mode twice (each exists once)")
+    if modes and not tactics:
         raise PositionFormatError(f"{here}.modes", "combat modes belong to the tactics variant")
+    piece_parser = parse_piece if tactics else _clan_only
     return Stone(
-        south=_cards(raw.get("south", []), f"{here}.south"),
-        north=_cards(raw.get("north", []), f"{here}.north"),
+        south=_cards(raw.get("south", []), f"{here}.south", piece_parser),
+        north=_cards(raw.get("north", []), f"{here}.north", piece_parser),
         claimed=_player(raw.get("claimed"), f"{here}.claimed"),
         first_complete=_player(raw.get("first_complete"), f"{here}.first_complete"),
+        modes=frozenset(modes),
     )
 
 
-def _cards(raw: object, here: str) -> tuple[Card, ...]:
+def _clan_only(code: str) -> Card:
+    """Parse a clan card, saying so when a tactics card shows up in a base-game file."""
+    name = code.strip().upper().partition("=")[0]
+    if name in TACTICS_NAMES:
+        raise CardError(f"{code!r} is a tactics card; they belong to the tactics variant (\"variant\": \"tactics\")")
+    return Card.parse(code)
+
+
+def _cards(raw: object, here: str, parse: Callable[[str], Any] = Card.parse) -> tuple[Any, ...]:
     if not isinstance(raw, list):
         raise PositionFormatError(here, f"must be a list of card codes such as ['R8', 'B3'], not {_kind(raw)}")
     out = []
@@ -147,14 +184,14 @@ def _cards(raw: object, here: str) -> tuple[Card, ...]:
         if not isinstance(code, str):
             raise PositionFormatError(f"{here}[{i}]", f"must be a card code such as 'R8', not {_kind(code)}")
         try:
-            out.append(Card.parse(code))
+            out.append(parse(code))
         except CardError as exc:
             raise PositionFormatError(f"{here}[{i}]", str(exc)) from None
     return tuple(out)
 
 
-def _cards_or_none(raw: object, here: str) -> tuple[Card, ...] | None:
-    return None if raw is None else _cards(raw, here)
+def _cards_or_none(raw: object, here: str, parse: Callable[[str], Any]) -> tuple[Any, ...] | None:
+    return None if raw is None else _cards(raw, here, parse)
 
 
 def _player(raw: object, here: str, allow_none: bool = True) -> Player | None:

@@ -1,0 +1,168 @@
+"""Sides under any rule set: strength with wild elite troops, and every completion from a pool.
+
+The base game's 3-card sides of clan cards go through the precomputed hand table
+(:mod:`.formations`). Everything else (elite troops, Mud fight's 4-card sides, Blind-man's bluff)
+goes through a vectorised evaluator over colours and values: a wild troop takes, for each
+completion, the identity that is best for its owner (identities may repeat a card seen elsewhere,
+as ANALYSIS.md says).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import product
+
+import numpy as np
+
+from .cards import CARDS, FULL_DECK, Card, CardMask, indices_of, mask_of
+from .formations import STRENGTH_BASE, Formation, Rank, completions, evaluate, hand_table
+from .tactics import Piece, Troop
+
+
+def side_capacity(modes: frozenset[str] | set[str] | tuple[str, ...] = ()) -> int:
+    """Cards that complete a side: 4 under Mud fight, else 3."""
+    return 4 if "mud" in modes else 3
+
+
+def strengths_of(colors: np.ndarray, values: np.ndarray, *, blind: bool = False) -> np.ndarray:
+    """Strengths of many sides at once: ``colors``/``values`` are (n, 3) or (n, 4) arrays.
+
+    Cards may repeat (a troop's identity may copy a card); ranks as in RULES.md, sums only if ``blind``.
+    """
+    v = np.sort(values, axis=1)
+    total = v.sum(axis=1)
+    if blind:
+        return Rank.SUM * STRENGTH_BASE + total
+    one_color = (colors == colors[:, :1]).all(axis=1)
+    consecutive = (np.diff(v, axis=1) == 1).all(axis=1)
+    same_value = (v == v[:, :1]).all(axis=1)
+    rank = np.select(
+        [one_color & consecutive, same_value, one_color, consecutive],
+        [Rank.COLOR_RUN, Rank.THREE_OF_A_KIND, Rank.COLOR, Rank.RUN],
+        default=Rank.SUM,
+    )
+    return rank * STRENGTH_BASE + total
+
+
+def _identity_grid(troops: Sequence[Troop]) -> tuple[np.ndarray, np.ndarray]:
+    """Every joint choice of identities for ``troops``: (m, len(troops)) colour and value arrays."""
+    if not troops:
+        return np.zeros((1, 0), dtype=np.int64), np.zeros((1, 0), dtype=np.int64)
+    choices = list(product(*(t.identities() for t in troops)))
+    colors = np.array([[int(c.color) for c in combo] for combo in choices], dtype=np.int64)
+    values = np.array([[c.value for c in combo] for combo in choices], dtype=np.int64)
+    return colors, values
+
+
+def best_identities(side: Sequence[Piece], *, blind: bool = False) -> tuple[Formation, tuple[Card, ...]]:
+    """The best formation of a complete side, and the cards its pieces stand for (troops resolved)."""
+    clan = [p for p in side if isinstance(p, Card)]
+    wild = [p for p in side if isinstance(p, Troop)]
+    if not wild:
+        return evaluate(clan, blind=blind), tuple(clan)
+    ic, iv = _identity_grid(wild)
+    colors = np.concatenate([np.broadcast_to(np.array([int(c.color) for c in clan], dtype=np.int64), (len(ic), len(clan))), ic], axis=1)
+    values = np.concatenate([np.broadcast_to(np.array([c.value for c in clan], dtype=np.int64), (len(iv), len(clan))), iv], axis=1)
+    strengths = strengths_of(colors, values, blind=blind)
+    best = int(np.argmax(strengths))
+    identities = iter(list(product(*(t.identities() for t in wild)))[best])
+    resolved = tuple(p if isinstance(p, Card) else next(identities) for p in side)
+    return Formation.from_strength(int(strengths[best])), resolved
+
+
+def side_strength(side: Sequence[Piece], *, blind: bool = False) -> int:
+    """Strength of a complete side, its troops taking their best identities."""
+    return best_identities(side, blind=blind)[0].strength
+
+
+@dataclass(frozen=True)
+class Completions:
+    """Every completion of a side from a pool, strongest first.
+
+    ``added[i]`` holds the card indices the i-th completion adds (ascending), ``strengths[i]`` the
+    side's strength with them (troops at their best).
+    """
+
+    added: np.ndarray
+    strengths: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.strengths)
+
+    @property
+    def need(self) -> int:
+        return self.added.shape[1]
+
+    def best(self) -> tuple[Formation, tuple[Card, ...]] | None:
+        if not len(self):
+            return None
+        return Formation.from_strength(int(self.strengths[0])), tuple(CARDS[i] for i in self.added[0].tolist())
+
+    def masks(self) -> list[int]:
+        """The added cards of each completion as a bit mask."""
+        out = np.zeros(len(self), dtype=np.uint64)
+        for col in range(self.need):
+            out |= np.uint64(1) << self.added[:, col].astype(np.uint64)
+        return [int(m) for m in out.tolist()]
+
+
+def combinations_array(indices: Sequence[int], r: int) -> np.ndarray:
+    """All r-subsets of ``indices`` (ascending) as rows, in lexicographic order, built with numpy."""
+    idx = np.asarray(sorted(indices), dtype=np.int64)
+    n = len(idx)
+    if r == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    if r > n:
+        return np.zeros((0, r), dtype=np.int64)
+    # positions p_1 < ... < p_r built one column at a time
+    rows = np.arange(n - r + 1)[:, None]
+    for col in range(1, r):
+        last = rows[:, -1]
+        counts = (n - r + col) - last
+        rep = np.repeat(rows, counts, axis=0)
+        starts = np.repeat(last + 1, counts)
+        offsets = np.arange(len(rep)) - np.repeat(np.cumsum(counts) - counts, counts)
+        rows = np.concatenate([rep, (starts + offsets)[:, None]], axis=1)
+    return idx[rows]
+
+
+def side_completions(
+    side: Sequence[Piece], pool: CardMask, *, capacity: int = 3, blind: bool = False
+) -> Completions:
+    """Every way to complete ``side`` to ``capacity`` pieces with distinct clan cards of ``pool``."""
+    clan = [p for p in side if isinstance(p, Card)]
+    wild = [p for p in side if isinstance(p, Troop)]
+    need = capacity - len(side)
+    pool &= FULL_DECK & ~mask_of(clan)
+    if need <= 0:
+        strength = side_strength(side[:capacity], blind=blind)
+        return Completions(np.zeros((1, 0), dtype=np.int64), np.array([strength], dtype=np.int64))
+    if capacity == 3 and not wild:
+        hands, strengths = completions(clan, pool, blind=blind)
+        cards = hand_table(blind=blind).cards[hands].astype(np.int64)
+        if clan:
+            keep = ~np.isin(cards, [c.index for c in clan])
+            cards = cards[keep].reshape(len(hands), need)
+        return Completions(cards, strengths.astype(np.int64))
+    added = combinations_array(list(indices_of(pool)), need)
+    n = len(added)
+    fixed_colors = np.broadcast_to(np.array([int(c.color) for c in clan], dtype=np.int64), (n, len(clan)))
+    fixed_values = np.broadcast_to(np.array([c.value for c in clan], dtype=np.int64), (n, len(clan)))
+    colors = np.concatenate([fixed_colors, added // 9], axis=1)
+    values = np.concatenate([fixed_values, added % 9 + 1], axis=1)
+    if wild:
+        # A troop only needs the colour of the other cards (the "anchor": a one-colour side can only
+        # be that colour, and no other formation looks at colours), so only its value is enumerated.
+        anchor = colors[:, 0] if colors.shape[1] else np.zeros(n, dtype=np.int64)
+        grid = np.array(list(product(*(sorted({c.value for c in t.identities()}) for t in wild))), dtype=np.int64)
+        m = len(grid)
+        colors = np.concatenate(
+            [np.repeat(colors, m, axis=0), np.repeat(anchor, m)[:, None].repeat(len(wild), axis=1)], axis=1
+        )
+        values = np.concatenate([np.repeat(values, m, axis=0), np.tile(grid, (n, 1))], axis=1)
+        strengths = strengths_of(colors, values, blind=blind).reshape(n, m).max(axis=1)
+    else:
+        strengths = strengths_of(colors, values, blind=blind)
+    order = np.argsort(-strengths, kind="stable")
+    return Completions(added[order], strengths[order].astype(np.int64))

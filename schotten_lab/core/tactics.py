@@ -1,0 +1,104 @@
+"""Tactics cards (tactics variant): elite troops, combat modes and ruses.
+
+- An elite troop on a side is a :class:`Troop`: ``JOKER``, ``SPY`` or ``SHIELD``, wild within its range
+  until its owner picks an identity (``JOKER=R8``, ``SPY=B7``, ``SHIELD=G2``). A chosen identity counts as
+  that colour and value for formations but is not the clan card itself (the real R8 may be elsewhere).
+- Combat modes lie on a stone: ``blind`` (Blind-man's bluff: sums only) and ``mud`` (Mud fight: 4 cards a
+  side).
+- In hands and the discard pile tactics cards are plain names (:data:`TACTICS_NAMES`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+from .cards import CARDS, Card
+from .errors import CardError
+
+TroopKind = Literal["JOKER", "SPY", "SHIELD"]
+TROOP_KINDS: tuple[TroopKind, ...] = ("JOKER", "SPY", "SHIELD")
+MODE_CARDS = ("BLIND", "MUD")
+RUSES = ("HEADHUNTER", "STRATEGIST", "BANSHEE", "TRAITOR")
+TACTICS_NAMES = (*TROOP_KINDS, *MODE_CARDS, *RUSES)
+TACTICS_COPIES: Counter[str] = Counter({name: 1 for name in TACTICS_NAMES} | {"JOKER": 2})
+TACTICS_TOTAL = sum(TACTICS_COPIES.values())  # 10
+
+Mode = Literal["blind", "mud"]
+MODES: tuple[Mode, ...] = ("blind", "mud")
+MODE_CARD: dict[str, str] = {"blind": "BLIND", "mud": "MUD"}
+
+_RANGES: dict[str, tuple[Card, ...]] = {
+    "JOKER": CARDS,
+    "SPY": tuple(c for c in CARDS if c.value == 7),
+    "SHIELD": tuple(c for c in CARDS if c.value <= 3),
+}
+_RANGE_WORDS = {"JOKER": "any colour and value", "SPY": "a 7 of any colour", "SHIELD": "a 1, 2 or 3 of any colour"}
+
+
+@dataclass(frozen=True, slots=True)
+class Troop:
+    """An elite troop on a side; ``identity`` is ``None`` while it is still wild."""
+
+    kind: TroopKind
+    identity: Card | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in TROOP_KINDS:
+            raise CardError(f"unknown elite troop {self.kind!r}: expected JOKER, SPY or SHIELD")
+        if self.identity is not None and self.identity not in _RANGES[self.kind]:
+            raise CardError(f"{self.kind}={self.identity}: a {self.kind.lower()} is {_RANGE_WORDS[self.kind]}")
+
+    @property
+    def wild(self) -> bool:
+        return self.identity is None
+
+    def identities(self) -> tuple[Card, ...]:
+        """Every card this troop may stand for (just its identity once chosen)."""
+        return (self.identity,) if self.identity is not None else _RANGES[self.kind]
+
+    def __str__(self) -> str:
+        return self.kind if self.identity is None else f"{self.kind}={self.identity}"
+
+    def __repr__(self) -> str:
+        return f"Troop({self.kind!r}{'' if self.identity is None else f', Card.parse({str(self.identity)!r})'})"
+
+
+Piece: TypeAlias = Card | Troop
+"""What lies on a side: a clan card or an elite troop."""
+HandCard: TypeAlias = Card | str
+"""What a hand or the discard pile holds: a clan card or a tactics card's name."""
+
+
+def parse_piece(text: str) -> Piece:
+    """A side entry: a clan code (``R8``), a troop (``JOKER``) or a troop with its identity (``SPY=B7``)."""
+    if not isinstance(text, str):
+        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {text!r}")
+    t = text.strip().upper()
+    name, _, ident = t.partition("=")
+    if name in TROOP_KINDS:
+        return Troop(name, Card.parse(ident) if ident else None)  # type: ignore[arg-type]
+    if name in TACTICS_NAMES:
+        raise CardError(f"{name} is not an elite troop; only JOKER, SPY and SHIELD lie on a side")
+    return Card.parse(text)
+
+
+def parse_hand_card(text: str) -> HandCard:
+    """A hand or discard entry: a clan code or a tactics card name (no identity there)."""
+    if not isinstance(text, str):
+        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {text!r}")
+    t = text.strip().upper()
+    if t in TACTICS_NAMES:
+        return t
+    if "=" in t:
+        raise CardError(f"{text!r}: a tactics card in a hand or the discard pile has no identity")
+    return Card.parse(text)
+
+
+def clan_cards(pieces: tuple[Piece | HandCard, ...] | list) -> tuple[Card, ...]:
+    return tuple(p for p in pieces if isinstance(p, Card))
+
+
+def troops(pieces: tuple[Piece, ...]) -> tuple[Troop, ...]:
+    return tuple(p for p in pieces if isinstance(p, Troop))
