@@ -178,7 +178,7 @@ def format_report(result: BoardAnalysis) -> str:
                     lines.append(f"  {p.value} odds: cannot be completed from the {o.pool_size} cards off the table")
                     continue
                 shown = ", ".join(
-                    f"{r.label()} {percent(o.ranks[r])}" for r in RANKS_STRONGEST_FIRST if o.ranks[r]
+                    f"{r.label(size=o.capacity)} {percent(o.ranks[r])}" for r in RANKS_STRONGEST_FIRST if o.ranks[r]
                 )
                 lines.append(f"  {p.value} odds: {shown}")
         out = s.outcome

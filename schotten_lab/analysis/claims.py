@@ -178,10 +178,20 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
     if wild:
         lead += f", even with {', '.join(str(p) for p in wild)} at {them.value}'s best identity"
+    tie_note = ""
+    best_formation, best_cards = d.best
+    if best_formation.strength == d.own.strength:  # type: ignore[union-attr]
+        tie_note = (
+            f"; the best {them.value} can still reach, {format_cards(best_cards)} for a "
+            f"{_formation_words(best_formation, s)}, only ties, and {me.value} completed first"
+        )
     if len(threats) == 0:
         if not theirs:
-            return f"{lead}: no {s.capacity} cards at all can beat it."
-        return f"{lead}: no completion of {them.value}'s {format_cards(theirs)} can beat it, whatever cards remain."
+            return f"{lead}: no {s.capacity} cards at all can beat it{tie_note}."
+        return (
+            f"{lead}: no completion of {them.value}'s {format_cards(theirs)} can beat it, "
+            f"whatever cards remain{tie_note}."
+        )
     dead_mask = position.table_mask & ~stone_mask
     if len(threats) <= MAX_LISTED_THREATS:
         parts = []
@@ -191,7 +201,7 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
             formation = _formation_words(Formation.from_strength(int(strength)), s)
             where = ", ".join(f"{c} is {_place(position, c)}" for c in dead)
             parts.append(f"{them.value} would need {format_cards(cards)} for a {formation} ({where})")
-        return f"{lead}: " + "; ".join(parts) + "."
+        return f"{lead}: " + "; ".join(parts) + tie_note + "."
     used = 0
     for m in Completions(threats, comps.strengths[beating]).masks():
         used |= m
@@ -200,7 +210,7 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
     more = f" and {len(dead_cards) - 6} more" if len(dead_cards) > 6 else ""
     return (
         f"{lead}: each of the {len(threats)} completions that would beat it needs a card already on the table: "
-        f"{listed}{more}."
+        f"{listed}{more}{tie_note}."
     )
 
 
