@@ -633,8 +633,8 @@ def claims_html(analysis: Any) -> str:
         cls = "sl-claimable" if ok else "sl-not-claimable"
         color = "#1b5e20" if ok else ("#555" if verdict == "claimed" else "#8d6e00")
         out.append(
-            f'<tr class="{cls}" data-stone="{n}" data-player="{p}"><td><b>stone {n}</b></td>'
-            f'<td style="color:{color};padding:0 6px">{p} {verdict}</td><td>{html.escape(reason)}</td></tr>'
+            f'<tr class="{cls}" data-stone="{n}" data-player="{p}"><td style="white-space:nowrap"><b>stone {n}</b></td>'
+            f'<td style="color:{color};padding:0 6px;white-space:nowrap">{p} {verdict}</td><td>{html.escape(reason)}</td></tr>'
         )
     out.append("</table>")
     return "".join(out)
@@ -704,7 +704,7 @@ def make_figure_widgets(position: Position | None = None, viewer: Player = Playe
     }
     widgets = {}
     for name, fig in figures.items():
-        fig.update_layout(height=330 if name != "cards" else 320, margin={"l": 50, "r": 10, "t": 50, "b": 40})
+        fig.update_layout(height=330 if name != "cards" else 320, width=630, margin={"l": 50, "r": 10, "t": 50, "b": 40})
         widgets[name] = go.FigureWidget(fig)
     return widgets
 

@@ -1,0 +1,65 @@
+"""The board editor in a real browser: JupyterLab running the board-editor notebook, and the Voilà app.
+
+Each test places G8 on stone 1 south by clicking the palette and checks that the analysis panel then
+shows stone 1 as claimable by south (three 8s; R8 is on the table). Screenshots go to test-artifacts/.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CLAIMABLE = '.sl-claimable[data-stone="1"][data-player="south"]'
+WIDGET_TIMEOUT = 120_000
+
+
+def place_g8_and_check(page: Any, artifacts: Path, name: str) -> None:
+    palette = page.locator(".sl-palette.sl-card-G8")
+    palette.wait_for(state="visible", timeout=WIDGET_TIMEOUT)
+    page.locator(".sl-claims-box").first.wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+    page.locator(".js-plotly-plot").first.wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+    assert page.locator(CLAIMABLE).count() == 0
+    palette.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"{name}-before.png"))
+    palette.click()
+    page.locator(CLAIMABLE).wait_for(state="attached", timeout=30_000)
+    assert "may claim" in page.locator(CLAIMABLE).inner_text()
+    assert page.locator(".sl-slot-1-s-2").inner_text().strip() == "G8"
+    assert page.locator(".sl-palette.sl-card-G8").is_disabled()
+    page.locator(".sl-claims-box").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / f"{name}-after.png"))
+
+
+def test_jupyterlab_board_editor(lab_url: str, browser_page: Any, artifacts: Path, scratch_notebook: Path) -> None:
+    page = browser_page
+    try:
+        page.goto(f"{lab_url}/lab/tree/test-artifacts/{scratch_notebook.name}")
+        page.locator(".jp-Notebook").first.wait_for(state="visible", timeout=WIDGET_TIMEOUT)
+        # accept the kernel dialog if JupyterLab asks, wait for the kernel, then Run > Run All Cells
+        page.wait_for_timeout(2_000)
+        accept = page.locator(".jp-Dialog .jp-Dialog-button.jp-mod-accept")
+        if accept.count():
+            accept.first.click()
+        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(
+            state="attached", timeout=WIDGET_TIMEOUT
+        )
+        page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+        page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+        place_g8_and_check(page, artifacts, "jupyterlab-editor")
+    except Exception:
+        page.screenshot(path=str(artifacts / "jupyterlab-editor-failure.png"))
+        raise
+
+
+def test_voila_board_editor(voila_url: str, browser_page: Any, artifacts: Path) -> None:
+    page = browser_page
+    page.goto(voila_url, timeout=WIDGET_TIMEOUT)
+    try:
+        place_g8_and_check(page, artifacts, "voila-editor")
+    except Exception:
+        page.screenshot(path=str(artifacts / "voila-editor-failure.png"))
+        raise
