@@ -99,7 +99,7 @@ def odds_of_side(
         return CompletionOdds(
             side, size, 1, {r: ONE if r is f.rank else ZERO for r in Rank}, {f.strength: ONE}, capacity
         )
-    strengths = side_completions(side, pool, capacity=capacity, blind=blind).strengths
+    strengths = side_completions(side, pool, capacity=capacity, blind=blind, ordered=False).strengths
     total = len(strengths)
     if total == 0:
         return CompletionOdds(side, size, 0, {r: ZERO for r in Rank}, {}, capacity)

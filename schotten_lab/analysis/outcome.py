@@ -107,7 +107,7 @@ def outcome_of_sides(
     if south_done or north_done:
         done, open_side = (south, north) if south_done else (north, south)
         target = side_strength(done[:capacity], blind=blind)
-        strengths = side_completions(open_side, pool, capacity=capacity, blind=blind).strengths
+        strengths = side_completions(open_side, pool, capacity=capacity, blind=blind, ordered=False).strengths
         total = len(strengths)
         if total == 0:
             return Outcome(ZERO, ZERO, ZERO, 0)
@@ -136,18 +136,29 @@ _PAIR = np.full((54, 54), -1, dtype=np.int64)
 for _n, (_i, _j) in enumerate(combinations(range(54), 2)):
     _PAIR[_i, _j] = _n
 _PAIRS = 1431
+_TRIPLES = math.comb(54, 3)
+_BINOM = np.array([[math.comb(n, k) for k in range(5)] for n in range(55)], dtype=np.int64)
 
 
 def _subset_keys(added: np.ndarray, size: int) -> np.ndarray:
     """One key per ``size``-subset of each completion's added cards: an (n, C(m, size)) array.
 
-    Keys are card indices (size 1), pair indices 0..1430 (size 2) or bit masks (size 3 and more).
+    Keys are card indices (size 1), pair indices 0..1430 (size 2), triple indices 0..24803 (size 3,
+    the combinatorial number system) or bit masks (size 4).
     """
     m = added.shape[1]
     if size == 1:
         return added
     if size == 2:
         return np.stack([_PAIR[added[:, i], added[:, j]] for i, j in combinations(range(m), 2)], axis=1)
+    if size == 3:
+        return np.stack(
+            [
+                _BINOM[added[:, i], 1] + _BINOM[added[:, j], 2] + _BINOM[added[:, k], 3]
+                for i, j, k in combinations(range(m), 3)
+            ],
+            axis=1,
+        )
     cols = []
     for combo in combinations(range(m), size):
         key = np.zeros(len(added), dtype=np.int64)
@@ -160,9 +171,9 @@ def _subset_keys(added: np.ndarray, size: int) -> np.ndarray:
 def _both_open(
     south: tuple[Piece, ...], north: tuple[Piece, ...], pool: CardMask, capacity: int, blind: bool
 ) -> Outcome:
-    comp_s = side_completions(south, pool, capacity=capacity, blind=blind)
+    comp_s = side_completions(south, pool, capacity=capacity, blind=blind, ordered=False)
     same = sorted(map(str, south)) == sorted(map(str, north))
-    comp_n = comp_s if same else side_completions(north, pool, capacity=capacity, blind=blind)
+    comp_n = comp_s if same else side_completions(north, pool, capacity=capacity, blind=blind, ordered=False)
     a, b = comp_s.need, comp_n.need
     n = popcount(pool)
     total = math.comb(n, a) * math.comb(n - a, b) if n >= a + b else 0
@@ -193,13 +204,7 @@ def _both_open(
         else:
             keys_s = _subset_keys(comp_s.added, size)
             keys_n = keys_s if same else _subset_keys(comp_n.added, size)
-            if size <= 2:
-                nkeys = 54 if size == 1 else _PAIRS
-            else:
-                uniq, inverse = np.unique(np.concatenate([keys_s.ravel(), keys_n.ravel()]), return_inverse=True)
-                nkeys = len(uniq)
-                keys_s = inverse[: keys_s.size].reshape(keys_s.shape)
-                keys_n = inverse[keys_s.size :].reshape(keys_n.shape)
+            nkeys = (54, _PAIRS, _TRIPLES)[size - 1]
             hs = _histograms(keys_s, lvl_s, nkeys, k)
             hn = hs if same else _histograms(keys_n, lvl_n, nkeys, k)
         south_wins += sign * int((hs * (np.cumsum(hn, axis=1) - hn)).sum())
@@ -264,7 +269,7 @@ def _lookup_strengths(side: tuple[Piece, ...], dealt: np.ndarray, pool: CardMask
     """The strength of ``side`` plus each row of ``dealt`` cards."""
     if dealt.shape[1] == 0:
         return np.full(len(dealt), side_strength(side[:cap], blind=blind), dtype=np.int64)
-    comps = side_completions(side, pool, capacity=cap, blind=blind)
+    comps = side_completions(side, pool, capacity=cap, blind=blind, ordered=False)
     known = _mask_keys(np.sort(comps.added, axis=1))
     order = np.argsort(known)
     wanted = _mask_keys(dealt)

@@ -116,7 +116,13 @@ class Position:
     def empty(cls, rules: RuleSet = BASE) -> Position:
         """The start of a game: nothing on the table, both hands unknown and full."""
         size = rules.hand_limit
-        return cls(hand_sizes={Player.SOUTH: size, Player.NORTH: size}, deck=54 - 2 * size, rules=rules)
+        tactics_deck = TACTICS_TOTAL if rules.tactics else 0
+        return cls(
+            hand_sizes={Player.SOUTH: size, Player.NORTH: size},
+            deck=54 - 2 * size,
+            rules=rules,
+            tactics_deck=tactics_deck,
+        )
 
     @classmethod
     def build(

@@ -13,6 +13,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
+import functools
+from math import comb
+
 import numpy as np
 
 from .cards import CARDS, FULL_DECK, Card, CardMask, indices_of, mask_of
@@ -128,9 +131,12 @@ def combinations_array(indices: Sequence[int], r: int) -> np.ndarray:
 
 
 def side_completions(
-    side: Sequence[Piece], pool: CardMask, *, capacity: int = 3, blind: bool = False
+    side: Sequence[Piece], pool: CardMask, *, capacity: int = 3, blind: bool = False, ordered: bool = True
 ) -> Completions:
-    """Every way to complete ``side`` to ``capacity`` pieces with distinct clan cards of ``pool``."""
+    """Every way to complete ``side`` to ``capacity`` pieces with distinct clan cards of ``pool``.
+
+    Strongest first when ``ordered`` (ties in card order); counting callers pass ``ordered=False``.
+    """
     clan = [p for p in side if isinstance(p, Card)]
     wild = [p for p in side if isinstance(p, Troop)]
     need = capacity - len(side)
@@ -146,6 +152,55 @@ def side_completions(
             cards = cards[keep].reshape(len(hands), need)
         return Completions(cards, strengths.astype(np.int64))
     added = combinations_array(list(indices_of(pool)), need)
+    if all(t.wild for t in wild):
+        # look the strengths up in a table over every set of clan cards of this size
+        table = _troop_table(tuple(sorted(t.kind for t in wild)), capacity, blind)
+        fixed = np.broadcast_to(np.array([c.index for c in clan], dtype=np.int64), (len(added), len(clan)))
+        full = np.sort(np.concatenate([fixed, added], axis=1), axis=1)
+        strengths = table[_combinadic(full)].astype(np.int64)
+        if not ordered:
+            return Completions(added, strengths)
+        order = np.argsort(-strengths, kind="stable")
+        return Completions(added[order], strengths[order])
+    return _evaluate_generic(clan, wild, added, capacity, blind, ordered)
+
+
+_BINOM = np.array([[comb(n, k) for k in range(5)] for n in range(55)], dtype=np.int64)
+
+
+def _combinadic(rows: np.ndarray) -> np.ndarray:
+    """Index of each ascending row of card indices among all sets of its size (combinatorial number system)."""
+    index = np.zeros(len(rows), dtype=np.int64)
+    for col in range(rows.shape[1]):
+        index += _BINOM[rows[:, col], col + 1]
+    return index
+
+
+@functools.cache
+def _troop_table(kinds: tuple[str, ...], capacity: int, blind: bool) -> np.ndarray:
+    """Strength of every set of ``capacity - len(kinds)`` clan cards beside wild troops ``kinds``.
+
+    Indexed by :func:`_combinadic`; built once per (troops, capacity, blind) with the evaluator.
+    """
+    sets = combinations_array(range(54), capacity - len(kinds))
+    wild = [Troop(k) for k in kinds]  # type: ignore[arg-type]
+    parts = [
+        _evaluate_generic([], wild, sets[start : start + 50_000], capacity, blind, ordered=False).strengths
+        for start in range(0, len(sets), 50_000)
+    ]
+    table = np.empty(len(sets), dtype=np.int16)
+    table[_combinadic(sets)] = np.concatenate(parts)
+    table.flags.writeable = False
+    return table
+
+
+def _evaluate_generic(
+    clan: Sequence[Card], wild: Sequence[Troop], added: np.ndarray, capacity: int, blind: bool, ordered: bool
+) -> Completions:
+    """Strengths of ``clan`` + each row of ``added`` + ``wild`` troops at their best, by evaluation."""
+    fixed_troops = [t for t in wild if not t.wild]
+    wild = [t for t in wild if t.wild]
+    clan = list(clan) + [t.identity for t in fixed_troops]  # type: ignore[misc]
     n = len(added)
     fixed_colors = np.broadcast_to(np.array([int(c.color) for c in clan], dtype=np.int64), (n, len(clan)))
     fixed_values = np.broadcast_to(np.array([c.value for c in clan], dtype=np.int64), (n, len(clan)))
@@ -164,5 +219,7 @@ def side_completions(
         strengths = strengths_of(colors, values, blind=blind).reshape(n, m).max(axis=1)
     else:
         strengths = strengths_of(colors, values, blind=blind)
+    if not ordered:
+        return Completions(added, strengths.astype(np.int64))
     order = np.argsort(-strengths, kind="stable")
     return Completions(added[order], strengths[order].astype(np.int64))
