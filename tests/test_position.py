@@ -259,3 +259,18 @@ def test_build_reads_strings() -> None:
     assert pos.hand(S) == parse_cards("Y1 Y2 R8 P5 B3 G9") and pos.hand("north") is None
     assert pos.to_move is N and pos.rules == BASE
     assert "R9" in str(pos) and "north hand: 6 unknown cards" in str(pos)
+
+
+def test_tactics_material_in_a_base_game() -> None:
+    """Each piece of the tactics variant is named as out of place in a base-game position."""
+    from schotten_lab.core.tactics import Troop
+
+    base = three_eights()
+    assert problems_at(replace(base, tactics_played={S: 1, N: 0}), "tactics_played")
+    muddy = base.with_stone(2, replace(base.stone(2), modes=frozenset({"mud"})))
+    assert any("tactics" in p.message for p in problems_at(muddy, "stones[1].modes"))
+    spy = base.with_stone(2, replace(base.stone(2), north=(Troop("SPY"),)))
+    assert any("elite" in p.message for p in problems_at(replace(spy, deck=base.deck - 1), "stones[1].north"))
+    hand = (*parse_cards("Y1 Y2 R8 P5 B3"), "JOKER")
+    joker_in_hand = replace(base, hands={S: hand, N: None})
+    assert any("tactics" in p.message for p in problems_at(joker_in_hand, "hands.south"))
