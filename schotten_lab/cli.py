@@ -2,11 +2,16 @@
 
 Subcommands::
 
-    schotten-lab analyze POSITION.json [MORE.json ...] [--viewer south|north] [--json]
+    schotten-lab analyze POSITION.json [MORE.json ...] [--viewer south|north] [--strict] [--json]
     schotten-lab analyze - < positions.jsonl          # JSON Lines in, one JSON report per line out
-    schotten-lab claim POSITION.json --stone N --player south|north [--json]
+    schotten-lab claim POSITION.json --stone N --player south|north [--strict] [--json]
     schotten-lab notation POSITION.json [--to-json]
     schotten-lab report POSITION.json -o report.html [--viewer south|north] [--lang en|fr]
+
+Tactics positions (``"variant": "tactics"``) work everywhere; ``--strict`` makes ``analyze`` and
+``claim`` use the strict early-claim proof (unplayed combat modes and elite troops may block a
+claim; RULES.md, "Early claims under tactics"). It has no effect on base-game positions, and the
+JSON report says which rules were used (``"rules"``).
 
 Wherever a position file is expected, ``--notation "TEXT"`` (or the notation itself, quoted, in
 place of the file name) gives the position in the one-line notation instead.
@@ -30,12 +35,13 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
 from .core.errors import SchottenError
 from .core.position import Position
 from .core.position_json import position_from_dict
-from .core.rules import Player
+from .core.rules import Player, RuleSet
 
 PROG = "schotten-lab"
 
@@ -167,11 +173,17 @@ def parse_stone(text: str) -> int:
 # ---- subcommands ------------------------------------------------------------------------------------
 
 
-def _analyze(loaded: Loaded, viewer: Player | None) -> Any:
+def rules_for(position: Position, strict: bool) -> RuleSet:
+    """The position's rule set, with strict proofs when asked for (tactics positions only)."""
+    rules = position.rules
+    return RuleSet(rules.variant, rules.expert, strict_proofs=strict and rules.tactics)
+
+
+def _analyze(loaded: Loaded, viewer: Player | None, strict: bool = False) -> Any:
     from .analysis.board import analyze
 
     try:
-        return analyze(loaded.position, viewer=viewer)
+        return analyze(loaded.position, viewer=viewer, rules=rules_for(loaded.position, strict))
     except SchottenError as exc:
         raise UsageError(f"{loaded.source}: cannot analyse: {_one_line(str(exc))}") from None
 
@@ -197,7 +209,7 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     failed = False
     for key, item, loader in _batch_items(inputs):
         try:
-            report = dict(_analyze(loader(), args.viewer).to_dict())
+            report = dict(_analyze(loader(), args.viewer, args.strict).to_dict())
         except UsageError as exc:
             failed = True
             out.write(_dumps_line({key: item, "error": str(exc)}) + "\n")
@@ -229,14 +241,42 @@ def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, Callable[[], 
 
 
 def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int:
-    analysis = _analyze(loaded, args.viewer)
+    analysis = _analyze(loaded, args.viewer, args.strict)
     if args.json:
         out.write(json.dumps(analysis.to_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
         if loaded.title:
             out.write(f"{loaded.title}\n\n")
         out.write(str(analysis).rstrip("\n") + "\n")
+        if analysis.rules.tactics:
+            out.write(_tactics_lines(analysis))
     return EXIT_OK
+
+
+def _fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
+
+
+def _tactics_lines(analysis: Any) -> str:
+    """The readable report's tactics footer: the proof option used and the unseen tactics cards."""
+    proofs = (
+        "strict (unplayed combat modes and elite troops may block a claim)"
+        if analysis.rules.strict_proofs
+        else "rulebook (unplayed tactics cards cannot block a claim; --strict for the strict proof)"
+    )
+    unseen = [c for c in analysis.tactics_cards if c.unseen]
+    viewer = analysis.viewer.value
+    if not unseen:
+        cards = f"Tactics cards: none unseen by {viewer}."
+    else:
+        names = ", ".join(f"{c.card} x{c.copies}" if c.copies > 1 else str(c.card) for c in unseen)
+        c = unseen[0]
+        cards = (
+            f"Tactics cards unseen by {viewer}: {names}; each copy is in "
+            f"{analysis.viewer.opponent.value}'s hand with {_fraction(c.p_opponent_hand)} "
+            f"and in the tactics deck with {_fraction(c.p_deck)}."
+        )
+    return f"Claim proofs: {proofs}.\n{cards}\n"
 
 
 def cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
@@ -245,14 +285,15 @@ def cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
 
     loaded = load_one(args)
     try:
-        verdict = claim(loaded.position, args.stone, args.player)
+        verdict = claim(loaded.position, args.stone, args.player, rules_for(loaded.position, args.strict))
     except SchottenError as exc:
         raise UsageError(f"{loaded.source}: cannot check the claim: {_one_line(str(exc))}") from None
     if args.json:
         out.write(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK
     word = "claimable" if verdict.claimable else "not claimable"
-    out.write(f"stone {args.stone}, {args.player.value}: {word}\n")
+    strict = " (strict proof)" if rules_for(loaded.position, args.strict).strict_proofs else ""
+    out.write(f"stone {args.stone}, {args.player.value}: {word}{strict}\n")
     out.write(f"{verdict.reason}\n")
     if verdict.counterexample:
         cards = " ".join(str(c) for c in verdict.counterexample)
@@ -314,6 +355,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     notation_help = 'the position in the one-line notation instead of a file, e.g. "N8B8G8-R9R7/-/-/-/-/-/-/-/- ?6 ?6 s"'
     viewer_help = "whose hand is known to the card probabilities (default: the player to move)"
+    strict_help = (
+        "tactics variant: strict early-claim proofs, where unplayed combat modes and elite troops may "
+        "block a claim (default: the rulebook's reading; no effect on base-game positions)"
+    )
 
     p = sub.add_parser("analyze", help="claims, odds, outcomes and card probabilities of a whole position")
     p.add_argument(
@@ -322,6 +367,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
     p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
+    p.add_argument("--strict", action="store_true", help=strict_help)
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the readable one")
     p.set_defaults(run=cmd_analyze)
 
@@ -330,6 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
     p.add_argument("--stone", "-s", type=parse_stone, required=True, metavar="N", help="stone number, 1 to 9")
     p.add_argument("--player", "-p", type=parse_player, required=True, metavar="south|north", help="the claimant")
+    p.add_argument("--strict", action="store_true", help=strict_help)
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(run=cmd_claim)
 

@@ -432,3 +432,140 @@ def test_internal_error_is_one_line_and_debug_shows_it(
     assert err.count("\n") == 1 and "internal error: RuntimeError: boom second line" in err
     with pytest.raises(RuntimeError, match="boom"):
         main(["--debug", "analyze", str(THREE_EIGHTS)])
+
+
+# ---- tactics positions ----------------------------------------------------------------------------------------
+
+SPY = POSITIONS / "16_spy_completes_three_sevens.json"
+EXPERT = POSITIONS / "21_expert_claim_now_and_threat.json"
+JOKER_COUNTER = POSITIONS / "20_counterexample_needs_the_wild_joker.json"
+TACTICS_NAMES = {"JOKER", "SPY", "SHIELD", "BLIND", "MUD", "HEADHUNTER", "STRATEGIST", "BANSHEE", "TRAITOR"}
+
+
+def test_analyze_tactics_json_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["analyze", str(SPY), "--json"], capsys)
+    assert code == 0 and err == ""
+    report = json.loads(out)
+    assert report["rules"] == {"variant": "tactics", "expert": False, "strict_proofs": False}
+    assert report["claim_now"] == [6] and report["threats"] == []
+    assert report["stones"][5]["south"] == ["R7", "B7", "SPY"]
+    assert report["stones"][5]["claim"]["south"]["claimable"] is True
+    tactics = {c["card"]: c for c in report["tactics_cards"]}
+    assert set(tactics) == TACTICS_NAMES
+    assert tactics["SPY"]["where"] == "played" and tactics["SPY"]["copies"] == 0
+    assert tactics["JOKER"]["where"] == "unseen" and tactics["JOKER"]["copies"] == 2
+    assert tactics["JOKER"]["p_opponent_hand"] + tactics["JOKER"]["p_deck"] == pytest.approx(1)
+    # the base-game report has no tactics cards
+    _, base, _ = run(["analyze", str(THREE_EIGHTS), "--json"], capsys)
+    assert "tactics_cards" not in json.loads(base)
+
+
+def test_analyze_tactics_readable_and_expert_timing(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["analyze", str(EXPERT)], capsys)
+    assert code == 0
+    assert out.startswith("Expert variant: south claims stone 2 now, north threatens stone 6\n")
+    assert "tactics (expert) game" in out
+    assert "south can claim stone 2 at the start of the turn (expert rules); north threatens stone 6." in out
+    assert "Claim proofs: rulebook" in out and "Tactics cards unseen by south: JOKER x2" in out
+    _, data, _ = run(["analyze", str(EXPERT), "--json"], capsys)
+    report = json.loads(data)
+    assert report["rules"]["expert"] is True
+    assert (report["claim_now"], report["threats"]) == ([2], [6])
+
+
+def test_claim_tactics_counterexample_with_wild_joker(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["claim", str(JOKER_COUNTER), "-s", "1", "-p", "south"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "stone 1, south: not claimable"
+    assert "JOKER" in lines[1]
+    assert lines[2] == "counterexample: north adds N6: color run (sum 18)"
+
+
+def test_claim_strict_blocks_what_the_rulebook_allows(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["claim", str(SPY), "-s", "6", "-p", "south"], capsys)
+    assert code == 0 and out.splitlines()[0] == "stone 6, south: claimable"
+    code, out, _ = run(["claim", str(SPY), "-s", "6", "-p", "south", "--strict"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "stone 6, south: not claimable (strict proof)"
+    assert "unplayed JOKER" in lines[1]
+    assert lines[2] == "counterexample: north adds JOKER: color run (sum 21)"
+    _, data, _ = run(["claim", str(SPY), "-s", "6", "-p", "south", "--strict", "--json"], capsys)
+    verdict = json.loads(data)
+    assert verdict["claimable"] is False and verdict["counterexample"] == ["JOKER"]
+    assert verdict["counter_formation"] == "color_run" and "JOKER" in verdict["scenario"]
+
+
+def test_analyze_strict(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["analyze", str(SPY), "--strict", "--json"], capsys)
+    assert code == 0
+    report = json.loads(out)
+    assert report["rules"]["strict_proofs"] is True
+    assert report["claim_now"] == []
+    assert report["stones"][5]["claim"]["south"]["scenario"] == "the opponent played the unplayed JOKER"
+    _, readable, _ = run(["analyze", str(SPY), "--strict"], capsys)
+    assert "Claim proofs: strict" in readable and "south can claim no stone" in readable
+
+
+def test_strict_has_no_effect_on_base_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    _, plain, _ = run(["analyze", str(CLAIMED), "--json"], capsys)
+    _, strict, _ = run(["analyze", str(CLAIMED), "--json", "--strict"], capsys)
+    assert json.loads(strict) == json.loads(plain)
+    assert json.loads(strict)["rules"]["strict_proofs"] is False
+    code, out, _ = run(["claim", str(CLAIMED), "-s", "6", "-p", "s", "--strict"], capsys)
+    assert code == 0 and out.splitlines()[0] == "stone 6, south: claimable"
+
+
+def test_analyze_json_lines_strict(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = "\n".join(json.dumps(doc(p)) for p in (SPY, THREE_EIGHTS))
+    code, out, _ = run(["analyze", "-", "--strict"], capsys, stdin=lines)
+    assert code == 0
+    spy, base = (json.loads(line) for line in out.splitlines())
+    assert spy["rules"]["strict_proofs"] is True and spy["claim_now"] == []
+    assert base["rules"]["strict_proofs"] is False
+
+
+def _bad_tactics_documents(tmp_path: Path) -> dict[str, tuple[str, str]]:
+    """name -> (path of a bad tactics position file, the field the message must name)."""
+    base = doc(SPY)
+
+    def variant(name: str, edit: Any) -> str:
+        data = json.loads(json.dumps(base))
+        edit(data)
+        return write(tmp_path, f"{name}.json", data)
+
+    def two_jokers(d: dict[str, Any]) -> None:
+        d["stones"][5]["south"] = ["R7", "JOKER", "JOKER"]  # B7 back to the deck, the SPY to the tactics deck
+        d["tactics_played"] = {"south": 2, "north": 1}
+        d["stones"][7]["modes"] = ["blind"]
+        d["deck"] = {"clan": d["deck"]["clan"] + 1, "tactics": d["deck"]["tactics"] - 2}
+
+    return {
+        "unknown combat mode": (variant("mode", lambda d: d["stones"][5].update(modes=["fog"])), "stones[5].modes[0]"),
+        "spy out of range": (variant("spy", lambda d: d["stones"][5]["south"].__setitem__(2, "SPY=B8")), "stones[5].south[2]"),
+        "tactics played": (variant("played", lambda d: d.update(tactics_played={"south": 2, "north": 1})), "tactics_played"),
+        "no clan deck": (variant("deck", lambda d: d.update(deck={"tactics": 8})), "deck.clan"),
+        "identity in hand": (variant("hand", lambda d: d["hands"]["south"].__setitem__(0, "JOKER=R8")), "hands.south[0]"),
+        "two jokers": (variant("jokers", two_jokers), "stones[5].south"),
+        "tactics card in base": (variant("base", lambda d: d.update(variant="base")), "stones[5].south[2]"),
+    }  # fmt: skip
+
+
+BAD_TACTICS = [
+    "unknown combat mode", "spy out of range", "tactics played", "no clan deck", "identity in hand", "two jokers",
+    "tactics card in base",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", BAD_TACTICS)
+@pytest.mark.parametrize("command", ["analyze", "claim"])
+def test_bad_tactics_file_exits_2_naming_the_field(
+    name: str, command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path, field = _bad_tactics_documents(tmp_path)[name]
+    argv = [command, path, "--strict"] + (["--stone", "6", "--player", "south"] if command == "claim" else [])
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.startswith("schotten-lab: error: ") and err.count("\n") == 1 and "Traceback" not in err
+    assert field in err, err

@@ -8,7 +8,7 @@ completion, when there is one, is simply the first hand that fits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.cards import CARDS, FULL_DECK, Card, cards_of, format_cards, mask_of
 from ..core.formations import Formation
@@ -72,6 +72,9 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
     rules = position.rules if rules is None else rules
     s = position.stone(number)
     d = decide_claim(s, me, position.public_pool, rules, tactics_left(position))
+    if d.status == "beaten" and d.counter_formation is None and d.other is not None:
+        # strict: the added troop alone completes the opponent's side; its formation is the counter
+        d = replace(d, counter_formation=d.other)
     return ClaimVerdict(
         number,
         me,
@@ -119,11 +122,12 @@ def _explain(position: Position, number: int, me: Player, d: Decision) -> str:
     return _proof_reason(position, number, me, d, own)
 
 
-def _formation_words(f: Formation | None, s: Stone) -> str:
+def _formation_words(f: Formation | None, s: Stone, blind: bool = False) -> str:
+    """A formation in words; ``blind`` marks a Blind-man's bluff the stone only has in a strict scenario."""
     if f is None:
         return ""
     words = f.describe(size=s.capacity)
-    return f"{words} (Blind-man's bluff: sums only)" if s.blind else words
+    return f"{words} (Blind-man's bluff: sums only)" if s.blind or blind else words
 
 
 def _troop_note(side: tuple[Piece, ...], resolved: tuple[Card, ...]) -> str:
@@ -141,9 +145,13 @@ def _counter_reason(position: Position, s: Stone, me: Player, d: Decision, own: 
     cards = [a for a in added if isinstance(a, Card)]
     side_text = format_cards(list(theirs) + sorted(cards))
     lead = f"if {d.scenario.describe()}, " if d.scenario else ""
+    if "blind" in d.scenario.added_modes and not s.blind:
+        # the scenario's Blind-man's bluff: both formations are sums only
+        own = f"{_formation_words(d.own, s, blind=True)}{_troop_note(s.side(me), d.own_resolved)}"
+    counter = _formation_words(d.counter_formation, s, blind="blind" in d.scenario.added_modes)
     words = (
         f"{lead}{them.value} can still beat it: {format_cards(added)} would give {them.value} {side_text}, "
-        f"a {_formation_words(d.counter_formation, s)}, which beats {me.value}'s {own}"
+        f"a {counter}, which beats {me.value}'s {own}"
     )
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
     if wild:
