@@ -8,6 +8,7 @@ Known values computed by hand close the file.
 
 from __future__ import annotations
 
+import json
 import math
 from fractions import Fraction
 
@@ -306,8 +307,22 @@ def test_analyze_agrees_with_the_twins(pos: Position, viewer: Player | None) -> 
             assert by_int(stone.odds[p].ranks) == ref.completion_odds(pos, number, p).ranks
         slow = ref.stone_outcome(pos, number)
         assert (stone.outcome.south, stone.outcome.north, stone.outcome.tie) == (slow.south, slow.north, slow.tie)
-    d = board.to_dict()
-    assert len(d["stones"]) == 9 and len(d["cards"]) == 54  # type: ignore[arg-type]
+    d = json.loads(board.to_json())  # the CLI schema of issue 2, item 9
+    assert len(d["stones"]) == 9 and len(d["cards"]) == 54
+    for number, sd in enumerate(d["stones"], 1):
+        assert sd["stone"] == number
+        if sd["claimed"] is not None:
+            assert sd["claim"] is None and sd["odds"] is None and sd["outcome"] is None
+            continue
+        for p in ("south", "north"):
+            c = sd["claim"][p]
+            assert isinstance(c["claimable"], bool) and isinstance(c["reason"], str)
+            assert c["counterexample"] is None or all(isinstance(x, str) for x in c["counterexample"])
+            assert set(sd["odds"][p]) == {"color_run", "three_of_a_kind", "color", "run", "sum"}
+        assert set(sd["outcome"]) >= {"south", "north", "tie"}
+    for cd in d["cards"]:
+        assert {"card", "where", "p_opponent_hand", "p_deck"} <= set(cd)
+    assert str(board)  # the readable report renders
 
 
 # ---- known values, computed by hand ---------------------------------------------------------------
