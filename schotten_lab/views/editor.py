@@ -69,7 +69,12 @@ def used_mask(position: Position) -> int:
 
 
 def checked(position: Position) -> Position:
-    """The position itself if it is legal, else :class:`EditRefused` naming every problem."""
+    """The position itself if it is legal, else :class:`EditRefused` naming every problem.
+
+    The editor handles base-game positions (with or without the expert claim timing) only.
+    """
+    if position.rules.tactics:
+        raise EditRefused("the board editor edits base-game positions only; analyse tactics positions with the CLI or the analysis functions")
     problems = position.status()
     if problems:
         raise EditRefused("; ".join(str(p) for p in problems))

@@ -315,3 +315,13 @@ def test_odds_explorer_slider() -> None:
     assert at_five[Rank.THREE_OF_A_KIND] > at_zero[Rank.THREE_OF_A_KIND]
     assert at_five[Rank.SUM] == 1
     assert "5 more draw" in explorer.table.value
+
+
+def test_tactics_positions_refused(editor: BoardEditor) -> None:
+    from schotten_lab.core.rules import TACTICS
+
+    before = editor.position
+    editor.text.value = Position.empty(TACTICS).to_json()
+    editor.load_button.click()
+    assert editor.position == before
+    assert "base-game" in editor.message
