@@ -123,8 +123,8 @@ class Outs:
     """Cards that can take a side to each rank, by where they are as the viewer sees it.
 
     ``by_rank[r]`` holds every card that belongs to at least one completion of exactly rank ``r``
-    (any card off the side counts, wherever it is); ``in_pool``/``in_hand``/``dead`` split the cards
-    of the ranks above the side's current guaranteed floor by location.
+    (any card off the side counts, wherever it is); ``in_pool``/``in_hand``/``dead`` split each
+    rank's cards by where they are as the viewer sees it.
     """
 
     side: tuple[Piece, ...]

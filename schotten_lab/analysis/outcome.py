@@ -20,6 +20,7 @@ from itertools import combinations
 import numpy as np
 
 from ..core.cards import CardMask, indices_of, mask_of, popcount
+from ..core.errors import AnalysisError
 from ..core.formations import STRENGTH_BASE, Rank
 from ..core.sides import side_completions, side_strength
 from ..core.tactics import Piece
@@ -230,14 +231,14 @@ def stone_outcome_monte_carlo(
     standard errors.
     """
     if samples <= 0:
-        raise ValueError(f"samples must be positive, not {samples}")
+        raise AnalysisError(f"samples must be positive, not {samples}")
     s = position.stone(check_stone(position, stone))
     pool = position.public_pool if pool is None else pool & ~mask_of(s.clan_cards())
     cap, blind = s.capacity, s.blind
     a, b = max(cap - len(s.south), 0), max(cap - len(s.north), 0)
     cards = np.array(list(indices_of(pool)), dtype=np.int64)
     if a + b > len(cards):
-        raise ValueError("the pool holds too few cards to complete both sides")
+        raise AnalysisError("the pool holds too few cards to complete both sides")
     rng = np.random.default_rng(seed)
     drawn = cards[np.argsort(rng.random((samples, len(cards))), axis=1)[:, : a + b]]
     st_s = _lookup_strengths(s.south, drawn[:, :a], pool, cap, blind)

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from ..core.cards import CARDS, Card, mask_of, popcount
 from ..core.position import Position
+from ..core.errors import AnalysisError
 from ..core.proof import tactics_left
 from ..core.rules import Player
 from ..core.tactics import TACTICS_NAMES
@@ -78,9 +79,9 @@ def card_probabilities(
     viewer = check_player(viewer, "viewer")
     pool = position.viewer_pool(viewer)
     size = popcount(pool)
-    m = draws_left(position, viewer) if draws is None else min(max(draws, 0), draws_left(position, viewer))
     if draws is not None and draws < 0:
-        raise ValueError(f"draws must be 0 or more, not {draws}")
+        raise AnalysisError(f"draws must be 0 or more, not {draws}")
+    m = draws_left(position, viewer) if draws is None else min(draws, draws_left(position, viewer))
     in_pool = _hidden_chances(position, viewer, size, position.deck, m)
     own = mask_of(position.clan_hand(viewer) or ())
     out = []

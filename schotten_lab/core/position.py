@@ -359,6 +359,10 @@ class Position:
     def __repr__(self) -> str:
         return f"Position.from_notation({self.notation!r})"
 
+    def __hash__(self) -> int:
+        # the notation holds every field, so equal positions hash alike (dict fields are not hashable)
+        return hash(self.notation)
+
     def _repr_svg_(self) -> str:
         from .svg import position_svg
 
