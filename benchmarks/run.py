@@ -4,7 +4,7 @@
 
 Prints a table of median times (time.perf_counter, after a warm-up call) and the speed-up over the
 slow twin, checks that both give the same answers, and compares the medians with the targets of
-issue 2 on a 2-core machine. Never run as a timed assertion in the tests.
+issue 2 (base game) and issue 4 (tactics) on a 2-core machine. Never run as a timed assertion in the tests.
 """
 
 from __future__ import annotations
@@ -27,10 +27,12 @@ import slow_twins as slow  # noqa: E402
 from schotten_lab.analysis import analyze, claim, stone_outcome  # noqa: E402
 from schotten_lab.core import Position  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
-from schotten_lab.core.rules import PLAYERS  # noqa: E402
+from schotten_lab.core.rules import PLAYERS, RuleSet  # noqa: E402
 
 POSITIONS = ROOT / "data" / "positions"
 EMPTY_SOUTH_HANDS = 25
+JOKER_MUD = "[JOKER]G7-P2P3+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d37 tactics t6 p1:1"
+"""An early tactics position: stone 1 under Mud fight, south's Joker and G7 against north's P2 P3 (48-card pool)."""
 """South hands the slow empty-vs-empty twin really enumerates before extrapolating to all 24,804."""
 
 
@@ -65,7 +67,8 @@ def fast_claims(position: Position) -> dict[tuple[int, str], tuple[bool, tuple[i
 
 
 def slow_claims(position: Position) -> dict[tuple[int, str], tuple[bool, tuple[int, int] | None]]:
-    return {(n, p.value): slow.claim(position, n, p.value) for n in range(1, 10) for p in PLAYERS}
+    twin = slow.tactics_claim if position.rules.tactics else slow.claim
+    return {(n, p.value): twin(position, n, p.value) for n in range(1, 10) for p in PLAYERS}
 
 
 Verdict = tuple[bool, "tuple[int, int] | None"]
@@ -157,6 +160,28 @@ def main(argv: list[str] | None = None) -> int:
     fast = median_seconds(lambda: analyze(early), args.repeat)
     rows.append(("analyze() early game, 7 empty stones", fast, None, "", "< 50 ms", _verdict(fast, 0.050)))
 
+    # 5. tactics: a Joker under Mud fight with both sides incomplete, then a whole tactics midgame
+    joker_mud = Position.from_notation(JOKER_MUD)
+    fast = median_seconds(lambda: stone_outcome(joker_mud, 1), args.repeat)
+    twin = median_seconds(lambda: slow.tactics_outcome(joker_mud, 1), args.slow_repeat)
+    out = stone_outcome(joker_mud, 1)
+    agree = "yes" if (out.south, out.north, out.tie) == slow.tactics_outcome(joker_mud, 1) else "NO"
+    rows.append(("tactics outcome, Joker + Mud, both incomplete", fast, twin, agree, "", ""))
+    tactics_mid = load("23_tactics_midgame.json")  # troops, Mud fight and Blind-man's bluff; every stone touched
+    fast = median_seconds(lambda: fast_claims(tactics_mid), args.repeat)
+    twin = median_seconds(lambda: slow_claims(tactics_mid), args.slow_repeat)
+    agree = "yes" if fast_claims(tactics_mid) == slow_claims(tactics_mid) else "NO"
+    rows.append(("tactics claims, all 18 pairs (midgame)", fast, twin, agree, "", ""))
+    fast = median_seconds(lambda: analyze(tactics_mid), args.repeat)
+    twin = median_seconds(lambda: slow.tactics_analyze(tactics_mid), 1)
+    agree = "yes" if same_analysis(fast_analysis_facts(tactics_mid), slow.tactics_analyze(tactics_mid)) else "NO"
+    rows.append(("analyze() tactics midgame, 9 stones", fast, twin, agree, "< 100 ms", _verdict(fast, 0.100)))
+    strict = RuleSet("tactics", strict_proofs=True)
+    fast = median_seconds(lambda: analyze(tactics_mid, rules=strict), args.repeat)
+    rows.append(("analyze() tactics midgame, strict proofs", fast, None, "", "< 100 ms", _verdict(fast, 0.100)))
+    joker_early = median_seconds(lambda: analyze(joker_mud), args.repeat)
+    rows.append(("analyze() tactics early game, Joker + Mud", joker_early, None, "", "< 100 ms", _verdict(joker_early, 0.100)))
+
     header = ("benchmark", "fast ms", "slow twin ms", "ratio", "agree", "target", "")
     table = [header] + [
         (
@@ -178,21 +203,26 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\nmedians of {args.repeat} calls (x10 for single claims) after a warm-up; slow twins: "
         f"{args.slow_repeat} calls, analyze twin 1 call; the empty-vs-empty twin enumerates "
-        f"{EMPTY_SOUTH_HANDS} of the 24,804 south hands against every north hand and is extrapolated."
+        f"{EMPTY_SOUTH_HANDS} of the 24,804 south hands against every north hand and is extrapolated; "
+        "the tactics twins try every identity of every wild troop (no strict-proof twin)."
     )
     print(f"cold start (fresh interpreter: import, hand tables, first analyze()): {fmt_ms(cold_start())} ms")
+    print(
+        "cold start, tactics midgame (the same, plus the wild-troop and Mud fight tables it needs): "
+        f"{fmt_ms(cold_start('23_tactics_midgame.json'))} ms"
+    )
     failed = any(r[3] == "NO" for r in rows)
     if failed:
         print("MISMATCH between a fast computation and its slow twin", file=sys.stderr)
     return 1 if failed else 0
 
 
-def cold_start() -> float:
-    """Seconds from a fresh interpreter's import of the analysis to its first analyze() of the midgame."""
+def cold_start(name: str = "13_midgame.json") -> float:
+    """Seconds from a fresh interpreter's import of the analysis to its first analyze() of a position."""
     code = (
         "import time; t = time.perf_counter(); "
         "from schotten_lab.analysis import analyze; from schotten_lab.core import Position; "
-        f"analyze(Position.from_json(open({str(POSITIONS / '13_midgame.json')!r}).read())); "
+        f"analyze(Position.from_json(open({str(POSITIONS / name)!r}).read())); "
         "print(time.perf_counter() - t)"
     )
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, product
 
 from schotten_lab.core import Card, Position
 from schotten_lab.core.cards import CARDS
@@ -142,5 +142,148 @@ def analyze(position: Position) -> dict[int, StoneFacts | None]:
             {p: claim(position, number, p) for p in ("south", "north")},
             {p: odds(position, number, p) for p in ("south", "north")},
             outcome(position, number),
+        )
+    return out
+
+
+# ---- tactics variant: wild troops, Mud fight, Blind-man's bluff -------------------------------------------------
+#
+# The same plain enumeration with its own reading of the tactics rules (RULES.md, "Tactics variant"): a wild
+# troop tries every identity of its range (a Joker any of the 54 cards, a Spy any 7, a Shield bearer any 1-3,
+# identities may copy cards seen elsewhere), a side needs 4 cards under Mud fight, and Blind-man's bluff
+# compares sums only. The pool is the clan cards neither on a stone nor in the discard pile.
+
+TROOP_RANGES: dict[str, tuple[tuple[int, int], ...]] = {
+    "JOKER": tuple((color, value) for color in range(6) for value in range(1, 10)),
+    "SPY": tuple((color, 7) for color in range(6)),
+    "SHIELD": tuple((color, value) for color in range(6) for value in (1, 2, 3)),
+}
+
+
+def formation_of(cards: Sequence[tuple[int, int]], blind: bool) -> tuple[int, int]:
+    """(rank 1-5, sum) of 3 or 4 (colour, value) pairs; sums only under Blind-man's bluff."""
+    values = sorted(v for _, v in cards)
+    total = sum(values)
+    if blind:
+        return 1, total
+    one_color = len({c for c, _ in cards}) == 1
+    run = all(b == a + 1 for a, b in zip(values, values[1:]))
+    if one_color and run:
+        return 5, total
+    if values[0] == values[-1]:
+        return 4, total
+    if one_color:
+        return 3, total
+    return (2 if run else 1), total
+
+
+def piece_choices(piece: object) -> tuple[tuple[int, int], ...]:
+    """Every (colour, value) a piece may stand for: one for a clan card or a chosen identity."""
+    if isinstance(piece, Card):
+        return ((int(piece.color), piece.value),)
+    identity = getattr(piece, "identity", None)
+    if identity is not None:
+        return ((int(identity.color), identity.value),)
+    return TROOP_RANGES[getattr(piece, "kind")]
+
+
+def tactics_strength(pieces: Sequence[object], blind: bool) -> tuple[int, int]:
+    """The best (rank, sum) of a complete side over every identity of its wild troops."""
+    return max(formation_of(combo, blind) for combo in product(*(piece_choices(p) for p in pieces)))
+
+
+def tactics_pool(position: Position) -> list[Card]:
+    """The clan cards on no stone and not in the discard pile."""
+    seen = {c for s in position.stones for c in s.south + s.north if isinstance(c, Card)}
+    seen |= {c for c in position.discard if isinstance(c, Card)}
+    return [c for c in CARDS if c not in seen]
+
+
+def _stone_setting(position: Position, number: int) -> tuple[int, bool]:
+    s = position.stone(number)
+    return (4 if "mud" in s.modes else 3), "blind" in s.modes
+
+
+def _side_completions(
+    side: Sequence[object], pool: Sequence[Card], capacity: int, blind: bool
+) -> list[tuple[frozenset[Card], tuple[int, int]]]:
+    """(added cards, best strength) for every completion of ``side`` to ``capacity`` pieces."""
+    if len(side) >= capacity:
+        return [(frozenset(), tactics_strength(side[:capacity], blind))]
+    return [
+        (frozenset(extra), tactics_strength(tuple(side) + extra, blind))
+        for extra in combinations(pool, capacity - len(side))
+    ]
+
+
+def tactics_claim(position: Position, number: int, player: str) -> tuple[bool, tuple[int, int] | None]:
+    """(claimable, strongest beating completion or None), the rulebook's proof (unplayed tactics ignored)."""
+    s = position.stone(number)
+    capacity, blind = _stone_setting(position, number)
+    mine = s.south if player == "south" else s.north
+    theirs = s.north if player == "south" else s.south
+    if s.claimed is not None or len(mine) < capacity:
+        return False, None
+    own = tactics_strength(mine[:capacity], blind)
+    if len(theirs) >= capacity:
+        other = tactics_strength(theirs[:capacity], blind)
+        if own != other:
+            return own > other, None
+        return (s.first_complete is not None and s.first_complete.value == player), None
+    pool = [c for c in tactics_pool(position) if c not in theirs]
+    beating = [f for _, f in _side_completions(theirs, pool, capacity, blind) if f > own]
+    return (not beating), (max(beating) if beating else None)
+
+
+def tactics_odds(position: Position, number: int, player: str) -> dict[str, Fraction]:
+    """P(final rank) of one side completed at random from the pool (troops at their best)."""
+    s = position.stone(number)
+    capacity, blind = _stone_setting(position, number)
+    side = s.south if player == "south" else s.north
+    comps = _side_completions(side, tactics_pool(position), capacity, blind)
+    counts = dict.fromkeys(RANK_KEYS, 0)
+    for _, (rank, _) in comps:
+        counts[RANK_KEYS[rank - 1]] += 1
+    return {k: Fraction(n, len(comps)) for k, n in counts.items()}
+
+
+def tactics_outcome(position: Position, number: int) -> tuple[Fraction, Fraction, Fraction]:
+    """(P south wins, P north wins, P tie decided by completion order), every pair of completions enumerated."""
+    s = position.stone(number)
+    capacity, blind = _stone_setting(position, number)
+    pool = tactics_pool(position)
+    south_done, north_done = len(s.south) >= capacity, len(s.north) >= capacity
+    wins = {"south": 0, "north": 0, "tie": 0}
+    total = 0
+    north_comps = _side_completions(s.north, pool, capacity, blind)
+    for south_added, a in _side_completions(s.south, pool, capacity, blind):
+        for north_added, b in north_comps:
+            if south_added & north_added:
+                continue
+            total += 1
+            if a > b:
+                wins["south"] += 1
+            elif b > a:
+                wins["north"] += 1
+            elif south_done and north_done:
+                wins[s.first_complete.value if s.first_complete is not None else "tie"] += 1
+            elif south_done or north_done:
+                wins["south" if south_done else "north"] += 1
+            else:
+                wins["tie"] += 1
+    return Fraction(wins["south"], total), Fraction(wins["north"], total), Fraction(wins["tie"], total)
+
+
+def tactics_analyze(position: Position) -> dict[int, StoneFacts | None]:
+    """:func:`analyze` for a tactics position: claims, odds and outcome of every unclaimed stone."""
+    out: dict[int, StoneFacts | None] = {}
+    for number, s in enumerate(position.stones, 1):
+        if s.claimed is not None:
+            out[number] = None
+            continue
+        out[number] = (
+            {p: tactics_claim(position, number, p) for p in ("south", "north")},
+            {p: tactics_odds(position, number, p) for p in ("south", "north")},
+            tactics_outcome(position, number),
         )
     return out

@@ -71,7 +71,8 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
     me = check_player(player)
     rules = position.rules if rules is None else rules
     s = position.stone(number)
-    d = decide_claim(s, me, position.public_pool, rules, tactics_left(position))
+    left = tactics_left(position) if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
+    d = decide_claim(s, me, position.public_pool, rules, left)
     if d.status == "beaten" and d.counter_formation is None and d.other is not None:
         # strict: the added troop alone completes the opponent's side; its formation is the counter
         d = replace(d, counter_formation=d.other)
