@@ -103,7 +103,9 @@ def decide_claim(
                 extra: tuple[Piece, ...] = (Troop(troop),) if troop else ()  # type: ignore[arg-type]
                 if troop and len(theirs) >= capacity:
                     continue
-                d = _decide(mine, theirs + extra, player, first, frozenset(scenario_modes), pool)
+                # a side the added troop completes is completed after the claimant's: a full tie is no beat
+                tie_to = first if len(theirs) >= capacity else player
+                d = _decide(mine, theirs + extra, player, tie_to, frozenset(scenario_modes), pool)
                 if not d.claimable:
                     counter = extra + (d.counterexample or ())
                     return Decision(
@@ -113,7 +115,7 @@ def decide_claim(
                         own_resolved=d.own_resolved,
                         other=d.other,
                         counterexample=counter,
-                        counter_formation=d.counter_formation,
+                        counter_formation=d.counter_formation or d.other,  # or the side a troop completes
                         scenario=scenario,
                         best=base.best,
                     )
