@@ -221,8 +221,8 @@ def scenarios(pos: Position, number: int, player: Player, strict: bool) -> list[
     """The stone as it is, and (strict) with any unplayed mode added and/or one unplayed troop for the opponent."""
     s = pos.stones[number - 1]
     out = [RefScenario(frozenset(s.modes))]
-    if not strict:
-        return out
+    if not strict or len(s.side(player.opponent)) >= capacity_of(s.modes):
+        return out  # strict proofs concern early claims only: two complete sides just compare
     left = tactics_unplayed(pos)
     free = [m for m in ("blind", "mud") if m not in s.modes and left[m.upper()] > 0]
     them = player.opponent

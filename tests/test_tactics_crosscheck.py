@@ -147,10 +147,7 @@ def check_claim(pos: Position, number: int, player: Player, strict: bool, pool: 
         assert d.own is not None and d.own.strength == slow.own, where
     if d.status == "needs_fourth":
         assert slow.needs_fourth and "mud" in d.scenario.added_modes, where
-    if d.status == "beaten" and d.counterexample == ():
-        check_complete_sides_scenario(s, player, d, where)
-        assert not slow.claimable
-    elif d.status == "beaten":
+    if d.status == "beaten":
         check_counterexample(pos, s, player, d, slow, mask, where)
     if d.claimable:
         assert d.counterexample is None
@@ -160,18 +157,6 @@ def check_claim(pos: Position, number: int, player: Player, strict: bool, pool: 
         assert verdict.tie_break_unknown == slow.tie_break_unknown
         assert isinstance(verdict.reason, str) and verdict.reason
         assert (verdict.scenario is not None) == bool(d.scenario)
-
-
-def check_complete_sides_scenario(s: Stone, player: Player, d: Decision, where: str) -> None:
-    """Strict, both sides complete: an added Blind-man's bluff turns the comparison (no card is added)."""
-    assert d.scenario.added_modes == ("blind",) and not d.scenario.added_troop, where
-    mine, theirs = s.side(player), s.side(player.opponent)
-    assert len(mine) == len(theirs) == s.capacity
-    own, other = reft.best_strength(mine, blind=True), reft.best_strength(theirs, blind=True)
-    assert d.own is not None and d.own.strength == own
-    assert d.other is not None and d.other.strength == other
-    assert d.counter_formation == d.other
-    assert other > own or (other == own and s.first_complete is not player), where
 
 
 def check_counterexample(
@@ -455,3 +440,13 @@ def test_outcome_of_a_joker_against_a_mud_side_by_hand() -> None:
     out = stone_outcome(pos, 1)
     assert out.south == 1 and out.pairs == len(reft.public_pool(pos))
     assert claim(pos, 1, S).claimable
+
+
+def test_strict_proofs_leave_two_complete_sides_to_the_stronger() -> None:
+    """Strict concerns early-claim proofs: with both sides complete an unplayed Mud fight changes nothing."""
+    pos = Position.from_notation("B2-N4/-/R9R7[JOKER]-Y8G8P8*/-/Y3-R8/-/-/-/- B1G3N6Y6P2R4N9 ?7 s d32 tactics t8 p1:0")
+    assert pos.status() == []
+    strict = RuleSet("tactics", strict_proofs=True)
+    assert tactics_left(pos).counts["MUD"] == 1  # Mud fight is unplayed
+    assert claim(pos, 3, Player.SOUTH, strict).claimable
+    assert claim(pos, 3, Player.SOUTH).claimable

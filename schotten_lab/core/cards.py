@@ -162,5 +162,6 @@ def popcount(mask: CardMask) -> int:
     return mask.bit_count()
 
 
-def format_cards(cards: Iterable[Card], sep: str = " ") -> str:
+def format_cards(cards: Iterable[object], sep: str = " ") -> str:
+    """Cards (or any pieces: troops, tactics names) in their text form, ``"R7 R8 JOKER"``."""
     return sep.join(str(c) for c in cards)

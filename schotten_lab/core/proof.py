@@ -5,8 +5,9 @@ This module decides; :mod:`schotten_lab.analysis.claims` explains the decision i
 validation uses it too (a claimed stone must be one whose claim the cards support).
 
 Scenarios: by default a stone is judged with the combat modes it has. With ``strict_proofs`` (tactics
-only) the proof must also hold if any unplayed combat mode were added to the stone, and if the
-opponent's side gained one unplayed elite troop.
+only) an early-claim proof (the opponent's side incomplete) must also hold if any unplayed combat
+mode were added to the stone, and if the opponent's side gained one unplayed elite troop. When both
+sides are complete there is no proof to make: the stronger side wins, strict or not.
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ def decide_claim(
     base = _decide(mine, theirs, player, first, modes, pool)
     if not base.claimable or not (rules.tactics and rules.strict_proofs):
         return base
+    if len(theirs) >= side_capacity(modes):
+        return base  # both sides complete: the stronger side wins, no proof is involved
     # strict: every scenario of added modes and one added troop must keep the proof
     left = left or TacticsLeft({})
     free_modes = [m for m in MODES if m not in modes and left.counts.get(MODE_CARD[m], 0) > 0]
