@@ -14,6 +14,7 @@ from ..core.cards import format_cards
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.position import Position, Stone
 from ..core.rules import PLAYERS, Player, RuleSet
+from ..core.tactics import Piece
 from .claims import ClaimVerdict, claim
 from .common import check_player, percent
 from .odds import CompletionOdds, odds_of_side
@@ -26,8 +27,8 @@ class StoneAnalysis:
     """Everything about one stone; ``claims``, ``odds`` and ``outcome`` are ``None`` once it is claimed."""
 
     number: int
-    south: tuple
-    north: tuple
+    south: tuple[Piece, ...]
+    north: tuple[Piece, ...]
     claimed: Player | None
     claims: dict[Player, ClaimVerdict] | None
     odds: dict[Player, CompletionOdds] | None
@@ -126,8 +127,8 @@ def analyze(position: Position, viewer: Player | str | None = None, rules: RuleS
     who = position.to_move if viewer is None else check_player(viewer, "viewer")
     rules = position.rules if rules is None else rules
     pool = position.public_pool
-    odds_cache: dict[tuple, CompletionOdds] = {}
-    outcome_cache: dict[tuple, Outcome] = {}
+    odds_cache: dict[tuple[object, ...], CompletionOdds] = {}
+    outcome_cache: dict[tuple[object, ...], Outcome] = {}
     stones = []
     for number, s in enumerate(position.stones, 1):
         if s.claimed is not None:

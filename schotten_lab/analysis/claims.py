@@ -144,7 +144,7 @@ def _counter_reason(position: Position, s: Stone, me: Player, d: Decision, own: 
     added = d.counterexample or ()
     theirs = s.side(them) + tuple(a for a in added if isinstance(a, Troop))
     cards = [a for a in added if isinstance(a, Card)]
-    side_text = format_cards(list(theirs) + sorted(cards))
+    side_text = format_cards([*theirs, *sorted(cards)])
     lead = f"if {d.scenario.describe()}, " if d.scenario else ""
     if "blind" in d.scenario.added_modes and not s.blind:
         # the scenario's Blind-man's bluff: both formations are sums only

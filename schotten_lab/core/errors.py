@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 
 class SchottenError(ValueError):
     """Base class of every error schotten_lab raises about its input."""
@@ -31,8 +33,8 @@ class NotationError(SchottenError):
 class IllegalPositionError(SchottenError):
     """A position that reads fine but breaks the rules; carries every problem found."""
 
-    def __init__(self, problems: list) -> None:  # list[Problem]; typed loosely to avoid a cycle
-        self.problems = problems
+    def __init__(self, problems: Sequence[object]) -> None:  # Problem items; typed loosely to avoid a cycle
+        self.problems = list(problems)
         lines = "; ".join(str(p) for p in problems)
         super().__init__(f"illegal position: {lines}")
 

@@ -135,7 +135,7 @@ def _build_strength_cube() -> np.ndarray:
         [Rank.COLOR_RUN, Rank.THREE_OF_A_KIND, Rank.COLOR, Rank.RUN],
         default=Rank.SUM,
     )
-    cube = (rank * STRENGTH_BASE + total).astype(np.int16)
+    cube: np.ndarray = (rank * STRENGTH_BASE + total).astype(np.int16)
     cube[(i == j) | (j == k) | (i == k)] = -1
     return cube
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from .cards import Card, CardError
-from .errors import NotationError
+from .cards import Card
+from .errors import CardError, NotationError
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
 from .tactics import MODES, parse_hand_card, parse_piece

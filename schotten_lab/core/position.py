@@ -316,7 +316,7 @@ class Position:
 
         return position_to_json(self, indent=indent)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
         from .position_json import position_to_dict
 
         return position_to_dict(self)

@@ -11,8 +11,8 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .cards import Card, CardError
-from .errors import PositionFormatError
+from .cards import Card
+from .errors import CardError, PositionFormatError
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
 from .tactics import MODES, TACTICS_NAMES, parse_hand_card, parse_piece

@@ -36,7 +36,7 @@ def strengths_of(colors: np.ndarray, values: np.ndarray, *, blind: bool = False)
     v = np.sort(values, axis=1)
     total = v.sum(axis=1)
     if blind:
-        return Rank.SUM * STRENGTH_BASE + total
+        return np.asarray(Rank.SUM * STRENGTH_BASE + total)
     one_color = (colors == colors[:, :1]).all(axis=1)
     consecutive = (np.diff(v, axis=1) == 1).all(axis=1)
     same_value = (v == v[:, :1]).all(axis=1)
@@ -45,7 +45,7 @@ def strengths_of(colors: np.ndarray, values: np.ndarray, *, blind: bool = False)
         [Rank.COLOR_RUN, Rank.THREE_OF_A_KIND, Rank.COLOR, Rank.RUN],
         default=Rank.SUM,
     )
-    return rank * STRENGTH_BASE + total
+    return np.asarray(rank * STRENGTH_BASE + total)
 
 
 def _identity_grid(troops: Sequence[Troop]) -> tuple[np.ndarray, np.ndarray]:
@@ -95,7 +95,7 @@ class Completions:
 
     @property
     def need(self) -> int:
-        return self.added.shape[1]
+        return int(self.added.shape[1])
 
     def best(self) -> tuple[Formation, tuple[Card, ...]] | None:
         if not len(self):

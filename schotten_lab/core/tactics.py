@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
@@ -78,7 +79,7 @@ def parse_piece(text: str) -> Piece:
     t = text.strip().upper()
     name, _, ident = t.partition("=")
     if name in TROOP_KINDS:
-        return Troop(name, Card.parse(ident) if ident else None)  # type: ignore[arg-type]
+        return Troop(name, Card.parse(ident) if ident else None)
     if name in TACTICS_NAMES:
         raise CardError(f"{name} is not an elite troop; only JOKER, SPY and SHIELD lie on a side")
     return Card.parse(text)
@@ -96,7 +97,7 @@ def parse_hand_card(text: str) -> HandCard:
     return Card.parse(text)
 
 
-def clan_cards(pieces: tuple[Piece | HandCard, ...] | list) -> tuple[Card, ...]:
+def clan_cards(pieces: Iterable[object]) -> tuple[Card, ...]:
     return tuple(p for p in pieces if isinstance(p, Card))
 
 
