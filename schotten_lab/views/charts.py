@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from ..core.cards import CARDS, Color
+from ..core.cards import CARDS, Card, Color
 from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank, rank_counts
 from ..core.rules import PLAYERS, Player
 from .palette import (
@@ -216,7 +216,7 @@ def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: s
     grid: dict[str, list[list[float]]] = {"opp": [], "draw": []}
     text: list[list[str]] = []
     hover: dict[str, list[list[str]]] = {"opp": [], "draw": []}
-    by_index: dict[int, CardChance] = {c.card.index: c for c in cards}
+    by_index: dict[int, CardChance] = {c.card.index: c for c in cards if isinstance(c.card, Card)}  # clan cards only
     for color in colors:
         row_opp, row_draw, row_text, h_opp, h_draw = [], [], [], [], []
         for value in values:

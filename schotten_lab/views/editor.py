@@ -24,6 +24,7 @@ from ..core.cards import CARDS, Card, mask_of
 from ..core.errors import SchottenError
 from ..core.position import Position, Stone
 from ..core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
+from ..core.tactics import HandCard, Piece
 
 # ---------------------------------------------------------------------------------------------
 # Pure editing functions: Position in, Position out (or EditRefused).
@@ -60,11 +61,20 @@ ALL_TARGETS: tuple[Target, ...] = tuple(
 ) + tuple(Target.hand(p) for p in PLAYERS)
 
 
+def clan_cards(pieces: Iterable[Piece | HandCard]) -> tuple[Card, ...]:
+    """The clan cards among a side's pieces or a hand's cards, in order.
+
+    In the base game, the only one the editor edits (see :func:`checked`), that is every one of
+    them: elite troops and tactics cards exist only in the tactics variant.
+    """
+    return tuple(c for c in pieces if isinstance(c, Card))
+
+
 def used_mask(position: Position) -> int:
     """The cards the position already places: on the table or in a known hand."""
     mask = position.table_mask
     for p in PLAYERS:
-        mask |= mask_of(position.hands[p] or ())
+        mask |= mask_of(clan_cards(position.hands[p] or ()))
     return mask
 
 
@@ -110,7 +120,7 @@ def place(position: Position, card: Card | str, target: Target) -> Position:
     if used_mask(position) >> card.index & 1:
         raise EditRefused(f"{card} is already placed ({position.locate(card)})")
     if target.stone is None:
-        hand = position.hands[target.player] or ()
+        hand = clan_cards(position.hands[target.player] or ())
         return checked(rebalance(position.with_hand(target.player, hand + (card,))))
     stone = position.stone(target.stone)
     if stone.claimed is not None:
@@ -143,7 +153,7 @@ def take_back(position: Position, card: Card | str) -> Position:
     for p in PLAYERS:
         hand = position.hands[p]
         if hand is not None and card in hand:
-            return checked(rebalance(position.with_hand(p, tuple(c for c in hand if c != card))))
+            return checked(rebalance(position.with_hand(p, tuple(c for c in clan_cards(hand) if c != card))))
     raise EditRefused(f"{card} is not placed anywhere")
 
 
@@ -422,7 +432,7 @@ class BoardEditor:
         for p in PLAYERS:
             hand = self._position.hands[p]
             if hand is not None and card in hand:
-                rest = [c for c in hand if c != card]
+                rest = [c for c in clan_cards(hand) if c != card]
                 if self.apply(lambda pos: set_hand(pos, p, None), f"took {card} back: the {p.value} hand is being re-entered"):
                     self.drafts[p] = rest
                     self._refresh_board()
@@ -471,12 +481,12 @@ class BoardEditor:
 
     # --- event wiring -------------------------------------------------------------------------
 
-    def _palette_click(self, card: Card) -> Callable[[Any], None]:
+    def _palette_click(self, card: Card) -> Callable[[Any], bool]:
         return lambda _: self.place(card)
 
     def _slot_click(self, stone: int, player: Player, i: int) -> Callable[[Any], None]:
         def click(_: Any) -> None:
-            side = self._position.stone(stone).side(player)
+            side = clan_cards(self._position.stone(stone).side(player))
             if i < len(side):
                 self.take_back(side[i])
             else:  # an empty slot chooses the target
@@ -530,8 +540,7 @@ class BoardEditor:
             b.style.text_color = "#999" if taken else _text_color(card)
             b.tooltip = (pos.locate(card) if pos.locate(card) != "unseen" else "hand being entered") if taken else f"place {card}"
         for (n, p), buttons in self.slots.items():
-            stone = pos.stone(n)
-            side = stone.side(p)
+            side = clan_cards(pos.stone(n).side(p))
             for i, b in enumerate(buttons):
                 if i < len(side):
                     c = side[i]
@@ -550,7 +559,7 @@ class BoardEditor:
         for p in PLAYERS:
             hand = pos.hands[p]
             buttons = []
-            for c in hand or ():
+            for c in clan_cards(hand or ()):
                 b = W.Button(description=str(c), tooltip=f"take {c} back", layout=W.Layout(width="42px", height="30px", padding="0"))
                 b.style.button_color, b.style.text_color = card_color(c), _text_color(c)
                 b.add_class("sl-hand")
@@ -575,7 +584,7 @@ class BoardEditor:
         self.redo_button.disabled = not self._redo
         self._sync_controls()
 
-    def _hand_click(self, card: Card) -> Callable[[Any], None]:
+    def _hand_click(self, card: Card) -> Callable[[Any], bool]:
         return lambda _: self.take_back(card)
 
     def _sync_controls(self) -> None:
@@ -759,11 +768,13 @@ def panel_arrays(analysis: Any, lang: str = "en") -> dict[str, Any]:
     n = draws_left(position, viewer)
     opponent = viewer.opponent
     by_index = {c.card.index: c for c in analysis.cards}
-    z_opp, z_draw, t_opp, t_draw, h_opp, h_draw = [], [], [], [], [], []
+    # The six maps, row by row: z (probabilities), text and hover (strings), opponent's and draw's.
+    maps: tuple[list[list[float | str]], ...] = ([], [], [], [], [], [])
+    z_opp, z_draw, t_opp, t_draw, h_opp, h_draw = maps
     opp_title = label("map_opponent", lang, opponent=player_label(opponent, lang))
     draw_title = label("map_draw", lang, viewer=player_label(viewer, lang), n=n)
     for color_index in range(6):
-        rows = ([], [], [], [], [], [])
+        rows: tuple[list[float | str], ...] = ([], [], [], [], [], [])
         for value in range(1, 10):
             chance = by_index[color_index * 9 + value - 1]
             card = CARDS[color_index * 9 + value - 1]
@@ -771,13 +782,14 @@ def panel_arrays(analysis: Any, lang: str = "en") -> dict[str, Any]:
             unseen = chance.where == "unseen"
             short = "" if unseen else _where_short(chance.where, lang)
             head = f"<b>{card}</b> ({color_label(card.color, lang)} {value}) — {label('where', lang)}: {_where_text(chance.where, lang)}"
-            for row, item in zip(rows, (
+            items: tuple[float | str, ...] = (
                 p_opp, p_draw,
                 _percent(p_opp, lang) if unseen else short,
                 _percent(p_draw, lang) if unseen else short,
                 f"{head}<br>{opp_title}: {fraction_text(chance.p_opponent_hand, lang)}",
                 f"{head}<br>{draw_title}: {fraction_text(chance.p_draw, lang)}",
-            )):
+            )
+            for row, item in zip(rows, items):
                 row.append(item)
         for target, row in zip((z_opp, z_draw, t_opp, t_draw, h_opp, h_draw), rows):
             target.append(row)
