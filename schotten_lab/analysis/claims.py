@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ..core.cards import CARDS, FULL_DECK, Card, cards_of, format_cards, mask_of
+import numpy as np
+
+from ..core.cards import FULL_DECK, Card, cards_of, format_cards, mask_of
 from ..core.formations import Formation
 from ..core.position import Position, Stone
 from ..core.proof import Decision, decide_claim, tactics_left
 from ..core.rules import Player, RuleSet
-from ..core.sides import Completions, side_completions
+from ..core.sides import completion_masks
 from ..core.tactics import Piece, Troop
 from .common import check_player, check_stone
 
@@ -180,9 +182,9 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
     # Completions that would beat the claimant if every card off this stone were available:
     # each of them needs at least one card that is already on the table elsewhere.
     stone_mask = mask_of(s.clan_cards())
-    comps = side_completions(theirs, FULL_DECK & ~stone_mask, capacity=s.capacity, blind=s.blind)
-    beating = comps.strengths > d.own.strength  # type: ignore[union-attr]
-    threats = comps.added[beating]
+    masks, strengths = completion_masks(theirs, FULL_DECK & ~stone_mask, capacity=s.capacity, blind=s.blind)
+    beating = strengths > d.own.strength  # type: ignore[union-attr]
+    threats, threat_strengths = masks[beating], strengths[beating]
     lead = f"{me.value}'s {own} cannot be beaten"
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
     if wild:
@@ -204,16 +206,15 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
     dead_mask = position.table_mask & ~stone_mask
     if len(threats) <= MAX_LISTED_THREATS:
         parts = []
-        for row, strength in zip(threats.tolist(), comps.strengths[beating].tolist()):
-            cards = [CARDS[i] for i in row]
+        order = sorted(range(len(threats)), key=lambda t: (-int(threat_strengths[t]), int(threats[t])))
+        for t in order:
+            cards = list(cards_of(int(threats[t])))
             dead = [c for c in cards if dead_mask >> c.index & 1]
-            formation = _formation_words(Formation.from_strength(int(strength)), s)
+            formation = _formation_words(Formation.from_strength(int(threat_strengths[t])), s)
             where = ", ".join(f"{c} is {_place(position, c)}" for c in dead)
             parts.append(f"{them.value} would need {format_cards(cards)} for a {formation} ({where})")
         return f"{lead}: " + "; ".join(parts) + tie_note + "."
-    used = 0
-    for m in Completions(threats, comps.strengths[beating]).masks():
-        used |= m
+    used = int(np.bitwise_or.reduce(threats))
     dead_cards = list(cards_of(used & dead_mask))
     listed = ", ".join(f"{c} ({_place(position, c)})" for c in dead_cards[:6])
     more = f" and {len(dead_cards) - 6} more" if len(dead_cards) > 6 else ""

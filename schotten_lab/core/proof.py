@@ -18,7 +18,7 @@ from itertools import combinations
 from .cards import Card, CardMask
 from .formations import Formation
 from .rules import Player, RuleSet
-from .sides import best_identities, side_capacity, side_completions
+from .sides import best_identities, best_side_completion, side_capacity
 from .tactics import MODE_CARD, MODES, TACTICS_COPIES, Piece, Troop
 
 
@@ -149,8 +149,7 @@ def _decide(
         if first is player.opponent:
             return Decision(False, "tie_lost", own, resolved, other)
         return Decision(False, "tie_unknown", own, resolved, other)
-    comps = side_completions(theirs, pool, capacity=capacity, blind=blind)
-    best = comps.best()
+    best = best_side_completion(theirs, pool, capacity=capacity, blind=blind)
     if best is not None and best[0].strength > own.strength:
         return Decision(False, "beaten", own, resolved, None, best[1], best[0], best=best)
     return Decision(True, "proved", own, resolved, best=best)

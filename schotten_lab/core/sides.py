@@ -19,7 +19,7 @@ from math import comb
 import numpy as np
 
 from .cards import CARDS, FULL_DECK, Card, CardMask, indices_of, mask_of
-from .formations import STRENGTH_BASE, Formation, Rank, completions, evaluate, hand_table
+from .formations import STRENGTH_BASE, Formation, Rank, best_completion, completions, evaluate, hand_table
 from .tactics import Piece, Troop
 
 
@@ -108,6 +108,34 @@ class Completions:
         for col in range(self.need):
             out |= np.uint64(1) << self.added[:, col].astype(np.uint64)
         return [int(m) for m in out.tolist()]
+
+
+def completion_masks(
+    side: Sequence[Piece], pool: CardMask, *, capacity: int = 3, blind: bool = False
+) -> tuple[np.ndarray, np.ndarray]:
+    """Every completion as (bit masks of the added cards as uint64, strengths), in no set order.
+
+    Cheaper than :func:`side_completions` for base-game sides: no card lists are built.
+    """
+    clan = [p for p in side if isinstance(p, Card)]
+    if capacity == 3 and len(side) < 3 and len(clan) == len(side):
+        hands, strengths = completions(clan, pool & ~mask_of(clan), blind=blind)
+        masks = hand_table(blind=blind).masks[hands] & np.uint64(FULL_DECK & ~mask_of(clan))
+        return masks, strengths.astype(np.int64)
+    comps = side_completions(side, pool, capacity=capacity, blind=blind, ordered=False)
+    return np.array(comps.masks(), dtype=np.uint64), comps.strengths
+
+
+def best_side_completion(
+    side: Sequence[Piece], pool: CardMask, *, capacity: int = 3, blind: bool = False
+) -> tuple[Formation, tuple[Card, ...]] | None:
+    """The strongest completion of ``side`` from ``pool`` (what a claim proof must rule out), or ``None``.
+
+    Base-game sides take the first fitting hand of the sorted table without listing the others.
+    """
+    if capacity == 3 and len(side) < 3 and all(isinstance(p, Card) for p in side):
+        return best_completion([p for p in side if isinstance(p, Card)], pool, blind=blind)
+    return side_completions(side, pool, capacity=capacity, blind=blind).best()
 
 
 def combinations_array(indices: Sequence[int], r: int) -> np.ndarray:
