@@ -19,6 +19,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card, Color, parse_cards
 from .rules import STONE_COUNT, Player
+from .tactics import parse_piece
 
 if TYPE_CHECKING:
     from .position import Position
@@ -182,7 +183,7 @@ def position_svg(
         if not 1 <= n <= STONE_COUNT:
             raise ValueError(f"highlight_stones: stone {n} is not a number from 1 to {STONE_COUNT}")
     cards_hl = set(parse_cards(highlight_cards))
-    ghost: tuple[int, Player, tuple[Card, ...]] | None = None
+    ghost: tuple[int, Player, tuple[object, ...]] | None = None
     if counterexample is not None and hasattr(counterexample, "counterexample"):
         # a ClaimVerdict (duck-typed: the core does not import the analysis)
         verdict: Any = counterexample
@@ -195,7 +196,8 @@ def position_svg(
         number, who, cards = counterexample
         if not 1 <= int(number) <= STONE_COUNT:
             raise ValueError(f"counterexample: stone {number} is not a number from 1 to {STONE_COUNT}")
-        ghost = (int(number), Player.parse(who), parse_cards(cards))
+        pieces = tuple(parse_piece(c) if isinstance(c, str) else c for c in (cards.split() if isinstance(cards, str) else cards))
+        ghost = (int(number), Player.parse(who), pieces)
 
     slots = max([SIDE_SLOTS] + [4 for st in position.stones if "mud" in getattr(st, "modes", ())])
     side_h = slots * CARD_H + (slots - 1) * CARD_GAP
@@ -248,10 +250,10 @@ def position_svg(
                     _piece(card, cx - CARD_W // 2, y, f"stone {number} {player.value}", words, card in cards_hl)
                 )
             if ghost and ghost[0] == number and ghost[1] is player:
-                for k, card in enumerate(ghost[2]):
+                for k, added in enumerate(ghost[2]):
                     slot = len(side) + k
                     y = near + outward * slot * (CARD_H + CARD_GAP)
-                    out.append(_ghost(card, cx - CARD_W // 2, y, number, player, words))
+                    out.append(_ghost(added, cx - CARD_W // 2, y, number, player, words))
             if stone.first_complete is player:
                 y_badge = near + outward * (slots - 1) * (CARD_H + CARD_GAP) + (
                     -6 if outward < 0 else CARD_H + 12
@@ -381,7 +383,16 @@ def _tactics_card(name: str, x: int, y: int, place: str, words: Words) -> str:
     )
 
 
-def _ghost(card: Card, x: int, y: int, number: int, player: Player, words: Words) -> str:
+def _ghost(card: object, x: int, y: int, number: int, player: Player, words: Words) -> str:
+    if not isinstance(card, Card):  # an elite troop the strict proof adds to the opponent's side
+        return (
+            f'<g class="counterexample" data-card="{escape(str(card))}" data-stone="{number}" '
+            f'data-player="{player.value}"><title>{escape(words["counter"])}: {escape(str(card))}</title>'
+            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{TACTICS_FILL}" '
+            f'fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="5 3"/>'
+            f'<text x="{x + CARD_W // 2}" y="{y + CARD_H // 2 + 5}" font-size="11" font-weight="bold" '
+            f'text-anchor="middle" fill="{INK}">{escape(str(card))}?</text></g>'
+        )
     fill = CARD_FILL[card.color]
     return (
         f'<g class="counterexample" data-card="{card}" data-stone="{number}" data-player="{player.value}">'

@@ -224,3 +224,19 @@ def test_tactics_pieces_and_modes() -> None:
     footer = text_of(by_class(root, "footer")[0])
     assert "tactics played: South 2, North 1" in footer
     assert "+ 8 tactics" in text_of(by_class(root, "deck")[0])
+
+
+def test_strict_counterexample_with_an_elite_troop_is_drawn_as_a_ghost() -> None:
+    """A strict proof's counterexample may add an unplayed troop; the diagram draws it dashed."""
+    import xml.etree.ElementTree as ET
+
+    from schotten_lab.analysis import claim
+    from schotten_lab.core import Position, RuleSet
+
+    root = Path(__file__).resolve().parents[2]
+    pos = Position.from_json((root / "data/positions/16_spy_completes_three_sevens.json").read_text())
+    verdict = claim(pos, 6, "south", RuleSet("tactics", strict_proofs=True))
+    assert verdict.counterexample is not None and str(verdict.counterexample[0]) == "JOKER"
+    tree = ET.fromstring(str(position_svg(pos, counterexample=verdict)))
+    ghosts = [g for g in tree.iter() if g.get("class") == "counterexample"]
+    assert [g.get("data-card") for g in ghosts] == [str(c) for c in verdict.counterexample]
