@@ -112,7 +112,8 @@ def _hidden_chances(
 def tactics_probabilities(position: Position, viewer: Player | str) -> tuple[CardChance, ...]:
     """Tactics variant: for each tactics card name, where its copies are and the chances of an unseen copy.
 
-    ``p_draw`` assumes the viewer draws every time from the tactics deck.
+    ``p_draw`` is the chance the viewer draws a given unseen copy if both players keep drawing from
+    the tactics deck (the viewer then gets ⌈t/2⌉ of its ``t`` cards when to move, else ⌊t/2⌋).
     """
     viewer = check_player(viewer, "viewer")
     if not position.rules.tactics:
