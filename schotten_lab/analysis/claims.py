@@ -8,6 +8,7 @@ completion, when there is one, is simply the first hand that fits.
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -49,6 +50,14 @@ class ClaimVerdict:
     def __str__(self) -> str:
         verdict = "can claim" if self.claimable else "cannot claim"
         return f"{self.player.value} {verdict} stone {self.stone}: {self.reason}"
+
+    def _repr_html_(self) -> str:
+        color = "#1b5e20" if self.claimable else "#b71c1c"
+        verdict = "can claim" if self.claimable else "cannot claim"
+        return (
+            f"<p><b style='color:{color}'>{self.player.value} {verdict} stone {self.stone}</b>: "
+            f"{html.escape(self.reason)}</p>"
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from fractions import Fraction
 
 from ..core.errors import AnalysisError
@@ -25,6 +26,19 @@ def check_player(player: Player | str, what: str = "player") -> Player:
 
 def as_float(p: Fraction) -> float:
     return float(p)
+
+
+def fraction_table(rows: list[tuple[str, Fraction]], title: str) -> str:
+    """A small HTML table of exact probabilities (fraction and percentage) for notebooks."""
+    body = "".join(
+        f"<tr><td>{html.escape(name)}</td><td style='text-align:right'>{p.numerator}/{p.denominator}</td>"
+        f"<td style='text-align:right'>{percent(p)}</td></tr>"
+        for name, p in rows
+    )
+    return (
+        f"<table><caption style='text-align:left'>{html.escape(title)}</caption>"
+        f"<tr><th></th><th>exact</th><th>≈</th></tr>{body}</table>"
+    )
 
 
 def percent(p: Fraction | float) -> str:

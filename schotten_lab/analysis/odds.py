@@ -19,14 +19,14 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core.cards import FULL_DECK, Card, CardMask, cards_of, indices_of, mask_of, popcount
+from ..core.cards import FULL_DECK, Card, CardMask, cards_of, format_cards, indices_of, mask_of, popcount
 from ..core.errors import AnalysisError
 from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Formation, Rank
 from ..core.position import Position, Stone
 from ..core.sides import best_identities, side_completions
 from ..core.tactics import Piece
 from ..core.rules import SIDE_SIZE, Player
-from .common import check_player, check_stone
+from .common import check_player, check_stone, fraction_table
 from .pools import draws_left
 
 ZERO, ONE = Fraction(0), Fraction(1)
@@ -67,6 +67,12 @@ class CompletionOdds:
 
     def to_dict(self) -> dict[str, float]:
         return {r.key: float(self.ranks[r]) for r in RANKS_STRONGEST_FIRST}
+
+    def _repr_html_(self) -> str:
+        rows = [(r.label(size=self.capacity), self.ranks[r]) for r in RANKS_STRONGEST_FIRST]
+        side = format_cards(self.side) or "an empty side"
+        title = f"final formation of {side}: {self.completions} equally likely completions from {self.pool_size} cards"
+        return fraction_table(rows, title)
 
 
 def _stone_side(position: Position, stone: int, player: Player | str) -> tuple[Stone, tuple[Piece, ...]]:

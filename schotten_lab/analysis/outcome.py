@@ -26,7 +26,7 @@ from ..core.sides import side_completions, side_strength
 from ..core.tactics import Piece
 from ..core.position import Position
 from ..core.rules import SIDE_SIZE, Player
-from .common import check_stone
+from .common import check_stone, fraction_table
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -48,6 +48,10 @@ class Outcome:
 
     def to_dict(self) -> dict[str, float]:
         return {"south": float(self.south), "north": float(self.north), "tie": float(self.tie)}
+
+    def _repr_html_(self) -> str:
+        rows = [("south wins", self.south), ("north wins", self.north), ("tie (completion order)", self.tie)]
+        return fraction_table(rows, f"stone outcome over {self.pairs:,} equally likely completions")
 
 
 @dataclass(frozen=True, slots=True)
