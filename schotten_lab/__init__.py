@@ -23,6 +23,8 @@ from .analysis import (
 from .core import (
     BASE,
     BASE_EXPERT,
+    TACTICS,
+    TACTICS_EXPERT,
     Card,
     Color,
     Formation,
@@ -32,6 +34,7 @@ from .core import (
     RuleSet,
     SchottenError,
     Stone,
+    Troop,
     evaluate,
     parse_cards,
 )
@@ -41,6 +44,8 @@ __version__ = "0.1.0"
 __all__ = [
     "BASE",
     "BASE_EXPERT",
+    "TACTICS",
+    "TACTICS_EXPERT",
     "BoardAnalysis",
     "Card",
     "ClaimVerdict",
@@ -52,6 +57,7 @@ __all__ = [
     "RuleSet",
     "SchottenError",
     "Stone",
+    "Troop",
     "analyze",
     "card_probabilities",
     "claim",

@@ -11,7 +11,8 @@ from .errors import (
 )
 from .formations import Formation, Rank, best_completion, compare, evaluate, hand_table, rank_counts
 from .position import Position, Problem, Stone
-from .rules import BASE, BASE_EXPERT, PLAYERS, Player, RuleSet
+from .rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
+from .tactics import TACTICS_NAMES, Troop
 
 __all__ = [
     "BASE",
@@ -19,6 +20,9 @@ __all__ = [
     "CARDS",
     "FULL_DECK",
     "PLAYERS",
+    "TACTICS",
+    "TACTICS_EXPERT",
+    "TACTICS_NAMES",
     "AnalysisError",
     "Card",
     "CardError",
@@ -35,6 +39,7 @@ __all__ = [
     "RuleSet",
     "SchottenError",
     "Stone",
+    "Troop",
     "best_completion",
     "cards_of",
     "compare",
