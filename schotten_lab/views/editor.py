@@ -1,9 +1,25 @@
 """The board editor: build or edit a position by clicking, with a live analysis panel beside it.
 
 The logic lives in plain functions over immutable :class:`~schotten_lab.core.Position` objects
-(:func:`place`, :func:`take_back`, :func:`set_claim` ...): each returns a new, legal position or
-raises :class:`EditRefused` with the reason. :class:`BoardEditor` only holds the current position,
-the undo/redo stacks and the widgets, and wires clicks to those functions.
+(:func:`place`, :func:`take_back`, :func:`set_claim`, :func:`set_mode` ...): each returns a new, legal
+position or raises :class:`EditRefused` with the reason. :class:`BoardEditor` only holds the current
+position, the undo/redo stacks and the widgets, and wires clicks to those functions.
+
+Base game and tactics variant alike. In the tactics variant the editor also places elite troops
+(wild) on sides, combat modes on stones, clan and tactics cards on the discard pile and tactics cards
+in known hands, and keeps the counts derived:
+
+- **Who played a tactics card** (``tactics_played``): an elite troop counts for the owner of the side
+  it lies on; a combat mode and a tactics card put on the discard pile count for the player given as
+  ``by`` (the editor's "played by" control). ``by=None`` ("auto") is the player who has played fewer
+  tactics cards, the player to move on a tie, as in a game. Taking a mode or a discarded tactics card
+  back un-counts it for ``by`` if that player has played one, else for the other player; with
+  ``by=None`` for the player who has played more (on a tie the one who is not to move). Every count
+  is then re-validated: an edit that breaks "the counts differ by at most 1" is refused.
+- **Decks**: unknown hands stay full while the decks last (as in the base game); the tactics cards
+  the position leaves in unknown hands (neither visible, nor in a known hand, nor in the tactics deck)
+  stay there, so a tactics card placed from nowhere comes out of the tactics deck and a clan card out
+  of the clan deck. The deck controls set either deck by hand.
 
     >>> from schotten_lab.views.editor import BoardEditor
     >>> editor = BoardEditor()          # an empty board; BoardEditor(position) to edit one
@@ -14,6 +30,7 @@ from __future__ import annotations
 
 import html
 import time
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -23,8 +40,19 @@ import ipywidgets as W
 from ..core.cards import CARDS, Card, mask_of
 from ..core.errors import SchottenError
 from ..core.position import Position, Stone
-from ..core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
-from ..core.tactics import HandCard, Piece
+from ..core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player, RuleSet, Variant
+from ..core.tactics import (
+    MODE_CARD,
+    MODES,
+    TACTICS_COPIES,
+    TACTICS_NAMES,
+    TACTICS_TOTAL,
+    TROOP_KINDS,
+    HandCard,
+    Piece,
+    Troop,
+    parse_hand_card,
+)
 
 # ---------------------------------------------------------------------------------------------
 # Pure editing functions: Position in, Position out (or EditRefused).
@@ -36,10 +64,11 @@ class EditRefused(SchottenError):
 
 @dataclass(frozen=True, slots=True)
 class Target:
-    """Where a clicked palette card goes: one side of a stone, or a player's hand."""
+    """Where a clicked palette card goes: one side of a stone, a player's hand, or the discard pile."""
 
     player: Player
-    stone: int | None = None  # None: the player's hand
+    stone: int | None = None  # None: the player's hand (or the discard pile)
+    pile: bool = False  # the discard pile (tactics variant); ``player`` is then ignored
 
     @classmethod
     def side(cls, stone: int, player: Player | str) -> Target:
@@ -49,8 +78,14 @@ class Target:
     def hand(cls, player: Player | str) -> Target:
         return cls(Player.parse(player), None)
 
+    @classmethod
+    def discard(cls) -> Target:
+        return cls(Player.SOUTH, None, True)
+
     @property
     def label(self) -> str:
+        if self.pile:
+            return "discard pile"
         if self.stone is None:
             return f"{self.player.value} hand"
         return f"stone {self.stone} {self.player.value}"
@@ -59,111 +94,295 @@ class Target:
 ALL_TARGETS: tuple[Target, ...] = tuple(
     Target.side(n, p) for n in range(1, STONE_COUNT + 1) for p in PLAYERS
 ) + tuple(Target.hand(p) for p in PLAYERS)
+TACTICS_TARGETS: tuple[Target, ...] = ALL_TARGETS + (Target.discard(),)
+"""The targets of a tactics board: the base game's and the discard pile."""
+
+MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
 
 
 def clan_cards(pieces: Iterable[Piece | HandCard]) -> tuple[Card, ...]:
-    """The clan cards among a side's pieces or a hand's cards, in order.
-
-    In the base game, the only one the editor edits (see :func:`checked`), that is every one of
-    them: elite troops and tactics cards exist only in the tactics variant.
-    """
+    """The clan cards among a side's pieces or a hand's cards, in order (tactics cards left out)."""
     return tuple(c for c in pieces if isinstance(c, Card))
 
 
 def used_mask(position: Position) -> int:
-    """The cards the position already places: on the table or in a known hand."""
+    """The clan cards the position already places: on the table, in the discard pile or in a known hand."""
     mask = position.table_mask
     for p in PLAYERS:
         mask |= mask_of(clan_cards(position.hands[p] or ()))
     return mask
 
 
-def checked(position: Position) -> Position:
-    """The position itself if it is legal, else :class:`EditRefused` naming every problem.
+def tactics_used(position: Position) -> Counter[str]:
+    """The tactics cards the position places, by name: on the stones, in the discard pile, in known hands."""
+    used = position.tactics_on_table()
+    for p in PLAYERS:
+        used.update(c for c in position.hands[p] or () if isinstance(c, str))
+    return used
 
-    The editor handles base-game positions (with or without the expert claim timing) only.
-    """
-    if position.rules.tactics:
-        raise EditRefused("the board editor edits base-game positions only; analyse tactics positions with the CLI or the analysis functions")
+
+def hidden_tactics(position: Position) -> int:
+    """Tactics cards in unknown hands: those neither placed (see :func:`tactics_used`) nor in the tactics deck."""
+    if not position.rules.tactics:
+        return 0
+    return max(0, TACTICS_TOTAL - sum(tactics_used(position).values()) - position.tactics_deck)
+
+
+def checked(position: Position) -> Position:
+    """The position itself if it is legal, else :class:`EditRefused` naming every problem."""
     problems = position.status()
     if problems:
         raise EditRefused("; ".join(str(p) for p in problems))
     return position
 
 
-def rebalance(position: Position) -> Position:
-    """Derive the deck and the unknown hands' sizes from the cards placed.
+def _share(position: Position, rest: int) -> tuple[dict[Player, int], int]:
+    """Known hands' sizes and unknown hands' shares of ``rest`` cards; what is left is the deck.
 
     Unknown hands stay full while the deck lasts; once it is empty they shrink, the player to move
     keeping the larger half.
     """
     limit = position.rules.hand_limit
-    on_table = sum(len(s.south) + len(s.north) for s in position.stones) + len(position.discard)
     sizes = {p: len(h) for p, h in position.hands.items() if h is not None}
     unknown = [p for p in (position.to_move, position.to_move.opponent) if position.hands[p] is None]
-    rest = 54 - on_table - sum(sizes.values())
-    if rest < 0:
-        raise EditRefused(f"more than 54 cards placed ({54 - rest})")
     deck = max(0, rest - limit * len(unknown))
     left = rest - deck
     for i, p in enumerate(unknown):
         share = -(-left // (len(unknown) - i))  # ceil: the player to move first
         sizes[p] = min(limit, share)
         left -= sizes[p]
-    deck += left
-    return replace(position, hand_sizes={p: sizes[p] for p in PLAYERS}, deck=deck)
+    return sizes, deck + left
 
 
-def place(position: Position, card: Card | str, target: Target) -> Position:
-    """Put a card that is not yet placed onto a side of a stone or into a (known) hand."""
-    card = card if isinstance(card, Card) else Card.parse(card)
-    if used_mask(position) >> card.index & 1:
-        raise EditRefused(f"{card} is already placed ({position.locate(card)})")
+def rebalance(position: Position, hidden: int | None = None) -> Position:
+    """Derive the decks and the unknown hands' sizes from the cards placed.
+
+    Unknown hands stay full while the deck lasts; once it is empty they shrink, the player to move
+    keeping the larger half. In the tactics variant the unknown hands keep ``hidden`` tactics cards
+    (by default :func:`hidden_tactics` of the position itself) and the rest of the unseen tactics
+    cards make the tactics deck, as far as the clan cards allow.
+    """
+    on_table = sum(len(s.south) + len(s.north) + len(s.modes) for s in position.stones) + len(position.discard)
+    known = sum(len(h) for h in position.hands.values() if h is not None)
+    total = 54 + (TACTICS_TOTAL if position.rules.tactics else 0)
+    rest = total - on_table - known
+    if rest < 0:
+        raise EditRefused(f"more than {total} cards placed ({total - rest})")
+    sizes, decks = _share(position, rest)
+    if not position.rules.tactics:
+        return replace(position, hand_sizes={p: sizes[p] for p in PLAYERS}, deck=decks)
+    unseen_tactics = TACTICS_TOTAL - sum(tactics_used(position).values())
+    unseen_clan = 54 - bin(used_mask(position)).count("1")
+    keep = hidden_tactics(position) if hidden is None else hidden
+    low, high = max(0, decks - unseen_clan), min(decks, unseen_tactics)
+    tactics_deck = min(max(unseen_tactics - keep, low), high)
+    return replace(
+        position, hand_sizes={p: sizes[p] for p in PLAYERS}, deck=decks - tactics_deck, tactics_deck=tactics_deck
+    )
+
+
+def _commit(before: Position, after: Position) -> Position:
+    """Derive the counts of an edited position (tactics cards in unknown hands kept), then check it."""
+    return checked(rebalance(after, hidden_tactics(before)))
+
+
+def _item(card: Card | Troop | str) -> Card | str:
+    """A clan card, or a tactics card's name (``"JOKER"``; a troop gives its kind)."""
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, Troop):
+        return card.kind
+    name = card.strip().upper()
+    if name in TACTICS_NAMES:
+        return name
+    return Card.parse(card)
+
+
+def _player_for(position: Position, by: Player | str | None, delta: int) -> Player:
+    """Who plays (``delta=1``) or un-plays (``delta=-1``) a combat mode or a discarded tactics card."""
+    played = position.tactics_played
+    to_move = position.to_move
+    if by is not None:
+        who = Player.parse(by)
+        if delta < 0 and played[who] <= 0:
+            return who.opponent
+        return who
+    south, north = played[Player.SOUTH], played[Player.NORTH]
+    if south == north:
+        return to_move if delta > 0 else to_move.opponent
+    fewer = Player.SOUTH if south < north else Player.NORTH
+    return fewer if delta > 0 else fewer.opponent
+
+
+def _count_played(position: Position, player: Player, delta: int) -> Position:
+    played = dict(position.tactics_played)
+    played[player] = played[player] + delta
+    return replace(position, tactics_played=played)
+
+
+def _with_hand(position: Position, player: Player, cards: tuple[HandCard, ...] | None) -> Position:
+    hands = dict(position.hands)
+    sizes = dict(position.hand_sizes)
+    hands[player] = cards
+    if cards is not None:
+        sizes[player] = len(cards)
+    return replace(position, hands=hands, hand_sizes=sizes)
+
+
+def _need_tactics(position: Position, what: str) -> None:
+    if not position.rules.tactics:
+        raise EditRefused(f"{what} belong to the tactics variant: switch an empty board to tactics, or load a tactics position")
+
+
+def place(position: Position, card: Card | str, target: Target, by: Player | str | None = None) -> Position:
+    """Put a card that is not yet placed onto a side of a stone, into a (known) hand or onto the
+    discard pile.
+
+    Tactics variant: ``card`` may be a tactics card's name. An elite troop goes on a side (wild) and
+    counts as played by that side's owner; a combat mode placed on a side goes on that stone (see
+    :func:`set_mode`); a combat mode or tactics card on the discard pile counts as played by ``by``
+    (module docstring).
+    """
+    item = _item(card)
+    if isinstance(item, str):
+        return _place_tactics(position, item, target, by)
+    if used_mask(position) >> item.index & 1:
+        raise EditRefused(f"{item} is already placed ({position.locate(item)})")
+    if target.pile:
+        _need_tactics(position, "the discard pile and its cards")
+        return _commit(position, replace(position, discard=position.discard + (item,)))
     if target.stone is None:
-        hand = clan_cards(position.hands[target.player] or ())
-        return checked(rebalance(position.with_hand(target.player, hand + (card,))))
-    stone = position.stone(target.stone)
+        hand = position.hands[target.player] or ()
+        return _commit(position, _with_hand(position, target.player, hand + (item,)))
+    return _place_on_side(position, item, target.stone, target.player)
+
+
+def _place_on_side(position: Position, piece: Piece, number: int, player: Player) -> Position:
+    stone = position.stone(number)
     if stone.claimed is not None:
-        raise EditRefused(f"stone {target.stone} is claimed by {stone.claimed.value}: no more cards go on it")
-    side = stone.side(target.player)
-    if len(side) >= SIDE_SIZE:
-        raise EditRefused(f"stone {target.stone} {target.player.value} already holds {SIDE_SIZE} cards")
-    new = stone.with_side(target.player, side + (card,))
-    other = target.player.opponent
-    if len(side) + 1 == SIDE_SIZE and new.first_complete is None and len(new.side(other)) < SIDE_SIZE:
-        new = replace(new, first_complete=target.player)  # this side completed first
-    return checked(rebalance(position.with_stone(target.stone, new)))
+        raise EditRefused(f"stone {number} is claimed by {stone.claimed.value}: no more cards go on it")
+    side = stone.side(player)
+    capacity = stone.capacity
+    if len(side) >= capacity:
+        mud = " (Mud fight)" if capacity == 4 else ""
+        raise EditRefused(f"stone {number} {player.value} already holds {capacity} cards{mud}")
+    new = stone.with_side(player, side + (piece,))
+    other = player.opponent
+    if len(side) + 1 == capacity and new.first_complete is None and len(new.side(other)) < capacity:
+        new = replace(new, first_complete=player)  # this side completed first
+    after = position.with_stone(number, new)
+    if isinstance(piece, Troop):
+        after = _count_played(after, player, 1)
+    return _commit(position, after)
 
 
-def take_back(position: Position, card: Card | str) -> Position:
-    """Remove a card from a stone side (the stone must be unclaimed) or from a known hand."""
-    card = card if isinstance(card, Card) else Card.parse(card)
+def _place_tactics(position: Position, name: str, target: Target, by: Player | str | None) -> Position:
+    _need_tactics(position, f"tactics cards ({name})")
+    if tactics_used(position)[name] >= TACTICS_COPIES[name]:
+        copies = "both copies" if TACTICS_COPIES[name] == 2 else "the only copy"
+        raise EditRefused(f"{copies} of {name} already placed")
+    if target.pile:
+        after = replace(position, discard=position.discard + (name,))
+        return _commit(position, _count_played(after, _player_for(position, by, 1), 1))
+    if target.stone is None:
+        hand = position.hands[target.player] or ()
+        return _commit(position, _with_hand(position, target.player, hand + (name,)))
+    if name in TROOP_KINDS:
+        return _place_on_side(position, Troop(name), target.stone, target.player)
+    for mode, mode_card in MODE_CARD.items():
+        if name == mode_card:
+            return set_mode(position, target.stone, mode, True, by)
+    raise EditRefused(f"{name} is a ruse: it goes onto the discard pile (choose the discard pile as the target)")
+
+
+def set_mode(position: Position, stone: int, mode: str, on: bool = True, by: Player | str | None = None) -> Position:
+    """Put a combat mode (``"blind"`` or ``"mud"``) on an unclaimed stone, or take it off.
+
+    The mode counts as played by ``by`` (module docstring). Under Mud fight a side needs 4 cards, so
+    a side of 3 is incomplete again; without it a side of 4 is refused.
+    """
+    _need_tactics(position, "combat modes")
+    if mode not in MODES:
+        raise EditRefused(f"unknown combat mode {mode!r}: expected 'blind' or 'mud'")
+    s = position.stone(stone)
+    if (mode in s.modes) == on:
+        return position
+    if s.claimed is not None:
+        raise EditRefused(f"stone {stone} is claimed by {s.claimed.value}: its combat modes stay as they are")
+    if on and tactics_used(position)[MODE_CARD[mode]]:
+        raise EditRefused(f"{MODE_CARD[mode]} is already placed (one copy): take it back first")
+    modes = s.modes | {mode} if on else s.modes - {mode}
+    new = replace(s, modes=frozenset(modes))
+    complete = [p for p in PLAYERS if len(new.side(p)) == new.capacity]
+    if new.first_complete not in complete or (new.first_complete is None and len(complete) == 1):
+        new = replace(new, first_complete=complete[0] if len(complete) == 1 else None)
+    after = position.with_stone(stone, new)
+    delta = 1 if on else -1
+    return _commit(position, _count_played(after, _player_for(position, by, delta), delta))
+
+
+def take_back_at(position: Position, stone: int, player: Player | str, index: int) -> Position:
+    """Remove the piece at ``index`` of a side of an unclaimed stone (an elite troop is un-played)."""
+    player = Player.parse(player)
+    s = position.stone(stone)
+    side = s.side(player)
+    if not 0 <= index < len(side):
+        raise EditRefused(f"stone {stone} {player.value} has no card at place {index + 1}")
+    piece = side[index]
+    if s.claimed is not None:
+        raise EditRefused(f"stone {stone} is claimed by {s.claimed.value}: unclaim it before taking {piece} back")
+    new = s.with_side(player, side[:index] + side[index + 1 :])
+    if new.first_complete is player:
+        new = replace(new, first_complete=None)
+    after = position.with_stone(stone, new)
+    if isinstance(piece, Troop):
+        after = _count_played(after, player, -1)
+    return _commit(position, after)
+
+
+def take_back_discard(position: Position, index: int, by: Player | str | None = None) -> Position:
+    """Remove the card at ``index`` of the discard pile (a tactics card is un-played, see the module)."""
+    if not 0 <= index < len(position.discard):
+        raise EditRefused(f"the discard pile has no card at place {index + 1}")
+    card = position.discard[index]
+    after = replace(position, discard=position.discard[:index] + position.discard[index + 1 :])
+    if isinstance(card, str):
+        after = _count_played(after, _player_for(position, by, -1), -1)
+    return _commit(position, after)
+
+
+def take_back(position: Position, card: Card | Troop | str, by: Player | str | None = None) -> Position:
+    """Remove a card from a stone side (the stone must be unclaimed), a combat mode from its stone,
+    a card from the discard pile, or a card from a known hand (searched in that order)."""
+    item = _item(card)
     for number, stone in enumerate(position.stones, 1):
         for p in PLAYERS:
-            side = stone.side(p)
-            if card in side:
-                if stone.claimed is not None:
-                    raise EditRefused(
-                        f"stone {number} is claimed by {stone.claimed.value}: unclaim it before taking {card} back"
-                    )
-                new = stone.with_side(p, tuple(c for c in side if c != card))
-                if new.first_complete is p:
-                    new = replace(new, first_complete=None)
-                return checked(rebalance(position.with_stone(number, new)))
+            for i, piece in enumerate(stone.side(p)):
+                if piece == item or (isinstance(piece, Troop) and piece.kind == item):
+                    return take_back_at(position, number, p, i)
+        for mode in stone.modes:
+            if MODE_CARD[mode] == item:
+                return set_mode(position, number, mode, False, by)
+    for i in range(len(position.discard) - 1, -1, -1):
+        if position.discard[i] == item:
+            return take_back_discard(position, i, by)
     for p in PLAYERS:
         hand = position.hands[p]
-        if hand is not None and card in hand:
-            return checked(rebalance(position.with_hand(p, tuple(c for c in clan_cards(hand) if c != card))))
-    raise EditRefused(f"{card} is not placed anywhere")
+        if hand is not None and item in hand:
+            i = hand.index(item)
+            return _commit(position, _with_hand(position, p, hand[:i] + hand[i + 1 :]))
+    raise EditRefused(f"{item} is not placed anywhere")
 
 
 def set_hand(position: Position, player: Player | str, cards: Iterable[Card | str] | None) -> Position:
-    """Make a hand known (a list of cards) or unknown (``None``, keeping its size)."""
+    """Make a hand known (a list of cards, tactics names allowed in the tactics variant) or unknown
+    (``None``, keeping its size)."""
     player = Player.parse(player)
     if cards is None:
-        return checked(position.with_hand(player, None))
-    parsed = tuple(c if isinstance(c, Card) else Card.parse(c) for c in cards)
-    return checked(rebalance(position.with_hand(player, parsed)))
+        return checked(_with_hand(position, player, None))
+    parse = parse_hand_card if position.rules.tactics else Card.parse
+    parsed = tuple(c if isinstance(c, Card) else parse(c) for c in cards)
+    return _commit(position, _with_hand(position, player, parsed))
 
 
 def set_claim(position: Position, stone: int, player: Player | str | None) -> Position:
@@ -179,21 +398,68 @@ def set_first_complete(position: Position, stone: int, player: Player | str | No
 
 
 def set_turn(position: Position, player: Player | str) -> Position:
-    return checked(rebalance(replace(position, to_move=Player.parse(player))))
+    return _commit(position, replace(position, to_move=Player.parse(player)))
 
 
 def set_deck(position: Position, deck: int) -> Position:
-    """Set the clan deck; unknown hands take what is left (the counts must stay legal)."""
-    known = {p: len(h) for p, h in position.hands.items() if h is not None}
-    new = Position.assemble(
-        position.stones, position.hands, known, deck, position.to_move, position.rules,
-        position.discard, position.tactics_deck,
-    )
+    """Set the clan deck; unknown hands take what is left (the counts must stay legal).
+
+    Tactics variant: the hands keep their sizes and the tactics deck gives or takes the difference
+    (a tactics card more in the deck is one fewer in the unknown hands, whose place a clan card takes).
+    """
+    if position.rules.tactics:
+        shift = deck - position.deck
+        new = replace(position, deck=deck, tactics_deck=position.tactics_deck - shift)
+    else:
+        known = {p: len(h) for p, h in position.hands.items() if h is not None}
+        new = Position.assemble(
+            position.stones, position.hands, known, deck, position.to_move, position.rules,
+            position.discard, position.tactics_deck, position.tactics_played,
+        )
     try:
         return checked(new)
     except EditRefused as exc:
         derived = rebalance(position).deck
         raise EditRefused(f"a deck of {deck} does not fit the cards placed (it holds {derived}): {exc}") from None
+
+
+def set_tactics_deck(position: Position, tactics_deck: int) -> Position:
+    """Set the tactics deck; the hands keep their sizes and the clan deck gives or takes the difference."""
+    _need_tactics(position, "the tactics deck")
+    shift = tactics_deck - position.tactics_deck
+    new = replace(position, tactics_deck=tactics_deck, deck=position.deck - shift)
+    try:
+        return checked(new)
+    except EditRefused as exc:
+        raise EditRefused(f"a tactics deck of {tactics_deck} does not fit the cards placed: {exc}") from None
+
+
+def set_tactics_played(position: Position, player: Player | str, count: int) -> Position:
+    """Set how many tactics cards a player has played (the two counts must add up to the visible ones)."""
+    _need_tactics(position, "tactics cards")
+    return checked(_count_played(position, Player.parse(player), count - position.tactics_played[Player.parse(player)]))
+
+
+def is_blank(position: Position) -> bool:
+    """Nothing placed: no card on a stone or the discard pile, no claim, both hands unknown."""
+    return (
+        all(s == Stone() for s in position.stones)
+        and not position.discard
+        and all(position.hands[p] is None for p in PLAYERS)
+    )
+
+
+def set_variant(position: Position, variant: Variant) -> Position:
+    """Switch an empty board between the base game and the tactics variant (the expert timing kept)."""
+    rules = RuleSet(variant, position.rules.expert, position.rules.strict_proofs and variant == "tactics")
+    if rules == position.rules:
+        return position
+    if not is_blank(position):
+        raise EditRefused(
+            f"the variant switches on an empty board only: click New board first (this {position.rules.variant} "
+            "position has cards placed)"
+        )
+    return replace(Position.empty(rules), to_move=position.to_move)
 
 
 def read_position(text: str) -> Position:
@@ -235,6 +501,30 @@ def _text_color(card: Card) -> str:
 
 USED_COLOR = "#d5d5d5"
 SLOT_COLOR = "#f4f1ea"
+TACTICS_COLOR = "#37474f"
+"""The fill of tactics cards (troops on sides, tactics cards in hands and the discard pile)."""
+_SHORT = {"JOKER": "JOK", "SPY": "SPY", "SHIELD": "SHD", "BLIND": "BLD", "MUD": "MUD",
+          "HEADHUNTER": "HH", "STRATEGIST": "STR", "BANSHEE": "BAN", "TRAITOR": "TRT"}
+
+
+def piece_label(piece: Piece | HandCard) -> str:
+    """The short text of a card's button: ``R8``, ``JOK`` (a Joker), ``BAN`` (Banshee) ..."""
+    if isinstance(piece, Card):
+        return str(piece)
+    name = piece.kind if isinstance(piece, Troop) else piece
+    return _SHORT.get(name, name[:3])
+
+
+def _style(button: W.Button, piece: Piece | HandCard) -> None:
+    if isinstance(piece, Card):
+        button.style.button_color, button.style.text_color = card_color(piece), _text_color(piece)
+    else:
+        button.style.button_color, button.style.text_color = TACTICS_COLOR, "white"
+
+
+def _show(widget: W.Widget, visible: bool) -> None:
+    widget.layout.display = "" if visible else "none"
+
 
 # ---------------------------------------------------------------------------------------------
 # The widget.
@@ -245,9 +535,14 @@ class BoardEditor:
 
     Attributes for scripts and tests: ``position`` (the current :class:`Position`), ``message``
     (the last refusal or notice, ``""`` when none), ``target`` (a Dropdown of :class:`Target`),
-    ``palette`` (``{card code: Button}``), ``slots`` (``{(stone, player): [Button]*3}``),
-    ``hand_buttons`` (``{player: [Button]}``), ``panel`` (the :class:`AnalysisPanel`),
-    ``widget`` (the whole layout).
+    ``palette`` (``{card code: Button}``), ``slots`` (``{(stone, player): [Button]*4}``, the fourth
+    shown under Mud fight only), ``hand_buttons`` (``{player: [Button]}``), ``panel`` (the
+    :class:`AnalysisPanel`), ``widget`` (the whole layout).
+
+    Tactics variant: ``variant`` (ToggleButtons, switches an empty board), ``new_button``,
+    ``tactics_palette`` (``{name: Button}``), ``blind_mode`` and ``mud_mode`` (Checkboxes of the stone
+    chosen in ``stone_select``), ``played_by`` (who plays a mode or a discarded tactics card: ``None``
+    for auto), ``tactics_deck``, ``played`` (``{player: BoundedIntText}``), ``discard_buttons``.
     """
 
     def __init__(self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True) -> None:
@@ -257,23 +552,32 @@ class BoardEditor:
         self._message = ""
         self._syncing = False
         self.last_refresh_ms = 0.0
-        self.drafts: dict[Player, list[Card]] = {p: [] for p in PLAYERS}
+        self.drafts: dict[Player, list[HandCard]] = {p: [] for p in PLAYERS}
+        small = {"width": "42px", "height": "30px", "padding": "0"}
 
-        # --- palette ---
+        # --- palettes ---
         self.palette: dict[str, W.Button] = {}
         rows = []
         for color in range(6):
             row = []
             for value in range(1, 10):
                 card = CARDS[color * 9 + value - 1]
-                b = W.Button(description=str(card), layout=W.Layout(width="42px", height="30px", padding="0"))
+                b = W.Button(description=str(card), layout=W.Layout(**small))
                 b.add_class("sl-palette")
                 b.add_class(f"sl-card-{card}")
                 b.on_click(self._palette_click(card))
                 self.palette[str(card)] = b
                 row.append(b)
             rows.append(W.HBox(row))
-        self.palette_box = W.VBox(rows)
+        self.tactics_palette: dict[str, W.Button] = {}
+        for name in TACTICS_NAMES:
+            b = W.Button(description=name, layout=W.Layout(width="auto", height="30px", padding="0 4px"))
+            b.add_class("sl-tactics-palette")
+            b.add_class(f"sl-tactics-{name}")
+            b.on_click(self._palette_click(name))
+            self.tactics_palette[name] = b
+        self.tactics_row = W.HBox(list(self.tactics_palette.values()), layout=W.Layout(flex_flow="row wrap"))
+        self.palette_box = W.VBox([*rows, self.tactics_row])
 
         # --- target and board ---
         self.target = W.Dropdown(
@@ -283,12 +587,12 @@ class BoardEditor:
         self.target.add_class("sl-target")
         self.slots: dict[tuple[int, Player], list[W.Button]] = {}
         columns = []
+        self.stone_labels: list[W.HTML] = []
         for n in range(1, STONE_COUNT + 1):
-            col = []
             for p in (Player.NORTH, Player.SOUTH):
                 buttons = []
-                for i in range(SIDE_SIZE):
-                    b = W.Button(layout=W.Layout(width="42px", height="30px", padding="0"))
+                for i in range(SIDE_SIZE + 1):
+                    b = W.Button(layout=W.Layout(**small))
                     b.add_class("sl-slot")
                     b.add_class(f"sl-slot-{n}-{p.letter}-{i}")
                     b.on_click(self._slot_click(n, p, i))
@@ -297,16 +601,24 @@ class BoardEditor:
             north = list(reversed(self.slots[(n, Player.NORTH)]))  # north's first card nearest the stone
             stone_label = W.HTML(layout=W.Layout(width="42px"))
             stone_label.add_class(f"sl-stone-{n}")
-            col = [*north, stone_label, *self.slots[(n, Player.SOUTH)]]
-            columns.append(W.VBox(col))
-        self.stone_labels = [c.children[SIDE_SIZE] for c in columns]
+            self.stone_labels.append(stone_label)
+            columns.append(W.VBox([*north, stone_label, *self.slots[(n, Player.SOUTH)]]))
         self.hand_buttons: dict[Player, list[W.Button]] = {p: [] for p in PLAYERS}
         self.hand_boxes = {p: W.HBox() for p in PLAYERS}
         self.hand_labels = {p: W.HTML() for p in PLAYERS}
+        self.discard_buttons: list[W.Button] = []
+        self.discard_box = W.HBox()
+        self.discard_label = W.HTML()
+        self.discard_row = W.HBox([self.discard_label, self.discard_box])
+        self.discard_row.add_class("sl-discard")
+        self.variant_label = W.HTML()
+        self.variant_label.add_class("sl-variant")
         self.board_box = W.VBox([
+            self.variant_label,
             W.HBox([self.hand_labels[Player.NORTH], self.hand_boxes[Player.NORTH]]),
             W.HBox(columns),
             W.HBox([self.hand_labels[Player.SOUTH], self.hand_boxes[Player.SOUTH]]),
+            self.discard_row,
         ])
 
         # --- stone, turn, deck and viewer controls ---
@@ -323,6 +635,36 @@ class BoardEditor:
         self.turn.observe(self._on_turn, "value")
         self.viewer.observe(lambda _: self._refresh_panel(), "value")
         self.deck.observe(self._on_deck, "value")
+
+        # --- variant and tactics controls ---
+        self.variant = W.ToggleButtons(options=[("base", "base"), ("tactics", "tactics")], description="Variant", style={"button_width": "70px"})
+        self.variant.add_class("sl-variant-toggle")
+        self.new_button = W.Button(description="New board", tooltip="An empty board of the current variant", layout=W.Layout(width="100px"))
+        self.new_button.add_class("sl-new")
+        self.variant.observe(self._on_variant, "value")
+        self.new_button.on_click(lambda _: self.apply(lambda pos: Position.empty(pos.rules), "new board"))
+        self.blind_mode = W.Checkbox(description=MODE_WORDS["blind"], indent=False, layout=W.Layout(width="160px"))
+        self.mud_mode = W.Checkbox(description=f"{MODE_WORDS['mud']} (4 cards)", indent=False, layout=W.Layout(width="160px"))
+        self.blind_mode.observe(self._on_mode("blind"), "value")
+        self.mud_mode.observe(self._on_mode("mud"), "value")
+        self.played_by = W.ToggleButtons(
+            options=[("auto", None), ("south", Player.SOUTH), ("north", Player.NORTH)], value=None,
+            description="Played by", style={"button_width": "55px"},
+            tooltips=["the player who has played fewer tactics cards (the player to move on a tie)", "", ""],
+        )
+        self.tactics_deck = W.BoundedIntText(min=0, max=TACTICS_TOTAL, description="Tactics deck", layout=W.Layout(width="160px"))
+        self.played = {
+            p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=f"{p.value} played", layout=W.Layout(width="160px"))
+            for p in PLAYERS
+        }
+        self.tactics_deck.observe(self._on_tactics_deck, "value")
+        for p, box in self.played.items():
+            box.observe(self._on_played(p), "value")
+        self.tactics_controls = W.VBox([
+            W.HBox([self.blind_mode, self.mud_mode, self.played_by]),
+            W.HBox([self.tactics_deck, *self.played.values()]),
+        ])
+        self.tactics_controls.add_class("sl-tactics-controls")
 
         # --- history, load and save ---
         self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="80px"))
@@ -344,8 +686,10 @@ class BoardEditor:
         controls = W.VBox([
             W.HBox([self.target, self.undo_button, self.redo_button]),
             W.HBox([self.stone_select, self.claim_select, self.first_select]),
+            self.tactics_controls,
             W.HBox([self.turn, self.deck]),
             self.viewer,
+            W.HBox([self.variant, self.new_button]),
             W.HBox([self.load_button, self.save_json_button, self.save_notation_button]),
             self.text,
         ])
@@ -395,23 +739,37 @@ class BoardEditor:
         return True
 
     def place(self, card: Card | str, target: Target | None = None) -> bool:
-        """Place a card on the current (or given) target.
+        """Place a card (a clan card, or a tactics card's name) on the current (or given) target.
 
         A hand is entered card by card into a draft (shown dashed) and becomes part of the position
         once it holds as many cards as the hand's size: a half-entered hand would break the rules.
+        Modes and discarded tactics cards count as played by the "Played by" control's player.
         """
-        card = card if isinstance(card, Card) else Card.parse(card)
-        t = target or self.target.value
-        if t.stone is not None or self._position.hands[t.player] is not None:
-            return self.apply(lambda pos: place(pos, card, t), f"placed {card} on {t.label}")
-        if any(card in d for d in self.drafts.values()) or used_mask(self._position) >> card.index & 1:
-            self._set_message(f"Refused: {card} is already placed", error=True)
+        try:
+            item = _item(card)
+        except SchottenError as exc:
+            self._set_message(f"Refused: {exc}", error=True)
             return False
-        draft = self.drafts[t.player] + [card]
+        t = target or self.target.value
+        by = self.played_by.value
+        if t.pile or t.stone is not None or self._position.hands[t.player] is not None:
+            return self.apply(lambda pos: place(pos, item, t, by), f"placed {item} on {t.label}")
+        if isinstance(item, str):
+            if not self._position.rules.tactics:
+                self._set_message(f"Refused: tactics cards ({item}) belong to the tactics variant", error=True)
+                return False
+            drafted = sum(1 for d in self.drafts.values() for c in d if c == item)
+            if tactics_used(self._position)[item] + drafted >= TACTICS_COPIES[item]:
+                self._set_message(f"Refused: every copy of {item} is already placed", error=True)
+                return False
+        elif any(item in d for d in self.drafts.values()) or used_mask(self._position) >> item.index & 1:
+            self._set_message(f"Refused: {item} is already placed", error=True)
+            return False
+        draft = self.drafts[t.player] + [item]
         size = self._position.hand_sizes[t.player]
         if len(draft) < size:
             self.drafts[t.player] = draft
-            self._set_message(f"{t.label}: {card} noted, {size - len(draft)} more to enter")
+            self._set_message(f"{t.label}: {item} noted, {size - len(draft)} more to enter")
             self._refresh_board()
             return True
         if self.apply(lambda pos: set_hand(pos, t.player, draft), f"{t.label} entered"):
@@ -421,24 +779,38 @@ class BoardEditor:
         return False
 
     def take_back(self, card: Card | str) -> bool:
-        """Take a card back from a stone, a known hand (which becomes a draft again) or a draft."""
-        card = card if isinstance(card, Card) else Card.parse(card)
+        """Take a card back from a stone, a combat mode off its stone, a card from the discard pile,
+        a known hand (which becomes a draft again) or a draft."""
+        try:
+            item = _item(card)
+        except SchottenError as exc:
+            self._set_message(f"Refused: {exc}", error=True)
+            return False
         for p, draft in self.drafts.items():
-            if card in draft:
-                draft.remove(card)
-                self._set_message(f"took {card} back from the {p.value} hand being entered")
+            if item in draft:
+                draft.remove(item)
+                self._set_message(f"took {item} back from the {p.value} hand being entered")
                 self._refresh_board()
                 return True
         for p in PLAYERS:
             hand = self._position.hands[p]
-            if hand is not None and card in hand:
-                rest = [c for c in clan_cards(hand) if c != card]
-                if self.apply(lambda pos: set_hand(pos, p, None), f"took {card} back: the {p.value} hand is being re-entered"):
+            if hand is not None and item in hand:
+                rest = list(hand)
+                rest.remove(item)
+                if self.apply(lambda pos: set_hand(pos, p, None), f"took {item} back: the {p.value} hand is being re-entered"):
                     self.drafts[p] = rest
                     self._refresh_board()
                     return True
                 return False
-        return self.apply(lambda pos: take_back(pos, card), f"took {card} back")
+        return self.apply(lambda pos: take_back(pos, item, self.played_by.value), f"took {item} back")
+
+    def set_mode(self, stone: int, mode: str, on: bool = True) -> bool:
+        """Put a combat mode on a stone or take it off (played by the "Played by" control's player)."""
+        word = MODE_WORDS.get(mode, mode)
+        return self.apply(
+            lambda pos: set_mode(pos, stone, mode, on, self.played_by.value),
+            f"stone {stone}: {word} {'on' if on else 'off'}",
+        )
 
     def undo(self) -> bool:
         if not self._undo:
@@ -481,18 +853,26 @@ class BoardEditor:
 
     # --- event wiring -------------------------------------------------------------------------
 
-    def _palette_click(self, card: Card) -> Callable[[Any], bool]:
+    def _palette_click(self, card: Card | str) -> Callable[[Any], bool]:
         return lambda _: self.place(card)
 
     def _slot_click(self, stone: int, player: Player, i: int) -> Callable[[Any], None]:
         def click(_: Any) -> None:
-            side = clan_cards(self._position.stone(stone).side(player))
+            side = self._position.stone(stone).side(player)
             if i < len(side):
-                self.take_back(side[i])
+                piece = side[i]
+                self.apply(lambda pos: take_back_at(pos, stone, player, i), f"took {piece} back")
             else:  # an empty slot chooses the target
                 self.target.value = Target.side(stone, player)
                 self.stone_select.value = stone
                 self._set_message(f"cards now go to {self.target.value.label}")
+
+        return click
+
+    def _discard_click(self, index: int) -> Callable[[Any], bool]:
+        def click(_: Any) -> bool:
+            card = self._position.discard[index]
+            return self.apply(lambda pos: take_back_discard(pos, index, self.played_by.value), f"took {card} back from the discard pile")
 
         return click
 
@@ -514,6 +894,28 @@ class BoardEditor:
         if not self._syncing:
             self.apply(lambda pos: set_deck(pos, change["new"]), f"deck set to {change['new']}")
 
+    def _on_variant(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.apply(lambda pos: set_variant(pos, change["new"]), f"{change['new']} board")
+
+    def _on_mode(self, mode: str) -> Callable[[dict[str, Any]], None]:
+        def changed(change: dict[str, Any]) -> None:
+            if not self._syncing:
+                self.set_mode(self.stone_select.value, mode, bool(change["new"]))
+
+        return changed
+
+    def _on_tactics_deck(self, change: dict[str, Any]) -> None:
+        if not self._syncing:
+            self.apply(lambda pos: set_tactics_deck(pos, change["new"]), f"tactics deck set to {change['new']}")
+
+    def _on_played(self, player: Player) -> Callable[[dict[str, Any]], None]:
+        def changed(change: dict[str, Any]) -> None:
+            if not self._syncing:
+                self.apply(lambda pos: set_tactics_played(pos, player, change["new"]), f"{player.value} played {change['new']} tactics cards")
+
+        return changed
+
     def _show_text(self, text: str) -> None:
         self.text.value = text
         self._set_message("saved below: copy the text")
@@ -529,9 +931,20 @@ class BoardEditor:
         self._refresh_board()
         self._refresh_panel()
 
+    def _piece_button(self, piece: Piece | HandCard, tooltip: str, click: Callable[[Any], Any], cls: str, draft: bool = False) -> W.Button:
+        layout = W.Layout(width="42px", height="30px", padding="0", border="2px dashed #888" if draft else "")
+        b = W.Button(description=piece_label(piece), tooltip=tooltip, layout=layout)
+        if not draft:
+            _style(b, piece)
+        b.add_class(cls)
+        b.on_click(click)
+        return b
+
     def _refresh_board(self) -> None:
         pos = self._position
-        used = used_mask(pos) | mask_of(c for d in self.drafts.values() for c in d)
+        tactics = pos.rules.tactics
+        drafted = [c for d in self.drafts.values() for c in d]
+        used = used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
         for code, b in self.palette.items():
             card = Card.parse(code)
             taken = bool(used >> card.index & 1)
@@ -539,37 +952,43 @@ class BoardEditor:
             b.style.button_color = USED_COLOR if taken else card_color(card)
             b.style.text_color = "#999" if taken else _text_color(card)
             b.tooltip = (pos.locate(card) if pos.locate(card) != "unseen" else "hand being entered") if taken else f"place {card}"
+        placed = tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
+        for name, b in self.tactics_palette.items():
+            left = TACTICS_COPIES[name] - placed[name]
+            b.disabled = left <= 0
+            b.description = name if TACTICS_COPIES[name] == 1 else f"{name} ×{max(left, 0)}"
+            b.style.button_color = USED_COLOR if left <= 0 else TACTICS_COLOR
+            b.style.text_color = "#999" if left <= 0 else "white"
+            b.tooltip = f"every copy of {name} is placed" if left <= 0 else f"place {name}"
+        _show(self.tactics_row, tactics)
         for (n, p), buttons in self.slots.items():
-            side = clan_cards(pos.stone(n).side(p))
+            stone = pos.stone(n)
+            side = stone.side(p)
             for i, b in enumerate(buttons):
+                _show(b, i < stone.capacity or i < len(side))
                 if i < len(side):
                     c = side[i]
-                    b.description, b.tooltip = str(c), f"take {c} back"
-                    b.style.button_color, b.style.text_color = card_color(c), _text_color(c)
+                    b.description, b.tooltip = piece_label(c), f"take {c} back"
+                    _style(b, c)
                 else:
                     b.description, b.tooltip = "", f"place cards on stone {n} {p.value}"
                     b.style.button_color, b.style.text_color = SLOT_COLOR, "black"
         for n, label in enumerate(self.stone_labels, 1):
-            claimed = pos.stone(n).claimed
+            stone = pos.stone(n)
+            claimed = stone.claimed
             mark = f"<br><small>{claimed.value}</small>" if claimed else ""
+            modes = "".join(f"<br><small>{m}</small>" for m in MODES if m in stone.modes)
             bg = "#ffe082" if claimed else "#cfd8dc"
             label.value = (
-                f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold">{n}{mark}</div>'
+                f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold">{n}{mark}{modes}</div>'
             )
         for p in PLAYERS:
             hand = pos.hands[p]
-            buttons = []
-            for c in clan_cards(hand or ()):
-                b = W.Button(description=str(c), tooltip=f"take {c} back", layout=W.Layout(width="42px", height="30px", padding="0"))
-                b.style.button_color, b.style.text_color = card_color(c), _text_color(c)
-                b.add_class("sl-hand")
-                b.on_click(self._hand_click(c))
-                buttons.append(b)
-            for c in self.drafts[p]:
-                b = W.Button(description=str(c), tooltip=f"take {c} back (hand being entered)", layout=W.Layout(width="42px", height="30px", padding="0", border="2px dashed #888"))
-                b.add_class("sl-draft")
-                b.on_click(self._hand_click(c))
-                buttons.append(b)
+            buttons = [self._piece_button(c, f"take {c} back", self._hand_click(c), "sl-hand") for c in hand or ()]
+            buttons += [
+                self._piece_button(c, f"take {c} back (hand being entered)", self._hand_click(c), "sl-draft", draft=True)
+                for c in self.drafts[p]
+            ]
             self.hand_buttons[p] = buttons
             self.hand_boxes[p].children = tuple(buttons)
             size = pos.hand_sizes[p]
@@ -580,11 +999,32 @@ class BoardEditor:
             else:
                 shown = f"{p.value} hand: {size} unknown cards"
             self.hand_labels[p].value = f"<b>{shown}</b>&nbsp;"
+        self.discard_buttons = [
+            self._piece_button(c, f"take {c} back from the discard pile", self._discard_click(i), "sl-discard-card")
+            for i, c in enumerate(pos.discard)
+        ]
+        self.discard_box.children = tuple(self.discard_buttons)
+        self.discard_label.value = f"<b>discard pile</b>{'' if pos.discard else ': empty'}&nbsp;"
+        _show(self.discard_row, tactics)
+        _show(self.tactics_controls, tactics)
+        if tactics:
+            played = pos.tactics_played
+            self.variant_label.value = (
+                f"<b>tactics game</b>: clan deck {pos.deck}, tactics deck {pos.tactics_deck}, "
+                f"tactics played south {played[Player.SOUTH]} / north {played[Player.NORTH]}"
+            )
+        else:
+            self.variant_label.value = f"<b>{pos.rules.name} game</b>: deck {pos.deck}"
+        targets = TACTICS_TARGETS if tactics else ALL_TARGETS
+        if len(self.target.options) != len(targets):
+            current = self.target.value
+            self.target.options = [(t.label, t) for t in targets]
+            self.target.value = current if current in targets else targets[0]
         self.undo_button.disabled = not self._undo
         self.redo_button.disabled = not self._redo
         self._sync_controls()
 
-    def _hand_click(self, card: Card) -> Callable[[Any], bool]:
+    def _hand_click(self, card: HandCard) -> Callable[[Any], bool]:
         return lambda _: self.take_back(card)
 
     def _sync_controls(self) -> None:
@@ -597,6 +1037,12 @@ class BoardEditor:
             self.first_select.value = stone.first_complete
             self.turn.value = pos.to_move
             self.deck.value = pos.deck
+            self.variant.value = pos.rules.variant
+            self.blind_mode.value = "blind" in stone.modes
+            self.mud_mode.value = "mud" in stone.modes
+            self.tactics_deck.value = pos.tactics_deck
+            for p, box in self.played.items():
+                box.value = pos.tactics_played[p]
         finally:
             self._syncing = False
 
@@ -623,7 +1069,7 @@ def claims_table(analysis: Any) -> list[tuple[int, str, str, bool, str]]:
             rows.append((n, sa.claimed.value, "claimed", False, f"stone {n} is held by {sa.claimed.value}"))
             continue
         for p in PLAYERS:
-            if len(sa.south if p is Player.SOUTH else sa.north) < SIDE_SIZE:
+            if len(sa.south if p is Player.SOUTH else sa.north) < analysis.position.stone(n).capacity:
                 continue
             v = sa.claims[p]
             rows.append((n, p.value, "may claim" if v.claimable else "cannot claim yet", v.claimable, v.reason))
@@ -861,6 +1307,17 @@ __all__ = [
     "set_hand",
     "set_turn",
     "take_back",
+    "take_back_at",
+    "take_back_discard",
+    "TACTICS_TARGETS",
+    "hidden_tactics",
+    "is_blank",
+    "piece_label",
+    "set_mode",
+    "set_tactics_deck",
+    "set_tactics_played",
+    "set_variant",
+    "tactics_used",
     "used_mask",
     "make_figure_widgets",
     "panel_arrays",

@@ -317,11 +317,14 @@ def test_odds_explorer_slider() -> None:
     assert "5 more draw" in explorer.table.value
 
 
-def test_tactics_positions_refused(editor: BoardEditor) -> None:
+def test_tactics_positions_load(editor: BoardEditor) -> None:
+    """Tactics positions used to be refused; now they load (tests/views/test_editor_tactics.py has more)."""
     from schotten_lab.core.rules import TACTICS
 
     before = editor.position
     editor.text.value = Position.empty(TACTICS).to_json()
     editor.load_button.click()
+    assert editor.position == Position.empty(TACTICS)
+    assert editor.variant.value == "tactics"
+    editor.undo()
     assert editor.position == before
-    assert "base-game" in editor.message
