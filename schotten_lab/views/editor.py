@@ -965,7 +965,13 @@ class BoardEditor:
             stone = pos.stone(n)
             side = stone.side(p)
             for i, b in enumerate(buttons):
-                _show(b, i < stone.capacity or i < len(side))
+                if i < SIDE_SIZE:
+                    pass
+                elif not tactics:
+                    _show(b, False)
+                else:  # every column keeps room for a fourth card, so the stones stay in line
+                    _show(b, True)
+                    b.layout.visibility = "visible" if i < stone.capacity or i < len(side) else "hidden"
                 if i < len(side):
                     c = side[i]
                     b.description, b.tooltip = piece_label(c), f"take {c} back"
@@ -977,10 +983,12 @@ class BoardEditor:
             stone = pos.stone(n)
             claimed = stone.claimed
             mark = f"<br><small>{claimed.value}</small>" if claimed else ""
-            modes = "".join(f"<br><small>{m}</small>" for m in MODES if m in stone.modes)
+            words = ", ".join(MODE_WORDS[m] for m in MODES if m in stone.modes)
+            modes = "".join(f'<sup style="line-height:0">{m[0].upper()}</sup>' for m in MODES if m in stone.modes)
+            title = f' title="{words}" data-modes="{" ".join(m for m in MODES if m in stone.modes)}"' if words else ""
             bg = "#ffe082" if claimed else "#cfd8dc"
             label.value = (
-                f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold">{n}{mark}{modes}</div>'
+                f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold"{title}>{n}{modes}{mark}</div>'
             )
         for p in PLAYERS:
             hand = pos.hands[p]

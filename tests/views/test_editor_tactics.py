@@ -53,6 +53,7 @@ def test_variant_control_switches_an_empty_board_only() -> None:
     e = BoardEditor(charts=False)
     assert e.variant.value == "base"
     assert e.tactics_row.layout.display == "none" and e.tactics_controls.layout.display == "none"
+    assert e.slots[(1, S)][3].layout.display == "none"  # base game: three slots a side
     assert "base game" in e.variant_label.value
     e.variant.value = "tactics"
     assert e.position.rules.tactics and e.position.tactics_deck == 10 and e.position.hand_sizes == {S: 7, N: 7}
@@ -79,9 +80,9 @@ def test_load_tactics_midgame(form: str) -> None:
     assert e.position == pos, e.message
     assert e.variant.value == "tactics" and "tactics game" in e.variant_label.value
     assert (5, S) in e.panel.claimable and (9, S) not in e.panel.claimable
-    assert e.slots[(2, S)][0].description == "JOK" and e.slots[(2, S)][3].layout.display == ""  # Mud: 4 slots
-    assert e.slots[(1, S)][3].layout.display == "none"
-    assert "mud" in e.stone_labels[1].value and "blind" in e.stone_labels[5].value
+    assert e.slots[(2, S)][0].description == "JOK" and e.slots[(2, S)][3].layout.visibility == "visible"  # Mud: 4 slots
+    assert e.slots[(1, S)][3].layout.visibility == "hidden"
+    assert 'data-modes="mud"' in e.stone_labels[1].value and "Blind-man's bluff" in e.stone_labels[5].value
     assert e.tactics_palette["SPY"].disabled and e.tactics_palette["TRAITOR"].disabled  # TRAITOR in south's hand
     assert not e.tactics_palette["BANSHEE"].disabled
     assert e.tactics_palette["JOKER"].description == "JOKER ×1"
@@ -127,7 +128,7 @@ def test_mud_fight_makes_complete_sides_incomplete(editor: BoardEditor) -> None:
     assert (1, S) not in e.panel.claimable
     assert 'data-stone="1"' not in e.panel.claims.value
     assert e.tactics_palette["MUD"].disabled
-    assert "mud" in e.stone_labels[0].value and e.slots[(1, S)][3].layout.display == ""
+    assert 'data-modes="mud"' in e.stone_labels[0].value and e.slots[(1, S)][3].layout.visibility == "visible"
     click(e, Target.side(1, N), "B7")  # a fourth card: north completes first under Mud fight
     assert e.position.stone(1).first_complete is N
     click(e, Target.side(1, N), "B8")
