@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 import reference as ref
 import strategies as strat
+from helpers import by_int, sub_pool
 from schotten_lab.analysis import (
     analyze,
     card_probabilities,
@@ -48,21 +49,6 @@ def profile(n: int) -> settings:
         deadline=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     )
-
-
-def by_int(d: dict[Rank, Fraction]) -> dict[int, Fraction]:
-    return {int(r): p for r, p in d.items()}
-
-
-def sub_pool(data: st.DataObject, cards: list[Card], fits: object) -> list[Card]:
-    """A random subset of ``cards``, as large as ``fits(size)`` allows (all of them when it fits)."""
-    size = len(cards)
-    while size > 0 and not fits(size):  # type: ignore[operator]
-        size -= 1
-    if size == len(cards):
-        return cards
-    chosen = data.draw(st.permutations(cards), label="sub-pool")[:size]
-    return sorted(chosen)
 
 
 # ---- 1. claims ----------------------------------------------------------------------------------

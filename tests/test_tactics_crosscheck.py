@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import reference_tactics as reft
 import strategies_tactics as stt
+from helpers import by_int, sub_pool
 from schotten_lab.analysis import claim, completion_odds, stone_outcome
 from schotten_lab.core.cards import Card, mask_of, parse_cards
 from schotten_lab.core.formations import Formation, Rank
@@ -49,20 +50,6 @@ def profile(n: int) -> settings:
 
 def pieces(text: str) -> tuple[Piece, ...]:
     return tuple(parse_piece(t) for t in text.split())
-
-
-def by_int(d: dict[Rank, Fraction]) -> dict[int, Fraction]:
-    return {int(r): p for r, p in d.items()}
-
-
-def sub_pool(data: st.DataObject, cards: list[Card], fits: object) -> list[Card]:
-    """A random subset of ``cards``, as large as ``fits(size)`` allows (all of them when it fits)."""
-    size = len(cards)
-    while size > 0 and not fits(size):  # type: ignore[operator]
-        size -= 1
-    if size == len(cards):
-        return cards
-    return sorted(data.draw(st.permutations(cards), label="sub-pool")[:size])
 
 
 # ---- random sides ---------------------------------------------------------------------------------

@@ -1,0 +1,26 @@
+"""Small helpers shared by the base-game and tactics cross-check tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from hypothesis import strategies as st
+
+from schotten_lab.core.cards import Card
+from schotten_lab.core.formations import Rank
+
+
+def by_int(d: dict[Rank, Fraction]) -> dict[int, Fraction]:
+    """Rank-keyed probabilities keyed by the plain rank number (as the twins key them)."""
+    return {int(r): p for r, p in d.items()}
+
+
+def sub_pool(data: st.DataObject, cards: list[Card], fits: Callable[[int], bool]) -> list[Card]:
+    """A random subset of ``cards``, as large as ``fits(size)`` allows (all of them when it fits)."""
+    size = len(cards)
+    while size > 0 and not fits(size):
+        size -= 1
+    if size == len(cards):
+        return cards
+    return sorted(data.draw(st.permutations(cards), label="sub-pool")[:size])
