@@ -7,7 +7,7 @@ from .board import BoardAnalysis, StoneAnalysis, analyze, format_report
 from .claims import ClaimVerdict, claim
 from .odds import CompletionOdds, Outs, completion_odds, outs, reachable, still_possible
 from .outcome import Outcome, OutcomeEstimate, stone_outcome, stone_outcome_monte_carlo
-from .pools import CardChance, card_probabilities, draws_left, hypergeometric
+from .pools import CardChance, card_probabilities, draws_left, hypergeometric, tactics_probabilities
 
 __all__ = [
     "BoardAnalysis",
@@ -30,4 +30,5 @@ __all__ = [
     "still_possible",
     "stone_outcome",
     "stone_outcome_monte_carlo",
+    "tactics_probabilities",
 ]
