@@ -6,8 +6,9 @@ the pairs are counted by inclusion–exclusion over the cards the two completion
 
     #disjoint pairs with s(A) > s(B) = Σ_S (-1)^|S| #{(A, B): S ⊆ A, S ⊆ B, s(A) > s(B)}
 
-where S ranges over sets of 0-3 cards. For each S the inner count is a product of two strength
-histograms (with a cumulative sum), all built with ``numpy.bincount``.
+where S ranges over sets of 0-3 cards (0-4 under Mud fight). For each S the inner count is a product
+of two strength histograms (with a cumulative sum), all built with ``numpy.bincount``; when S is both
+whole completions (A = B = S) the two sides are compared on it directly.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ import numpy as np
 from ..core.cards import CardMask, indices_of, mask_of, popcount
 from ..core.errors import AnalysisError
 from ..core.formations import STRENGTH_BASE, Rank
-from ..core.sides import side_completions, side_strength
-from ..core.tactics import Piece
 from ..core.position import Position
 from ..core.rules import SIDE_SIZE, Player
+from ..core.sides import side_completions, side_strength
+from ..core.tactics import Piece
 from .common import check_stone, fraction_table
 
 ZERO, ONE = Fraction(0), Fraction(1)
