@@ -797,7 +797,7 @@ class BoardEditor:
             if hand is not None and item in hand:
                 rest = list(hand)
                 rest.remove(item)
-                if self.apply(lambda pos: set_hand(pos, p, None), f"took {item} back: the {p.value} hand is being re-entered"):
+                if self.apply(lambda pos, who=p: set_hand(pos, who, None), f"took {item} back: the {p.value} hand is being re-entered"):
                     self.drafts[p] = rest
                     self._refresh_board()
                     return True

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-from schotten_lab.core import Player, Position  # noqa: E402
+from schotten_lab.core import Player, Position, SchottenError  # noqa: E402
 from schotten_lab.views import editor as ed  # noqa: E402
 from schotten_lab.views.editor import BoardEditor, EditRefused, Target  # noqa: E402
 
@@ -98,7 +98,7 @@ def test_read_position_accepts_json_and_notation() -> None:
     pos = three_eights()
     assert ed.read_position(pos.to_json()) == pos
     assert ed.read_position(pos.notation) == pos
-    with pytest.raises(Exception):
+    with pytest.raises(SchottenError, match="not a position"):
         ed.read_position("not a position")
 
 
