@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import ipywidgets as W
@@ -797,7 +798,7 @@ class BoardEditor:
             if hand is not None and item in hand:
                 rest = list(hand)
                 rest.remove(item)
-                if self.apply(lambda pos, who=p: set_hand(pos, who, None), f"took {item} back: the {p.value} hand is being re-entered"):
+                if self.apply(partial(set_hand, player=p, cards=None), f"took {item} back: the {p.value} hand is being re-entered"):
                     self.drafts[p] = rest
                     self._refresh_board()
                     return True
