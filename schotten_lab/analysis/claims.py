@@ -9,7 +9,7 @@ completion, when there is one, is simply the first hand that fits.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -84,9 +84,6 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
     s = position.stone(number)
     left = tactics_left(position) if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
     d = decide_claim(s, me, position.public_pool, rules, left)
-    if d.status == "beaten" and d.counter_formation is None and d.other is not None:
-        # strict: the added troop alone completes the opponent's side; its formation is the counter
-        d = replace(d, counter_formation=d.other)
     return ClaimVerdict(
         number,
         me,

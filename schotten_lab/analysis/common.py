@@ -24,10 +24,6 @@ def check_player(player: Player | str, what: str = "player") -> Player:
         raise AnalysisError(f"{what} must be 'south' or 'north', not {player!r}") from None
 
 
-def as_float(p: Fraction) -> float:
-    return float(p)
-
-
 def fraction_table(rows: list[tuple[str, Fraction]], title: str) -> str:
     """A small HTML table of exact probabilities (fraction and percentage) for notebooks."""
     body = "".join(

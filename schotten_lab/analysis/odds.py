@@ -21,10 +21,10 @@ import numpy as np
 
 from ..core.cards import FULL_DECK, Card, CardMask, cards_of, format_cards, indices_of, mask_of, popcount
 from ..core.errors import AnalysisError
-from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Formation, Rank
+from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank
 from ..core.position import Position, Stone
-from ..core.sides import best_identities, side_completions
-from ..core.tactics import Piece
+from ..core.sides import best_identities, completion_masks, side_completions
+from ..core.tactics import Piece, clan_mask
 from ..core.rules import SIDE_SIZE, Player
 from .common import check_player, check_stone, fraction_table
 from .pools import draws_left
@@ -91,7 +91,7 @@ def completion_odds(
     their owner's best identity in each completion.
     """
     s, side = _stone_side(position, stone, player)
-    pool = position.public_pool if pool is None else pool & ~_clan_mask(side)
+    pool = position.public_pool if pool is None else pool & ~clan_mask(side)
     return odds_of_side(side, pool, capacity=s.capacity, blind=s.blind)
 
 
@@ -163,13 +163,12 @@ def outs(position: Position, stone: int, player: Player | str, viewer: Player | 
     empty: dict[Rank, tuple[Card, ...]] = {r: () for r in Rank}
     if len(side) >= s.capacity:
         return Outs(side, seer, empty, empty, empty, empty)
-    side_mask = _clan_mask(side)
-    comps = side_completions(side, FULL_DECK & ~side_mask, capacity=s.capacity, blind=s.blind)
-    masks = np.array(comps.masks(), dtype=np.uint64)
+    side_mask = clan_mask(side)
+    masks, strengths = completion_masks(side, FULL_DECK & ~side_mask, capacity=s.capacity, blind=s.blind)
     pool = position.viewer_pool(seer)
-    own = _clan_mask(position.hands[seer] or ())
+    own = clan_mask(position.hands[seer] or ())
     by_rank, in_pool, in_hand, dead = {}, {}, {}, {}
-    ranks = comps.strengths // STRENGTH_BASE
+    ranks = strengths // STRENGTH_BASE
     for r in Rank:
         chosen = masks[ranks == r]
         used = int(np.bitwise_or.reduce(chosen)) if len(chosen) else 0
@@ -209,21 +208,19 @@ def reachable_from(
     if len(side) >= capacity:
         f = best_identities(side[:capacity], blind=blind)[0]
         return {r: ONE if f.rank >= r else ZERO for r in Rank}
-    comps = side_completions(side, hand | pool, capacity=capacity, blind=blind)
-    needs_all = [m & ~hand for m in comps.masks()]
-    ranks = (comps.strengths // STRENGTH_BASE).tolist()
     total = math.comb(popcount(pool), n)
-    plain_empty = not side and capacity == SIDE_SIZE and not blind
-    result: dict[Rank, Fraction] = {}
-    for r in Rank:
-        if total == 0:
-            result[r] = ZERO
-        elif plain_empty:
-            result[r] = Fraction(total - _count_formation_free(hand, pool, n, r), total)
-        else:
-            needs = {m for m, rank in zip(needs_all, ranks) if rank >= r}
-            result[r] = Fraction(_count_hitting(needs, pool, n), total)
-    return result
+    if total == 0:
+        return {r: ZERO for r in Rank}
+    if not side and capacity == SIDE_SIZE and not blind:
+        # an empty base-game side: a dynamic programme over the values
+        return {r: Fraction(total - _count_formation_free(hand, pool, n, r), total) for r in Rank}
+    masks, strengths = completion_masks(side, hand | pool, capacity=capacity, blind=blind)
+    needs_all = [int(m) & ~hand for m in masks.tolist()]
+    ranks = (strengths // STRENGTH_BASE).tolist()
+    return {
+        r: Fraction(_count_hitting({m for m, rank in zip(needs_all, ranks) if rank >= r}, pool, n), total)
+        for r in Rank
+    }
 
 
 def _count_formation_free(hand: CardMask, pool: CardMask, n: int, rank: Rank) -> int:
@@ -346,13 +343,3 @@ def _minimal(needs: Iterable[CardMask]) -> list[CardMask]:
         if not any(k & ~m == 0 for k in kept):
             kept.append(m)
     return kept
-
-
-def formation_of(position: Position, stone: int, player: Player | str) -> Formation | None:
-    """The formation of a complete side (troops at their best), or ``None``."""
-    s, _ = _stone_side(position, stone, player)
-    return s.formation(check_player(player))
-
-
-def _clan_mask(pieces: Iterable[object]) -> CardMask:
-    return mask_of(c for c in pieces if isinstance(c, Card))

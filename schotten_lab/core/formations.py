@@ -8,7 +8,7 @@ same ranks, with four cards in each pattern.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -231,30 +231,6 @@ def compare(
     return 1 if first_completed_first else -1
 
 
-def describe_cards(cards: Iterable[Card], *, blind: bool = False, lang: str = "en") -> str:
-    cards = tuple(cards)
-    return evaluate(cards, blind=blind).describe(lang, size=len(cards))
-
-
-__all__ = [
-    "BLIND_CUBE",
-    "Formation",
-    "best_completion",
-    "completions",
-    "HandTable",
-    "Rank",
-    "RANKS_STRONGEST_FIRST",
-    "STRENGTH_BASE",
-    "STRENGTH_CUBE",
-    "compare",
-    "describe_cards",
-    "evaluate",
-    "hand_table",
-    "rank_counts",
-    "strength_of",
-]
-
-
 def completions(side: Sequence[Card], available: CardMask, *, blind: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """All completions of a side of 0-2 cards with cards of ``available``, strongest first.
 
@@ -277,13 +253,26 @@ def best_completion(
 
     Returns the formation and the cards added, or ``None`` when the pool is too small.
     """
-    table = hand_table(blind=blind)
-    side_idx = [c.index for c in side]
-    cand = table.candidates(side_idx)
-    forbidden = np.uint64(FULL_DECK & ~(available | mask_of(side)))
-    ok = (table.masks[cand] & forbidden) == 0
-    if not ok.any():
+    hands, strengths = completions(side, available, blind=blind)
+    if not len(hands):
         return None
-    h = int(cand[int(np.argmax(ok))])
-    added = tuple(CARDS[i] for i in table.cards[h].tolist() if i not in side_idx)
-    return Formation.from_strength(int(table.strengths[h])), added
+    added = tuple(CARDS[i] for i in hand_table(blind=blind).cards[hands[0]].tolist() if CARDS[i] not in side)
+    return Formation.from_strength(int(strengths[0])), added
+
+
+__all__ = [
+    "BLIND_CUBE",
+    "Formation",
+    "best_completion",
+    "completions",
+    "HandTable",
+    "Rank",
+    "RANKS_STRONGEST_FIRST",
+    "STRENGTH_BASE",
+    "STRENGTH_CUBE",
+    "compare",
+    "evaluate",
+    "hand_table",
+    "rank_counts",
+    "strength_of",
+]

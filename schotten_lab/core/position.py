@@ -12,13 +12,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from .cards import Card, CardMask, format_cards, mask_of, parse_cards
+from .cards import Card, CardMask, format_cards, parse_cards
 from .errors import IllegalPositionError
 from .formations import Formation
 from .proof import decide_claim, tactics_left
 from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet
 from .sides import best_identities, side_capacity
-from .tactics import MODE_CARD, MODES, TACTICS_COPIES, TACTICS_TOTAL, HandCard, Piece, Troop
+from .tactics import MODE_CARD, MODES, TACTICS_COPIES, TACTICS_TOTAL, HandCard, Piece, Troop, clan_mask
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,9 +227,9 @@ class Position:
     @cached_property
     def table_mask(self) -> CardMask:
         """Every clan card on either side of every stone, and in the discard pile."""
-        mask = _clan_mask(self.discard)
+        mask = clan_mask(self.discard)
         for s in self.stones:
-            mask |= _clan_mask(s.south) | _clan_mask(s.north)
+            mask |= clan_mask(s.south) | clan_mask(s.north)
         return mask
 
     @cached_property
@@ -239,7 +239,7 @@ class Position:
 
     def viewer_pool(self, viewer: Player | str) -> CardMask:
         """``U_v``: the public pool minus the viewer's own hand (when known)."""
-        return self.public_pool & ~_clan_mask(self.hands[Player.parse(viewer)] or ())
+        return self.public_pool & ~clan_mask(self.hands[Player.parse(viewer)] or ())
 
     def locate(self, card: Card) -> str:
         """Where a card is, as far as the position says: ``stone 3 south``, ``discard``,
@@ -265,9 +265,6 @@ class Position:
             if len(held) >= 5 or any({i, i + 1, i + 2} <= held for i in range(1, 8)):
                 return p
         return None
-
-    def side_formation(self, number: int, player: Player) -> Formation | None:
-        return self.stone(number).formation(player)
 
     def tactics_on_table(self) -> Counter[str]:
         """Tactics cards on the stones and in the discard pile, by name."""
@@ -367,10 +364,6 @@ class Position:
         from .svg import position_svg
 
         return str(position_svg(self))
-
-
-def _clan_mask(pieces: Iterable[object]) -> CardMask:
-    return mask_of(c for c in pieces if isinstance(c, Card))
 
 
 def _check(pos: Position) -> Iterator[Problem]:

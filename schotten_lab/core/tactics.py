@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
-from .cards import CARDS, Card
+from .cards import CARDS, Card, CardMask, mask_of
 from .errors import CardError
 
 TroopKind = Literal["JOKER", "SPY", "SHIELD"]
@@ -98,8 +98,10 @@ def parse_hand_card(text: str) -> HandCard:
 
 
 def clan_cards(pieces: Iterable[object]) -> tuple[Card, ...]:
+    """The clan cards among some pieces (troops and tactics names left out)."""
     return tuple(p for p in pieces if isinstance(p, Card))
 
 
-def troops(pieces: tuple[Piece, ...]) -> tuple[Troop, ...]:
-    return tuple(p for p in pieces if isinstance(p, Troop))
+def clan_mask(pieces: Iterable[object]) -> CardMask:
+    """The bit mask of the clan cards among some pieces."""
+    return mask_of(clan_cards(pieces))

@@ -52,6 +52,7 @@ from ..core.tactics import (
     HandCard,
     Piece,
     Troop,
+    clan_mask,
     parse_hand_card,
 )
 
@@ -101,16 +102,11 @@ TACTICS_TARGETS: tuple[Target, ...] = ALL_TARGETS + (Target.discard(),)
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
 
 
-def clan_cards(pieces: Iterable[Piece | HandCard]) -> tuple[Card, ...]:
-    """The clan cards among a side's pieces or a hand's cards, in order (tactics cards left out)."""
-    return tuple(c for c in pieces if isinstance(c, Card))
-
-
 def used_mask(position: Position) -> int:
     """The clan cards the position already places: on the table, in the discard pile or in a known hand."""
     mask = position.table_mask
     for p in PLAYERS:
-        mask |= mask_of(clan_cards(position.hands[p] or ()))
+        mask |= clan_mask(position.hands[p] or ())
     return mask
 
 
