@@ -25,7 +25,7 @@ from ..core.errors import AnalysisError
 from ..core.formations import STRENGTH_BASE, Rank
 from ..core.position import Position
 from ..core.rules import SIDE_SIZE, Player
-from ..core.sides import side_completions, side_strength
+from ..core.sides import combinadic, side_completions, side_strength
 from ..core.tactics import Piece
 from .common import check_stone, fraction_table
 
@@ -138,40 +138,16 @@ def _level_of_strength() -> tuple[np.ndarray, int]:
 
 
 _LEVEL, _LEVELS = _level_of_strength()
-_PAIR = np.full((54, 54), -1, dtype=np.int64)
-for _n, (_i, _j) in enumerate(combinations(range(54), 2)):
-    _PAIR[_i, _j] = _n
-_PAIRS = 1431
-_TRIPLES = math.comb(54, 3)
-_BINOM = np.array([[math.comb(n, k) for k in range(5)] for n in range(55)], dtype=np.int64)
 
 
 def _subset_keys(added: np.ndarray, size: int) -> np.ndarray:
     """One key per ``size``-subset of each completion's added cards: an (n, C(m, size)) array.
 
-    Keys are card indices (size 1), pair indices 0..1430 (size 2), triple indices 0..24803 (size 3,
-    the combinatorial number system) or bit masks (size 4).
+    Added cards are ascending in each row, so each subset's combinatorial index is its key, in
+    ``range(comb(54, size))``.
     """
-    m = added.shape[1]
-    if size == 1:
-        return added
-    if size == 2:
-        return np.stack([_PAIR[added[:, i], added[:, j]] for i, j in combinations(range(m), 2)], axis=1)
-    if size == 3:
-        return np.stack(
-            [
-                _BINOM[added[:, i], 1] + _BINOM[added[:, j], 2] + _BINOM[added[:, k], 3]
-                for i, j, k in combinations(range(m), 3)
-            ],
-            axis=1,
-        )
-    cols = []
-    for combo in combinations(range(m), size):
-        key = np.zeros(len(added), dtype=np.int64)
-        for pos in combo:
-            key |= np.int64(1) << added[:, pos]
-        cols.append(key)
-    return np.stack(cols, axis=1)
+    combos = combinations(range(added.shape[1]), size)
+    return np.stack([combinadic(added[:, list(combo)]) for combo in combos], axis=1)
 
 
 def _both_open(
@@ -210,7 +186,7 @@ def _both_open(
         else:
             keys_s = _subset_keys(comp_s.added, size)
             keys_n = keys_s if same else _subset_keys(comp_n.added, size)
-            nkeys = (54, _PAIRS, _TRIPLES)[size - 1]
+            nkeys = math.comb(54, size)
             hs = _histograms(keys_s, lvl_s, nkeys, k)
             hn = hs if same else _histograms(keys_n, lvl_n, nkeys, k)
         south_wins += sign * int((hs * (np.cumsum(hn, axis=1) - hn)).sum())
@@ -276,14 +252,7 @@ def _lookup_strengths(side: tuple[Piece, ...], dealt: np.ndarray, pool: CardMask
     if dealt.shape[1] == 0:
         return np.full(len(dealt), side_strength(side[:cap], blind=blind), dtype=np.int64)
     comps = side_completions(side, pool, capacity=cap, blind=blind, ordered=False)
-    known = _mask_keys(np.sort(comps.added, axis=1))
+    known = combinadic(np.sort(comps.added, axis=1))
     order = np.argsort(known)
-    wanted = _mask_keys(dealt)
+    wanted = combinadic(np.sort(dealt, axis=1))
     return comps.strengths[order][np.searchsorted(known[order], wanted)]
-
-
-def _mask_keys(cards: np.ndarray) -> np.ndarray:
-    keys = np.zeros(len(cards), dtype=np.int64)
-    for col in range(cards.shape[1]):
-        keys |= np.int64(1) << cards[:, col]
-    return keys

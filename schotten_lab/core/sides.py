@@ -185,7 +185,7 @@ def side_completions(
         table = _troop_table(tuple(sorted(t.kind for t in wild)), capacity, blind)
         fixed = np.broadcast_to(np.array([c.index for c in clan], dtype=np.int64), (len(added), len(clan)))
         full = np.sort(np.concatenate([fixed, added], axis=1), axis=1)
-        strengths = table[_combinadic(full)].astype(np.int64)
+        strengths = table[combinadic(full)].astype(np.int64)
         if not ordered:
             return Completions(added, strengths)
         order = np.argsort(-strengths, kind="stable")
@@ -196,8 +196,11 @@ def side_completions(
 _BINOM = np.array([[comb(n, k) for k in range(5)] for n in range(55)], dtype=np.int64)
 
 
-def _combinadic(rows: np.ndarray) -> np.ndarray:
-    """Index of each ascending row of card indices among all sets of its size (combinatorial number system)."""
+def combinadic(rows: np.ndarray) -> np.ndarray:
+    """Index of each ascending row of card indices among all sets of its size (combinatorial number system).
+
+    Rows of ``k`` cards get distinct indices in ``range(comb(54, k))``: usable as array keys.
+    """
     index = np.zeros(len(rows), dtype=np.int64)
     for col in range(rows.shape[1]):
         index += _BINOM[rows[:, col], col + 1]
@@ -217,7 +220,7 @@ def _troop_table(kinds: tuple[str, ...], capacity: int, blind: bool) -> np.ndarr
         for start in range(0, len(sets), 50_000)
     ]
     table = np.empty(len(sets), dtype=np.int16)
-    table[_combinadic(sets)] = np.concatenate(parts)
+    table[combinadic(sets)] = np.concatenate(parts)
     table.flags.writeable = False
     return table
 
