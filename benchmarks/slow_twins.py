@@ -131,17 +131,21 @@ StoneFacts = tuple[
 ]
 
 
-def analyze(position: Position) -> dict[int, StoneFacts | None]:
-    """Claims, odds and outcome of every unclaimed stone (the card chances are a closed formula)."""
+def analyze(position: Position, *, tactics: bool = False) -> dict[int, StoneFacts | None]:
+    """Claims, odds and outcome of every unclaimed stone (the card chances are a closed formula).
+
+    ``tactics`` uses the tactics twins (wild troops, Mud fight, Blind-man's bluff).
+    """
+    claim_of, odds_of, outcome_of = (tactics_claim, tactics_odds, tactics_outcome) if tactics else (claim, odds, outcome)
     out: dict[int, StoneFacts | None] = {}
     for number, s in enumerate(position.stones, 1):
         if s.claimed is not None:
             out[number] = None
             continue
         out[number] = (
-            {p: claim(position, number, p) for p in ("south", "north")},
-            {p: odds(position, number, p) for p in ("south", "north")},
-            outcome(position, number),
+            {p: claim_of(position, number, p) for p in ("south", "north")},
+            {p: odds_of(position, number, p) for p in ("south", "north")},
+            outcome_of(position, number),
         )
     return out
 
@@ -275,15 +279,5 @@ def tactics_outcome(position: Position, number: int) -> tuple[Fraction, Fraction
 
 
 def tactics_analyze(position: Position) -> dict[int, StoneFacts | None]:
-    """:func:`analyze` for a tactics position: claims, odds and outcome of every unclaimed stone."""
-    out: dict[int, StoneFacts | None] = {}
-    for number, s in enumerate(position.stones, 1):
-        if s.claimed is not None:
-            out[number] = None
-            continue
-        out[number] = (
-            {p: tactics_claim(position, number, p) for p in ("south", "north")},
-            {p: tactics_odds(position, number, p) for p in ("south", "north")},
-            tactics_outcome(position, number),
-        )
-    return out
+    """:func:`analyze` for a tactics position."""
+    return analyze(position, tactics=True)
