@@ -9,11 +9,10 @@ as ANALYSIS.md says).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
-
-import functools
 from math import comb
 
 import numpy as np
@@ -48,28 +47,19 @@ def strengths_of(colors: np.ndarray, values: np.ndarray, *, blind: bool = False)
     return np.asarray(rank * STRENGTH_BASE + total)
 
 
-def _identity_grid(troops: Sequence[Troop]) -> tuple[np.ndarray, np.ndarray]:
-    """Every joint choice of identities for ``troops``: (m, len(troops)) colour and value arrays."""
-    if not troops:
-        return np.zeros((1, 0), dtype=np.int64), np.zeros((1, 0), dtype=np.int64)
-    choices = list(product(*(t.identities() for t in troops)))
-    colors = np.array([[int(c.color) for c in combo] for combo in choices], dtype=np.int64)
-    values = np.array([[c.value for c in combo] for combo in choices], dtype=np.int64)
-    return colors, values
-
-
 def best_identities(side: Sequence[Piece], *, blind: bool = False) -> tuple[Formation, tuple[Card, ...]]:
     """The best formation of a complete side, and the cards its pieces stand for (troops resolved)."""
     clan = [p for p in side if isinstance(p, Card)]
     wild = [p for p in side if isinstance(p, Troop)]
     if not wild:
         return evaluate(clan, blind=blind), tuple(clan)
-    ic, iv = _identity_grid(wild)
-    colors = np.concatenate([np.broadcast_to(np.array([int(c.color) for c in clan], dtype=np.int64), (len(ic), len(clan))), ic], axis=1)
-    values = np.concatenate([np.broadcast_to(np.array([c.value for c in clan], dtype=np.int64), (len(iv), len(clan))), iv], axis=1)
+    choices = list(product(*(t.identities() for t in wild)))
+    rows = [[*clan, *combo] for combo in choices]
+    colors = np.array([[int(c.color) for c in row] for row in rows], dtype=np.int64)
+    values = np.array([[c.value for c in row] for row in rows], dtype=np.int64)
     strengths = strengths_of(colors, values, blind=blind)
     best = int(np.argmax(strengths))
-    identities = iter(list(product(*(t.identities() for t in wild)))[best])
+    identities = iter(choices[best])
     resolved = tuple(p if isinstance(p, Card) else next(identities) for p in side)
     return Formation.from_strength(int(strengths[best])), resolved
 
@@ -102,12 +92,12 @@ class Completions:
             return None
         return Formation.from_strength(int(self.strengths[0])), tuple(CARDS[i] for i in self.added[0].tolist())
 
-    def masks(self) -> list[int]:
-        """The added cards of each completion as a bit mask."""
+    def masks(self) -> np.ndarray:
+        """The added cards of each completion as a bit mask (uint64)."""
         out = np.zeros(len(self), dtype=np.uint64)
         for col in range(self.need):
             out |= np.uint64(1) << self.added[:, col].astype(np.uint64)
-        return [int(m) for m in out.tolist()]
+        return out
 
 
 def completion_masks(
@@ -123,7 +113,7 @@ def completion_masks(
         masks = hand_table(blind=blind).masks[hands] & np.uint64(FULL_DECK & ~mask_of(clan))
         return masks, strengths.astype(np.int64)
     comps = side_completions(side, pool, capacity=capacity, blind=blind, ordered=False)
-    return np.array(comps.masks(), dtype=np.uint64), comps.strengths
+    return comps.masks(), comps.strengths
 
 
 def best_side_completion(
@@ -211,7 +201,7 @@ def combinadic(rows: np.ndarray) -> np.ndarray:
 def _troop_table(kinds: tuple[str, ...], capacity: int, blind: bool) -> np.ndarray:
     """Strength of every set of ``capacity - len(kinds)`` clan cards beside wild troops ``kinds``.
 
-    Indexed by :func:`_combinadic`; built once per (troops, capacity, blind) with the evaluator.
+    Indexed by :func:`combinadic`; built once per (troops, capacity, blind) with the evaluator.
     """
     sets = combinations_array(range(54), capacity - len(kinds))
     wild = [Troop(k) for k in kinds]  # type: ignore[arg-type]

@@ -196,7 +196,8 @@ def position_svg(
         number, who, cards = counterexample
         if not 1 <= int(number) <= STONE_COUNT:
             raise ValueError(f"counterexample: stone {number} is not a number from 1 to {STONE_COUNT}")
-        pieces = tuple(parse_piece(c) if isinstance(c, str) else c for c in (cards.split() if isinstance(cards, str) else cards))
+        listed = cards.split() if isinstance(cards, str) else cards
+        pieces = tuple(parse_piece(c) if isinstance(c, str) else c for c in listed)
         ghost = (int(number), Player.parse(who), pieces)
 
     slots = max([SIDE_SLOTS] + [4 for st in position.stones if "mud" in getattr(st, "modes", ())])
