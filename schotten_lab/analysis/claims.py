@@ -103,8 +103,8 @@ def _explain(position: Position, number: int, me: Player, d: Decision) -> str:
     mine = s.side(me)
     own = f"{_formation_words(d.own, s)}{_troop_note(mine, d.own_resolved)}" if d.own else ""
     other = _formation_words(d.other, s) if d.other else ""
-    if d.status == "claimed":
-        return f"stone {number} is already claimed by {s.claimed.value}."  # type: ignore[union-attr]
+    if s.claimed is not None:
+        return f"stone {number} is already claimed by {s.claimed.value}."
     if d.status == "incomplete":
         mud = " (4 under Mud fight)" if s.capacity == 4 else ""
         return (
@@ -189,7 +189,8 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
     # each of them needs at least one card that is already on the table elsewhere.
     stone_mask = mask_of(s.clan_cards())
     masks, strengths = completion_masks(theirs, FULL_DECK & ~stone_mask, capacity=s.capacity, blind=s.blind)
-    beating = strengths > d.own.strength  # type: ignore[union-attr]
+    assert d.own is not None  # a proof is about the claimant's complete side
+    beating = strengths > d.own.strength
     threats, threat_strengths = masks[beating], strengths[beating]
     lead = f"{me.value}'s {own} cannot be beaten"
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
@@ -197,7 +198,7 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
         lead += f", even with {', '.join(str(p) for p in wild)} at {them.value}'s best identity"
     tie_note = ""
     best_formation, best_cards = d.best
-    if best_formation.strength == d.own.strength:  # type: ignore[union-attr]
+    if best_formation.strength == d.own.strength:
         tie_note = (
             f"; the best {them.value} can still reach, {format_cards(best_cards)} for a "
             f"{_formation_words(best_formation, s)}, only ties, and {me.value} completed first"

@@ -15,7 +15,7 @@ from functools import cached_property
 from .cards import Card, CardMask, format_cards, parse_cards
 from .errors import IllegalPositionError
 from .formations import Formation
-from .proof import decide_claim, tactics_left
+from .proof import TacticsLeft, decide_claim, tactics_left
 from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet
 from .sides import best_identities, side_capacity
 from .tactics import MODE_CARD, MODES, TACTICS_COPIES, TACTICS_TOTAL, HandCard, Piece, Troop, clan_mask
@@ -523,13 +523,13 @@ def _has_won(held: tuple[int, ...]) -> bool:
     return len(s) >= 5 or any({i, i + 1, i + 2} <= s for i in range(1, 8))
 
 
-def _claim_problem(s: Stone, claimant: Player, pool: CardMask, rules: RuleSet, left: object) -> str | None:
+def _claim_problem(s: Stone, claimant: Player, pool: CardMask, rules: RuleSet, left: TacticsLeft) -> str | None:
     """Why the cards do not support ``claimant``'s claim of stone ``s``, or ``None`` if they do.
 
     The claim is judged as if the stone were still open, with the cards now on the table: a proof
     that held when the claim was made still holds (more cards are visible now, none fewer).
     """
-    d = decide_claim(replace(s, claimed=None), claimant, pool, RuleSet(rules.variant), left)  # type: ignore[arg-type]
+    d = decide_claim(replace(s, claimed=None), claimant, pool, RuleSet(rules.variant), left)
     if d.claimable or d.status == "tie_unknown":
         return None
     them = claimant.opponent.value

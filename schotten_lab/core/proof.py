@@ -14,12 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from .cards import Card, CardMask
 from .formations import Formation
 from .rules import Player, RuleSet
 from .sides import best_identities, best_side_completion, side_capacity
 from .tactics import MODE_CARD, MODES, TACTICS_COPIES, Piece, Troop
+
+if TYPE_CHECKING:  # position.py imports this module, so the types come in for the checker only
+    from .position import Position, Stone
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,18 +74,18 @@ class TacticsLeft:
 
 
 def decide_claim(
-    stone: object, player: Player, pool: CardMask, rules: RuleSet, left: TacticsLeft | None = None
+    stone: Stone, player: Player, pool: CardMask, rules: RuleSet, left: TacticsLeft | None = None
 ) -> Decision:
     """Decide whether ``player`` may claim ``stone`` given the public ``pool`` of clan cards.
 
     ``stone`` is a :class:`~schotten_lab.core.position.Stone`; ``left`` tells which tactics cards are
     unplayed (used by strict proofs only).
     """
-    if stone.claimed is not None:  # type: ignore[attr-defined]
+    if stone.claimed is not None:
         return Decision(False, "claimed")
-    modes = frozenset(stone.modes)  # type: ignore[attr-defined]
-    mine, theirs = stone.side(player), stone.side(player.opponent)  # type: ignore[attr-defined]
-    first = stone.first_complete  # type: ignore[attr-defined]
+    modes = frozenset(stone.modes)
+    mine, theirs = stone.side(player), stone.side(player.opponent)
+    first = stone.first_complete
     base = _decide(mine, theirs, player, first, modes, pool)
     if not base.claimable or not (rules.tactics and rules.strict_proofs):
         return base
@@ -155,11 +159,11 @@ def _decide(
     return Decision(True, "proved", own, resolved, best=best)
 
 
-def tactics_left(position: object) -> TacticsLeft:
+def tactics_left(position: Position) -> TacticsLeft:
     """The tactics cards of a position not on the table nor in the discard pile."""
     left = dict(TACTICS_COPIES)
     jokers: set[Player] = set()
-    for s in position.stones:  # type: ignore[attr-defined]
+    for s in position.stones:
         for who in (Player.SOUTH, Player.NORTH):
             for p in s.side(who):
                 if isinstance(p, Troop):
@@ -168,7 +172,7 @@ def tactics_left(position: object) -> TacticsLeft:
                         jokers.add(who)
         for m in s.modes:
             left[MODE_CARD[m]] -= 1
-    for c in position.discard:  # type: ignore[attr-defined]
+    for c in position.discard:
         if isinstance(c, str):
             left[c] -= 1
     return TacticsLeft(left, frozenset(jokers))
