@@ -1,4 +1,4 @@
-"""The layout: core -> analysis -> views, nothing imports upward, and no Jupyter stack at import."""
+"""The layout: core -> analysis | game -> bots -> play -> views -> cli, nothing imports upward, no Jupyter at import."""
 
 from __future__ import annotations
 
@@ -16,15 +16,15 @@ FORBIDDEN_AT_IMPORT = ("jupyter", "ipywidgets", "plotly", "IPython", "ipykernel"
 
 PROBE = """
 import importlib, json, pkgutil, sys
-import schotten_lab, schotten_lab.core, schotten_lab.analysis
-for pkg in (schotten_lab.core, schotten_lab.analysis):
+import schotten_lab, schotten_lab.core, schotten_lab.analysis, schotten_lab.game, schotten_lab.bots, schotten_lab.play
+for pkg in (schotten_lab.core, schotten_lab.analysis, schotten_lab.game, schotten_lab.bots, schotten_lab.play):
     for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(info.name)
 print(json.dumps(sorted(sys.modules)))
 """
 
 
-def test_importing_core_and_analysis_loads_no_jupyter_module() -> None:
+def test_importing_the_library_below_views_loads_no_jupyter_module() -> None:
     out = subprocess.run(
         [sys.executable, "-c", PROBE], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
     )
@@ -60,12 +60,49 @@ def sources(subpackage: str) -> list[Path]:
     return sorted((PACKAGE / subpackage).rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", sources("core"), ids=lambda p: p.name)
-def test_core_imports_nothing_upward(path: Path) -> None:
-    bad = {
-        m for m in imported_modules(path) if m.startswith(("schotten_lab.analysis", "schotten_lab.views", "schotten_lab.cli"))
-    }
-    assert bad == set()
+# Each layer may import only the layers listed for it (and itself); cli sits on top of everything.
+ALLOWED: dict[str, set[str]] = {
+    "core": set(),
+    "analysis": {"core"},
+    "game": {"core"},
+    "bots": {"core", "analysis", "game"},
+    "play": {"core", "analysis", "game", "bots"},
+    "views": {"core", "analysis", "game", "bots", "play"},
+}
+LAYERS = ("core", "analysis", "game", "bots", "play", "views", "cli")
+
+
+def layer_of(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] != "schotten_lab" or len(parts) < 2:
+        return None
+    return parts[1] if parts[1] in LAYERS or parts[1] in ALLOWED else None
+
+
+LAYERED = [(layer, path) for layer in ALLOWED for path in sources(layer)]
+
+
+@pytest.mark.parametrize(("layer", "path"), LAYERED, ids=[f"{layer}/{p.name}" for layer, p in LAYERED])
+def test_layers_import_only_downward(layer: str, path: Path) -> None:
+    used = {layer_of(m) for m in imported_modules(path)} - {None, layer}
+    assert used <= ALLOWED[layer], f"{path.relative_to(ROOT)} imports {sorted(used - ALLOWED[layer])}"
+
+
+def test_the_layer_table_is_one_way() -> None:
+    """No layer may import one that (directly or not) imports it: the table itself has no cycle."""
+    def below(layer: str) -> set[str]:
+        seen: set[str] = set()
+        todo = list(ALLOWED[layer])
+        while todo:
+            other = todo.pop()
+            if other not in seen:
+                seen.add(other)
+                todo.extend(ALLOWED[other])
+        return seen
+
+    for layer in ALLOWED:
+        assert layer not in below(layer)
+    assert "game" not in below("analysis") and "analysis" not in below("game")
 
 
 @pytest.mark.parametrize("path", sources("core"), ids=lambda p: p.name)

@@ -1,0 +1,1 @@
+"""Who chooses the turn: bots built on ``game`` and ``analysis``."""

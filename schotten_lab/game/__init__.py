@@ -1,0 +1,1 @@
+"""How positions follow each other: full game state, legal turns, records. Imports ``core`` only."""
