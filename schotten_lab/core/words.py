@@ -146,6 +146,10 @@ PHRASES: Phrases = {
         "en": "seen by {viewer}, counting {viewer}'s hand",
         "fr": "vu par {viewer}, avec la main de {viewer}",
     },
+    "hand_unknown": {
+        "en": "{viewer}'s hand is not known, every figure uses the public pool",
+        "fr": "la main de {viewer} est inconnue, tous les chiffres utilisent la réserve publique",
+    },
     "public_figure": {
         "en": "random completion from the public pool",
         "fr": "complétion au hasard dans la réserve publique",
