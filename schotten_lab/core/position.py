@@ -15,7 +15,8 @@ from functools import cached_property
 from .cards import Card, CardMask, format_cards, parse_cards
 from .errors import IllegalPositionError
 from .formations import Formation
-from .proof import TacticsLeft, decide_claim, tactics_left
+from .location import Location, Place
+from .proof import ClaimStatus, TacticsLeft, decide_claim, tactics_left
 from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet
 from .sides import best_identities, side_capacity
 from .tactics import MODE_CARD, MODES, TACTICS_COPIES, TACTICS_TOTAL, HandCard, Piece, Troop, clan_mask
@@ -241,19 +242,19 @@ class Position:
         """``U_v``: the public pool minus the viewer's own hand (when known)."""
         return self.public_pool & ~clan_mask(self.hands[Player.parse(viewer)] or ())
 
-    def locate(self, card: Card) -> str:
-        """Where a card is, as far as the position says: ``stone 3 south``, ``discard``,
-        ``south hand``, or ``unseen``."""
+    def locate(self, card: Card) -> Location:
+        """Where a card is, as far as the position says (a :class:`~.location.Location`, whose text is
+        ``stone 3 south``, ``discard``, ``south hand``, or ``unseen``)."""
         for number, s in enumerate(self.stones, 1):
             for p in PLAYERS:
                 if card in s.side(p):
-                    return f"stone {number} {p.value}"
+                    return Location.on_stone(number, p)
         if card in self.discard:
-            return "discard"
+            return Location(Place.DISCARD)
         for p in PLAYERS:
             if card in (self.hands[p] or ()):
-                return f"{p.value} hand"
-        return "unseen"
+                return Location.in_hand(p)
+        return Location(Place.UNSEEN)
 
     def stones_held(self, player: Player) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.stones, 1) if s.claimed is player)
@@ -530,12 +531,12 @@ def _claim_problem(s: Stone, claimant: Player, pool: CardMask, rules: RuleSet, l
     that held when the claim was made still holds (more cards are visible now, none fewer).
     """
     d = decide_claim(replace(s, claimed=None), claimant, pool, RuleSet(rules.variant), left)
-    if d.claimable or d.status == "tie_unknown":
+    if d.claimable or d.status is ClaimStatus.TIE_UNKNOWN:
         return None
     them = claimant.opponent.value
-    if d.status == "incomplete":
+    if d.status is ClaimStatus.INCOMPLETE:
         return f"{claimant.value} claimed it with an incomplete side ({len(s.side(claimant))} cards)"
-    if d.status in ("weaker", "tie_lost"):
+    if d.status in (ClaimStatus.WEAKER, ClaimStatus.TIE_LOST):
         return f"{claimant.value}'s {d.own} does not beat {them}'s {d.other}"
     added = format_cards(d.counterexample or ())
     return f"{claimant.value} could not prove it: {them} can still add {added} for a {d.counter_formation}, beating {d.own}"
