@@ -350,7 +350,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     notation_help = 'the position in the one-line notation instead of a file, e.g. "N8B8G8-R9R7/-/-/-/-/-/-/-/- ?6 ?6 s"'
-    viewer_help = "whose hand is known to the card probabilities (default: the player to move)"
+    viewer_help = (
+        "the seat the figures are seen from: that player's hand counts for them and never for the "
+        "opponent (default: the player whose hand is known; both known: the player to move; none: "
+        "the public view)"
+    )
     strict_help = (
         "tactics variant: strict early-claim proofs, where unplayed combat modes and elite troops may "
         "block a claim (default: the rulebook's reading; no effect on base-game positions)"
