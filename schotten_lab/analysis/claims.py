@@ -16,7 +16,7 @@ import numpy as np
 from ..core.cards import FULL_DECK, Card, cards_of, format_cards, mask_of
 from ..core.formations import Formation
 from ..core.position import Position, Stone
-from ..core.proof import Decision, decide_claim, tactics_left
+from ..core.proof import Decision, decide_claim
 from ..core.rules import Player, RuleSet
 from ..core.sides import completion_masks
 from ..core.tactics import Piece, Troop
@@ -82,7 +82,7 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
     me = check_player(player)
     rules = position.rules if rules is None else rules
     s = position.stone(number)
-    left = tactics_left(position) if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
+    left = position.tactics_left() if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
     d = decide_claim(s, me, position.public_pool, rules, left)
     return ClaimVerdict(
         number,

@@ -10,7 +10,9 @@ from .errors import (
     SchottenError,
 )
 from .formations import Formation, Rank, best_completion, compare, evaluate, hand_table, rank_counts
-from .position import Position, Problem, Stone
+from .position import Position
+from .problem import Problem
+from .stone import Stone
 from .rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
 from .tactics import TACTICS_NAMES, Troop
 
