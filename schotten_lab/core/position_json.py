@@ -66,13 +66,17 @@ def position_to_json(pos: Position, indent: int | None = 2) -> str:
 
 def position_from_json(text: str | bytes) -> Position:
     """Read a position document; raise :class:`PositionFormatError` naming the field on bad input."""
+    return position_from_dict(json_document(text))
+
+
+def json_document(text: str | bytes) -> object:
+    """The JSON value of ``text``; raise :class:`PositionFormatError` on bad JSON (saying where)."""
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise PositionFormatError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except UnicodeDecodeError:
         raise PositionFormatError("", "not valid JSON: the file is not UTF-8 text") from None
-    return position_from_dict(data)
 
 
 def position_from_dict(data: object) -> Position:
