@@ -40,13 +40,13 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
 from .core.errors import SchottenError, UsageError, excerpt
 from .core.position import Position
 from .core.position_json import position_from_dict
 from .core.rules import Player, RuleSet
+from .core.words import fraction
 
 PROG = "schotten-lab"
 
@@ -327,10 +327,6 @@ def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int
     return EXIT_OK
 
 
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
 def _tactics_lines(analysis: Any) -> str:
     """The readable report's tactics footer: the proof option used and the unseen tactics cards."""
     proofs = (
@@ -347,8 +343,8 @@ def _tactics_lines(analysis: Any) -> str:
         c = unseen[0]
         cards = (
             f"Tactics cards unseen by {viewer}: {names}; each copy is in "
-            f"{analysis.viewer.opponent.value}'s hand with {_fraction(c.p_opponent_hand)} "
-            f"and in the tactics deck with {_fraction(c.p_deck)}."
+            f"{analysis.viewer.opponent.value}'s hand with {fraction(c.p_opponent_hand)} "
+            f"and in the tactics deck with {fraction(c.p_deck)}."
         )
     return f"Claim proofs: {proofs}.\n{cards}\n"
 
