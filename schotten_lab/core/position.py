@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .cards import Card, CardMask, format_cards, parse_cards
+from .errors import RulesError
 from .problem import Problem
 from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet, holds_winning_set
 from .stone import Stone
@@ -138,7 +139,7 @@ class Position:
         missing = [p for p in PLAYERS if p not in sizes]
         if deck is None:
             if rules.tactics:
-                raise ValueError("the tactics variant needs the clan deck size (it cannot be derived)")
+                raise RulesError("the tactics variant needs the clan deck size (it cannot be derived)")
             unknown = [p for p in (to_move, to_move.opponent) if p in missing]
             shares, deck = share_unseen(total - on_table - sum(sizes.values()), unknown, rules.hand_limit)
             sizes.update(shares)

@@ -11,6 +11,8 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
+from .errors import PlayerError, RulesError, excerpt
+
 Variant = Literal["base", "tactics"]
 VARIANTS: tuple[Variant, ...] = ("base", "tactics")
 
@@ -37,7 +39,9 @@ class Player(enum.StrEnum):
         for p in cls:
             if t in (p.value, p.letter):
                 return p
-        raise ValueError(f"unknown player {text!r}: expected 'south' or 'north'")
+        if not isinstance(text, str):
+            raise PlayerError(f"a player must be 'south' or 'north', not {type(text).__name__} {excerpt(text)}")
+        raise PlayerError(f"unknown player {excerpt(text)}: expected 'south' or 'north'")
 
 
 PLAYERS: tuple[Player, Player] = (Player.SOUTH, Player.NORTH)
@@ -58,8 +62,11 @@ class RuleSet:
     strict_proofs: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise ValueError(f"unknown variant {self.variant!r}: expected 'base' or 'tactics'")
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
+            raise RulesError(f"unknown variant {excerpt(self.variant)}: expected 'base' or 'tactics'")
+        for name in ("expert", "strict_proofs"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"RuleSet.{name} must be True or False, not {excerpt(getattr(self, name))}")
 
     @property
     def tactics(self) -> bool:
