@@ -17,7 +17,7 @@ from ..core.cards import FULL_DECK, Card, cards_of, mask_of
 from ..core.formations import Formation
 from ..core.location import Place
 from ..core.position import Position, Stone
-from ..core.proof import ClaimStatus, Decision, Scenario, decide_claim, tactics_left
+from ..core.proof import ClaimStatus, Decision, Scenario, decide_claim
 from ..core.rules import Player, RuleSet
 from ..core.sides import completion_masks, side_strength
 from ..core.tactics import MODE_CARD, Piece, Troop
@@ -97,7 +97,7 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
     me = check_player(player)
     rules = position.rules if rules is None else rules
     s = position.stone(number)
-    left = tactics_left(position) if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
+    left = position.tactics_left() if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
     d = decide_claim(s, me, position.public_pool, rules, left)
     alternatives = _alternatives(position, s, me, d)
     facts = _explain(position, number, me, d, alternatives)

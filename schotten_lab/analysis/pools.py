@@ -16,7 +16,6 @@ from ..core.cards import CARDS, Card, mask_of, popcount
 from ..core.location import Location, Place
 from ..core.position import Position
 from ..core.errors import AnalysisError
-from ..core.proof import tactics_left
 from ..core.rules import Player
 from ..core.tactics import TACTICS_NAMES
 from .common import check_player
@@ -121,7 +120,7 @@ def tactics_probabilities(position: Position, viewer: Player | str) -> tuple[Car
     viewer = check_player(viewer, "viewer")
     if not position.rules.tactics:
         return ()
-    left = tactics_left(position).counts
+    left = position.tactics_left().counts
     own = [c for c in position.hands[viewer] or () if isinstance(c, str)]
     unseen_by_name = {n: left[n] - own.count(n) for n in TACTICS_NAMES}
     total_unseen = sum(unseen_by_name.values())

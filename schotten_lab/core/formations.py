@@ -15,6 +15,7 @@ from itertools import combinations
 import numpy as np
 
 from .cards import CARDS, FULL_DECK, Card, CardMask, mask_of
+from .errors import ArgumentError
 from .words import formation
 
 STRENGTH_BASE = 100
@@ -74,7 +75,7 @@ def evaluate(cards: Sequence[Card], *, blind: bool = False) -> Formation:
     Placement order does not matter. With ``blind`` (Blind-man's bluff) only the sum counts.
     """
     if len(cards) not in (3, 4):
-        raise ValueError(f"a complete side has 3 or 4 cards, not {len(cards)}")
+        raise ArgumentError(f"a complete side has 3 or 4 cards, not {len(cards)}")
     values = sorted(c.value for c in cards)
     total = sum(values)
     if blind:
@@ -155,7 +156,7 @@ class HandTable:
         if len(side) == 2:
             a, b = sorted(side)
             return self.containing_pair[(a, b)]
-        raise ValueError("a 3-card side has no completion")
+        raise ArgumentError("a 3-card side has no completion")
 
 
 def _build_hand_table(cube: np.ndarray) -> HandTable:

@@ -1,4 +1,4 @@
-"""The early-claim decision (RULES.md "Claims"), for every rule set: is a claim proved, and if not,
+"""The early-claim decision (docs/RULES.md, "Claims"), for every rule set: is a claim proved, and if not,
 the strongest completion that beats it.
 
 This module decides; :mod:`schotten_lab.analysis.claims` explains the decision in words. Position
@@ -15,16 +15,13 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from .cards import Card, CardMask
 from .formations import Formation
-from .rules import Player, RuleSet
-from .sides import best_identities, best_side_completion, side_capacity
-from .tactics import MODE_CARD, MODES, TACTICS_COPIES, Piece, Troop
-
-if TYPE_CHECKING:  # position.py imports this module, so the types come in for the checker only
-    from .position import Position, Stone
+from .rules import Player, RuleSet, side_capacity
+from .sides import best_identities, best_side_completion
+from .stone import Stone
+from .tactics import MODE_CARD, MODES, Piece, TacticsLeft, Troop
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,21 +85,13 @@ class Decision:
     """The opponent's strongest completion in the stone's current state (for explanations)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TacticsLeft:
-    """Tactics cards not yet played (in a hand or the tactics deck), and who has a Joker out."""
-
-    counts: dict[str, int]
-    jokers_on_table: frozenset[Player] = frozenset()
-
-
 def decide_claim(
     stone: Stone, player: Player, pool: CardMask, rules: RuleSet, left: TacticsLeft | None = None
 ) -> Decision:
     """Decide whether ``player`` may claim ``stone`` given the public ``pool`` of clan cards.
 
-    ``stone`` is a :class:`~schotten_lab.core.position.Stone`; ``left`` tells which tactics cards are
-    unplayed (used by strict proofs only).
+    ``left`` (:meth:`Position.tactics_left <schotten_lab.core.position.Position.tactics_left>`) tells
+    which tactics cards are unplayed (used by strict proofs only).
     """
     if stone.claimed is not None:
         return Decision(False, ClaimStatus.CLAIMED)
@@ -182,20 +171,4 @@ def _decide(
     return Decision(True, ClaimStatus.PROVED, own, resolved, best=best)
 
 
-def tactics_left(position: Position) -> TacticsLeft:
-    """The tactics cards of a position not on the table nor in the discard pile."""
-    left = dict(TACTICS_COPIES)
-    jokers: set[Player] = set()
-    for s in position.stones:
-        for who in (Player.SOUTH, Player.NORTH):
-            for p in s.side(who):
-                if isinstance(p, Troop):
-                    left[p.kind] -= 1
-                    if p.kind == "JOKER":
-                        jokers.add(who)
-        for m in s.modes:
-            left[MODE_CARD[m]] -= 1
-    for c in position.discard:
-        if isinstance(c, str):
-            left[c] -= 1
-    return TacticsLeft(left, frozenset(jokers))
+__all__ = ["Decision", "Scenario", "TacticsLeft", "decide_claim"]
