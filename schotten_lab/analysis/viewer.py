@@ -45,6 +45,8 @@ ZERO, ONE = Fraction(0), Fraction(1)
 
 EXACT_BUDGET = 200_000
 """Most counting steps (opponent completions times search nodes) before the estimate is used instead."""
+NODE_BUDGET = 40_000
+"""Most search steps spent counting the opponent's holdings before the estimate is used instead."""
 SAMPLES = 10_000
 """Monte Carlo samples when the exact count is too large."""
 
@@ -182,7 +184,7 @@ def outcome_seen_by(
     problem = _Problem.of(s, seat)
     if problem.exact_work() <= budget:
         try:
-            return problem.count(budget)
+            return problem.count(min(budget, NODE_BUDGET))
         except HittingBudgetExceeded:
             pass
     return problem.sample(samples, seed)
@@ -345,7 +347,9 @@ class _Problem:
             spent[0] += nodes + 1
             return found
 
-        return hits(strengths > x), hits(strengths >= x), hits(np.ones(len(masks), dtype=bool))
+        # every set of ``missing`` cards completes a side, so a holding completes it iff it is that large
+        done = math.comb(n, k) if k >= self.opp.missing else 0
+        return hits(strengths > x), hits(strengths >= x), done
 
     def sample(self, samples: int, seed: int) -> ViewerOutcome:
         """Monte Carlo: shuffle ``U_v``; the opponent holds the first cards, the viewer draws the next."""
