@@ -235,12 +235,16 @@ class _Needs:
         if width < self.missing or len(self.strengths) == 0:
             return np.full(rows, -1, dtype=np.int64)
         picks = np.array(list(combinations(range(width), self.missing)), dtype=np.int64)
-        subsets = holdings[:, picks].reshape(-1, self.missing)
-        found: np.ndarray = self.table[combinadic(subsets)].reshape(rows, len(picks)).max(axis=1)
+        keys = np.zeros((rows, len(picks)), dtype=np.int64)
+        for col in range(self.missing):  # combinadic index of each chosen subset, column by column
+            keys += _CHOOSE[holdings[:, picks[:, col]], col + 1]
+        found: np.ndarray = self.table[keys].max(axis=1)
         return found
 
 
 _ALL64 = (1 << 64) - 1
+_CHOOSE = np.array([[math.comb(n, k) for k in range(5)] for n in range(55)], dtype=np.int64)
+"""``_CHOOSE[n, k] = C(n, k)``: the terms of :func:`~schotten_lab.core.sides.combinadic`."""
 
 
 @dataclass(frozen=True)
