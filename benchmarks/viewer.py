@@ -10,34 +10,20 @@ viewer figures (the public view). Never run as a timed assertion in the tests.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from run import load, median_seconds  # noqa: E402  (the benchmarks' shared helpers)
 
 from schotten_lab.analysis import analyze, stone_outcome, viewer_outcome  # noqa: E402
 from schotten_lab.core import Position  # noqa: E402
 
-POSITIONS = ROOT / "data" / "positions"
 R6 = "R4R5-B7G7/Y9-P2P3P4/N1N2N3-G8/-/-/-/-/-/- R6R1B2Y8G1N9 ?6 s"
-
-
-def load(name: str) -> Position:
-    return Position.from_json((POSITIONS / name).read_text(encoding="utf-8"))
-
-
-def median_seconds(fn: Callable[[], object], repeat: int) -> float:
-    fn()
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
 
 
 def main() -> None:
