@@ -315,7 +315,10 @@ class _Problem:
         draw_sets = np.array(listed, dtype=np.int64).reshape(len(listed), self.own_draws)
         hand = np.broadcast_to(np.array(self.hand_cards, dtype=np.int64), (len(draw_sets), len(self.hand_cards)))
         bests = self.own.best(np.sort(np.concatenate([hand, draw_sets], axis=1), axis=1))
-        for drawn, x in zip(draw_sets.tolist(), bests.tolist()):
+        if self.opp.singles:
+            win, tie, lose, undecided = self._count_single_holdings(draw_sets, bests, n - self.own_draws)
+            cases = per_d * len(draw_sets)
+        for drawn, x in zip([] if self.opp.singles else draw_sets.tolist(), bests.tolist()):
             d = sum(1 << c for c in drawn)
             cases += per_d
             if x < 0:
@@ -331,6 +334,31 @@ class _Problem:
             undecided += per_d - done
         south, north, tie_p, und = self._split(win, tie, lose, undecided, cases)
         return ViewerOutcome(self.viewer, south, north, tie_p, und, True, cases)
+
+    def _count_single_holdings(self, draw_sets: np.ndarray, bests: np.ndarray, n: int) -> tuple[int, int, int, int]:
+        """(win, tie, lose, undecided) summed over the draw sets when each opponent completion needs
+        one card (or none): the holdings of ``k`` cards among ``n`` that miss all ``j`` wanted cards
+        number ``C(n - j, k)``; all the draw sets at once."""
+        k = self.opp_holds
+        draws = np.zeros(len(draw_sets), dtype=np.uint64)
+        for col in range(draw_sets.shape[1]):
+            draws |= np.left_shift(np.uint64(1), draw_sets[:, col].astype(np.uint64))
+        free = (self.opp.masks[None, :] & draws[:, None]) == 0  # the wanted card is not among the draws
+        strengths = self.opp.strengths[None, :]
+        above_n = (free & (strengths > bests[:, None])).sum(axis=1)
+        reach_n = (free & (strengths >= bests[:, None])).sum(axis=1)
+        # a complete opponent side (need 0) is in every holding: count 1 holding (k = 0) when it qualifies
+        all_holdings = math.comb(n, k)
+        miss = np.array([math.comb(n - j, k) if j <= n else 0 for j in range(len(self.opp.masks) + 1)], dtype=np.int64)
+        above = np.where(self.opp.fixed, np.minimum(above_n, 1) * all_holdings, all_holdings - miss[above_n])
+        reach = np.where(self.opp.fixed, np.minimum(reach_n, 1) * all_holdings, all_holdings - miss[reach_n])
+        done = all_holdings if k >= self.opp.missing else 0
+        decided = bests >= 0
+        lose = int(above[decided].sum())
+        tie = int((reach - above)[decided].sum())
+        win = int((done - reach)[decided].sum())
+        undecided = int((all_holdings - done) * decided.sum() + all_holdings * (~decided).sum())
+        return win, tie, lose, undecided
 
     def _count_holdings(self, d: int, x: int, budget: int, spent: list[int]) -> tuple[int, int, int]:
         """Opponent holdings outside ``d`` that beat ``x``, reach ``x``, complete the side at all."""
