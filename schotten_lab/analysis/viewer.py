@@ -87,7 +87,8 @@ class ViewerOutcome:
         rows = [("south wins", self.south), ("north wins", self.north), ("tie (completion order)", self.tie)]
         if self.undecided:
             rows.append((f"{self.viewer.value} cannot complete", self.undecided))
-        how = f"{self.cases:,} equally likely cases" if self.exact else f"estimate, {self.samples:,} samples"
+        cases = f"{self.cases:,} equally likely case{'s' * (self.cases != 1)}"
+        how = cases if self.exact else f"estimate, {self.samples:,} samples"
         return fraction_table(rows, f"stone outcome seen by {self.viewer.value} ({how})")
 
 

@@ -251,3 +251,12 @@ def test_an_estimate_is_labelled_in_the_report() -> None:
     assert empty is not None and not empty.exact and empty.samples > 0
     assert empty.to_dict()["estimate"] is True and set(empty.stderr) == {"south", "north", "tie"}
     assert "Monte Carlo estimate over 10,000 samples" in str(board)
+
+
+def test_html_and_public_only_option() -> None:
+    from schotten_lab.analysis import analyze
+
+    pos = Position.from_json((DATA / "06_endgame_empty_deck.json").read_text())
+    html = viewer_outcome(pos, 8, S)._repr_html_()
+    assert "seen by south" in html and "1 equally likely case)" in html  # deck empty: north holds B1 P2 R3
+    assert all(s.outcome_viewer is None for s in analyze(pos, seen=False).stones)
