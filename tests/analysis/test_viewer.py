@@ -13,7 +13,7 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
@@ -23,6 +23,7 @@ from schotten_lab.core.cards import Card
 from schotten_lab.core.formations import Rank
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import Player
+from schotten_lab.core.tactics import Troop
 
 S, N = Player.SOUTH, Player.NORTH
 WORK = 3000
@@ -260,3 +261,84 @@ def test_html_and_public_only_option() -> None:
     html = viewer_outcome(pos, 8, S)._repr_html_()
     assert "seen by south" in html and "1 equally likely case)" in html  # deck empty: north holds B1 P2 R3
     assert all(s.outcome_viewer is None for s in analyze(pos, seen=False).stones)
+
+
+# ---- tactics: elite troops, Mud fight, Blind-man's bluff -------------------------------------------
+
+
+def twin_outcome_tactics(pos: Position, number: int, viewer: Player) -> dict[str, Fraction]:
+    """:func:`twin_outcome` for any stone: capacity 4 under Mud fight, troops at their best identity."""
+    import reference_tactics as rt
+
+    s = pos.stone(number)
+    cap, blind = rt.capacity_of(s.modes), "blind" in s.modes
+    mine, theirs = s.side(viewer), s.side(viewer.opponent)
+    hand = [c for c in pos.hand(viewer) or () if isinstance(c, Card)]
+    pool = [c for c in rt.public_pool(pos) if c not in hand]
+    k_v, k_o = cap - len(mine), cap - len(theirs)
+    n = len(pool)
+    holds = 0 if k_o <= 0 else min(pos.hand_sizes[viewer.opponent] + min(k_o, ref.draws_left(pos, viewer.opponent)), n)
+    draws = 0 if k_v <= 0 else min(k_v, ref.draws_left(pos, viewer), n - holds)
+
+    def best_of(side: tuple[object, ...], cards: list[Card] | tuple[Card, ...]) -> int | None:
+        need = cap - len(side)
+        if need <= 0:
+            return rt.best_strength(side[:cap], blind=blind)  # type: ignore[arg-type]
+        return max((rt.best_strength(side + extra, blind=blind) for extra in combinations(cards, need)), default=None)  # type: ignore[arg-type]
+
+    tie_to = {(True, True): s.first_complete, (True, False): viewer, (False, True): viewer.opponent, (False, False): None}[
+        (k_v <= 0, k_o <= 0)
+    ]
+    counts = {"win": 0, "lose": 0, "tie": 0, "undecided": 0}
+    total = 0
+    for held in combinations(pool, holds):
+        rest = [c for c in pool if c not in held]
+        for drawn in combinations(rest, draws):
+            total += 1
+            x, y = best_of(mine, hand + list(drawn)), best_of(theirs, held)
+            if x is None or y is None:
+                counts["undecided"] += 1
+            elif x > y or (x == y and tie_to is viewer):
+                counts["win"] += 1
+            elif x < y or (x == y and tie_to is viewer.opponent):
+                counts["lose"] += 1
+            else:
+                counts["tie"] += 1
+    if total == 0:
+        return {"south": Fraction(0), "north": Fraction(0), "tie": Fraction(0), "undecided": Fraction(1)}
+    p = {k: Fraction(v, total) for k, v in counts.items()}
+    south, north = (p["win"], p["lose"]) if viewer is S else (p["lose"], p["win"])
+    return {"south": south, "north": north, "tie": p["tie"], "undecided": p["undecided"]}
+
+
+def tactics_work(pos: Position, number: int, viewer: Player) -> int:
+    import reference_tactics as rt
+
+    s = pos.stone(number)
+    cap = rt.capacity_of(s.modes)
+    hand = [c for c in pos.hand(viewer) or () if isinstance(c, Card)]
+    n = len([c for c in rt.public_pool(pos) if c not in hand])
+    k_o = cap - len(s.side(viewer.opponent))
+    holds = min(pos.hand_sizes[viewer.opponent] + 1, n) if k_o > 0 else 0
+    ids = rt.identity_count(s.south) * rt.identity_count(s.north)
+    return comb(n, holds) * comb(n, min(3, n)) * comb(len(hand) + 4, 4) * ids
+
+
+@profile(150)
+@given(st.data())
+def test_viewer_outcome_equals_the_twin_in_the_tactics_variant(data: st.DataObject) -> None:
+    import strategies_tactics as strat_t
+
+    pos = data.draw(strat_t.small_pool_positions(max_pool=9))
+    number = data.draw(strat.stone_numbers)
+    viewer = data.draw(strat.players)
+    assume(pos.hand(viewer) is not None and pos.stone(number).claimed is None)
+    assume(tactics_work(pos, number, viewer) <= 300_000)
+    stone = pos.stone(number)
+    event(f"modes {sorted(stone.modes)}, troops on the stone: {any(isinstance(p, Troop) for p in stone.cards())}")
+    fast = viewer_outcome(pos, number, viewer)
+    assert fast.exact
+    slow = twin_outcome_tactics(pos, number, viewer)
+    assert (fast.south, fast.north, fast.tie, fast.undecided) == (
+        slow["south"], slow["north"], slow["tie"], slow["undecided"]
+    )
