@@ -129,7 +129,7 @@ def with_known_viewer() -> st.SearchStrategy[tuple[Position, int, Player]]:
 # ---- fast against twin -----------------------------------------------------------------------------
 
 
-@profile(250)
+@profile(200)
 @given(with_known_viewer())
 def test_viewer_outcome_equals_the_twin(case: tuple[Position, int, Player]) -> None:
     pos, number, viewer = case
@@ -142,7 +142,7 @@ def test_viewer_outcome_equals_the_twin(case: tuple[Position, int, Player]) -> N
     )
 
 
-@profile(150)
+@profile(120)
 @given(with_known_viewer(), strat.players)
 def test_viewer_odds_equal_the_twin(case: tuple[Position, int, Player], player: Player) -> None:
     pos, number, viewer = case
@@ -324,7 +324,7 @@ def tactics_work(pos: Position, number: int, viewer: Player) -> int:
     return comb(n, holds) * comb(n, min(3, n)) * comb(len(hand) + 4, 4) * ids
 
 
-@profile(150)
+@profile(120)
 @given(st.data())
 def test_viewer_outcome_equals_the_twin_in_the_tactics_variant(data: st.DataObject) -> None:
     import strategies_tactics as strat_t
