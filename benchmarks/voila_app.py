@@ -29,6 +29,7 @@ CHROMIUM = os.environ.get("SCHOTTEN_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic"]
 USABLE = ".sl-palette.sl-card-G8"
+PREHEAT = ["--preheat_kernel=True", "--pool_size=1"]  # as scripts/voila.sh serves the app
 
 
 def free_port() -> int:
@@ -46,7 +47,7 @@ def start_voila(tmp: Path, port: int, root: Path, template: str) -> subprocess.P
     log = (tmp / "voila.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(root / "apps" / "board_editor.ipynb"), "--no-browser",
-         f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--template={template}"],
+         f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--template={template}", *(PREHEAT if template == "schotten" else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
     )
     deadline = time.monotonic() + 90

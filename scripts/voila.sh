@@ -18,7 +18,8 @@ while [ $# -gt 0 ]; do
 done
 if [ -n "$POSITION" ] && [ -f "$POSITION" ]; then POSITION="$(cd "$(dirname "$POSITION")" && pwd)/$(basename "$POSITION")"; fi
 export SCHOTTEN_POSITION="$POSITION"
-# the app's page template (apps/jupyter/voila/templates/schotten): no CDN, a kernel kept ready
+# the app's page template (apps/jupyter/voila/templates/schotten, no CDN) and a kernel kept ready with
+# the notebook run up to the page request (the app waits for it: voila.utils.wait_for_request)
 export JUPYTER_PATH="$PWD/apps/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 echo "Board editor: http://${IP}:${PORT}/  (Ctrl-C to stop)"
-exec "$VENV/bin/voila" apps/board_editor.ipynb --no-browser --port "$PORT" --Voila.ip="$IP" --theme=light --template=schotten
+exec "$VENV/bin/voila" apps/board_editor.ipynb --no-browser --port "$PORT" --Voila.ip="$IP" --theme=light --template=schotten --preheat_kernel=True --pool_size=1
