@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
 from .cards import Card, Color, parse_cards
+from .errors import ArgumentError, excerpt
 from .rules import STONE_COUNT, Player
 from .tactics import parse_piece
 
@@ -138,7 +139,7 @@ _LABELS: dict[str, Words] = {
 def labels(lang: str) -> Words:
     """The diagram's words in English (``en``) or French (``fr``)."""
     if lang not in _LABELS:
-        raise ValueError(f"unknown language {lang!r}: expected 'en' or 'fr'")
+        raise ArgumentError(f"unknown language {excerpt(lang)}: expected 'en' or 'fr'")
     return _LABELS[lang]
 
 
@@ -192,7 +193,7 @@ def position_svg(
     stones_hl = {int(n) for n in highlight_stones}
     for n in stones_hl:
         if not 1 <= n <= STONE_COUNT:
-            raise ValueError(f"highlight_stones: stone {n} is not a number from 1 to {STONE_COUNT}")
+            raise ArgumentError(f"highlight_stones: stone {n} is not a number from 1 to {STONE_COUNT}")
     cards_hl = set(parse_cards(highlight_cards))
     ghost: tuple[int, Player, tuple[object, ...]] | None = None
     if counterexample is not None and hasattr(counterexample, "counterexample"):
@@ -206,7 +207,7 @@ def position_svg(
     if counterexample is not None:
         number, who, cards = counterexample
         if not 1 <= int(number) <= STONE_COUNT:
-            raise ValueError(f"counterexample: stone {number} is not a number from 1 to {STONE_COUNT}")
+            raise ArgumentError(f"counterexample: stone {number} is not a number from 1 to {STONE_COUNT}")
         listed = cards.split() if isinstance(cards, str) else cards
         pieces = tuple(parse_piece(c) if isinstance(c, str) else c for c in listed)
         ghost = (int(number), Player.parse(who), pieces)

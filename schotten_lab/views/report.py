@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
+from ..core.files import check_output, write_text_atomic
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.rules import PLAYERS, SIDE_SIZE, Player
 from ..core.svg import position_svg
@@ -400,6 +401,10 @@ def _figures_html(figures: Mapping[str, go.Figure], lang: str = "en") -> str:
     return "\n".join(out)
 
 
+REPORT_FORMATS = ("html", "htm")
+"""The extensions :func:`write_report` accepts (anything else is refused: the report is HTML)."""
+
+
 def write_report(
     position: Position,
     path: str | Path,
@@ -412,12 +417,12 @@ def write_report(
     """Write a self-contained HTML report of ``position`` to ``path``: the title and description (a
     curated position's, say; escaped), the diagram, the analysis as tables (claims with their
     explanations, odds, outcomes; identical rows of empty stones merged) and the charts, plotly.js
-    inlined so the file works offline. ``viewer`` defaults to the player to move. Returns the path."""
-    path = Path(path)
-    text = report_html(position, viewer, lang, title=title, description=description)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+    inlined so the file works offline. ``viewer`` defaults to the player to move. Returns the path.
+
+    The write is atomic (a failure leaves any previous file as it was); a path that is not ``.html``
+    (or ``.htm``), a symbolic link or a folder is refused with :class:`~schotten_lab.core.errors.OutputError`."""
+    path = check_output(path, REPORT_FORMATS)
+    return write_text_atomic(path, report_html(position, viewer, lang, title=title, description=description))
 
 
 __all__ = ["analysis_html", "report_html", "write_report"]
