@@ -16,7 +16,10 @@ from plotly.subplots import make_subplots
 
 from ..core.cards import CARDS, Card, Color
 from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank, rank_counts
+from ..core.errors import ArgumentError
+from ..core.location import Location
 from ..core.rules import PLAYERS, Player
+from ..core.words import estimate, fraction_percent
 from .palette import (
     FONT_FAMILY,
     NEUTRALS,
@@ -46,25 +49,9 @@ HOVER_END = "<extra></extra>"
 
 
 def fraction_text(p: Fraction | float, lang: str = "en") -> str:
-    """``"3/46 ≈ 6.5%"`` for a fraction, ``"6.5%"`` for a float (French decimal comma in ``fr``)."""
-    pct = percent_text(float(p), lang)
-    if isinstance(p, Fraction) and p.denominator != 1:
-        return f"{p.numerator}/{p.denominator} ≈ {pct}"
-    return pct
-
-
-def percent_text(value: float, lang: str = "en") -> str:
-    """``"6.5%"``: one decimal, ``"<0.1%"``/``">99.9%"`` at the ends, a decimal comma in French."""
-    v = value * 100
-    if v in (0, 100):
-        text = f"{v:.0f}%"
-    elif v < 0.1:
-        text = "<0.1%"
-    elif v > 99.9:
-        text = ">99.9%"
-    else:
-        text = f"{v:.1f}%"
-    return text.replace(".", ",") if lang == "fr" else text
+    """``"3/46 ≈ 6.5%"`` for a fraction, ``"6.5%"`` for a float or a certainty (French decimal comma in
+    ``fr``): :func:`schotten_lab.core.words.fraction_percent`, the library's one rounding rule."""
+    return fraction_percent(p, lang, approx=True)
 
 
 def _style(fig: go.Figure, title: str, *, height: int = 420) -> go.Figure:
@@ -288,27 +275,20 @@ def cell_percent(value: float, lang: str = "en") -> str:
 
 def where_short(where: str, lang: str = "en") -> str:
     """A known card's cell text, four characters at most: ``S3``/``N3`` (a side of stone 3), the
-    hand (``hand``, ``main``), the discard pile (``disc``, ``déf``)."""
-    parts = where.split()
-    if parts[0] == "stone":
-        return f"{parts[2][0].upper()}{parts[1]}"
-    if parts[-1] == "hand":
-        return label("hand", lang)[:4]
-    if parts[0] == "discard":
-        return label("discard", lang)[:4 if lang == "en" else 3]
-    return "?"
+    hand (``hand``, ``main``), the discard pile (``disc``, ``déf``); a :class:`Location`'s ``short``."""
+    return _location(where).short(lang)
 
 
 def where_text(where: str, lang: str = "en") -> str:
-    """Where a card is, in words: ``stone 3, south``, ``south hand``, ``discard``, ``unseen``."""
-    parts = where.split()
-    if parts[0] == "stone":
-        return f"{label('stone', lang)} {parts[1]}, {player_label(parts[2], lang)}"
-    if parts[-1] == "hand":
-        return f"{label('hand', lang)} {player_label(parts[0], lang)}" if lang == "fr" else where
-    if parts[0] == "unseen":
-        return label("unseen", lang)
-    return label(parts[0], lang) if parts[0] in ("discard",) else where
+    """Where a card is, in words (``stone 3 south``, ``borne 3 côté sud``): a :class:`Location`'s words."""
+    return _location(where).in_words(lang)
+
+
+def _location(where: str) -> Location:
+    """``where`` itself, a :class:`Location` (the analysis gives one; its text is never parsed)."""
+    if not isinstance(where, Location):
+        raise ArgumentError(f"where: expected a Location (CardChance.where), got the text {where!r}")
+    return where
 
 
 def card_map_data(analysis: BoardAnalysis, *, draws: int | None = None, lang: str = "en") -> CardMapData:
@@ -334,7 +314,7 @@ def card_map_data(analysis: BoardAnalysis, *, draws: int | None = None, lang: st
             chance = by_index[int(color) * 9 + value - 1]
             card = CARDS[int(color) * 9 + value - 1]
             head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}: {where_text(chance.where, lang)}"
-            unseen = chance.where == "unseen"
+            unseen = chance.unseen
             for (z, text, hover), title, p in zip(rows, titles, (chance.p_opponent_hand, chance.p_draw)):
                 z.append(float(p))
                 text.append(cell_percent(float(p), lang) if unseen else where_short(chance.where, lang))
@@ -518,7 +498,7 @@ def convergence_figure(
             mode="lines+markers",
             name=label("estimate", lang),
             line={"color": color, "width": 2},
-            customdata=[f"{n:,} {label('samples', lang)}: {percent_text(y, lang)} ± {percent_text(2 * s, lang)}"
+            customdata=[f"{n:,} {label('samples', lang)}: {estimate(y, 2 * s, lang)}"
                         for n, y, s in zip(xs, ys, se)],
             hovertemplate="%{customdata}" + HOVER_END,
         )
@@ -636,7 +616,6 @@ __all__ = [
     "monte_carlo_series",
     "outcome_chart",
     "outcome_data",
-    "percent_text",
     "side_strength_chart",
     "strength_chart",
     "strength_label",

@@ -26,6 +26,7 @@ from ..core.files import check_output, write_text_atomic
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.rules import PLAYERS, SIDE_SIZE, Player
 from ..core.svg import position_svg
+from ..core.words import REPORT_LABELS, fraction, percent
 from .diagram import first_refusal
 from .palette import CARD_COLORS, CARD_TEXT_COLORS, NEUTRALS, PLAYER_COLORS, check_lang, player_label, rank_label
 
@@ -35,80 +36,6 @@ if TYPE_CHECKING:
     from ..analysis.board import BoardAnalysis, StoneAnalysis
     from ..core.position import Position
 
-_WORDS = {
-    "en": {
-        "title": "Schotten Totten position report",
-        "seen_by": "Seen by {viewer}; {mover} to move; deck {deck}.",
-        "notation": "Notation",
-        "stones": "Stones",
-        "stone": "Stone",
-        "south": "South",
-        "north": "North",
-        "status": "Status",
-        "claimed_by": "claimed by {who}",
-        "open": "open",
-        "claimable_by": "claimable by {who}",
-        "p_south": "P(south wins)",
-        "p_tie": "P(tie)",
-        "p_north": "P(north wins)",
-        "claims": "Claims",
-        "player": "Player",
-        "verdict": "Verdict",
-        "can": "can claim",
-        "cannot": "cannot claim",
-        "why": "Why",
-        "counter": "Counterexample",
-        "odds": "Formation odds (random completion from the public pool)",
-        "side": "Side",
-        "charts": "Charts",
-        "highlight": "Highlighted stones can be claimed now: {stones}.",
-        "no_claim": "No stone can be claimed now.",
-        "fractions": "Probabilities are exact; hover a percentage for its fraction.",
-        "footer": "Made with schotten_lab on {day}. Exact figures; explanations in English.",
-        "cards": "Remaining cards",
-        "unseen": "{n} cards unseen by {viewer}: each is in {opponent}'s hand with probability {p}, in the deck with probability {q}.",
-        "empty": "—",
-        "incomplete": "The {n} other sides are incomplete: a side needs 3 cards before it can claim.",
-        "ghost": "Dashed cards on stone {stone}: the counterexample, the opponent's completion that beats the viewer's claim.",
-        "old_browser": "The charts need a browser from 2023 or later (Chrome 80, Firefox 113, Safari 16.4); the tables above have every figure.",
-    },
-    "fr": {
-        "title": "Rapport de position Schotten Totten",
-        "seen_by": "Vu par {viewer} ; {mover} au trait ; pioche {deck}.",
-        "notation": "Notation",
-        "stones": "Bornes",
-        "stone": "Borne",
-        "south": "Sud",
-        "north": "Nord",
-        "status": "État",
-        "claimed_by": "revendiquée par {who}",
-        "open": "ouverte",
-        "claimable_by": "revendicable par {who}",
-        "p_south": "P(sud gagne)",
-        "p_tie": "P(égalité)",
-        "p_north": "P(nord gagne)",
-        "claims": "Revendications",
-        "player": "Joueur",
-        "verdict": "Verdict",
-        "can": "peut revendiquer",
-        "cannot": "ne peut pas revendiquer",
-        "why": "Pourquoi",
-        "counter": "Contre-exemple",
-        "odds": "Chances de combinaison (complétion au hasard parmi les cartes non jouées)",
-        "side": "Côté",
-        "charts": "Graphiques",
-        "highlight": "Les bornes en surbrillance peuvent être revendiquées maintenant : {stones}.",
-        "no_claim": "Aucune borne ne peut être revendiquée maintenant.",
-        "fractions": "Les probabilités sont exactes ; survolez un pourcentage pour voir la fraction.",
-        "footer": "Produit par schotten_lab le {day}. Chiffres exacts ; explications en anglais.",
-        "cards": "Cartes restantes",
-        "unseen": "{n} cartes non vues par {viewer} : chacune est dans la main de {opponent} avec la probabilité {p}, dans la pioche avec la probabilité {q}.",
-        "empty": "—",
-        "incomplete": "Les {n} autres côtés sont incomplets : il faut 3 cartes pour revendiquer.",
-        "ghost": "Cartes en pointillés sur la borne {stone} : le contre-exemple, la complétion adverse qui bat la revendication.",
-        "old_browser": "Les graphiques demandent un navigateur de 2023 ou plus récent (Chrome 80, Firefox 113, Safari 16.4) ; les tableaux ci-dessus donnent tous les chiffres.",
-    },
-}
 
 CSS = f"""
 .schotten-report {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {NEUTRALS['ink']};
@@ -128,27 +55,16 @@ CSS = f"""
 
 
 def _w(lang: str) -> dict[str, str]:
-    return _WORDS[check_lang(lang)]
+    return REPORT_LABELS[check_lang(lang)]
 
 
 def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _pct(p: Fraction) -> str:
-    v = float(p) * 100
-    if v in (0, 100):
-        return f"{v:.0f}%"
-    if v < 0.1:
-        return "&lt;0.1%"
-    if v > 99.9:
-        return "&gt;99.9%"
-    return f"{v:.1f}%"
-
-
-def _prob(p: Fraction) -> str:
+def _prob(p: Fraction, lang: str) -> str:
     """A table cell: the percentage, with the exact fraction as its tooltip."""
-    return f'<td class="num" title="{p.numerator}/{p.denominator}">{_pct(p)}</td>'
+    return f'<td class="num" title="{fraction(p)}">{_e(percent(p, lang))}</td>'
 
 
 def _cards(cards: tuple[object, ...] | None, lang: str) -> str:
@@ -236,7 +152,7 @@ def _stones_table(a: BoardAnalysis, lang: str) -> str:
     for s in a.stones:
         stone = a.position.stone(s.number)
         odds = (
-            _prob(s.outcome.south) + _prob(s.outcome.tie) + _prob(s.outcome.north)
+            _prob(s.outcome.south, lang) + _prob(s.outcome.tie, lang) + _prob(s.outcome.north, lang)
             if s.outcome is not None
             else "<td></td><td></td><td></td>"
         )
@@ -268,7 +184,7 @@ def _claims_table(a: BoardAnalysis, lang: str) -> str:
             verdict = f'<span class="yes">{_e(w["can"])}</span>' if v.claimable else _e(w["cannot"])
             rows.append(
                 f"<tr data-stone='{s.number}' data-player='{p.value}'><td class='num'>{s.number}</td>"
-                f"<td>{_player(p, lang)}</td><td>{verdict}</td><td>{_e(v.reason)}</td>"
+                f"<td>{_player(p, lang)}</td><td>{verdict}</td><td>{_e(v.explain(lang))}</td>"
                 f"<td>{_cards(v.counterexample, lang) if v.counterexample else ''}</td></tr>"
             )
     rows.append("</tbody></table>")
@@ -294,7 +210,7 @@ def _odds_table(a: BoardAnalysis, lang: str) -> str:
     groups: dict[tuple[str, ...], list[int]] = {}
     for s in a.stones:
         if s.odds is not None:
-            key = tuple("".join(_prob(s.odds[p].ranks[r]) for r in RANKS_STRONGEST_FIRST) for p in PLAYERS)
+            key = tuple("".join(_prob(s.odds[p].ranks[r], lang) for r in RANKS_STRONGEST_FIRST) for p in PLAYERS)
             groups.setdefault(key, []).append(s.number)
     for key, numbers in groups.items():  # stones with the same odds (empty ones, mostly) share their rows
         for p, cells in zip(PLAYERS, key):
@@ -318,8 +234,8 @@ def _cards_summary(a: BoardAnalysis, lang: str) -> str:
         n=len(unseen),
         viewer=player_label(viewer, lang),
         opponent=player_label(viewer.opponent, lang),
-        p=f"{first.p_opponent_hand.numerator}/{first.p_opponent_hand.denominator}",
-        q=f"{first.p_deck.numerator}/{first.p_deck.denominator}",
+        p=fraction(first.p_opponent_hand),
+        q=fraction(first.p_deck),
     )
     return f"<h2>{_e(w['cards'])}</h2><p>{_e(text)}</p>"
 

@@ -243,7 +243,10 @@ def test_card_map_cells_fit_the_editor_panel(analysis: BoardAnalysis) -> None:
     plot_width = 630 - 50 - 10 - 12 - 40  # margins, colour bar and its ticks
     domain = layout["xaxis"]["domain"]
     cell = plot_width * (domain[1] - domain[0]) / 9 - 2  # xgap
-    known = ["stone 3 south", "north hand", "discard"]
+    from schotten_lab.core.location import Location, Place
+    from schotten_lab.core.rules import Player
+
+    known = [Location.on_stone(3, Player.SOUTH), Location.in_hand(Player.NORTH), Location(Place.DISCARD)]
     texts = [t for trace in traces(fig) for row in trace["text"] for t in row]
     texts += [charts.where_short(w, lang) for w in known for lang in ("en", "fr")]
     texts += [charts.cell_percent(v) for v in (0, 0.004, 0.5, 0.995, 1)]

@@ -13,7 +13,7 @@ pytest.importorskip("plotly")
 
 from schotten_lab.analysis.board import analyze  # noqa: E402
 from schotten_lab.analysis.outcome import stone_outcome  # noqa: E402
-from schotten_lab.core import Position  # noqa: E402
+from schotten_lab.core import Player, Position  # noqa: E402
 from schotten_lab.views.report import analysis_html, write_report  # noqa: E402
 
 MIDGAME = "N8B8G8-R9R7/Y3P7N1-B4B5B6*@n/G2-/R1-P9P8/-N5/-/B9-/-/- Y1Y2R8P5B3G9 ?6 s d25"
@@ -145,3 +145,15 @@ def test_charts_render_offline_in_chromium(position: Position, tmp_path: Path) -
         div = re.search(rf'<div id="schotten-chart-{name}"[^>]*class="([^"]*)"', dom)
         assert div is not None and "js-plotly-plot" in div.group(1), name
     assert dom.count('class="main-svg"') >= 3
+
+
+def test_french_report_explains_in_french(position: Position, tmp_path: Path) -> None:
+    import html
+
+    text = write_report(position, tmp_path / "fr.html", lang="fr").read_text(encoding="utf-8")
+    verdict = analyze(position).stones[0].claims[Player.SOUTH]  # type: ignore[index]
+    french, english = verdict.explain("fr"), verdict.explain("en")
+    assert french != english
+    assert html.escape(french, quote=True) in text and html.escape(english, quote=True) not in text
+    assert "97,3%" in text and "97.3%" not in text  # P(south wins stone 1), a decimal comma
+    assert "explications en anglais" not in text
