@@ -21,12 +21,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..analysis.board import game_over_words
 from ..core.cards import Card
 from ..core.files import check_output, write_text_atomic
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.rules import PLAYERS, SIDE_SIZE, Player
 from ..core.svg import position_svg
-from ..core.words import REPORT_LABELS, fraction, percent
+from ..core.words import REPORT_LABELS, estimate, fraction, percent
 from .diagram import first_refusal
 from .palette import CARD_COLORS, CARD_TEXT_COLORS, NEUTRALS, PLAYER_COLORS, check_lang, player_label, rank_label
 
@@ -34,6 +35,7 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
     from ..analysis.board import BoardAnalysis, StoneAnalysis
+    from ..analysis.viewer import ViewerOutcome
     from ..core.position import Position
 
 
@@ -109,10 +111,14 @@ def analysis_html(board_analysis: BoardAnalysis, *, lang: str = "en", diagram: b
         parts.append(
             f"<p>{_e(w['highlight'].format(stones=', '.join(map(str, claimable))) if claimable else w['no_claim'])}</p>"
         )
-    parts.append(_stones_table(a, lang))
-    parts.append(_claims_table(a, lang))
-    parts.append(_odds_table(a, lang))
-    parts.append(_cards_summary(a, lang))
+    if pos.winner() is not None:  # the game is over: no odds
+        parts.append(f"<p class='game-over'><b>{_e(game_over_words(pos, lang))}</b></p>")
+        parts.append(_stones_table(a, lang))
+    else:
+        parts.append(_stones_table(a, lang))
+        parts.append(_claims_table(a, lang))
+        parts.append(_odds_table(a, lang))
+        parts.append(_cards_summary(a, lang))
     parts.append(f"<p><small>{_e(w['fractions'])}</small></p></div>")
     return "\n".join(parts)
 
@@ -141,21 +147,48 @@ def _grouped(cells: list[tuple[int, str]]) -> list[str]:
     ]
 
 
+def _viewer_cells(o: ViewerOutcome | None, lang: str, undecided: bool) -> str:
+    """The viewer's outcome cells: exact fractions, or an estimate with its standard error."""
+    keys = ("south", "tie", "north", *(("undecided",) if undecided else ()))
+    if o is None:
+        return "<td></td>" * len(keys)
+    if o.exact:
+        return "".join(_prob(getattr(o, k), lang) for k in keys)
+    return "".join(f'<td class="num" title="{_e(_w(lang)["estimate"].format(n=o.samples))}">'
+                   f"≈{_e(estimate(float(getattr(o, k)), o.stderr.get(k, 0.0), lang))}</td>" for k in keys)
+
+
 def _stones_table(a: BoardAnalysis, lang: str) -> str:
+    """Stones, cards, status and who wins: seen by the viewer (counting their hand) first when the
+    viewer's hand is known, then from the public pool; nothing but the status once the game is over."""
     w = _w(lang)
+    over = a.position.winner() is not None
+    seat = not over and any(s.outcome_viewer is not None for s in a.stones)
+    undecided = seat and any(s.outcome_viewer is not None and s.outcome_viewer.undecided for s in a.stones)
+    probs = "" if over else f"<th>{_e(w['p_south'])}</th><th>{_e(w['p_tie'])}</th><th>{_e(w['p_north'])}</th>"
+    group = ""
+    if seat:
+        viewer = player_label(a.viewer, lang)
+        extra = f"<th>{_e(w['p_undecided'])}</th>" if undecided else ""
+        group = (f"<tr><th colspan='4'></th><th colspan='{4 if undecided else 3}'>{_e(w['viewer_head'].format(viewer=viewer))}</th>"
+                 f"<th colspan='3'>{_e(w['public_head'])}</th></tr>")
+        probs = probs + extra + probs
     rows = [
-        f"<h2>{_e(w['stones'])}</h2><table class='stones'><thead><tr><th>{_e(w['stone'])}</th>"
-        f"<th>{_e(w['south'])}</th><th>{_e(w['north'])}</th><th>{_e(w['status'])}</th>"
-        f"<th>{_e(w['p_south'])}</th><th>{_e(w['p_tie'])}</th><th>{_e(w['p_north'])}</th></tr></thead><tbody>"
+        f"<h2>{_e(w['stones'])}</h2><table class='stones'><thead>{group}<tr><th>{_e(w['stone'])}</th>"
+        f"<th>{_e(w['south'])}</th><th>{_e(w['north'])}</th><th>{_e(w['status'])}</th>{probs}</tr></thead><tbody>"
     ]
     cells = []
     for s in a.stones:
         stone = a.position.stone(s.number)
-        odds = (
-            _prob(s.outcome.south, lang) + _prob(s.outcome.tie, lang) + _prob(s.outcome.north, lang)
-            if s.outcome is not None
-            else "<td></td><td></td><td></td>"
-        )
+        odds = ""
+        if not over:
+            odds = (
+                _prob(s.outcome.south, lang) + _prob(s.outcome.tie, lang) + _prob(s.outcome.north, lang)
+                if s.outcome is not None
+                else "<td></td><td></td><td></td>"
+            )
+        if seat:
+            odds = _viewer_cells(s.outcome_viewer, lang, undecided) + odds
         cells.append(
             (s.number, f"<td>{_cards(stone.south, lang)}</td><td>{_cards(stone.north, lang)}</td>"
                        f"<td>{_status(s, lang)}</td>{odds}")
@@ -254,7 +287,8 @@ def report_html(
 
     w = _w(lang)
     a = analyze(position, viewer)
-    figures = board_charts(a, lang=lang)
+    figures = {} if position.winner() is not None else board_charts(a, lang=lang)
+    charts_head = f"<h2>{_e(w['charts'])}</h2>" if figures else ""
     heading = title.strip() if title and title.strip() else w["title"]
     about = "".join(f"<p class='description'>{_e(' '.join(part.split()))}</p>"
                     for part in (description or "").split("\n\n") if part.strip())
@@ -265,7 +299,7 @@ def report_html(
         f"<title>{_e(heading)}</title></head><body>"
         f'<div class="schotten-report"><h1>{_e(heading)}</h1>{about}</div>'
         f"{analysis_html(a, lang=lang)}"
-        f'<div class="schotten-report"><h2>{_e(w["charts"])}</h2>{_figures_html(figures, lang)}'
+        f'<div class="schotten-report">{charts_head}{_figures_html(figures, lang)}'
         f"<p><small>{_e(w['footer'].format(day=date.today().isoformat()))}</small></p></div>"
         "</body></html>\n"
     )
@@ -302,7 +336,9 @@ window.PlotlyConfig = {MathJaxConfig: 'local'};
 
 def _figures_html(figures: Mapping[str, go.Figure], lang: str = "en") -> str:
     """The figures as divs with their data as JSON, and plotly.js once, gzip-compressed, unpacked
-    in the browser: no network, deterministic div ids."""
+    in the browser: no network, deterministic div ids. No figures: nothing, not even plotly.js."""
+    if not figures:
+        return ""
     config = {"displaylogo": False, "responsive": True}
     out = [f"<p id='schotten-charts-note' style='display:none'>{_e(_w(lang)['old_browser'])}</p>"]
     for name, fig in figures.items():
