@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from ..analysis.board import BoardAnalysis
     from ..analysis.odds import CompletionOdds
     from ..analysis.outcome import Outcome, OutcomeEstimate
+    from ..analysis.viewer import ViewerOutcome
     from ..analysis.pools import CardChance
     from ..core.position import Position
 
@@ -188,43 +189,60 @@ OUTCOME_KEYS = ("south", "tie", "north")
 """The outcome chart's series, bottom to top."""
 
 
-def outcome_data(analysis: BoardAnalysis, *, lang: str = "en") -> BarsData:
+def outcome_data(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = False) -> BarsData:
     """What :func:`outcome_chart` draws: x = stones, series south, tie, north; a claimed stone is a
-    full hatched (``"x"``) bar for its owner."""
+    full hatched (``"x"``) bar for its owner.
+
+    ``seat=True``: the figures seen by the analysis's viewer, counting their hand
+    (``StoneAnalysis.outcome_viewer``), with an ``undecided`` series when the viewer cannot complete a
+    side from hand and draws; an estimate's hover gives its standard error. Without a viewer's
+    figures (no known hand), the public ones."""
     check_lang(lang)
     xs = [str(sa.number) for sa in analysis.stones]
+    seat = seat and any(sa.outcome_viewer is not None for sa in analysis.stones)
+    keys: tuple[str, ...] = OUTCOME_KEYS
+    if seat and any(sa.outcome_viewer is not None and sa.outcome_viewer.undecided for sa in analysis.stones):
+        keys = (*OUTCOME_KEYS, "undecided")
     series: list[BarSeries] = []
-    for key in OUTCOME_KEYS:
+    for key in keys:
         name = _outcome_name(key, lang)
         ys: list[float | None] = []
         hover: list[str] = []
         shapes: list[str] = []
         for sa in analysis.stones:
             head = f"{label('stone', lang)} {sa.number}"
-            outcome: Outcome | None = sa.outcome
+            outcome: Outcome | ViewerOutcome | None = sa.outcome_viewer if seat else sa.outcome
             if sa.claimed is not None or outcome is None:
                 won = sa.claimed is not None and sa.claimed.value == key
                 ys.append(1.0 if won else 0.0)
                 hover.append(f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
                 shapes.append("x")
-            else:
-                prob: Fraction = getattr(outcome, key)
-                ys.append(float(prob))
+                continue
+            prob: Fraction = getattr(outcome, key)
+            ys.append(float(prob))
+            if getattr(outcome, "exact", True):
                 hover.append(f"{head}<br>{name}: {fraction_text(prob, lang)}")
-                shapes.append("")
+            else:
+                stderr = getattr(outcome, "stderr", {}).get(key, 0.0)
+                hover.append(f"{head}<br>{name}: ≈{estimate(float(prob), stderr, lang)} "
+                             f"({label('estimate', lang)}, {getattr(outcome, 'samples', 0):,} {label('samples', lang)})")
+            shapes.append("")
         series.append({"name": name, "y": ys, "customdata": hover, "shape": shapes})
     return {"x": xs, "series": series}
 
 
-def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
+def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = False) -> go.Figure:
     """Stacked bars per stone: P(south wins), P(tie decided by completion order), P(north wins).
 
-    A claimed stone shows a hatched full bar in its owner's colour. The data is :func:`outcome_data`.
+    A claimed stone shows a hatched full bar in its owner's colour. The data is :func:`outcome_data`;
+    ``seat=True`` draws the figures seen by the viewer, counting their hand, and says so in the title.
     """
-    data = outcome_data(analysis, lang=lang)
-    colors = {"south": PLAYER_COLORS[Player.SOUTH], "tie": TIE_COLOR, "north": PLAYER_COLORS[Player.NORTH]}
+    data = outcome_data(analysis, lang=lang, seat=seat)
+    colors = {"south": PLAYER_COLORS[Player.SOUTH], "tie": TIE_COLOR, "north": PLAYER_COLORS[Player.NORTH],
+              "undecided": NEUTRALS["known"]}
+    keys = (*OUTCOME_KEYS, "undecided")
     fig = go.Figure()
-    for key, s in zip(OUTCOME_KEYS, data["series"]):
+    for key, s in zip(keys, data["series"]):
         fig.add_trace(
             go.Bar(
                 name=s["name"],
@@ -240,14 +258,18 @@ def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
             )
         )
     fig.update_layout(barmode="stack")
-    _style(fig, label("outcome_title", lang))
+    seen = seat and any(sa.outcome_viewer is not None for sa in analysis.stones)
+    title = label("outcome_seat_title", lang, viewer=player_label(analysis.viewer, lang)) if seen else label("outcome_title", lang)
+    _style(fig, title)
     fig.update_xaxes(title_text=label("stone", lang), type="category")
     _probability_axis(fig, lang)
     return fig
 
 
 def _outcome_name(key: str, lang: str) -> str:
-    return label("tie", lang) if key == "tie" else player_label(key, lang, capital=True)
+    if key in ("tie", "undecided"):
+        return label(key, lang)
+    return player_label(key, lang, capital=True)
 
 
 # ---- the remaining-card map ---------------------------------------------------------------------
@@ -587,11 +609,12 @@ def board_chart_data(analysis: BoardAnalysis, *, lang: str = "en") -> BoardChart
     }
 
 
-def board_charts(analysis: BoardAnalysis, *, lang: str = "en") -> dict[str, go.Figure]:
-    """The board-wide charts of an analysis, by name (for reports and panels)."""
+def board_charts(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = False) -> dict[str, go.Figure]:
+    """The board-wide charts of an analysis, by name (for reports and panels); ``seat``: the outcome
+    chart seen by the viewer (see :func:`outcome_chart`)."""
     return {
         "odds": formation_odds_chart(analysis, lang=lang),
-        "outcome": outcome_chart(analysis, lang=lang),
+        "outcome": outcome_chart(analysis, lang=lang, seat=seat),
         "cards": card_map_chart(analysis, lang=lang),
     }
 

@@ -287,7 +287,7 @@ def report_html(
 
     w = _w(lang)
     a = analyze(position, viewer)
-    figures = {} if position.winner() is not None else board_charts(a, lang=lang)
+    figures = {} if position.winner() is not None else board_charts(a, lang=lang, seat=True)
     charts_head = f"<h2>{_e(w['charts'])}</h2>" if figures else ""
     heading = title.strip() if title and title.strip() else w["title"]
     about = "".join(f"<p class='description'>{_e(' '.join(part.split()))}</p>"
