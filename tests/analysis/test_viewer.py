@@ -8,6 +8,7 @@ exact figure within 5 standard errors. Known values computed by hand close the f
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -73,13 +74,26 @@ def twin_outcome(pos: Position, number: int, viewer: Player) -> dict[str, Fracti
         (False, True): viewer.opponent,
         (False, False): None,
     }[(len(mine) == 3, len(theirs) == 3)]
+    return tally(viewer, tie_to, pool, holds, draws, lambda d: best(mine, hand + list(d)), lambda r: best(theirs, r))
+
+
+def tally(
+    viewer: Player,
+    tie_to: Player | None,
+    pool: list[Card],
+    holds: int,
+    draws: int,
+    mine: Callable[[tuple[Card, ...]], int | None],
+    theirs: Callable[[tuple[Card, ...]], int | None],
+) -> dict[str, Fraction]:
+    """Every opponent holding ``R`` and viewer draw set ``D``, compared: ``mine(D)`` against ``theirs(R)``."""
     counts = {"win": 0, "lose": 0, "tie": 0, "undecided": 0}
     total = 0
     for held in combinations(pool, holds):
         rest = [c for c in pool if c not in held]
         for drawn in combinations(rest, draws):
             total += 1
-            x, y = best(mine, hand + list(drawn)), best(theirs, held)
+            x, y = mine(drawn), theirs(held)
             if x is None or y is None:
                 counts["undecided"] += 1
             elif x > y or (x == y and tie_to is viewer):
@@ -91,8 +105,7 @@ def twin_outcome(pos: Position, number: int, viewer: Player) -> dict[str, Fracti
     if total == 0:
         return {"south": Fraction(0), "north": Fraction(0), "tie": Fraction(0), "undecided": Fraction(1)}
     p = {k: Fraction(v, total) for k, v in counts.items()}
-    mine_p, theirs_p = p["win"], p["lose"]
-    south, north = (mine_p, theirs_p) if viewer is S else (theirs_p, mine_p)
+    south, north = (p["win"], p["lose"]) if viewer is S else (p["lose"], p["win"])
     return {"south": south, "north": north, "tie": p["tie"], "undecided": p["undecided"]}
 
 
@@ -289,26 +302,7 @@ def twin_outcome_tactics(pos: Position, number: int, viewer: Player) -> dict[str
     tie_to = {(True, True): s.first_complete, (True, False): viewer, (False, True): viewer.opponent, (False, False): None}[
         (k_v <= 0, k_o <= 0)
     ]
-    counts = {"win": 0, "lose": 0, "tie": 0, "undecided": 0}
-    total = 0
-    for held in combinations(pool, holds):
-        rest = [c for c in pool if c not in held]
-        for drawn in combinations(rest, draws):
-            total += 1
-            x, y = best_of(mine, hand + list(drawn)), best_of(theirs, held)
-            if x is None or y is None:
-                counts["undecided"] += 1
-            elif x > y or (x == y and tie_to is viewer):
-                counts["win"] += 1
-            elif x < y or (x == y and tie_to is viewer.opponent):
-                counts["lose"] += 1
-            else:
-                counts["tie"] += 1
-    if total == 0:
-        return {"south": Fraction(0), "north": Fraction(0), "tie": Fraction(0), "undecided": Fraction(1)}
-    p = {k: Fraction(v, total) for k, v in counts.items()}
-    south, north = (p["win"], p["lose"]) if viewer is S else (p["lose"], p["win"])
-    return {"south": south, "north": north, "tie": p["tie"], "undecided": p["undecided"]}
+    return tally(viewer, tie_to, pool, holds, draws, lambda d: best_of(mine, hand + list(d)), lambda r: best_of(theirs, r))
 
 
 def tactics_work(pos: Position, number: int, viewer: Player) -> int:
