@@ -40,7 +40,7 @@ def _next(state: np.ndarray) -> np.uint64:
     z = state[0]
     z = (z ^ (z >> np.uint64(30))) * SPLITMIX_M1
     z = (z ^ (z >> np.uint64(27))) * SPLITMIX_M2
-    return z ^ (z >> np.uint64(31))
+    return np.uint64(z ^ (z >> np.uint64(31)))
 
 
 @njit(cache=True)

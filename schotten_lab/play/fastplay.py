@@ -67,7 +67,7 @@ def _kernel() -> Callable[..., Any]:
         raise FastPlayUnavailable(
             f"fast random self-play needs numba (pip install 'schotten-lab[game]'): {error}"
         ) from error
-    return play_games  # type: ignore[no-any-return]
+    return play_games
 
 
 @cache

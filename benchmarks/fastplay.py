@@ -1,0 +1,217 @@
+"""Random-versus-random self-play speed: the numba kernel, its records, and a naive baseline.
+
+    python benchmarks/fastplay.py [--games 20000] [--expert] [--baseline-games 200]
+
+Pinned to one core (``os.sched_setaffinity``). Prints games per second for
+  (a) the kernel alone (deals made beforehand), and deals + kernel;
+  (b) kernel + records: ``random_game_lines`` written as JSON lines to a file, and ``random_games``
+      dicts passed through ``json.dumps`` to a file (what a caller that builds dicts pays);
+the JIT warm-up (a fresh process with an empty numba cache, then one with the cache filled), and the
+baseline: the same games played by a naive pure-Python loop (lists, and at every claim a fresh
+``core.formations.best_completion`` scan) with the same deal and the same random stream, whose
+records must equal the kernel's (exit 1 otherwise). Never a timed assertion in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import numpy as np  # noqa: E402
+
+from schotten_lab.core.cards import CARDS, FULL_DECK, Card, mask_of  # noqa: E402
+from schotten_lab.core.formations import best_completion, strength_of  # noqa: E402
+from schotten_lab.play.fastplay import deal_arrays, random_game_lines, random_games  # noqa: E402
+
+MASK64 = (1 << 64) - 1
+NAMES = ("south", "north")
+
+
+class SplitMix64:
+    """The kernel's random stream, in plain Python integers."""
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed
+
+    def next(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        m = (self.next() >> 32) * n
+        if m & 0xFFFFFFFF < n:
+            threshold = ((1 << 32) - n) % n
+            while m & 0xFFFFFFFF < threshold:
+                m = (self.next() >> 32) * n
+        return m >> 32
+
+
+def naive_game(seed: int, i: int, expert: bool) -> dict[str, Any]:
+    """One random game, written the obvious way: lists of cards, every proof scanned from scratch."""
+    rng = np.random.default_rng([seed, i])
+    clan = [CARDS[c] for c in rng.permutation(54).tolist()]
+    moves = SplitMix64(int(rng.bit_generator.random_raw()))
+    hands = [clan[0:6], clan[6:12]]
+    deck = clan[12:]
+    sides: list[list[list[Card]]] = [[[], []] for _ in range(9)]
+    first: list[int | None] = [None] * 9
+    claimed: list[int | None] = [None] * 9
+    turns: list[dict[str, Any]] = []
+    player, winner, reason = i % 2, None, ""
+
+    def won(p: int) -> str:
+        held = {s for s in range(9) if claimed[s] == p}
+        if len(held) >= 5:
+            return "five"
+        return "adjacent" if any({s, s + 1, s + 2} <= held for s in range(7)) else ""
+
+    def claims(p: int) -> list[int]:
+        nonlocal winner, reason
+        made = []
+        pool = FULL_DECK & ~mask_of(c for s in sides for side in s for c in side)
+        for s in range(9):
+            mine, theirs = sides[s][p], sides[s][1 - p]
+            if claimed[s] is not None or len(mine) < 3:
+                continue
+            if len(theirs) == 3:
+                a, b = strength_of(mine), strength_of(theirs)
+                ok = a > b or (a == b and first[s] == p)
+            else:
+                best = best_completion(theirs, pool)
+                ok = best is None or best[0].strength <= strength_of(mine)
+            if ok:
+                claimed[s] = p
+                made.append(s + 1)
+                reason = won(p)
+                if reason:
+                    winner = p
+                    break
+        return made
+
+    while winner is None:
+        made = claims(player) if expert else []
+        play = None
+        if winner is None:
+            open_stones = [s for s in range(9) if claimed[s] is None and len(sides[s][player]) < 3]
+            hand = hands[player]
+            if open_stones and hand:
+                j = moves.below(len(hand))
+                stone = open_stones[moves.below(len(open_stones))]
+                card = hand[j]
+                hand[j] = hand[-1]
+                hand.pop()
+                sides[stone][player].append(card)
+                if len(sides[stone][player]) == 3 and len(sides[stone][1 - player]) < 3:
+                    first[stone] = player
+                play = {"card": str(card), "stone": stone + 1}
+            if not expert:
+                made = claims(player)
+        drawn = None
+        if winner is None and play is not None and deck:
+            drawn = deck.pop(0)
+            hands[player].append(drawn)
+        turns.append({"player": NAMES[player], "play": play, "claim": made, "draw": None if drawn is None else str(drawn)})
+        player = 1 - player
+    names = [str(c) for c in clan]
+    return {
+        "format": "schotten-lab/game@1",
+        "variant": "base",
+        "expert": expert,
+        "players": {"south": "random", "north": "random"},
+        "first": NAMES[i % 2],
+        "deal": {"hands": {"south": names[0:6], "north": names[6:12]}, "clan": names[12:], "tactics": []},
+        "turns": turns,
+        "result": {"winner": NAMES[winner], "reason": reason, "claimed": [None if c is None else NAMES[c] for c in claimed]},
+    }
+
+
+def rate(games: int, seconds: float) -> str:
+    return f"{games / seconds:>10,.0f} games/s  ({seconds * 1e6 / games:,.1f} us/game, {games:,} games)"
+
+
+def warm_up_seconds(cache_dir: str) -> float:
+    """Seconds a fresh process takes from import to its first game, with ``NUMBA_CACHE_DIR=cache_dir``."""
+    code = (
+        "import time; t = time.perf_counter()\n"
+        "from schotten_lab.play.fastplay import random_games\n"
+        "next(random_games(1, 0)); print(time.perf_counter() - t)"
+    )
+    env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.strip())
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20000)
+    parser.add_argument("--baseline-games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--expert", action="store_true")
+    args = parser.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
+    games, seed, expert = args.games, args.seed, args.expert
+
+    with tempfile.TemporaryDirectory() as cache:
+        cold = warm_up_seconds(cache)
+        warm = warm_up_seconds(cache)
+    next(random_games(1, seed))  # compile or load in this process
+
+    from schotten_lab.play.fastplay import _kernel, _tables
+
+    start = time.perf_counter()
+    clans, seeds, firsts = deal_arrays(seed, range(games))
+    dealt = time.perf_counter()
+    _kernel()(clans, seeds, firsts, expert, *_tables())
+    played = time.perf_counter()
+
+    out = Path(tempfile.mkstemp(suffix=".jsonl")[1])
+    try:
+        start_lines = time.perf_counter()
+        with out.open("w", encoding="utf-8") as f:
+            for line in random_game_lines(games, seed, expert=expert):
+                f.write(line + "\n")
+        lines_s = time.perf_counter() - start_lines
+        size = out.stat().st_size
+        start_dicts = time.perf_counter()
+        with out.open("w", encoding="utf-8") as f:
+            for record in random_games(games, seed, expert=expert):
+                f.write(json.dumps(record) + "\n")
+        dicts_s = time.perf_counter() - start_dicts
+    finally:
+        out.unlink()
+
+    baseline = args.baseline_games
+    start_naive = time.perf_counter()
+    naive = [naive_game(seed, i, expert) for i in range(baseline)]
+    naive_s = time.perf_counter() - start_naive
+    agree = naive == list(random_games(baseline, seed, expert=expert))
+
+    print(f"random vs random, {'expert' if expert else 'base'} game, seed {seed}, one core "
+          f"(affinity {sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else '?'})")
+    print(f"(a) kernel alone (deals ready)        {rate(games, played - dealt)}")
+    print(f"    deals + kernel                     {rate(games, played - start)}")
+    print(f"(b) kernel + JSON lines to a file      {rate(games, lines_s)}  [{size / games:,.0f} bytes/game]")
+    print(f"    kernel + dicts + json.dumps, file  {rate(games, dicts_s)}")
+    print(f"JIT warm-up: {cold:.1f} s in a fresh process with an empty numba cache, {warm:.2f} s once cached")
+    print(f"baseline: naive pure-Python game       {rate(baseline, naive_s)}")
+    print(f"speed-up of (b) JSON lines over the baseline: {naive_s / baseline / (lines_s / games):,.0f}x")
+    print(f"baseline records equal the kernel's: {agree}")
+    return 0 if agree else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
