@@ -175,7 +175,7 @@ def main() -> int:
     start = time.perf_counter()
     clans, seeds, firsts = deal_arrays(seed, range(games))
     dealt = time.perf_counter()
-    _kernel()(clans, seeds, firsts, expert, *_tables())
+    _kernel().play_games(clans, seeds, firsts, expert, *_tables())
     played = time.perf_counter()
 
     out = Path(tempfile.mkstemp(suffix=".jsonl")[1])

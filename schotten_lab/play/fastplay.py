@@ -8,8 +8,10 @@ Game ``i`` of seed ``seed`` (the project's deal convention, ``game.deal``):
 ``rng = numpy.random.default_rng([seed, i])``; ``clan = rng.permutation(54)`` over card indices;
 south's hand ``clan[0:6]``, north's ``clan[6:12]``, the deck ``clan[12:]`` top first; south moves
 first in even games, north in odd ones. The players' choices come from a SplitMix64 stream seeded
-with the next 64 raw bits of that same ``rng``, so a game depends on ``(seed, i)`` only and
-splitting games between processes gives the same records.
+with the next 64 raw bits of that same ``rng`` (``rng.bit_generator.random_raw()``), so a game
+depends on ``(seed, i)`` only and splitting games between processes gives the same records. Building
+a numpy generator costs about 20 us, so the kernel carries a bit-exact copy of numpy's
+``SeedSequence``, ``PCG64`` and ``permutation`` (under 1 us; the tests compare it with numpy).
 
 The random player (ENGINE.md §3): each turn it places a uniformly random card of its hand on a
 uniformly random stone with a free slot on its side (every card fits every such slot, so this is
@@ -27,9 +29,11 @@ directory when the package directory is read-only), so later processes start at 
 
 from __future__ import annotations
 
+import importlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -60,14 +64,14 @@ def available() -> bool:
 
 
 @cache
-def _kernel() -> Callable[..., Any]:
+def _kernel() -> ModuleType:
+    """The compiled kernel module (:mod:`._kernel`)."""
     try:
-        from ._kernel import play_games
+        return importlib.import_module("._kernel", __package__)
     except ImportError as error:
         raise FastPlayUnavailable(
             f"fast random self-play needs numba (pip install 'schotten-lab[game]'): {error}"
         ) from error
-    return play_games
 
 
 @cache
@@ -92,10 +96,27 @@ def _check_arguments(games: int, seed: int, start: int) -> None:
     for name, value in (("games", games), ("seed", seed), ("start", start)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
             raise ValueError(f"{name} must be a non-negative integer, not {value!r}")
+    if start + games >= 1 << 62:
+        raise ValueError(f"start + games must stay below 2**62, not {start + games}")
+
+
+def seed_words(seed: int) -> np.ndarray:
+    """A non-negative seed as numpy's ``SeedSequence`` reads it: little-endian 32-bit words."""
+    seed = int(seed)
+    words = [seed >> shift & 0xFFFFFFFF for shift in range(0, max(seed.bit_length(), 1), 32)]
+    return np.array(words, dtype=np.uint64)
 
 
 def deal_arrays(seed: int, indices: range) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The kernel's inputs for games ``indices``: the shuffled clan cards, the move seeds, the first players."""
+    """The kernel's inputs for games ``indices`` (consecutive): the shuffled clan cards, the move
+    seeds and the first players; the kernel's bit-exact copy of ``default_rng([seed, i])``."""
+    clans, seeds = _kernel().deal_games(seed_words(seed), indices.start, len(indices))
+    firsts = (np.arange(indices.start, indices.stop) % 2).astype(np.int8)
+    return clans, seeds, firsts
+
+
+def deal_arrays_numpy(seed: int, indices: range) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`deal_arrays` made by numpy itself (``default_rng([seed, i])``), for tests and benchmarks."""
     clans = np.empty((len(indices), 54), dtype=np.int8)
     seeds = np.empty(len(indices), dtype=np.uint64)
     for row, i in enumerate(indices):
@@ -111,7 +132,7 @@ class _Batch:
 
     def __init__(self, seed: int, indices: range, expert: bool) -> None:
         clans, seeds, firsts = deal_arrays(seed, indices)
-        out = _kernel()(clans, seeds, firsts, expert, *_tables())
+        out = _kernel().play_games(clans, seeds, firsts, expert, *_tables())
         offsets, players, cards, stones, claims, draws, results, claimed = out
         self.indices = indices
         self.clans: list[list[int]] = clans.tolist()
@@ -220,4 +241,12 @@ def random_game_lines(games: int, seed: int, *, expert: bool = False, start: int
             )
 
 
-__all__ = ["FastPlayUnavailable", "available", "deal_arrays", "random_game_lines", "random_games"]
+__all__ = [
+    "FastPlayUnavailable",
+    "available",
+    "deal_arrays",
+    "deal_arrays_numpy",
+    "random_game_lines",
+    "random_games",
+    "seed_words",
+]

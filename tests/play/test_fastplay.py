@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from schotten_lab.analysis import claim
 from schotten_lab.core.cards import CARDS, Card
@@ -125,6 +127,20 @@ def test_every_claim_is_proved_and_none_is_skipped(expert: bool) -> None:
     seed = 20261201 + expert
     for i, record in enumerate(random_games(REPLAYED, seed, expert=expert)):
         check_record(record, seed, i)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**130) | st.integers(0, 2**32 + 5),
+    start=st.integers(0, 2**34) | st.integers(2**32 - 3, 2**32 + 3),
+)
+def test_the_kernel_deals_exactly_as_numpy(seed: int, start: int) -> None:
+    """The kernel's copy of ``SeedSequence``/``PCG64``/``permutation`` matches numpy bit for bit."""
+    indices = range(start, start + 3)
+    ours = fastplay.deal_arrays(seed, indices)
+    numpys = fastplay.deal_arrays_numpy(seed, indices)
+    for a, b in zip(ours, numpys):
+        assert a.tolist() == b.tolist()
 
 
 def test_records_have_the_game_record_shape() -> None:
