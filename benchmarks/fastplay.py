@@ -4,8 +4,9 @@
 
 Pinned to one core (``os.sched_setaffinity``). Prints games per second for
   (a) the kernel alone (deals made beforehand), and deals + kernel;
-  (b) kernel + records: ``random_game_lines`` written as JSON lines to a file, and ``random_games``
-      dicts passed through ``json.dumps`` to a file (what a caller that builds dicts pays);
+  (b) kernel + records: ``random_game_lines`` written as JSON lines to a file (default and compact
+      separators), and ``random_games`` dicts passed through ``json.dumps`` to a file (what a caller
+      that builds dicts pays);
 the JIT warm-up (a fresh process with an empty numba cache, then one with the cache filled), and the
 baseline: the same games played by a naive pure-Python loop (lists, and at every claim a fresh
 ``core.formations.best_completion`` scan) with the same deal and the same random stream, whose
@@ -138,8 +139,24 @@ def naive_game(seed: int, i: int, expert: bool) -> dict[str, Any]:
     }
 
 
-def rate(games: int, seconds: float) -> str:
-    return f"{games / seconds:>10,.0f} games/s  ({seconds * 1e6 / games:,.1f} us/game, {games:,} games)"
+class Timer:
+    """Wall and CPU time of a block (the CPU time of this process is what one core delivers when
+    the machine is shared; both are printed)."""
+
+    def __enter__(self) -> Timer:
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+
+def rate(label: str, games: int, timer: Timer) -> str:
+    per_game = timer.cpu * 1e6 / games
+    return (
+        f"{label:<40} {games / timer.wall:>9,.0f} games/s wall  {games / timer.cpu:>9,.0f} games/s CPU"
+        f"  ({per_game:,.1f} CPU us/game, {games:,} games)"
+    )
 
 
 def warm_up_seconds(cache_dir: str) -> float:
@@ -169,46 +186,49 @@ def main() -> int:
         cold = warm_up_seconds(cache)
         warm = warm_up_seconds(cache)
     next(random_games(1, seed))  # compile or load in this process
+    from schotten_lab.play.fastplay import _kernel, _tables, deal_arrays_numpy
 
-    from schotten_lab.play.fastplay import _kernel, _tables
-
-    start = time.perf_counter()
-    clans, seeds, firsts = deal_arrays(seed, range(games))
-    dealt = time.perf_counter()
-    _kernel().play_games(clans, seeds, firsts, expert, *_tables())
-    played = time.perf_counter()
+    kernel, tables = _kernel(), _tables()
+    with Timer() as numpy_deal:
+        deal_arrays_numpy(seed, range(min(games, 5000)))
+    with Timer() as deal:
+        clans, seeds, firsts = deal_arrays(seed, range(games))
+    with Timer() as play:
+        kernel.play_games(clans, seeds, firsts, expert, *tables)
 
     out = Path(tempfile.mkstemp(suffix=".jsonl")[1])
     try:
-        start_lines = time.perf_counter()
-        with out.open("w", encoding="utf-8") as f:
+        with Timer() as lines, out.open("w", encoding="utf-8") as f:
             for line in random_game_lines(games, seed, expert=expert):
                 f.write(line + "\n")
-        lines_s = time.perf_counter() - start_lines
         size = out.stat().st_size
-        start_dicts = time.perf_counter()
-        with out.open("w", encoding="utf-8") as f:
+        with Timer() as compact, out.open("w", encoding="utf-8") as f:
+            for line in random_game_lines(games, seed, expert=expert, compact=True):
+                f.write(line + "\n")
+        with Timer() as dicts, out.open("w", encoding="utf-8") as f:
             for record in random_games(games, seed, expert=expert):
                 f.write(json.dumps(record) + "\n")
-        dicts_s = time.perf_counter() - start_dicts
     finally:
         out.unlink()
 
     baseline = args.baseline_games
-    start_naive = time.perf_counter()
-    naive = [naive_game(seed, i, expert) for i in range(baseline)]
-    naive_s = time.perf_counter() - start_naive
+    with Timer() as naive_timer:
+        naive = [naive_game(seed, i, expert) for i in range(baseline)]
     agree = naive == list(random_games(baseline, seed, expert=expert))
 
-    print(f"random vs random, {'expert' if expert else 'base'} game, seed {seed}, one core "
-          f"(affinity {sorted(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else '?'})")
-    print(f"(a) kernel alone (deals ready)        {rate(games, played - dealt)}")
-    print(f"    deals + kernel                     {rate(games, played - start)}")
-    print(f"(b) kernel + JSON lines to a file      {rate(games, lines_s)}  [{size / games:,.0f} bytes/game]")
-    print(f"    kernel + dicts + json.dumps, file  {rate(games, dicts_s)}")
-    print(f"JIT warm-up: {cold:.1f} s in a fresh process with an empty numba cache, {warm:.2f} s once cached")
-    print(f"baseline: naive pure-Python game       {rate(baseline, naive_s)}")
-    print(f"speed-up of (b) JSON lines over the baseline: {naive_s / baseline / (lines_s / games):,.0f}x")
+    cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
+    print(f"random vs random, {'expert' if expert else 'base'} game, seed {seed}, pinned to core {cores}, "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(rate("deals, numpy default_rng (reference)", min(games, 5000), numpy_deal))
+    print(rate("deals, the kernel's bit-exact copy", games, deal))
+    print(rate("(a) kernel alone (deals ready)", games, play))
+    print(rate("(b) kernel + JSON lines to a file", games, lines) + f"  [{size / games:,.0f} bytes/game]")
+    print(rate("    same, compact separators", games, compact))
+    print(rate("    kernel + dicts + json.dumps to a file", games, dicts))
+    print(rate("baseline: naive pure-Python game", baseline, naive_timer))
+    print(f"speed-up of (b) over the baseline: {naive_timer.cpu / baseline / (lines.cpu / games):,.0f}x (CPU)")
+    print(f"JIT warm-up: {cold:.1f} s in a fresh process with an empty numba cache, {warm:.1f} s once cached "
+          "(wall, import to first game)")
     print(f"baseline records equal the kernel's: {agree}")
     return 0 if agree else 1
 

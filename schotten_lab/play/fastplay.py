@@ -32,7 +32,8 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Iterator
-from functools import cache
+from dataclasses import dataclass
+from functools import cache, partial
 from types import ModuleType
 from typing import Any
 
@@ -44,6 +45,7 @@ from ..core.formations import STRENGTH_CUBE, hand_table
 FORMAT = "schotten-lab/game@1"
 PLAYER_NAMES = ("south", "north")
 REASONS = {1: "five", 2: "adjacent"}
+PLAYERS_FIELD = {"south": "random", "north": "random"}
 BATCH = 256
 """Games played per kernel call: big enough to amortise the call, small enough to stream."""
 
@@ -183,7 +185,7 @@ def random_games(games: int, seed: int, *, expert: bool = False, start: int = 0)
                 "format": FORMAT,
                 "variant": "base",
                 "expert": expert,
-                "players": {"south": "random", "north": "random"},
+                "players": dict(PLAYERS_FIELD),
                 "first": PLAYER_NAMES[batch.firsts[row]],
                 "deal": {"hands": {"south": clan[0:6], "north": clan[6:12]}, "clan": clan[12:], "tactics": []},
                 "turns": turns,
@@ -195,49 +197,71 @@ def random_games(games: int, seed: int, *, expert: bool = False, start: int = 0)
             }
 
 
+@dataclass(frozen=True)
+class _Texts:
+    """Pieces of JSON text for one choice of separators (``json.dumps``'s ``", "``/``": "`` or compact)."""
+
+    turn_heads: tuple[str, ...]
+    """A turn up to its claim list, indexed by ``(player * 55 + card + 1) * 10 + stone``."""
+    claims: tuple[str, ...]
+    draws: tuple[str, ...]
+    comma: str
+    colon: str
+
+    def dumps(self, value: object) -> str:
+        return json.dumps(value, separators=(self.comma, self.colon))
+
+
 @cache
-def _turn_heads() -> tuple[str, ...]:
-    """JSON text of a turn up to its claim list, indexed by ``(player * 55 + card + 1) * 10 + stone``."""
+def _texts(compact: bool) -> _Texts:
+    comma, colon = (",", ":") if compact else (", ", ": ")
+    dumps = partial(json.dumps, separators=(comma, colon))
     heads = [""] * (2 * 55 * 10)
     for p, name in enumerate(PLAYER_NAMES):
-        heads[(p * 55) * 10] = f'{{"player": "{name}", "play": null, "claim": '
+        start = dumps({"player": name, "play": None, "claim": None})
+        heads[(p * 55) * 10] = start[: -len("null}")]
         for c, card in enumerate(_CARD_NAMES):
             for stone in range(1, 10):
-                play = f'{{"card": "{card}", "stone": {stone}}}'
-                heads[(p * 55 + c + 1) * 10 + stone] = f'{{"player": "{name}", "play": {play}, "claim": '
-    return tuple(heads)
+                start = dumps({"player": name, "play": {"card": card, "stone": stone}, "claim": None})
+                heads[(p * 55 + c + 1) * 10 + stone] = start[: -len("null}")]
+    claims = tuple(dumps(list(c)) for c in _CLAIM_LISTS)
+    draws = tuple(comma + dumps({"draw": d})[1:] for d in (None, *_CARD_NAMES))
+    return _Texts(tuple(heads), claims, draws, comma, colon)
 
 
-_CLAIM_TEXTS: tuple[str, ...] = tuple(json.dumps(list(c)) for c in _CLAIM_LISTS)
-_DRAW_TEXTS: tuple[str, ...] = (', "draw": null}',) + tuple(f', "draw": "{c}"}}' for c in _CARD_NAMES)
-
-
-def random_game_lines(games: int, seed: int, *, expert: bool = False, start: int = 0) -> Iterator[str]:
-    """The same games as :func:`random_games`, each as ``json.dumps(record)`` (no newline), built
-    from precomputed pieces of text instead of dicts."""
-    heads, names = _turn_heads(), _CARD_NAMES
-    claim_texts, draw_texts = _CLAIM_TEXTS, _DRAW_TEXTS
-    players_text = '"players": {"south": "random", "north": "random"}'
-    opening = f'{{"format": "{FORMAT}", "variant": "base", "expert": {json.dumps(expert)}, {players_text}, '
+def random_game_lines(
+    games: int, seed: int, *, expert: bool = False, start: int = 0, compact: bool = False
+) -> Iterator[str]:
+    """The same games as :func:`random_games`, each exactly as ``json.dumps(record)`` writes it (with
+    ``compact``: ``json.dumps(record, separators=(",", ":"))``), no newline; built from precomputed
+    pieces of text, about four times faster than building dicts and dumping them."""
+    texts, names = _texts(compact), _CARD_NAMES
+    heads, claim_texts, draw_texts, comma, colon = texts.turn_heads, texts.claims, texts.draws, texts.comma, texts.colon
+    opening = texts.dumps({"format": FORMAT, "variant": "base", "expert": expert, "players": PLAYERS_FIELD})
+    opening = opening[:-1] + comma
+    player_texts = tuple(texts.dumps(p) for p in PLAYER_NAMES)
+    owner_texts = {-1: "null", 0: player_texts[0], 1: player_texts[1]}
+    reason_texts = {k: texts.dumps(v) for k, v in REASONS.items()}
     for batch in _batches(games, seed, expert, start):
         players, cards, stones = batch.players, batch.cards, batch.stones
         claims, draws = batch.claims, batch.draws
         for row in range(len(batch.indices)):
             clan = ['"' + names[c] + '"' for c in batch.clans[row]]
             low, high = batch.offsets[row], batch.offsets[row + 1]
-            turns = ", ".join([
+            turns = comma.join([
                 heads[(players[t] * 55 + cards[t] + 1) * 10 + stones[t]] + claim_texts[claims[t]]
                 + draw_texts[draws[t] + 1]
                 for t in range(low, high)
             ])  # fmt: skip
             winner, reason = batch.results[row]
-            claimed = ", ".join(["null" if c < 0 else f'"{PLAYER_NAMES[c]}"' for c in batch.claimed[row]])
+            claimed = comma.join([owner_texts[c] for c in batch.claimed[row]])
             yield (
-                f'{opening}"first": "{PLAYER_NAMES[batch.firsts[row]]}", '
-                f'"deal": {{"hands": {{"south": [{", ".join(clan[0:6])}], "north": [{", ".join(clan[6:12])}]}}, '
-                f'"clan": [{", ".join(clan[12:])}], "tactics": []}}, "turns": [{turns}], '
-                f'"result": {{"winner": "{PLAYER_NAMES[winner]}", "reason": "{REASONS[reason]}", '
-                f'"claimed": [{claimed}]}}}}'
+                f'{opening}"first"{colon}{player_texts[batch.firsts[row]]}{comma}'
+                f'"deal"{colon}{{"hands"{colon}{{"south"{colon}[{comma.join(clan[0:6])}]{comma}'
+                f'"north"{colon}[{comma.join(clan[6:12])}]}}{comma}'
+                f'"clan"{colon}[{comma.join(clan[12:])}]{comma}"tactics"{colon}[]}}{comma}"turns"{colon}[{turns}]{comma}'
+                f'"result"{colon}{{"winner"{colon}{player_texts[winner]}{comma}"reason"{colon}{reason_texts[reason]}{comma}'
+                f'"claimed"{colon}[{claimed}]}}}}'
             )
 
 

@@ -168,6 +168,8 @@ def test_json_lines_are_the_records_dumped(expert: bool) -> None:
     records = list(random_games(300, 3, expert=expert))
     lines = list(random_game_lines(300, 3, expert=expert))
     assert lines == [json.dumps(r) for r in records]
+    compact = list(random_game_lines(300, 3, expert=expert, compact=True))
+    assert compact == [json.dumps(r, separators=(",", ":")) for r in records]
 
 
 def test_placements_are_uniform_over_cards_and_stones() -> None:
