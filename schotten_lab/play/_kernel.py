@@ -106,7 +106,7 @@ def _pcg_next32(pcg: np.ndarray) -> np.uint64:
     """numpy's buffered 32-bit draw: the low half of a 64-bit output, then its high half."""
     if pcg[4]:
         pcg[4] = 0
-        return pcg[5]
+        return np.uint64(pcg[5])
     n = _pcg_next64(pcg)
     pcg[4] = 1
     pcg[5] = n >> THIRTY_TWO
