@@ -519,11 +519,11 @@ def _distinct(pieces: Iterable[Piece]) -> list[str]:
 def play_problem(seat: Seat, play: Play) -> tuple[str, str] | None:
     """Why ``play`` is illegal for the seat, as ``(rule, message)``, or ``None`` when it is legal."""
     card = play.card
+    if card in TACTICS_NAMES and not seat.rules.tactics:
+        return "variant", f"{card} is a tactics card; the base game has none"
     if HAND_CARD.get(card) not in seat.hand and None not in seat.hand:
         return "hand", f"{card} is not in {seat.player.value}'s hand"
     if card in TACTICS_NAMES:
-        if not seat.rules.tactics:
-            return "variant", f"{card} is a tactics card; the base game has none"
         if not seat.may_play_tactics:
             mine, theirs = seat.tactics_played
             return "tactics-count", (

@@ -175,9 +175,14 @@ class GameState:
         return f"<GameState {self.rules.name}, turn {len(self.turns) + 1}, {status}>"
 
 
-def state_from_position(position: Position) -> GameState:
-    """A game state holding what ``position`` shows (unknown hands and decks as ``None`` cards), so
-    the engine's rules can run on an observation. Its deal and history are unknown (empty)."""
+def state_from_position(
+    position: Position,
+    clan_deck: Sequence[Card] | None = None,
+    tactics_deck: Sequence[str] | None = None,
+) -> GameState:
+    """A game state holding what ``position`` shows (unknown hands and decks as ``None`` cards, unless
+    the decks are given top first), so the engine's rules can run on an observation or a position set
+    up by hand. Its deal and history are unknown (empty)."""
     rules = position.rules
     hands = tuple(
         tuple(position.hands[p] or (None,) * position.hand_sizes[p]) for p in PLAYERS
@@ -193,7 +198,9 @@ def state_from_position(position: Position) -> GameState:
     pos_deal = Deal(rules.variant, (), (), ())
     return GameState(
         rules=rules, deal=pos_deal, first=position.to_move, stones=position.stones, complete_at=tuple(complete_at),
-        hands=(hands[0], hands[1]), clan_deck=(None,) * position.deck, tactics_deck=(None,) * position.tactics_deck,
+        hands=(hands[0], hands[1]),
+        clan_deck=tuple(clan_deck) if clan_deck is not None else (None,) * position.deck,
+        tactics_deck=tuple(tactics_deck) if tactics_deck is not None else (None,) * position.tactics_deck,
         discard=position.discard, to_move=position.to_move,
         tactics_played=(position.tactics_played.get(SOUTH, 0), position.tactics_played.get(NORTH, 0)),
         jokers_played=jokers, turns=(), table_mask=position.table_mask, clock=2,
@@ -559,7 +566,7 @@ def _start_headhunter(
         card = w.draw(state.to_move, deck, seen[k] if k < len(seen) else None)
         drawn.append(None if card is None else str(card))
     turn["play"]["drawn"] = drawn
-    returns = min(2, len(w.hands[_i(state.to_move)]))
+    returns = min(2, max(0, len(drawn) - 1))  # 2, or fewer when the decks held under 3 cards (docs/GAME.md)
     pending = PendingTurn(turn, claims, returns)
     partial = {**turn, "pending": "headhunter"}
     return w.freeze(state, pending=pending), partial
