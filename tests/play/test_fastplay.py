@@ -211,3 +211,24 @@ def test_without_numba_the_error_is_an_import_error(monkeypatch: pytest.MonkeyPa
             next(random_game_lines(1, 1))
     finally:
         fastplay._kernel.cache_clear()
+
+
+@pytest.mark.parametrize("expert", [False, True], ids=["base", "expert"])
+def test_records_validate_and_replay_in_the_game_engine(expert: bool) -> None:
+    """The ``game`` layer (an independent implementation of the rules and of records) accepts every
+    record, agrees on the result, and deals the same cards."""
+    from schotten_lab.game import deal, read_record, replay, validate_record
+
+    seed = 404 + expert
+    for i, line in enumerate(random_game_lines(150, seed, expert=expert, compact=True)):
+        record = json.loads(line)
+        final = validate_record(line)
+        assert final.over and final.winner is not None and final.winner.value == record["result"]["winner"]
+        assert final.reason == record["result"]["reason"]
+        expected = deal(seed, i)
+        assert read_record(record).deal == expected, f"game {i}"
+        if i % 15 == 0:
+            positions = list(replay(record))
+            assert len(positions) == len(record["turns"])
+            last = positions[-1]
+            assert [s.claimed.value if s.claimed else None for s in last.stones] == record["result"]["claimed"]
