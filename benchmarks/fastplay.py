@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -159,16 +160,19 @@ def rate(label: str, games: int, timer: Timer) -> str:
     )
 
 
-def warm_up_seconds(cache_dir: str) -> float:
-    """Seconds a fresh process takes from import to its first game, with ``NUMBA_CACHE_DIR=cache_dir``."""
+def warm_up_seconds(cache_dir: str) -> tuple[float, float]:
+    """(wall, CPU) seconds of a fresh process from import to its first game, with ``NUMBA_CACHE_DIR=cache_dir``."""
     code = (
         "import time; t = time.perf_counter()\n"
         "from schotten_lab.play.fastplay import random_games\n"
         "next(random_games(1, 0)); print(time.perf_counter() - t)"
     )
     env = dict(os.environ, NUMBA_CACHE_DIR=cache_dir, PYTHONPATH=str(ROOT))
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    return float(out.stdout.strip())
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return float(out.stdout.strip()), cpu
 
 
 def main() -> int:
@@ -227,8 +231,8 @@ def main() -> int:
     print(rate("    kernel + dicts + json.dumps to a file", games, dicts))
     print(rate("baseline: naive pure-Python game", baseline, naive_timer))
     print(f"speed-up of (b) over the baseline: {naive_timer.cpu / baseline / (lines.cpu / games):,.0f}x (CPU)")
-    print(f"JIT warm-up: {cold:.1f} s in a fresh process with an empty numba cache, {warm:.1f} s once cached "
-          "(wall, import to first game)")
+    print(f"JIT warm-up, import to first game in a fresh process: {cold[0]:.1f} s wall / {cold[1]:.1f} s CPU with an "
+          f"empty numba cache, {warm[0]:.1f} s wall / {warm[1]:.1f} s CPU once cached")
     print(f"baseline records equal the kernel's: {agree}")
     return 0 if agree else 1
 
