@@ -167,19 +167,20 @@ def random_games(games: int, seed: int, *, expert: bool = False, start: int = 0)
     Raises :class:`FastPlayUnavailable` (an ``ImportError``) when numba is missing, and
     ``ValueError`` for a negative or non-integer argument.
     """
-    names = _CARD_NAMES
+    names, claim_lists, player_names = _CARD_NAMES, _CLAIM_LISTS, PLAYER_NAMES
     for batch in _batches(games, seed, expert, start):
+        players, cards, stones, claims, draws = batch.players, batch.cards, batch.stones, batch.claims, batch.draws
         for row in range(len(batch.indices)):
             clan = [names[c] for c in batch.clans[row]]
-            turns: list[dict[str, Any]] = []
-            for t in range(batch.offsets[row], batch.offsets[row + 1]):
-                card, drawn = batch.cards[t], batch.draws[t]
-                turns.append({
-                    "player": PLAYER_NAMES[batch.players[t]],
-                    "play": None if card < 0 else {"card": names[card], "stone": batch.stones[t]},
-                    "claim": list(_CLAIM_LISTS[batch.claims[t]]),
-                    "draw": None if drawn < 0 else names[drawn],
-                })  # fmt: skip
+            turns: list[dict[str, Any]] = [
+                {
+                    "player": player_names[players[t]],
+                    "play": None if cards[t] < 0 else {"card": names[cards[t]], "stone": stones[t]},
+                    "claim": list(claim_lists[claims[t]]),
+                    "draw": None if draws[t] < 0 else names[draws[t]],
+                }
+                for t in range(batch.offsets[row], batch.offsets[row + 1])
+            ]
             winner, reason = batch.results[row]
             yield {
                 "format": FORMAT,
