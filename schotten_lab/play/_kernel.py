@@ -227,15 +227,12 @@ def _best_completion(
     table: np.uint64,
     scan_pos: np.ndarray,
     scan_n: np.ndarray,
-    all_masks: np.ndarray,
-    all_strengths: np.ndarray,
-    one_masks: np.ndarray,
-    one_strengths: np.ndarray,
-    two_masks: np.ndarray,
-    two_strengths: np.ndarray,
+    lists: tuple[np.ndarray, ...],
 ) -> int:
     """The strength of the strongest completion of ``p``'s open side of stone ``s`` with cards off
-    the table, or -1 when none is left."""
+    the table, or -1 when none is left. ``lists`` holds the strength-sorted hands (``fastplay._tables``):
+    all of them, those holding one card ``[c]``, those holding two ``[a, b]``; masks, then strengths."""
+    all_masks, all_strengths, one_masks, one_strengths, two_masks, two_strengths = lists
     n = side_n[s, p]
     if scan_n[s, p] != n:
         scan_n[s, p] = n
@@ -261,14 +258,11 @@ def play_games(
     firsts: np.ndarray,
     expert: bool,
     cube: np.ndarray,
-    all_masks: np.ndarray,
-    all_strengths: np.ndarray,
-    one_masks: np.ndarray,
-    one_strengths: np.ndarray,
-    two_masks: np.ndarray,
-    two_strengths: np.ndarray,
+    lists: tuple[np.ndarray, ...],
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Play one random game per row of ``clans`` (a permutation of the 54 card indices).
+    """Play one random game per row of ``clans`` (a permutation of the 54 card indices), the players'
+    random streams seeded by ``seeds``, ``firsts`` the players who open; ``cube[a, b, c]`` is the
+    strength of three cards, ``lists`` as in :func:`_best_completion`.
 
     Returns ``(offsets, players, cards, stones, claims, draws, results, claimed)``: game ``g``'s turns
     are rows ``offsets[g]:offsets[g + 1]`` of the flat turn arrays (card -1 and stone 0 for a pass,
@@ -360,10 +354,7 @@ def play_games(
                             theirs = strength[s, other]
                             ok = mine > theirs or (mine == theirs and first[s] == player)
                         else:
-                            best = _best_completion(
-                                s, other, side, side_n, side_mask, table, scan_pos, scan_n,
-                                all_masks, all_strengths, one_masks, one_strengths, two_masks, two_strengths,
-                            )  # fmt: skip
+                            best = _best_completion(s, other, side, side_n, side_mask, table, scan_pos, scan_n, lists)
                             ok = best <= mine
                         if ok:
                             claimed[s] = player

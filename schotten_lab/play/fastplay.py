@@ -77,7 +77,7 @@ def _kernel() -> ModuleType:
 
 
 @cache
-def _tables() -> tuple[np.ndarray, ...]:
+def _tables() -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
     """The strength cube and the strength-sorted hand lists the kernel scans (writable copies)."""
     table = hand_table()
     all_masks = np.array(table.masks, dtype=np.uint64)
@@ -91,7 +91,7 @@ def _tables() -> tuple[np.ndarray, ...]:
             two_masks[x, y] = all_masks[hands]
             two_strengths[x, y] = all_strengths[hands]
     cube = np.array(STRENGTH_CUBE, dtype=np.int16)
-    return cube, all_masks, all_strengths, one_masks, one_strengths, two_masks, two_strengths
+    return cube, (all_masks, all_strengths, one_masks, one_strengths, two_masks, two_strengths)
 
 
 def _check_arguments(games: int, seed: int, start: int) -> None:
