@@ -7,7 +7,8 @@ Pinned to one core (``os.sched_setaffinity``). Prints games per second for
   (b) kernel + records: ``random_game_lines`` written as JSON lines to a file (default and compact
       separators), and ``random_games`` dicts passed through ``json.dumps`` to a file (what a caller
       that builds dicts pays);
-the JIT warm-up (a fresh process with an empty numba cache, then one with the cache filled), and the
+the JIT warm-up (a fresh process with an empty numba cache, then one with the cache filled), the
+``game`` engine's own random playouts with their records (when the ``game`` layer has them), and the
 baseline: the same games played by a naive pure-Python loop (lists, and at every claim a fresh
 ``core.formations.best_completion`` scan) with the same deal and the same random stream, whose
 records must equal the kernel's (exit 1 otherwise). Never a timed assertion in the tests.
@@ -160,6 +161,19 @@ def rate(label: str, games: int, timer: Timer) -> str:
     )
 
 
+def engine_rate(seed: int, expert: bool, games: int) -> Timer | None:
+    """The ``game`` layer's own random playouts (other random choices), with their records, if present."""
+    try:
+        from schotten_lab.game import record_from_game
+        from schotten_lab.game.playout import random_game
+    except ImportError:
+        return None
+    with Timer() as timer:
+        for i in range(games):
+            record_from_game(random_game("base", expert, seed=seed, index=i)).to_dict()
+    return timer
+
+
 def warm_up_seconds(cache_dir: str) -> tuple[float, float]:
     """(wall, CPU) seconds of a fresh process from import to its first game, with ``NUMBA_CACHE_DIR=cache_dir``."""
     code = (
@@ -181,14 +195,17 @@ def main() -> int:
     parser.add_argument("--baseline-games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--expert", action="store_true")
+    parser.add_argument("--no-warm-up", action="store_true", help="skip the two fresh-process JIT timings")
     args = parser.parse_args()
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {sorted(os.sched_getaffinity(0))[0]})
     games, seed, expert = args.games, args.seed, args.expert
 
-    with tempfile.TemporaryDirectory() as cache:
-        cold = warm_up_seconds(cache)
-        warm = warm_up_seconds(cache)
+    cold = warm = None
+    if not args.no_warm_up:
+        with tempfile.TemporaryDirectory() as cache:
+            cold = warm_up_seconds(cache)
+            warm = warm_up_seconds(cache)
     next(random_games(1, seed))  # compile or load in this process
     from schotten_lab.play.fastplay import _kernel, _tables, deal_arrays_numpy
 
@@ -219,6 +236,7 @@ def main() -> int:
     with Timer() as naive_timer:
         naive = [naive_game(seed, i, expert) for i in range(baseline)]
     agree = naive == list(random_games(baseline, seed, expert=expert))
+    engine = engine_rate(seed, expert, max(1, baseline // 4))
 
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
     print(f"random vs random, {'expert' if expert else 'base'} game, seed {seed}, pinned to core {cores}, "
@@ -230,9 +248,12 @@ def main() -> int:
     print(rate("    same, compact separators", games, compact))
     print(rate("    kernel + dicts + json.dumps to a file", games, dicts))
     print(rate("baseline: naive pure-Python game", baseline, naive_timer))
+    if engine is not None:
+        print(rate("the game engine's random playout + record", max(1, baseline // 4), engine))
     print(f"speed-up of (b) over the baseline: {naive_timer.cpu / baseline / (lines.cpu / games):,.0f}x (CPU)")
-    print(f"JIT warm-up, import to first game in a fresh process: {cold[0]:.1f} s wall / {cold[1]:.1f} s CPU with an "
-          f"empty numba cache, {warm[0]:.1f} s wall / {warm[1]:.1f} s CPU once cached")
+    if cold and warm:
+        print(f"JIT warm-up, import to first game in a fresh process: {cold[0]:.1f} s wall / {cold[1]:.1f} s CPU with an "
+              f"empty numba cache, {warm[0]:.1f} s wall / {warm[1]:.1f} s CPU once cached")
     print(f"baseline records equal the kernel's: {agree}")
     return 0 if agree else 1
 
