@@ -3,10 +3,11 @@
     python benchmarks/fastplay.py [--games 20000] [--expert] [--baseline-games 200]
 
 Pinned to one core (``os.sched_setaffinity``). Prints games per second for
-  (a) the kernel alone (deals made beforehand), and deals + kernel;
+  (a) the kernel alone (deals made beforehand; the deals timed apart, numpy's and the kernel's);
   (b) kernel + records: ``random_game_lines`` written as JSON lines to a file (default and compact
       separators), and ``random_games`` dicts passed through ``json.dumps`` to a file (what a caller
       that builds dicts pays);
+the ``schotten-lab selfplay`` command itself writing the games to a file (when the command exists),
 the JIT warm-up (a fresh process with an empty numba cache, then one with the cache filled), the
 ``game`` engine's own random playouts with their records (when the ``game`` layer has them), and the
 baseline: the same games played by a naive pure-Python loop (lists, and at every claim a fresh
@@ -156,7 +157,7 @@ class Timer:
 def rate(label: str, games: int, timer: Timer) -> str:
     per_game = timer.cpu * 1e6 / games
     return (
-        f"{label:<40} {games / timer.wall:>9,.0f} games/s wall  {games / timer.cpu:>9,.0f} games/s CPU"
+        f"{label:<52} {games / timer.wall:>9,.0f} games/s wall  {games / timer.cpu:>9,.0f} games/s CPU"
         f"  ({per_game:,.1f} CPU us/game, {games:,} games)"
     )
 
@@ -172,6 +173,29 @@ def engine_rate(seed: int, expert: bool, games: int) -> Timer | None:
         for i in range(games):
             record_from_game(random_game("base", expert, seed=seed, index=i)).to_dict()
     return timer
+
+
+def cli_rate(seed: int, expert: bool, games: int) -> Timer | None:
+    """``schotten-lab selfplay`` writing ``games`` random games to a file, start-up excluded: the time of
+    a run of ``games + 1000`` games minus that of a run of 1,000 (None without the command)."""
+    try:
+        import schotten_lab.play.selfplay  # noqa: F401
+    except ImportError:
+        return None
+    timers = []
+    with tempfile.TemporaryDirectory() as folder:
+        for n in (1000, games + 1000):
+            command = [sys.executable, "-m", "schotten_lab", "selfplay", "--games", str(n), "--seed", str(seed),
+                       "--out", str(Path(folder) / "games.jsonl")] + (["--expert"] if expert else [])  # fmt: skip
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            with Timer() as timer:
+                subprocess.run(command, env=dict(os.environ, PYTHONPATH=str(ROOT)), capture_output=True, check=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            timer.cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            timers.append(timer)
+    timers[1].wall -= timers[0].wall
+    timers[1].cpu -= timers[0].cpu
+    return timers[1]
 
 
 def warm_up_seconds(cache_dir: str) -> tuple[float, float]:
@@ -237,6 +261,7 @@ def main() -> int:
         naive = [naive_game(seed, i, expert) for i in range(baseline)]
     agree = naive == list(random_games(baseline, seed, expert=expert))
     engine = engine_rate(seed, expert, max(1, baseline // 4))
+    cli = cli_rate(seed, expert, games)
 
     cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else "?"
     print(f"random vs random, {'expert' if expert else 'base'} game, seed {seed}, pinned to core {cores}, "
@@ -247,6 +272,8 @@ def main() -> int:
     print(rate("(b) kernel + JSON lines to a file", games, lines) + f"  [{size / games:,.0f} bytes/game]")
     print(rate("    same, compact separators", games, compact))
     print(rate("    kernel + dicts + json.dumps to a file", games, dicts))
+    if cli is not None:
+        print(rate("schotten-lab selfplay --out FILE (start-up excluded)", games, cli))
     print(rate("baseline: naive pure-Python game", baseline, naive_timer))
     if engine is not None:
         print(rate("the game engine's random playout + record", max(1, baseline // 4), engine))
