@@ -94,7 +94,9 @@ def _tables() -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
     return cube, (all_masks, all_strengths, one_masks, one_strengths, two_masks, two_strengths)
 
 
-def _check_arguments(games: int, seed: int, start: int) -> None:
+def _check_arguments(games: int, seed: int, start: int, expert: bool) -> None:
+    if not isinstance(expert, (bool, np.bool_)):
+        raise ValueError(f"expert must be True or False, not {expert!r}")
     for name, value in (("games", games), ("seed", seed), ("start", start)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 0:
             raise ValueError(f"{name} must be a non-negative integer, not {value!r}")
@@ -155,7 +157,8 @@ _CLAIM_LISTS: tuple[tuple[int, ...], ...] = tuple(
 
 
 def _batches(games: int, seed: int, expert: bool, start: int) -> Iterator[_Batch]:
-    _check_arguments(games, seed, start)
+    _check_arguments(games, seed, start, expert)
+    expert = bool(expert)
     _kernel()
     for low in range(start, start + games, BATCH):
         yield _Batch(seed, range(low, min(low + BATCH, start + games)), expert)
@@ -165,8 +168,9 @@ def random_games(games: int, seed: int, *, expert: bool = False, start: int = 0)
     """Records of random-versus-random base games ``start .. start + games - 1`` of ``seed``.
 
     Raises :class:`FastPlayUnavailable` (an ``ImportError``) when numba is missing, and
-    ``ValueError`` for a negative or non-integer argument.
+    ``ValueError`` for a negative or non-integer count, seed or start, or a non-boolean ``expert``.
     """
+    expert = bool(expert) if isinstance(expert, np.bool_) else expert
     names, claim_lists, player_names = _CARD_NAMES, _CLAIM_LISTS, PLAYER_NAMES
     for batch in _batches(games, seed, expert, start):
         players, cards, stones, claims, draws = batch.players, batch.cards, batch.stones, batch.claims, batch.draws
@@ -236,6 +240,7 @@ def random_game_lines(
     """The same games as :func:`random_games`, each exactly as ``json.dumps(record)`` writes it (with
     ``compact``: ``json.dumps(record, separators=(",", ":"))``), no newline; built from precomputed
     pieces of text, about four times faster than building dicts and dumping them."""
+    expert = bool(expert) if isinstance(expert, np.bool_) else expert
     texts, names = _texts(compact), _CARD_NAMES
     heads, claim_texts, draw_texts, comma, colon = texts.turn_heads, texts.claims, texts.draws, texts.comma, texts.colon
     opening = texts.dumps({"format": FORMAT, "variant": "base", "expert": expert, "players": PLAYERS_FIELD})

@@ -194,6 +194,7 @@ def test_bad_arguments_are_refused_naming_them(bad: Any) -> None:
         ("games", lambda: random_games(bad, 1)),
         ("seed", lambda: random_games(1, bad)),
         ("start", lambda: random_game_lines(1, 1, start=bad)),
+        ("expert", lambda: random_games(1, 1, expert=bad if bad is not True else 1)),
     ):
         with pytest.raises(ValueError, match=name):
             next(iter(call()))
