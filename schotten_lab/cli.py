@@ -393,6 +393,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
     p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the report (default: en)")
     p.set_defaults(run=cmd_report)
+    __import__("schotten_lab.cli_game").cli_game.add_game_commands(sub)  # replay, bot, selfplay: cli_game.py
     return parser
 
 
