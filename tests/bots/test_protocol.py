@@ -14,8 +14,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schotten_lab import game
-from schotten_lab.bots import RandomBot, answer, serve
-from schotten_lab.core import Position
+from schotten_lab.bots import RandomBot, answer, make_bot, serve
+from schotten_lab.core import Player, Position
 
 ROOT = Path(__file__).resolve().parents[2]
 START = game.new_game("base", deal=game.deal(3, 0, "base"))
@@ -112,3 +112,20 @@ def test_an_unknown_bot_name_is_a_one_line_usage_error() -> None:
     )
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "unknown bot 'nobody'" in out.stderr
+
+
+def test_whole_games_played_through_request_lines_are_legal() -> None:
+    """Every turn of tactics and expert games asked as a request line (the observation's JSON, with
+    the history, and the pending Headhunter put-back): the answers are legal turns for the engine."""
+    for variant, expert, index in (("tactics", False, 0), ("tactics", True, 1), ("base", True, 2)):
+        bots = {p: make_bot("greedy" if p is Player.SOUTH else "random", seed=index) for p in Player}
+        state = game.new_game(variant, expert, deal=game.deal(21, index, variant))
+        history: list[dict[str, Any]] = []
+        while not state.over:
+            line = json.dumps(state.observation(state.to_move).to_dict() | {"history": history})
+            reply = answer(bots[state.to_move], line)
+            assert "error" not in reply, reply
+            state, turn = game.apply_turn(state, reply)
+            if state.pending is None:
+                history.append(turn)
+            assert len(history) < 1000

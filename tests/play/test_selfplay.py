@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from schotten_lab import game
+from schotten_lab.cli import main
 from schotten_lab.core.rules import Player
 from schotten_lab.play import Matchup, SelfPlayError, bot_seed, first_player, selfplay, summarize
 from schotten_lab.play.selfplay import choose_engine, fast_available
@@ -20,9 +21,17 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real entry point, in a fresh process."""
     return subprocess.run(
         [sys.executable, "-m", "schotten_lab", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The command line in-process: (exit code, stdout, stderr)."""
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 @pytest.mark.parametrize(("variant", "expert"), [("base", False), ("base", True), ("tactics", False)])
@@ -99,21 +108,30 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def test_selfplay_command_writes_records_atomically_and_the_summary(tmp_path: Path) -> None:
+def test_selfplay_command_writes_records_atomically_and_the_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     args = ["selfplay", "--south", "random", "--north", "random", "--games", "8", "--seed", "2", "--engine", "python"]
-    first = cli(*args, "--out", str(one))
-    assert first.returncode == 0, first.stderr
-    second = cli(*args, "--jobs", "2", "--out", str(two))
-    assert second.returncode == 0, second.stderr
+    code, out, err = run(capsys, *args, "--out", str(one))
+    assert code == 0, err
+    assert "games: 8" in out and "wins: south" in out and "reasons:" in out and "wrote 8 records" in out
+    code, _, err = run(capsys, *args, "--jobs", "2", "--out", str(two))
+    assert code == 0, err
     assert one.read_text() == two.read_text()
     records = read_lines(one)
     assert len(records) == 8 and [r["first"] for r in records[:2]] == ["south", "north"]
-    assert "games: 8" in first.stdout and "wins: south" in first.stdout and "reasons:" in first.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.jsonl", "two.jsonl"]  # no temp file left
-    to_stdout = cli(*args)
-    assert to_stdout.stdout == one.read_text()
-    assert "games: 8" in to_stdout.stderr
+    code, out, err = run(capsys, *args)
+    assert code == 0 and out == one.read_text()
+    assert "games: 8" in err
+
+
+def test_the_selfplay_process_writes_the_same_records(tmp_path: Path) -> None:
+    args = ["selfplay", "--games", "3", "--seed", "2", "--engine", "python"]
+    out = cli(*args, "--out", str(tmp_path / "x.jsonl"))
+    assert out.returncode == 0, out.stderr
+    assert read_lines(tmp_path / "x.jsonl") == list(selfplay(Matchup(), 3, seed=2, engine="python"))
 
 
 @pytest.mark.parametrize(
@@ -126,13 +144,15 @@ def test_selfplay_command_writes_records_atomically_and_the_summary(tmp_path: Pa
         (["--engine", "fast", "--south", "greedy"], "--engine"),
     ],
 )
-def test_selfplay_bad_arguments_exit_2_with_one_line(extra: list[str], words: str, tmp_path: Path) -> None:
-    out = cli("selfplay", "--games", "2", *extra)
-    assert out.returncode == 2
-    assert len(out.stderr.strip().splitlines()) == 1 and words in out.stderr
-    assert out.stdout == ""
+def test_selfplay_bad_arguments_exit_2_with_one_line(
+    extra: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "selfplay", "--games", "2", *extra)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and words in err
+    assert out == ""
 
 
-def test_selfplay_does_not_clobber_a_directory(tmp_path: Path) -> None:
-    out = cli("selfplay", "--games", "1", "--out", str(tmp_path))
-    assert out.returncode == 2 and "is a directory" in out.stderr
+def test_selfplay_does_not_clobber_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "selfplay", "--games", "1", "--out", str(tmp_path))
+    assert code == 2 and "is a directory" in err
