@@ -14,23 +14,16 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from .core.errors import UsageError
+from .core.files import atomic_path, check_output
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
-
-
-def _usage_error(message: str) -> Exception:
-    from .cli import UsageError
-
-    return UsageError(message)
 
 
 def _one_line(text: object) -> str:
@@ -45,14 +38,14 @@ def _read_game(path: str, index: int | None) -> tuple[Any, str]:
     try:
         text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise _usage_error(f"{path}: no such file") from None
+        raise UsageError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise _usage_error(f"{path}: cannot read: {_one_line(exc)}") from None
+        raise UsageError(f"{path}: cannot read: {_one_line(exc)}") from None
     lines = [line for line in text.splitlines() if line.strip()]
     if index is not None or len(lines) > 1:
         k = index or 0
         if k < 0 or k >= len(lines):
-            raise _usage_error(f"{path}: --game {k} is out of range: the file holds {len(lines)} record lines")
+            raise UsageError(f"{path}: --game {k} is out of range: the file holds {len(lines)} record lines")
         text, where = lines[k], f"{path} (game {k})"
     else:
         where = path
@@ -65,7 +58,7 @@ def _read_game(path: str, index: int | None) -> tuple[Any, str]:
                 return json.loads("\n".join(lines)), path
             except (ValueError, RecursionError):
                 pass
-        raise _usage_error(f"{where}: not JSON: {_one_line(exc)}") from None
+        raise UsageError(f"{where}: not JSON: {_one_line(exc)}") from None
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -77,9 +70,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         record = read_record(data)
         positions = list(replay(record))
     except RecordError as exc:
-        raise _usage_error(f"{where}: {_one_line(exc)}") from None
+        raise UsageError(f"{where}: {_one_line(exc)}") from None
     except Exception as exc:  # any other refusal of the record is still bad input, in one line
-        raise _usage_error(f"{where}: not a valid game record: {_one_line(exc)}") from None
+        raise UsageError(f"{where}: not a valid game record: {_one_line(exc)}") from None
     for position in positions:
         out.write(json.dumps(position.to_dict(), separators=(",", ":")) + "\n")
     return EXIT_OK
@@ -95,7 +88,7 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     try:
         bot = make_bot(args.name, seed=args.seed)
     except ValueError as exc:
-        raise _usage_error(_one_line(exc)) from None
+        raise UsageError(_one_line(exc)) from None
     serve(bot, sys.stdin.buffer, out)
     return EXIT_OK
 
@@ -103,27 +96,8 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
 # ---- selfplay --------------------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def atomic_output(path: str) -> Iterator[IO[str]]:
-    """A text file written next to ``path`` and moved over it only when complete (``os.replace``)."""
-    target = Path(path)
-    if target.is_dir():
-        raise _usage_error(f"{path}: is a directory")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise _usage_error(f"{path}: no such folder {str(folder)!r}")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise _usage_error(f"{path}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            yield handle
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+RECORD_FORMATS = ("jsonl", "ndjson", "json")
+"""Extensions ``selfplay --out`` writes (one game@1 record per line)."""
 
 
 def _progress(total: int, enabled: bool) -> Any:
@@ -144,18 +118,18 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
     for seat in ("south", "north"):
         if getattr(args, seat) not in bot_names():
-            raise _usage_error(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
+            raise UsageError(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
     if args.games < 0:
-        raise _usage_error(f"--games: must be at least 0, not {args.games}")
+        raise UsageError(f"--games: must be at least 0, not {args.games}")
     if args.jobs < 1:
-        raise _usage_error(f"--jobs: must be at least 1, not {args.jobs}")
+        raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
     if args.seed < 0:
-        raise _usage_error(f"--seed: must be at least 0, not {args.seed}")
+        raise UsageError(f"--seed: must be at least 0, not {args.seed}")
     match = Matchup(args.south, args.north, args.variant, args.expert)
     try:
         engine = choose_engine(match, args.engine)
     except SelfPlayError as exc:
-        raise _usage_error(f"--engine {args.engine}: {_one_line(exc)}") from None
+        raise UsageError(f"--engine {args.engine}: {_one_line(exc)}") from None
     summary = Summary()
     bar = _progress(args.games, sys.stderr.isatty())
 
@@ -166,9 +140,10 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             if bar is not None:
                 bar.update(1)
 
+    target = check_output(args.out, RECORD_FORMATS) if args.out else None
     try:
-        if args.out:
-            with atomic_output(args.out) as sink:
+        if target is not None:
+            with atomic_path(target) as staged, open(staged, "w", encoding="utf-8") as sink:
                 write_all(sink)
         else:
             write_all(out)
@@ -221,8 +196,8 @@ def add_game_commands(sub: Any) -> None:
         help="random-vs-random base games: the compiled kernel (fast), the python engine, or fast when "
         "available (auto, the default); both are reproducible, but they play different games",
     )  # fmt: skip
-    p.add_argument("--out", "-o", metavar="FILE", help="write the records here (atomically); summary on stdout")
+    p.add_argument("--out", "-o", metavar="FILE", help="write the records here (.jsonl, atomically: a failed run leaves the old file); summary on stdout")
     p.set_defaults(run=cmd_selfplay)
 
 
-__all__ = ["add_game_commands", "atomic_output", "cmd_bot", "cmd_replay", "cmd_selfplay"]
+__all__ = ["add_game_commands", "cmd_bot", "cmd_replay", "cmd_selfplay"]

@@ -40,8 +40,8 @@ class RandomBot:
         self.rng = seeded_rng(seed)
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
-        if pending_returns(observation):
-            choice = self.rng.choice(headhunter_returns(observation))
+        if pending_returns(observation) is not None:
+            choice = self.rng.choice(headhunter_returns(observation) or ((),))
             return {"player": observation.to_move.value, "return": [str(c) for c in choice]}
         return build_turn(observation, lambda _position, plays: self.rng.choice(plays), self.rng)
 
@@ -49,10 +49,11 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
-def pending_returns(observation: Position) -> int:
-    """How many cards a pending Headhunter asks the player to put back (0: an ordinary turn)."""
+def pending_returns(observation: Position) -> int | None:
+    """How many cards a pending Headhunter asks the player to put back (``None``: an ordinary turn;
+    it may be 0 when the decks ran short)."""
     pending = getattr(observation, "pending", None)
-    return int(pending.returns) if pending is not None else 0
+    return int(pending.returns) if pending is not None else None
 
 
 def stone_chance(position: Position, stone: int, player: Player, pool: CardMask | None = None) -> Fraction:
@@ -128,7 +129,7 @@ class GreedyBot:
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
         returns = pending_returns(observation)
-        if returns:
+        if returns is not None:
             player = mover(observation)
             hand = list(observation.hands[player] or ())
             hand.sort(key=lambda c: (0, c.value) if isinstance(c, Card) else (1, 0))

@@ -137,7 +137,7 @@ def test_the_selfplay_process_writes_the_same_records(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        (["--out", "/no/such/folder/x.jsonl"], "no such folder"),
+        (["--out", "records.html"], "not a format"),
         (["--south", "nobody"], "unknown bot"),
         (["--games", "-1"], "--games"),
         (["--jobs", "0"], "--jobs"),
@@ -153,6 +153,13 @@ def test_selfplay_bad_arguments_exit_2_with_one_line(
     assert out == ""
 
 
-def test_selfplay_does_not_clobber_a_directory(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "selfplay", "--games", "1", "--out", str(tmp_path))
-    assert code == 2 and "is a directory" in err
+def test_bad_output_paths_exit_2_and_leave_no_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games.jsonl"
+    folder.mkdir()
+    code, _, err = run(capsys, "selfplay", "--games", "1", "--out", str(folder))
+    assert code == 2 and "folder" in err and len(err.strip().splitlines()) == 1
+    blocker = tmp_path / "file"
+    blocker.write_text("keep")
+    code, _, err = run(capsys, "selfplay", "--games", "1", "--out", str(blocker / "x.jsonl"))
+    assert code == 2 and "cannot write" in err and len(err.strip().splitlines()) == 1
+    assert blocker.read_text() == "keep"
