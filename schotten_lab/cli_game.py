@@ -114,7 +114,7 @@ def _progress(total: int, enabled: bool) -> Any:
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     """``selfplay``: N games between two bots, one game@1 record per line, then a summary."""
     from .bots import bot_names
-    from .play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay
+    from .play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay_lines
 
     for seat in ("south", "north"):
         if getattr(args, seat) not in bot_names():
@@ -134,9 +134,9 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     bar = _progress(args.games, sys.stderr.isatty())
 
     def write_all(sink: IO[str]) -> None:
-        for record in selfplay(match, args.games, args.seed, jobs=args.jobs, engine=engine):
-            sink.write(json.dumps(record, separators=(",", ":")) + "\n")
-            summary.add(record)
+        for line in selfplay_lines(match, args.games, args.seed, jobs=args.jobs, engine=engine):
+            sink.write(line + "\n")
+            summary.add_line(line)
             if bar is not None:
                 bar.update(1)
 

@@ -15,7 +15,7 @@ from schotten_lab import game
 from schotten_lab.cli import main
 from schotten_lab.core.rules import Player
 from schotten_lab.play import Matchup, SelfPlayError, bot_seed, first_player, selfplay, summarize
-from schotten_lab.play.selfplay import choose_engine, fast_available
+from schotten_lab.play.selfplay import Summary, choose_engine, fast_available, selfplay_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,6 +80,22 @@ def test_the_summary_counts_wins_reasons_and_lengths() -> None:
     assert summary["turns"]["min"] == min(lengths) and summary["turns"]["max"] == max(lengths)
     firsts = sum(1 for r in records if r["result"]["winner"] == r["first"])
     assert summary["first_player_wins"] == firsts
+
+
+def test_the_summary_of_record_lines_equals_that_of_parsed_records() -> None:
+    for match, engine in ((Matchup(), "python"), (Matchup(variant="tactics"), "python"), (Matchup(), "fast")):
+        if engine == "fast" and not fast_available():
+            continue
+        lines = list(selfplay_lines(match, 6, seed=8, engine=engine))
+        records = [json.loads(line) for line in lines]
+        assert records == list(selfplay(match, 6, seed=8, engine=engine))
+        quick = Summary()
+        for line in lines:
+            quick.add_line(line)
+        assert quick.to_dict() == summarize(records).to_dict()
+        odd = Summary()
+        odd.add_line(json.dumps(records[0], indent=1))  # not compact: parsed in full
+        assert odd.to_dict() == summarize(records[:1]).to_dict()
 
 
 def test_engine_choice() -> None:
