@@ -86,7 +86,7 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     from .bots import make_bot, serve
 
     try:
-        bot = make_bot(args.name, seed=args.seed)
+        bot = make_bot(args.name, seed=args.seed, **dict(args.option))
     except ValueError as exc:
         raise UsageError(_one_line(exc)) from None
     serve(bot, sys.stdin.buffer, out)
@@ -96,6 +96,7 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
 # ---- selfplay --------------------------------------------------------------------------------------
 
 
+OPTION_HELP = "a bot option, e.g. --option budget=0.5 (repeatable; values read as JSON when they can be)"
 RECORD_FORMATS = ("jsonl", "ndjson", "json")
 """Extensions ``selfplay --out`` writes (one game@1 record per line)."""
 
@@ -113,7 +114,7 @@ def _progress(total: int, enabled: bool) -> Any:
 
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     """``selfplay``: N games between two bots, one game@1 record per line, then a summary."""
-    from .bots import bot_names
+    from .bots import bot_names, make_bot
     from .play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay_lines
 
     for seat in ("south", "north"):
@@ -125,7 +126,13 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
     if args.seed < 0:
         raise UsageError(f"--seed: must be at least 0, not {args.seed}")
-    match = Matchup(args.south, args.north, args.variant, args.expert)
+    options = {seat: dict(getattr(args, f"{seat}_option")) for seat in ("south", "north")}
+    match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
+    for seat in ("south", "north"):
+        try:
+            make_bot(getattr(args, seat), seed=0, **options[seat])
+        except ValueError as exc:
+            raise UsageError(f"--{seat}-option: {_one_line(exc)}") from None
     try:
         engine = choose_engine(match, args.engine)
     except SelfPlayError as exc:
@@ -164,6 +171,19 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 # ---- registration ---------------------------------------------------------------------------------------
 
 
+def _bot_option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` for a bot option; the value is read as JSON when it can be (``3``, ``0.5``,
+    ``true``), else kept as text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE (e.g. budget=0.5), not {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value
+
+
 def _integer(text: str) -> int:
     try:
         return int(text)
@@ -181,6 +201,7 @@ def add_game_commands(sub: Any) -> None:
     p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")
     p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
     p.add_argument("--seed", type=_integer, default=None, help="make the bot reproducible")
+    p.add_argument("--option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.set_defaults(run=cmd_bot)
 
     p = sub.add_parser("selfplay", help="play N games between two bots, one game@1 record per line")
@@ -196,6 +217,11 @@ def add_game_commands(sub: Any) -> None:
         help="random-vs-random base games: the compiled kernel (fast), the python engine, or fast when "
         "available (auto, the default); both are reproducible, but they play different games",
     )  # fmt: skip
+    for seat in ("south", "north"):
+        p.add_argument(
+            f"--{seat}-option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE",
+            help=f"{OPTION_HELP} for {seat}'s bot",
+        )  # fmt: skip
     p.add_argument("--out", "-o", metavar="FILE", help="write the records here (.jsonl, atomically: a failed run leaves the old file); summary on stdout")
     p.set_defaults(run=cmd_selfplay)
 

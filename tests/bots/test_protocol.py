@@ -10,10 +10,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schotten_lab import game
+from schotten_lab.cli import main
 from schotten_lab.bots import RandomBot, answer, make_bot, serve
 from schotten_lab.core import Player, Position
 
@@ -104,6 +106,13 @@ def test_the_bot_process_answers_every_line_in_order() -> None:
     assert errors == [1, 2, 4, 6]
     for i in (0, 3, 5):
         assert_legal_answer(replies[i], START.observation(START.to_move))
+
+
+def test_bot_options_reach_the_bot_and_bad_ones_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "random", "--option", "depth=3"]) == 2
+    assert "bad options ['depth']" in capsys.readouterr().err
+    assert main(["bot", "random", "--option", "=3"]) == 2
+    assert "expected KEY=VALUE" in capsys.readouterr().err
 
 
 def test_an_unknown_bot_name_is_a_one_line_usage_error() -> None:

@@ -158,6 +158,8 @@ def test_the_selfplay_process_writes_the_same_records(tmp_path: Path) -> None:
         (["--games", "-1"], "--games"),
         (["--jobs", "0"], "--jobs"),
         (["--engine", "fast", "--south", "greedy"], "--engine"),
+        (["--south-option", "depth=3"], "--south-option: bot 'random': bad options ['depth']"),
+        (["--north-option", "nokey"], "expected KEY=VALUE"),
     ],
 )
 def test_selfplay_bad_arguments_exit_2_with_one_line(
