@@ -138,3 +138,19 @@ def test_whole_games_played_through_request_lines_are_legal() -> None:
             if state.pending is None:
                 history.append(turn)
             assert len(history) < 1000
+
+
+def test_the_bot_answers_each_line_before_the_next_is_sent() -> None:
+    """A referee writes one request and waits for its answer: the bot must not wait for more input."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "schotten_lab", "bot", "random", "--seed", "1"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    ) as process:  # fmt: skip
+        assert process.stdin is not None and process.stdout is not None
+        for line in (request(), "oops", request()):
+            process.stdin.write(line + "\n")
+            process.stdin.flush()
+            reply = json.loads(process.stdout.readline())  # blocks until the bot answers this line
+            assert ("error" in reply) == (line == "oops")
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
