@@ -118,7 +118,8 @@ class GreedyBot:
       claims only.
 
     It plays the best score, ties broken at random (``seed``), and claims every stone it can prove.
-    After a Headhunter it puts back its lowest clan cards (tactics cards last).
+    In the tactics variant it draws from a random non-empty deck, and after a Headhunter puts back
+    its lowest clan cards (tactics cards last).
     """
 
     name = "greedy"
