@@ -641,7 +641,7 @@ def _end_turn(
     claimless_pass = turn["play"] is None and not turn["claim"]
     new = w.freeze(
         state,
-        to_move=player if w.reason is not None else player.opponent,
+        to_move=player.opponent,
         turns=(*state.turns, turn),
         passes=state.passes + 1 if claimless_pass else 0,
     )
