@@ -3,15 +3,24 @@
 from .cards import CARDS, FULL_DECK, Card, CardMask, Color, cards_of, mask_of, parse_cards
 from .errors import (
     AnalysisError,
+    ArgumentError,
     CardError,
+    ExportError,
     IllegalPositionError,
     NotationError,
+    OutputError,
+    PlayerError,
     PositionFormatError,
+    RulesError,
     SchottenError,
+    TooLargeError,
+    UsageError,
 )
 from .formations import Formation, Rank, best_completion, compare, evaluate, hand_table, rank_counts
-from .position import Position, Problem, Stone
+from .position import Position
+from .problem import Problem
 from .rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
+from .stone import Stone
 from .tactics import TACTICS_NAMES, Troop
 
 __all__ = [
@@ -24,22 +33,29 @@ __all__ = [
     "TACTICS_EXPERT",
     "TACTICS_NAMES",
     "AnalysisError",
+    "ArgumentError",
     "Card",
     "CardError",
     "CardMask",
     "Color",
+    "ExportError",
     "Formation",
     "IllegalPositionError",
     "NotationError",
+    "OutputError",
     "Player",
+    "PlayerError",
     "Position",
     "PositionFormatError",
     "Problem",
     "Rank",
     "RuleSet",
+    "RulesError",
     "SchottenError",
     "Stone",
+    "TooLargeError",
     "Troop",
+    "UsageError",
     "best_completion",
     "cards_of",
     "compare",

@@ -7,8 +7,11 @@ no global switches.
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Literal
+
+from .errors import PlayerError, RulesError, excerpt
 
 Variant = Literal["base", "tactics"]
 VARIANTS: tuple[Variant, ...] = ("base", "tactics")
@@ -36,7 +39,9 @@ class Player(enum.StrEnum):
         for p in cls:
             if t in (p.value, p.letter):
                 return p
-        raise ValueError(f"unknown player {text!r}: expected 'south' or 'north'")
+        if not isinstance(text, str):
+            raise PlayerError(f"a player must be 'south' or 'north', not {type(text).__name__} {excerpt(text)}")
+        raise PlayerError(f"unknown player {excerpt(text)}: expected 'south' or 'north'")
 
 
 PLAYERS: tuple[Player, Player] = (Player.SOUTH, Player.NORTH)
@@ -49,7 +54,7 @@ class RuleSet:
     - ``variant``: ``"base"`` or ``"tactics"``.
     - ``expert``: claims only at the start of one's own turn, before placing.
     - ``strict_proofs`` (tactics only): early-claim proofs also consider unplayed elite troops and
-      combat modes; off by default, following Battle Line's rule (see RULES.md).
+      combat modes; off by default, following Battle Line's rule (see docs/RULES.md).
     """
 
     variant: Variant = "base"
@@ -57,8 +62,11 @@ class RuleSet:
     strict_proofs: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise ValueError(f"unknown variant {self.variant!r}: expected 'base' or 'tactics'")
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
+            raise RulesError(f"unknown variant {excerpt(self.variant)}: expected 'base' or 'tactics'")
+        for name in ("expert", "strict_proofs"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"RuleSet.{name} must be True or False, not {excerpt(getattr(self, name))}")
 
     @property
     def tactics(self) -> bool:
@@ -68,10 +76,6 @@ class RuleSet:
     def hand_limit(self) -> int:
         """Cards a player holds while the deck lasts: 6 in the base game, 7 with tactics."""
         return 7 if self.tactics else 6
-
-    def side_capacity(self, mud: bool = False) -> int:
-        """Cards that complete a side: 3, or 4 under Mud fight."""
-        return 4 if mud else 3
 
     @property
     def name(self) -> str:
@@ -85,3 +89,15 @@ TACTICS_EXPERT = RuleSet("tactics", expert=True)
 
 STONE_COUNT = 9
 SIDE_SIZE = 3
+MUD_SIDE_SIZE = 4
+
+
+def side_capacity(modes: Collection[str] = ()) -> int:
+    """Cards that complete a side on a stone with these combat modes: 4 under Mud fight, else 3."""
+    return MUD_SIDE_SIZE if "mud" in modes else SIDE_SIZE
+
+
+def holds_winning_set(stones: Iterable[int]) -> bool:
+    """The win rule: five stones, or three adjacent ones (stones numbered 1-9)."""
+    held = set(stones)
+    return len(held) >= 5 or any({i, i + 1, i + 2} <= held for i in range(1, STONE_COUNT - 1))
