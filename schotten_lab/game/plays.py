@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from ..core.cards import CARDS, Card
 from ..core.errors import CardError
-from ..core.position import Position, Stone
+from ..core.position import Position
+from ..core.stone import Stone
 from ..core.rules import Player, RuleSet
 from ..core.sides import best_identities, best_side_completion
 from ..core.tactics import MODE_CARD, MODES, RUSES, TACTICS_NAMES, TROOP_KINDS, HandCard, Piece, Troop

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import FULL_DECK, Card
-from ..core.position import Position, Stone
+from ..core.position import Position
+from ..core.stone import Stone
 from ..core.proof import decide_claim
 from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
 from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
