@@ -11,24 +11,13 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import pytest
+
 from schotten_lab.core.errors import SchottenError
 from schotten_lab.core.rules import Player
-from schotten_lab.game import (
-    FORMAT,
-    Match,
-    RecordError,
-    read_match,
-    read_record,
-    record_from_game,
-    replay,
-    replay_states,
-    round_points,
-    seat_record,
-    validate_record,
-)
+from schotten_lab.game import FORMAT, Match, RecordError, read_match, read_record, record_from_game
 from schotten_lab.game.playout import random_game
-
-import pytest
+from schotten_lab.game.records import replay, replay_states, round_points, seat_record, validate_record
 
 S, N = Player.SOUTH, Player.NORTH
 
