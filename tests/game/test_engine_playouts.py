@@ -4,7 +4,8 @@ Every step of every game checks: card conservation (54 clan cards and 10 tactics
 once somewhere), side capacities, hand sizes, the tactics-count rule, that every claim was provable
 when it was made (by the core proof; on a sample also by the slow twins of tests/reference*.py), that
 the engine's fast claim check agrees with the core proof on every complete side, that observations
-never show a hidden card, and that every game ends. Every game's record round-trips through JSON,
+never show a hidden card, that the core's own rule checks (``Position.status``) accept every position,
+and that every game ends. Every game's record round-trips through JSON,
 validates, and replays to the same positions (a sample also from each seat).
 
 CI plays 2,000 games; ``SCHOTTEN_LONG=1`` plays 100,000 (25,000 per mode, in chunks of 5,000).
@@ -103,6 +104,18 @@ def check_observations(state: GameState) -> None:
         assert shown == public, "an observation shows exactly the table, the discard pile and the viewer's hand"
 
 
+def check_core_status(position: object, state: GameState) -> None:
+    """The core's own rule checks (Position.status) find nothing wrong with a position of the game;
+    at the end the only difference allowed is the draw that does not happen after the winning claim."""
+    from schotten_lab.core.position import Position
+
+    assert isinstance(position, Position)
+    problems = position.status()
+    if state.over:
+        problems = [p for p in problems if "refills" not in p.message]
+    assert problems == [], problems
+
+
 def check_claims(before: GameState, after: GameState, turn: dict[str, object], sample: bool) -> None:
     """Each claim held when it was made: in the expert variant on the table before the play, otherwise
     on the table after it (claims and the draw do not change the table)."""
@@ -161,7 +174,9 @@ def play_checked(variant: str, expert: bool, index: int, *, seed: int = 20261201
             assert state.turns[-1] == turn
             fingerprints.append(fingerprint(state))
             if heavy:
-                positions.append(state.position().as_position().to_dict())
+                position = state.position().as_position()
+                positions.append(position.to_dict())
+                check_core_status(position, state)
     assert state.over, f"game {index} did not end in {MAX_STEPS} steps"
     if state.reason == "blocked":
         assert state.winner is None
