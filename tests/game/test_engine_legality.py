@@ -12,9 +12,11 @@ import random
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from schotten_lab.core.tactics import TROOP_KINDS
-from schotten_lab.game import GameState, Play, apply_turn, legal_plays, may_pass, new_game
+from schotten_lab.game import GameState, IllegalTurnError, Play, apply_turn, legal_plays, may_pass, new_game
 from schotten_lab.game.plays import MODE_OF, piece_code, play_problem
 from schotten_lab.game.playout import random_decision
 
@@ -74,3 +76,44 @@ def test_generated_and_checked_plays_agree(variant: str, expert: bool) -> None:
                 decision["claim"] = []
             apply_turn(state, decision)
     assert checked > 1000
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False) | st.sampled_from(
+        ["R8", "r8", "JOKER", "MUD", "HEADHUNTER", "STRATEGIST", "BANSHEE", "TRAITOR", "clan", "tactics", "south", "", "=", "SPY=R7"]
+    ),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
+        st.sampled_from(["card", "stone", "from", "target", "decks", "play", "claim", "deck", "return", "player"]), inner, max_size=5
+    ),
+    max_leaves=12,
+)
+
+
+def _sample_states() -> list[GameState]:
+    out: list[GameState] = []
+    for variant, expert in MODES:
+        for state in positions(variant, expert, 2):
+            out.append(state)
+        rng = random.Random(5)
+        state = new_game(variant, expert, seed=5)
+        for _ in range(30):  # a pending Headhunter when one comes up
+            if state.over:
+                break
+            state, _ = apply_turn(state, random_decision(state, rng))
+            if state.pending is not None:
+                out.append(state)
+    return out
+
+
+_STATES = _sample_states()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), _JSON, st.sampled_from(["play", "claim", "deck", "return", "whole"]))
+def test_any_decision_is_applied_or_refused_with_an_illegal_turn_error(which: int, value: object, key: str) -> None:
+    state = _STATES[which % len(_STATES)]
+    decision = value if key == "whole" else {key: value}
+    try:
+        apply_turn(state, decision)  # type: ignore[arg-type]
+    except IllegalTurnError as exc:
+        assert len(str(exc)) < 400
