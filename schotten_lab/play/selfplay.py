@@ -158,7 +158,9 @@ def choose_engine(match: Matchup, engine: Engine) -> Literal["python", "fast"]:
 T = TypeVar("T")
 
 
-def _run(match: Matchup, games: int, seed: int, jobs: int, chunk: int | None, work: Callable[[Job], list[T]], fast: bool) -> Iterator[T]:
+def _run(
+    match: Matchup, games: int, seed: int, jobs: int, chunk: int | None, work: Callable[[Job], list[T]], fast: bool
+) -> Iterator[T]:
     """``work`` over the games split in tasks of ``chunk`` games, on ``jobs`` processes, in game order."""
     if games < 0:
         raise SelfPlayError(f"games must be at least 0, not {games}")
@@ -177,13 +179,7 @@ def _run(match: Matchup, games: int, seed: int, jobs: int, chunk: int | None, wo
 
 
 def selfplay(
-    match: Matchup,
-    games: int,
-    seed: int,
-    *,
-    jobs: int = 1,
-    engine: Engine = "auto",
-    chunk: int | None = None,
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
 ) -> Iterator[dict[str, Any]]:
     """The records of games ``0 .. games-1``, in game order, played on ``jobs`` processes.
 
@@ -194,13 +190,7 @@ def selfplay(
 
 
 def selfplay_lines(
-    match: Matchup,
-    games: int,
-    seed: int,
-    *,
-    jobs: int = 1,
-    engine: Engine = "auto",
-    chunk: int | None = None,
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
 ) -> Iterator[str]:
     """The same records as :func:`selfplay`, each as one line of compact JSON (no newline): what
     ``schotten-lab selfplay`` writes. The fast kernel writes its text directly (no dicts)."""
