@@ -36,28 +36,29 @@ def _one_line(text: object) -> str:
 def _read_game(path: str, index: int | None) -> tuple[Any, str]:
     """The record document in ``path``: a JSON file, or line ``index`` (0-based) of a JSON Lines file."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"{path}: cannot read: {_one_line(exc)}") from None
     lines = [line for line in text.splitlines() if line.strip()]
-    if index is not None or len(lines) > 1:
-        k = index or 0
-        if k < 0 or k >= len(lines):
-            raise UsageError(f"{path}: --game {k} is out of range: the file holds {len(lines)} record lines")
-        text, where = lines[k], f"{path} (game {k})"
-    else:
-        where = path
+    if not lines:
+        raise UsageError(f"{path}: empty file: expected a game@1 record")
+    if index is None:
+        try:
+            return json.loads(text), path
+        except (ValueError, RecursionError) as exc:
+            if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
+                raise UsageError(
+                    f"{path}: holds {len(lines)} lines, one record each (JSON Lines): choose one with --game K (from 0)"
+                ) from None
+            raise UsageError(f"{path}: not JSON: {_one_line(exc)}") from None
+    if index >= len(lines):
+        raise UsageError(f"{path}: --game {index} is out of range: the file holds {len(lines)} record lines")
+    where = f"{path} (game {index})"
     try:
-        return json.loads(text), where
+        return json.loads(lines[index]), where
     except (ValueError, RecursionError) as exc:
-        # a single record pretty-printed over many lines reads as one document
-        if index is None:
-            try:
-                return json.loads("\n".join(lines)), path
-            except (ValueError, RecursionError):
-                pass
         raise UsageError(f"{where}: not JSON: {_one_line(exc)}") from None
 
 
@@ -184,6 +185,14 @@ def _bot_option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def _count(text: str) -> int:
+    """A whole number, 0 or more."""
+    value = _integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
 def _integer(text: str) -> int:
     try:
         return int(text)
@@ -195,7 +204,7 @@ def add_game_commands(sub: Any) -> None:
     """Add ``replay``, ``bot`` and ``selfplay`` to the ``schotten-lab`` subcommand parsers ``sub``."""
     p = sub.add_parser("replay", help="print the position after each turn of a game record (one position@1 per line)")
     p.add_argument("record", metavar="GAME.json", help="a game@1 record (JSON), a JSON Lines file of records, or '-'")
-    p.add_argument("--game", type=_integer, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
+    p.add_argument("--game", type=_count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")
