@@ -166,7 +166,9 @@ def _run(
         raise SelfPlayError(f"games must be at least 0, not {games}")
     if jobs < 1:
         raise SelfPlayError(f"jobs must be at least 1, not {jobs}")
-    largest = 4096 if fast else 50
+    # python games take milliseconds to seconds each: small tasks keep the progress bar moving (one
+    # game at a time on one process); the fast kernel's games take microseconds: large tasks
+    largest = 4096 if fast else 1 if jobs == 1 else 10
     size = chunk or max(1, min(largest, -(-games // (jobs * 4))))
     tasks = [(match, seed, start, min(start + size, games)) for start in range(0, games, size)]
     if jobs == 1 or len(tasks) <= 1:
