@@ -7,7 +7,7 @@ with one :func:`register` line below.
 
 from .base import Bot, Decision, bot_names, make_bot, register
 from .protocol import RequestError, answer, read_request, serve
-from .simple import GreedyBot, RandomBot, stone_chance
+from .simple import GreedyBot, RandomBot, SideOdds, stone_chance
 
 register("random", RandomBot)
 register("greedy", GreedyBot)
@@ -18,6 +18,7 @@ __all__ = [
     "GreedyBot",
     "RandomBot",
     "RequestError",
+    "SideOdds",
     "answer",
     "bot_names",
     "make_bot",
