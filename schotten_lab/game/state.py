@@ -325,7 +325,7 @@ class _Work:
             first = NORTH
         else:
             first = None
-        self.stones[n - 1] = Stone(south, north, claimed, first, modes)
+        self.stones[n - 1] = Stone(south=south, north=north, claimed=claimed, first_complete=first, modes=modes)
 
     def add_mode(self, n: int, mode: str) -> None:
         s = self.stones[n - 1]
@@ -333,7 +333,7 @@ class _Work:
 
     def claim(self, n: int, player: Player) -> None:
         s = self.stones[n - 1]
-        self.stones[n - 1] = Stone(s.south, s.north, player, s.first_complete, s.modes)
+        self.stones[n - 1] = Stone(south=s.south, north=s.north, claimed=player, first_complete=s.first_complete, modes=s.modes)
         reason = _win_reason({k for k, st in enumerate(self.stones, 1) if st.claimed is player})
         if reason:
             self.winner, self.reason = player, reason
@@ -448,7 +448,7 @@ def _claims(raw: object) -> tuple[int, ...]:
 def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) -> list[int]:
     """Make the claims in order; stop when the game ends (strict: claims after that are an error)."""
     made: list[int] = []
-    for k, n in enumerate(claims):
+    for n in claims:
         if w.reason is not None:
             if strict:
                 raise IllegalTurnError("game-over", f"the game ended at the claim of stone {made[-1]}: no further claims (stone {n})")
