@@ -273,13 +273,15 @@ def replay_states(record: GameRecord | str | Mapping[str, Any], *, strict: bool 
             state = _replay_turn(state, turn, full, strict)
         except IllegalTurnError as exc:
             raise RecordError(exc.problem, turn=k, rule=exc.rule) from None
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a malformed turn field
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:  # a malformed turn field
             raise RecordError(f"cannot read this turn: {exc}", turn=k, rule="format") from None
         yield state
 
 
 def _replay_turn(state: GameState, turn: Mapping[str, Any], full: bool, strict: bool) -> GameState:
     player = turn.get("player")
+    if state.over:
+        raise IllegalTurnError("game-over", f"the game is over ({state.reason}): no further turns")
     if player != state.to_move.value:
         raise IllegalTurnError("turn-order", f"it is {state.to_move.value}'s turn, not {quote(player)}'s")
     play = turn.get("play")

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import FULL_DECK, Card
-from ..core.position import Position, Stone
+from ..core.position import Position
+from ..core.stone import Stone
 from ..core.proof import decide_claim
 from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
 from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
@@ -324,7 +325,7 @@ class _Work:
             first = NORTH
         else:
             first = None
-        self.stones[n - 1] = Stone(south, north, claimed, first, modes)
+        self.stones[n - 1] = Stone(south=south, north=north, claimed=claimed, first_complete=first, modes=modes)
 
     def add_mode(self, n: int, mode: str) -> None:
         s = self.stones[n - 1]
@@ -332,12 +333,10 @@ class _Work:
 
     def claim(self, n: int, player: Player) -> None:
         s = self.stones[n - 1]
-        self.stones[n - 1] = Stone(s.south, s.north, player, s.first_complete, s.modes)
-        held = {k for k, st in enumerate(self.stones, 1) if st.claimed is player}
-        if len(held) >= 5:
-            self.winner, self.reason = player, "five"
-        elif any(k in held and k + 1 in held and k + 2 in held for k in range(1, 8)):
-            self.winner, self.reason = player, "adjacent"
+        self.stones[n - 1] = Stone(south=s.south, north=s.north, claimed=player, first_complete=s.first_complete, modes=s.modes)
+        reason = _win_reason({k for k, st in enumerate(self.stones, 1) if st.claimed is player})
+        if reason:
+            self.winner, self.reason = player, reason
 
     # -- hands and decks ---------------------------------------------------------------------------
 
@@ -424,6 +423,15 @@ class _Work:
         )
 
 
+def _win_reason(held: set[int]) -> str | None:
+    """``"five"`` or ``"adjacent"`` when the stones ``held`` win the game (RULES.md), else ``None``."""
+    if len(held) >= 5:
+        return "five"
+    if any(k in held and k + 1 in held and k + 2 in held for k in range(1, 8)):
+        return "adjacent"
+    return None
+
+
 def _claims(raw: object) -> tuple[int, ...]:
     if raw is None:
         return ()
@@ -440,7 +448,7 @@ def _claims(raw: object) -> tuple[int, ...]:
 def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) -> list[int]:
     """Make the claims in order; stop when the game ends (strict: claims after that are an error)."""
     made: list[int] = []
-    for k, n in enumerate(claims):
+    for n in claims:
         if w.reason is not None:
             if strict:
                 raise IllegalTurnError("game-over", f"the game ended at the claim of stone {made[-1]}: no further claims (stone {n})")
@@ -566,6 +574,14 @@ def _start_headhunter(
         card = w.draw(state.to_move, deck, seen[k] if k < len(seen) else None)
         drawn.append(None if card is None else str(card))
     turn["play"]["drawn"] = drawn
+    player = state.to_move
+    held = {k for k, st in enumerate(w.stones, 1) if st.claimed is player}
+    for n in claims if not state.rules.expert else ():  # checked now: Headhunter moves no clan card
+        if _win_reason(held):
+            break
+        if not claim_holds(w.stones[n - 1], player, w.pool()):
+            raise IllegalTurnError("claim", _claim_refusal(w.stones[n - 1], n, player, w.pool()))
+        held.add(n)
     returns = min(2, max(0, len(drawn) - 1))  # 2, or fewer when the decks held under 3 cards (docs/GAME.md)
     pending = PendingTurn(turn, claims, returns)
     partial = {**turn, "pending": "headhunter"}
@@ -641,7 +657,7 @@ def _end_turn(
     claimless_pass = turn["play"] is None and not turn["claim"]
     new = w.freeze(
         state,
-        to_move=player if w.reason is not None else player.opponent,
+        to_move=player.opponent,
         turns=(*state.turns, turn),
         passes=state.passes + 1 if claimless_pass else 0,
     )
