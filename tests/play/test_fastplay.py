@@ -25,8 +25,8 @@ from schotten_lab.play.fastplay import FastPlayUnavailable, random_game_lines, r
 
 pytestmark = pytest.mark.skipif(not fastplay.available(), reason="numba is not installed")
 
-REPLAYED = int(os.environ.get("SCHOTTEN_FASTPLAY_GAMES", "100"))
-"""Games per variant replayed through the core library (about 0.1 s each); raise it for a long run."""
+REPLAYED = int(os.environ.get("SCHOTTEN_FASTPLAY_GAMES", "60"))
+"""Games per variant replayed through the core library (0.1-0.3 s each); raise it for a long run."""
 
 
 class Replay:
