@@ -29,4 +29,4 @@ def test_location_round_trips() -> None:
     assert eval(repr(where), {"Location": Location, "Player": Player}) == where  # noqa: S307 - our own repr
     assert pickle.loads(pickle.dumps(where)).kind is Place.STONE
     assert json.dumps({"where": where}) == '{"where": "stone 3 south"}'
-    assert Location(Place.DISCARD).short("fr") == "déf."
+    assert Location(Place.DISCARD).short("fr") == "déf"  # four characters at most: a card-map cell
