@@ -10,7 +10,7 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-from schotten_lab.core import Player, Position  # noqa: E402
+from schotten_lab.core import Card, Player, Position  # noqa: E402
 from schotten_lab.core.rules import TACTICS  # noqa: E402
 from schotten_lab.core.tactics import Troop  # noqa: E402
 from schotten_lab.views import editor as ed  # noqa: E402
@@ -99,7 +99,7 @@ def test_joker_makes_stone_claimable(editor: BoardEditor) -> None:
     deck = e.position.deck
     click(e, Target.side(1, S), "JOKER")
     pos = e.position
-    assert pos.stone(1).south == (ed.Card.parse("R9"), ed.Card.parse("R7"), Troop("JOKER"))
+    assert pos.stone(1).south == (Card.parse("R9"), Card.parse("R7"), Troop("JOKER"))
     assert pos.tactics_played == {S: 1, N: 0}  # a troop counts for its side's owner
     assert pos.tactics_deck == 9 and pos.deck == deck  # it came out of the tactics deck
     assert (1, S) in e.panel.claimable
@@ -164,13 +164,13 @@ def test_discard_tactics_and_clan_cards(editor: BoardEditor) -> None:
     assert pos.discard == ("BANSHEE",) and pos.tactics_played == {S: 1, N: 0} and pos.tactics_deck == 9
     assert e.tactics_palette["BANSHEE"].disabled
     click(e, Target.discard(), "R5")
-    assert e.position.discard == ("BANSHEE", ed.Card.parse("R5"))
+    assert e.position.discard == ("BANSHEE", Card.parse("R5"))
     assert e.palette["R5"].disabled and e.position.deck == pos.deck - 1
     assert [b.description for b in e.discard_buttons] == ["BAN", "R5"]
     click(e, Target.side(2, S), "HEADHUNTER")  # a ruse does not go on a side
     assert e.message.startswith("Refused") and "discard pile" in e.message
     e.discard_buttons[0].click()  # take BANSHEE back: un-played
-    assert e.position.discard == (ed.Card.parse("R5"),) and e.position.tactics_played == {S: 0, N: 0}
+    assert e.position.discard == (Card.parse("R5"),) and e.position.tactics_played == {S: 0, N: 0}
     assert not e.tactics_palette["BANSHEE"].disabled
     assert e.position.status() == []
 
