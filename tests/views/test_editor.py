@@ -8,8 +8,8 @@ pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
 from schotten_lab.core import Player, Position  # noqa: E402
-from schotten_lab.views import editor as ed  # noqa: E402
-from schotten_lab.views.editor import BoardEditor, EditRefused, Target  # noqa: E402
+from schotten_lab.core import edit as ed  # noqa: E402
+from schotten_lab.views.editor import BoardEditor, EditRefused, Target, panel_arrays  # noqa: E402
 
 S, N = Player.SOUTH, Player.NORTH
 
@@ -241,7 +241,7 @@ def test_panel_arrays_match_fresh_charts(editor_charts: BoardEditor, lang: str) 
     pos = ed.set_claim(ed.place(ed.place(ed.place(pos, "Y7", Target.side(7, S)), "Y8", Target.side(7, S)),
                        "Y9", Target.side(7, S)), 7, S)
     analysis = analyze(pos, N)
-    arrays = ed.panel_arrays(analysis, lang)
+    arrays = panel_arrays(analysis, lang)
     odds = charts.formation_odds_chart(analysis, lang=lang)
     for trace, new in zip(odds.data, arrays["odds"], strict=True):
         assert list(trace.y) == new["y"] and list(trace.customdata) == new["customdata"]

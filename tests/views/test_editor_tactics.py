@@ -13,8 +13,8 @@ pytest.importorskip("plotly")
 from schotten_lab.core import Card, Player, Position  # noqa: E402
 from schotten_lab.core.rules import TACTICS  # noqa: E402
 from schotten_lab.core.tactics import Troop  # noqa: E402
-from schotten_lab.views import editor as ed  # noqa: E402
-from schotten_lab.views.editor import BoardEditor, EditRefused, Target  # noqa: E402
+from schotten_lab.core import edit as ed  # noqa: E402
+from schotten_lab.views.editor import BoardEditor, EditRefused, Target, claims_table  # noqa: E402
 
 S, N = Player.SOUTH, Player.NORTH
 MIDGAME = Path(__file__).resolve().parents[2] / "data" / "positions" / "23_tactics_midgame.json"
@@ -322,6 +322,6 @@ def test_panel_charts_on_tactics_position() -> None:
     assert e.position.stone(3).modes == frozenset({"blind"}), e.message
     assert e.position.tactics_played == {S: 3, N: 2}
     assert e.panel.error == ""
-    rows = ed.claims_table(e.panel.analysis)
+    rows = claims_table(e.panel.analysis)
     assert any(n == 5 and ok and "SPY" in reason for n, _, _, ok, reason in rows)
     assert not any(n == 2 for n, *_ in rows)  # stone 2 is under Mud fight: no side has 4 cards

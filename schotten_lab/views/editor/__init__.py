@@ -1,8 +1,8 @@
 """The board editor: build or edit a position by clicking, with a live analysis panel beside it.
 
-The rules of editing live in :mod:`schotten_lab.core.edit` (plain functions over immutable positions,
-each returning a new legal position or raising :class:`EditRefused` with the reason); this package
-holds only widgets and layout:
+The rules of editing live in :mod:`schotten_lab.core.edit` (``place``, ``take_back``, ``set_claim``,
+``set_mode`` ...: plain functions over immutable positions, each returning a new legal position or
+raising :class:`EditRefused` with the reason); this package holds only widgets and layout:
 
 - :mod:`.widget`: :class:`BoardEditor`, the palette, the board and the controls, wired to those edits;
 - :mod:`.panel`: :class:`AnalysisPanel`, the claims (a button for each claim that may be made now)
@@ -19,67 +19,22 @@ tactics card and the decks follow the rules of :mod:`schotten_lab.core.edit`).
 
 from __future__ import annotations
 
-from ...core.edit import (
-    ALL_TARGETS,
-    TACTICS_TARGETS,
-    EditRefused,
-    Target,
-    checked,
-    hidden_tactics,
-    is_blank,
-    place,
-    rebalance,
-    set_claim,
-    set_deck,
-    set_first_complete,
-    set_hand,
-    set_mode,
-    set_tactics_deck,
-    set_tactics_played,
-    set_turn,
-    set_variant,
-    take_back,
-    take_back_at,
-    take_back_discard,
-    tactics_used,
-    used_mask,
-)
+from ...core.edit import EditRefused, Target
 from .buttons import piece_label
 from .panel import AnalysisPanel, claimable, claims_html, claims_table, make_figure_widgets, panel_arrays, update_figures
 from .widget import MODE_WORDS, BoardEditor
 
 __all__ = [
-    "ALL_TARGETS",
     "MODE_WORDS",
-    "TACTICS_TARGETS",
     "AnalysisPanel",
     "BoardEditor",
     "EditRefused",
     "Target",
-    "checked",
     "claimable",
     "claims_html",
     "claims_table",
-    "hidden_tactics",
-    "is_blank",
     "make_figure_widgets",
     "panel_arrays",
     "piece_label",
-    "place",
-    "rebalance",
-    "set_claim",
-    "set_deck",
-    "set_first_complete",
-    "set_hand",
-    "set_mode",
-    "set_tactics_deck",
-    "set_tactics_played",
-    "set_turn",
-    "set_variant",
-    "take_back",
-    "take_back_at",
-    "take_back_discard",
-    "tactics_used",
     "update_figures",
-    "used_mask",
 ]

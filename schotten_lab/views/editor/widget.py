@@ -18,28 +18,8 @@ from typing import Any
 import ipywidgets as W
 
 from ...core.cards import CARDS, Card, mask_of
-from ...core.edit import (
-    ALL_TARGETS,
-    TACTICS_TARGETS,
-    Target,
-    checked,
-    item_of,
-    place,
-    set_claim,
-    set_deck,
-    set_first_complete,
-    set_hand,
-    set_mode,
-    set_tactics_deck,
-    set_tactics_played,
-    set_turn,
-    set_variant,
-    take_back,
-    take_back_at,
-    take_back_discard,
-    tactics_used,
-    used_mask,
-)
+from ...core import edit as edits
+from ...core.edit import ALL_TARGETS, TACTICS_TARGETS, Target
 from ...core.errors import SchottenError
 from ...core.load import load_position_text
 from ...core.position import Position
@@ -67,7 +47,7 @@ class BoardEditor:
     """
 
     def __init__(self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True) -> None:
-        self._position = checked(position if position is not None else Position.empty())
+        self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
         self._redo: list[Position] = []
         self._message = ""
@@ -158,23 +138,23 @@ class BoardEditor:
         self.viewer = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], value=Player.parse(viewer), description="Viewer", style={"button_width": "60px"})
         self.deck = W.BoundedIntText(min=0, max=54, description="Deck", layout=W.Layout(width="140px"))
         self.stone_select.observe(lambda _: self._sync_controls(), "value")
-        self.claim_select.observe(self._on_claim, "value")
-        self.first_select.observe(self._on_first, "value")
-        self.turn.observe(self._on_turn, "value")
+        self.claim_select.observe(self._on_change(lambda who: self.claim(self.stone_select.value, who)), "value")
+        self.first_select.observe(self._on_change(self._set_first_complete), "value")
+        self.turn.observe(self._on_change(self._edit_with(edits.set_turn, lambda p: f"{p.value} to move")), "value")
         self.viewer.observe(lambda _: self._refresh_panel(), "value")
-        self.deck.observe(self._on_deck, "value")
+        self.deck.observe(self._on_change(self._edit_with(edits.set_deck, lambda n: f"deck set to {n}")), "value")
 
         # --- variant and tactics controls ---
         self.variant = W.ToggleButtons(options=[("base", "base"), ("tactics", "tactics")], description="Variant", style={"button_width": "70px"})
         self.variant.add_class("sl-variant-toggle")
         self.new_button = W.Button(description="New board", tooltip="An empty board of the current variant", layout=W.Layout(width="100px"))
         self.new_button.add_class("sl-new")
-        self.variant.observe(self._on_variant, "value")
+        self.variant.observe(self._on_change(self._edit_with(edits.set_variant, lambda v: f"{v} board")), "value")
         self.new_button.on_click(lambda _: self.apply(lambda pos: Position.empty(pos.rules), "new board"))
         self.blind_mode = W.Checkbox(description=MODE_WORDS["blind"], indent=False, layout=W.Layout(width="160px"))
         self.mud_mode = W.Checkbox(description=f"{MODE_WORDS['mud']} (4 cards)", indent=False, layout=W.Layout(width="160px"))
-        self.blind_mode.observe(self._on_mode("blind"), "value")
-        self.mud_mode.observe(self._on_mode("mud"), "value")
+        for mode, box in (("blind", self.blind_mode), ("mud", self.mud_mode)):
+            box.observe(self._on_change(partial(self._set_mode_here, mode)), "value")
         self.played_by = W.ToggleButtons(
             options=[("auto", None), ("south", Player.SOUTH), ("north", Player.NORTH)], value=None,
             description="Played by", style={"button_width": "55px"},
@@ -185,9 +165,11 @@ class BoardEditor:
             p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=f"{p.value} played", layout=W.Layout(width="160px"))
             for p in PLAYERS
         }
-        self.tactics_deck.observe(self._on_tactics_deck, "value")
+        self.tactics_deck.observe(
+            self._on_change(self._edit_with(edits.set_tactics_deck, lambda n: f"tactics deck set to {n}")), "value"
+        )
         for p, box in self.played.items():
-            box.observe(self._on_played(p), "value")
+            box.observe(self._on_change(self._played_setter(p)), "value")
         self.tactics_controls = W.VBox([
             W.HBox([self.blind_mode, self.mud_mode, self.played_by]),
             W.HBox([self.tactics_deck, *self.played.values()]),
@@ -277,23 +259,23 @@ class BoardEditor:
         Modes and discarded tactics cards count as played by the "Played by" control's player.
         """
         try:
-            item = item_of(card)
+            item = edits.item_of(card)
         except SchottenError as exc:
             self._set_message(f"Refused: {exc}", error=True)
             return False
         t = target or self.target.value
         by = self.played_by.value
         if t.pile or t.stone is not None or self._position.hands[t.player] is not None:
-            return self.apply(lambda pos: place(pos, item, t, by), f"placed {item} on {t.label}")
+            return self.apply(lambda pos: edits.place(pos, item, t, by), f"placed {item} on {t.label}")
         if isinstance(item, str):
             if not self._position.rules.tactics:
                 self._set_message(f"Refused: tactics cards ({item}) belong to the tactics variant", error=True)
                 return False
             drafted = sum(1 for d in self.drafts.values() for c in d if c == item)
-            if tactics_used(self._position)[item] + drafted >= TACTICS_COPIES[item]:
+            if edits.tactics_used(self._position)[item] + drafted >= TACTICS_COPIES[item]:
                 self._set_message(f"Refused: every copy of {item} is already placed", error=True)
                 return False
-        elif any(item in d for d in self.drafts.values()) or used_mask(self._position) >> item.index & 1:
+        elif any(item in d for d in self.drafts.values()) or edits.used_mask(self._position) >> item.index & 1:
             self._set_message(f"Refused: {item} is already placed", error=True)
             return False
         draft = self.drafts[t.player] + [item]
@@ -303,7 +285,7 @@ class BoardEditor:
             self._set_message(f"{t.label}: {item} noted, {size - len(draft)} more to enter")
             self._refresh_board()
             return True
-        if self.apply(lambda pos: set_hand(pos, t.player, draft), f"{t.label} entered"):
+        if self.apply(lambda pos: edits.set_hand(pos, t.player, draft), f"{t.label} entered"):
             self.drafts[t.player] = []
             self._refresh_board()
             return True
@@ -313,7 +295,7 @@ class BoardEditor:
         """Take a card back from a stone, a combat mode off its stone, a card from the discard pile,
         a known hand (which becomes a draft again) or a draft."""
         try:
-            item = item_of(card)
+            item = edits.item_of(card)
         except SchottenError as exc:
             self._set_message(f"Refused: {exc}", error=True)
             return False
@@ -328,45 +310,41 @@ class BoardEditor:
             if hand is not None and item in hand:
                 rest = list(hand)
                 rest.remove(item)
-                if self.apply(partial(set_hand, player=p, cards=None), f"took {item} back: the {p.value} hand is being re-entered"):
+                if self.apply(partial(edits.set_hand, player=p, cards=None), f"took {item} back: the {p.value} hand is being re-entered"):
                     self.drafts[p] = rest
                     self._refresh_board()
                     return True
                 return False
-        return self.apply(lambda pos: take_back(pos, item, self.played_by.value), f"took {item} back")
+        return self.apply(lambda pos: edits.take_back(pos, item, self.played_by.value), f"took {item} back")
 
     def set_mode(self, stone: int, mode: str, on: bool = True) -> bool:
         """Put a combat mode on a stone or take it off (played by the "Played by" control's player)."""
         word = MODE_WORDS.get(mode, mode)
         return self.apply(
-            lambda pos: set_mode(pos, stone, mode, on, self.played_by.value),
+            lambda pos: edits.set_mode(pos, stone, mode, on, self.played_by.value),
             f"stone {stone}: {word} {'on' if on else 'off'}",
         )
 
     def claim(self, stone: int, player: Player | str | None) -> bool:
         """Claim a stone for a player (the cards must support it), or unclaim it with ``None``."""
         who = None if player is None else Player.parse(player)
-        return self.apply(lambda pos: set_claim(pos, stone, who), f"stone {stone} claimed by {who.value if who else 'nobody'}")
+        return self.apply(lambda pos: edits.set_claim(pos, stone, who), f"stone {stone} claimed by {who.value if who else 'nobody'}")
 
     def undo(self) -> bool:
-        if not self._undo:
-            self._set_message("nothing to undo")
-            return False
-        self._redo.append(self._position)
-        self._position = self._undo.pop()
-        self.drafts = {p: [] for p in PLAYERS}
-        self._set_message("undone")
-        self._refresh()
-        return True
+        return self._step(self._undo, self._redo, "undo", "undone")
 
     def redo(self) -> bool:
-        if not self._redo:
-            self._set_message("nothing to redo")
+        return self._step(self._redo, self._undo, "redo", "redone")
+
+    def _step(self, back: list[Position], forth: list[Position], word: str, done: str) -> bool:
+        """Go back to the last position of ``back``, keeping the current one on ``forth``."""
+        if not back:
+            self._set_message(f"nothing to {word}")
             return False
-        self._undo.append(self._position)
-        self._position = self._redo.pop()
+        forth.append(self._position)
+        self._position = back.pop()
         self.drafts = {p: [] for p in PLAYERS}
-        self._set_message("redone")
+        self._set_message(done)
         self._refresh()
         return True
 
@@ -379,7 +357,7 @@ class BoardEditor:
         return False
 
     def set_position(self, position: Position) -> bool:
-        return self.apply(lambda _: checked(position), "position set")
+        return self.apply(lambda _: edits.checked(position), "position set")
 
     def save_json(self) -> str:
         return self.position.to_json()
@@ -397,7 +375,7 @@ class BoardEditor:
             side = self._position.stone(stone).side(player)
             if i < len(side):
                 piece = side[i]
-                self.apply(lambda pos: take_back_at(pos, stone, player, i), f"took {piece} back")
+                self.apply(lambda pos: edits.take_back_at(pos, stone, player, i), f"took {piece} back")
             else:  # an empty slot chooses the target
                 self.target.value = Target.side(stone, player)
                 self.stone_select.value = stone
@@ -408,48 +386,34 @@ class BoardEditor:
     def _discard_click(self, index: int) -> Callable[[Any], bool]:
         def click(_: Any) -> bool:
             card = self._position.discard[index]
-            return self.apply(lambda pos: take_back_discard(pos, index, self.played_by.value), f"took {card} back from the discard pile")
+            return self.apply(lambda pos: edits.take_back_discard(pos, index, self.played_by.value), f"took {card} back from the discard pile")
 
         return click
 
-    def _on_claim(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.claim(self.stone_select.value, change["new"])
+    def _set_first_complete(self, who: Player | None) -> bool:
+        n = self.stone_select.value
+        return self.apply(lambda pos: edits.set_first_complete(pos, n, who), f"stone {n}: first complete set")
 
-    def _on_first(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            n, who = self.stone_select.value, change["new"]
-            self.apply(lambda pos: set_first_complete(pos, n, who), f"stone {n}: first complete set")
+    def _set_mode_here(self, mode: str, on: object) -> bool:
+        return self.set_mode(self.stone_select.value, mode, bool(on))
 
-    def _on_turn(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_turn(pos, change["new"]), f"{change['new'].value} to move")
+    def _played_setter(self, player: Player) -> Callable[[Any], object]:
+        return self._edit_with(
+            lambda pos, n: edits.set_tactics_played(pos, player, n), lambda n: f"{player.value} played {n} tactics cards"
+        )
 
-    def _on_deck(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_deck(pos, change["new"]), f"deck set to {change['new']}")
+    def _on_change(self, act: Callable[[Any], object]) -> Callable[[dict[str, Any]], None]:
+        """An observer that runs ``act`` on a control's new value, unless the editor itself set it."""
 
-    def _on_variant(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_variant(pos, change["new"]), f"{change['new']} board")
-
-    def _on_mode(self, mode: str) -> Callable[[dict[str, Any]], None]:
         def changed(change: dict[str, Any]) -> None:
             if not self._syncing:
-                self.set_mode(self.stone_select.value, mode, bool(change["new"]))
+                act(change["new"])
 
         return changed
 
-    def _on_tactics_deck(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_tactics_deck(pos, change["new"]), f"tactics deck set to {change['new']}")
-
-    def _on_played(self, player: Player) -> Callable[[dict[str, Any]], None]:
-        def changed(change: dict[str, Any]) -> None:
-            if not self._syncing:
-                self.apply(lambda pos: set_tactics_played(pos, player, change["new"]), f"{player.value} played {change['new']} tactics cards")
-
-        return changed
+    def _edit_with(self, edit: Callable[[Position, Any], Position], done: Callable[[Any], str]) -> Callable[[Any], object]:
+        """An action that applies ``edit(position, value)``, saying ``done(value)``."""
+        return lambda value: self.apply(lambda pos: edit(pos, value), done(value))
 
     def _show_text(self, text: str) -> None:
         self.text.value = text
@@ -479,14 +443,14 @@ class BoardEditor:
         pos = self._position
         tactics = pos.rules.tactics
         drafted = [c for d in self.drafts.values() for c in d]
-        used = used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
+        used = edits.used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
         for code, b in self.palette.items():
             card = Card.parse(code)
             taken = bool(used >> card.index & 1)
             b.disabled = taken
             style_palette_card(b, card, taken)
             b.tooltip = (pos.locate(card) if pos.locate(card) != "unseen" else "hand being entered") if taken else f"place {card}"
-        placed = tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
+        placed = edits.tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
         for name, b in self.tactics_palette.items():
             left = TACTICS_COPIES[name] - placed[name]
             b.disabled = left <= 0
