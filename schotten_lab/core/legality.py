@@ -16,7 +16,7 @@ from .cards import Card, CardMask, format_cards
 from .errors import IllegalPositionError
 from .position import Position
 from .problem import Problem
-from .proof import decide_claim
+from .proof import ClaimStatus, decide_claim
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet, holds_winning_set
 from .stone import Stone
 from .tactics import MODE_CARD, MODES, TACTICS_COPIES, TACTICS_TOTAL, TacticsLeft, Troop
@@ -194,12 +194,12 @@ def _claim_problem(s: Stone, claimant: Player, pool: CardMask, rules: RuleSet, l
     that held when the claim was made still holds (more cards are visible now, none fewer).
     """
     d = decide_claim(replace(s, claimed=None), claimant, pool, RuleSet(rules.variant), left)
-    if d.claimable or d.status == "tie_unknown":
+    if d.claimable or d.status is ClaimStatus.TIE_UNKNOWN:
         return None
     them = claimant.opponent.value
-    if d.status == "incomplete":
+    if d.status is ClaimStatus.INCOMPLETE:
         return f"{claimant.value} claimed it with an incomplete side ({len(s.side(claimant))} cards)"
-    if d.status in ("weaker", "tie_lost"):
+    if d.status in (ClaimStatus.WEAKER, ClaimStatus.TIE_LOST):
         return f"{claimant.value}'s {d.own} does not beat {them}'s {d.other}"
     added = format_cards(d.counterexample or ())
     return f"{claimant.value} could not prove it: {them} can still add {added} for a {d.counter_formation}, beating {d.own}"

@@ -15,6 +15,7 @@ from functools import cached_property
 
 from .cards import Card, CardMask, format_cards, parse_cards
 from .errors import RulesError
+from .location import Location, Place
 from .problem import Problem
 from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet, holds_winning_set
 from .stone import Stone
@@ -194,19 +195,19 @@ class Position:
         """``U_v``: the public pool minus the viewer's own hand (when known)."""
         return self.public_pool & ~clan_mask(self.hands[Player.parse(viewer)] or ())
 
-    def locate(self, card: Card) -> str:
-        """Where a card is, as far as the position says: ``stone 3 south``, ``discard``,
-        ``south hand``, or ``unseen``."""
+    def locate(self, card: Card) -> Location:
+        """Where a card is, as far as the position says (a :class:`~.location.Location`, whose text is
+        ``stone 3 south``, ``discard``, ``south hand``, or ``unseen``)."""
         for number, s in enumerate(self.stones, 1):
             for p in PLAYERS:
                 if card in s.side(p):
-                    return f"stone {number} {p.value}"
+                    return Location.on_stone(number, p)
         if card in self.discard:
-            return "discard"
+            return Location(Place.DISCARD)
         for p in PLAYERS:
             if card in (self.hands[p] or ()):
-                return f"{p.value} hand"
-        return "unseen"
+                return Location.in_hand(p)
+        return Location(Place.UNSEEN)
 
     def stones_held(self, player: Player) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.stones, 1) if s.claimed is player)
