@@ -11,7 +11,7 @@ Subcommands::
 
 Tactics positions (``"variant": "tactics"``) work everywhere; ``--strict`` makes ``analyze`` and
 ``claim`` use the strict early-claim proof (unplayed combat modes and elite troops may block a
-claim; RULES.md, "Early claims under tactics"). It has no effect on base-game positions, and the
+claim; docs/RULES.md, "Early claims under tactics"). It has no effect on base-game positions, and the
 JSON report says which rules were used (``"rules"``).
 
 Wherever a position file is expected, ``--notation "TEXT"`` (or the notation itself, quoted, in

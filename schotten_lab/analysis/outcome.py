@@ -1,4 +1,4 @@
-"""Stone outcome under random completion (ANALYSIS.md §4), exact, with Monte Carlo as a checked option.
+"""Stone outcome under random completion (docs/ANALYSIS.md §4), exact, with Monte Carlo as a checked option.
 
 Both incomplete sides are completed with disjoint uniform random cards of the pool. Counting the
 ordered pairs of disjoint completions one by one would take up to 24,804 × 20,825 comparisons; instead

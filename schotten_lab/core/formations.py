@@ -193,7 +193,7 @@ def hand_table(*, blind: bool = False) -> HandTable:
 
 
 def rank_counts(*, blind: bool = False) -> dict[Rank, int]:
-    """How many of the 24,804 hands fall in each rank (RULES.md lists the base-game counts)."""
+    """How many of the 24,804 hands fall in each rank (docs/RULES.md lists the base-game counts)."""
     table = hand_table(blind=blind)
     ranks = table.strengths // STRENGTH_BASE
     return {r: int((ranks == r).sum()) for r in Rank}

@@ -4,7 +4,7 @@ The base game's 3-card sides of clan cards go through the precomputed hand table
 (:mod:`.formations`). Everything else (elite troops, Mud fight's 4-card sides, Blind-man's bluff)
 goes through a vectorised evaluator over colours and values: a wild troop takes, for each
 completion, the identity that is best for its owner (identities may repeat a card seen elsewhere,
-as ANALYSIS.md says).
+as docs/ANALYSIS.md says).
 """
 
 from __future__ import annotations

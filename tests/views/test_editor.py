@@ -15,7 +15,7 @@ S, N = Player.SOUTH, Player.NORTH
 
 
 def three_eights() -> Position:
-    """RULES.md's example one card short: south N8 B8 on stone 1, north R9 R7; R8 on stone 2."""
+    """docs/RULES.md's example one card short: south N8 B8 on stone 1, north R9 R7; R8 on stone 2."""
     return Position.build(
         {1: ("N8 B8", "R9 R7"), 2: ("R8 Y3", "P2")},
         south_hand="Y1 Y2 P5 B3 G9 G1",
