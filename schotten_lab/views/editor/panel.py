@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
 
-from ...core.cards import CARDS
 from ...core.position import Position
 from ...core.rules import PLAYERS, Player
 from .buttons import show
@@ -143,9 +142,8 @@ def heading(text: str) -> W.HTML:
 
 # ---------------------------------------------------------------------------------------------
 # The panel's charts. The FigureWidgets are made once from the builders of views/charts.py (same
-# look, palette and words); on every edit only their data arrays change. Building the figures anew
-# takes ~250 ms of plotly validation, so :func:`panel_arrays` computes the same arrays directly
-# (tests check them against freshly built charts).
+# look, palette and words); on every edit only their data arrays change, taken from the charts' own
+# data functions (building the figures anew takes ~250 ms of plotly validation).
 
 
 def make_figure_widgets(position: Position | None = None, viewer: Player = Player.SOUTH, lang: str = "en") -> dict[str, Any]:
@@ -171,100 +169,20 @@ def make_figure_widgets(position: Position | None = None, viewer: Player = Playe
 def panel_arrays(analysis: BoardAnalysis, lang: str = "en") -> dict[str, Any]:
     """The data arrays of the three board charts for one analysis, in the builders' trace order:
     ``odds`` (per rank, strongest first: y and hover), ``outcome`` (south, tie, north: y, hover,
-    pattern), ``cards`` (opponent and draw maps: z, text, hover) and the card map's titles."""
-    from ...analysis.pools import draws_left
-    from ...core.formations import RANKS_STRONGEST_FIRST
-    from ..charts import fraction_text
-    from ..palette import color_label, label, player_label, rank_label
+    pattern), ``cards`` (opponent and draw maps: z, text, hover) and the card map's titles.
 
-    odds: list[dict[str, list[Any]]] = [{"y": [], "customdata": []} for _ in RANKS_STRONGEST_FIRST]
-    for sa in analysis.stones:
-        for p in PLAYERS:
-            o = None if sa.odds is None else sa.odds.get(p)
-            head = f"{label('stone', lang)} {sa.number}, {player_label(p, lang)}"
-            for i, rank in enumerate(RANKS_STRONGEST_FIRST):
-                if o is None:
-                    odds[i]["y"].append(None)
-                    odds[i]["customdata"].append(f"{head}: {label('claimed', lang)}" if sa.claimed is not None else head)
-                    continue
-                prob = o.ranks[rank]
-                note = f" ({label('complete', lang)})" if o.complete else f" — {o.completions:,} {label('completions', lang)}"
-                odds[i]["y"].append(float(prob))
-                odds[i]["customdata"].append(f"{head}{note}<br>{rank_label(rank, lang)}: {fraction_text(prob, lang)}")
-    outcome: list[dict[str, list[Any]]] = []
-    for key in ("south", "tie", "north"):
-        ys, hover, shapes = [], [], []
-        name = label("tie", lang) if key == "tie" else player_label(key, lang, capital=True)
-        for sa in analysis.stones:
-            head = f"{label('stone', lang)} {sa.number}"
-            if sa.claimed is not None or sa.outcome is None:
-                won = sa.claimed is not None and sa.claimed.value == key
-                ys.append(1.0 if won else 0.0)
-                hover.append(f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
-                shapes.append("x")
-            else:
-                prob = getattr(sa.outcome, key)
-                ys.append(float(prob))
-                hover.append(f"{head}<br>{name}: {fraction_text(prob, lang)}")
-                shapes.append("")
-        outcome.append({"y": ys, "customdata": hover, "shape": shapes})
+    Taken from :func:`~schotten_lab.views.charts.board_chart_data`, the data the charts draw: the
+    panel shows exactly what a freshly built chart would."""
+    from ..charts import board_chart_data
 
-    position, viewer = analysis.position, Player.parse(analysis.viewer)
-    n = draws_left(position, viewer)
-    opponent = viewer.opponent
-    by_index = {c.card.index: c for c in analysis.cards}
-    # The six maps, row by row: z (probabilities), text and hover (strings), opponent's and draw's.
-    maps: tuple[list[list[float | str]], ...] = ([], [], [], [], [], [])
-    z_opp, z_draw, t_opp, t_draw, h_opp, h_draw = maps
-    opp_title = label("map_opponent", lang, opponent=player_label(opponent, lang))
-    draw_title = label("map_draw", lang, viewer=player_label(viewer, lang), n=n)
-    for color_index in range(6):
-        rows: tuple[list[float | str], ...] = ([], [], [], [], [], [])
-        for value in range(1, 10):
-            chance = by_index[color_index * 9 + value - 1]
-            card = CARDS[color_index * 9 + value - 1]
-            p_opp, p_draw = float(chance.p_opponent_hand), float(chance.p_draw)
-            unseen = chance.where == "unseen"
-            short = "" if unseen else _where_short(chance.where, lang)
-            head = f"<b>{card}</b> ({color_label(card.color, lang)} {value}) — {label('where', lang)}: {_where_text(chance.where, lang)}"
-            items: tuple[float | str, ...] = (
-                p_opp, p_draw,
-                _percent(p_opp, lang) if unseen else short,
-                _percent(p_draw, lang) if unseen else short,
-                f"{head}<br>{opp_title}: {fraction_text(chance.p_opponent_hand, lang)}",
-                f"{head}<br>{draw_title}: {fraction_text(chance.p_draw, lang)}",
-            )
-            for row, item in zip(rows, items):
-                row.append(item)
-        for target, row in zip((z_opp, z_draw, t_opp, t_draw, h_opp, h_draw), rows):
-            target.append(row)
-    cards = [
-        {"z": z_opp, "text": t_opp, "customdata": h_opp},
-        {"z": z_draw, "text": t_draw, "customdata": h_draw},
-    ]
-    titles = {
-        "title": label("map_title", lang, viewer=player_label(viewer, lang)),
-        "subplots": (opp_title, draw_title),
+    data = board_chart_data(analysis, lang=lang)
+    maps = data["cards"]["maps"]
+    return {
+        "odds": [{"y": s["y"], "customdata": s["customdata"]} for s in data["odds"]["series"]],
+        "outcome": [{"y": s["y"], "customdata": s["customdata"], "shape": s["shape"]} for s in data["outcome"]["series"]],
+        "cards": [{"z": m["z"], "text": m["text"], "customdata": m["customdata"]} for m in maps],
+        "cards_titles": {"title": data["cards"]["title"], "subplots": tuple(m["name"] for m in maps)},
     }
-    return {"odds": odds, "outcome": outcome, "cards": cards, "cards_titles": titles}
-
-
-def _percent(value: float, lang: str) -> str:
-    from .. import charts
-
-    return charts._percent(value, lang)  # the charts' own rounding rule
-
-
-def _where_short(where: str, lang: str) -> str:
-    from .. import charts
-
-    return charts._where_short(where, lang)
-
-
-def _where_text(where: str, lang: str) -> str:
-    from .. import charts
-
-    return charts._where_text(where, lang)
 
 
 def update_figures(figures: dict[str, Any], analysis: BoardAnalysis, lang: str = "en") -> None:
