@@ -1,4 +1,4 @@
-"""Formation odds of one side (ANALYSIS.md §3), exact.
+"""Formation odds of one side (docs/ANALYSIS.md §3), exact.
 
 - :func:`completion_odds`: the side is completed by uniform random cards of a pool; the chance of each
   final rank and of each final strength, as exact fractions (every completion counted once).
