@@ -39,7 +39,7 @@ def claimable(position: Position) -> tuple[tuple[int, Player], ...]:
     """Every (stone, player) that may be claimed now."""
     from ...analysis.board import analyze
 
-    return tuple((n, Player.parse(p)) for n, p, _, ok, _ in claims_table(analyze(position)) if ok)
+    return tuple((n, Player.parse(p)) for n, p, _, ok, _ in claims_table(analyze(position, seen=False)) if ok)
 
 
 def claims_html(analysis: BoardAnalysis) -> str:
@@ -91,7 +91,9 @@ class AnalysisPanel:
         from ...analysis.board import analyze
 
         self.error = ""
-        self.analysis = analyze(position, viewer)
+        # the panel shows the claims and the public charts: the figures seen by the viewer (costly
+        # estimates on open stones, docs/VIEWER.md) are not drawn here, so they are not computed
+        self.analysis = analyze(position, viewer, seen=False)
         rows = claims_table(self.analysis)
         self.claimable = tuple((n, Player.parse(p)) for n, p, _, ok, _ in rows if ok)
         self._claim_buttons()
@@ -153,7 +155,7 @@ def make_figure_widgets(position: Position | None = None, viewer: Player = Playe
     from ...analysis.board import analyze
     from .. import charts
 
-    analysis = analyze(position if position is not None else Position.empty(), viewer)
+    analysis = analyze(position if position is not None else Position.empty(), viewer, seen=False)
     figures = {
         "odds": charts.formation_odds_chart(analysis, lang=lang),
         "outcome": charts.outcome_chart(analysis, lang=lang),
