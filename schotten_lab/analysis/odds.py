@@ -204,7 +204,16 @@ def reachable(position: Position, stone: int, player: Player | str, draws: int) 
 def reachable_from(
     side: tuple[Piece, ...], hand: CardMask, pool: CardMask, n: int, *, capacity: int = SIDE_SIZE, blind: bool = False
 ) -> dict[Rank, Fraction]:
-    """:func:`reachable` for a bare side, hand mask, draw pool mask and number of draws."""
+    """:func:`reachable` for a bare side, hand mask, draw pool mask and number of draws.
+
+    Exact and costly (up to a second for ten cards drawn): computed once per distinct argument tuple,
+    the last 4096 kept (analyses ask the same sides again: each stone's figures, every edit)."""
+    return dict(_reachable(side, hand, pool, n, capacity, blind))
+
+
+@functools.lru_cache(maxsize=4096)
+def _reachable(side: tuple[Piece, ...], hand: CardMask, pool: CardMask, n: int, capacity: int, blind: bool) -> dict[Rank, Fraction]:
+    """:func:`reachable_from`, cached (callers get a copy)."""
     if len(side) >= capacity:
         f = best_identities(side[:capacity], blind=blind)[0]
         return {r: ONE if f.rank >= r else ZERO for r in Rank}
@@ -320,10 +329,14 @@ def count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int, budget: int
         relevant_mask |= m
     relevant = list(indices_of(relevant_mask))
     others = popcount(pool) - len(relevant)
+    # A need becomes contained in T exactly when its last card (in the order of ``relevant``) is
+    # added: earlier it missed that card, and a need contained before would have stopped the branch.
+    # So each need is checked only at its last card, as the rest of it (which T must already hold).
+    position = {c: j for j, c in enumerate(relevant)}
     by_card: dict[int, list[int]] = {c: [] for c in relevant}
     for m in needs:
-        for c in indices_of(m):
-            by_card[c].append(m)
+        last = max(indices_of(m), key=position.__getitem__)
+        by_card[last].append(m & ~(1 << last))
     count = 0
     nodes = 0
     m_rel = len(relevant)
@@ -339,7 +352,7 @@ def count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int, budget: int
             c = relevant[j]
             t = chosen | (1 << c)
             nodes += 1
-            if any(need & ~t == 0 for need in by_card[c]):
+            if any(rest & ~chosen == 0 for rest in by_card[c]):
                 count += math.comb(m_rel - j - 1 + others, n - size - 1)
             else:
                 stack.append((j + 1, t, size + 1))

@@ -24,6 +24,7 @@ its standard errors.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -47,8 +48,12 @@ EXACT_BUDGET = 200_000
 """Most counting steps (opponent completions times search nodes) before the estimate is used instead."""
 NODE_BUDGET = 40_000
 """Most search steps spent counting the opponent's holdings before the estimate is used instead."""
-SAMPLES = 10_000
-"""Monte Carlo samples when the exact count is too large."""
+SAMPLES = 2_000
+"""Monte Carlo samples when the exact count is too large: each probability's standard error is at most
+0.5/sqrt(2000) ~ 1.1 points, and is shown with the figure (docs/VIEWER.md)."""
+CACHE_SIZE = 1024
+"""Most stone/seat states whose outcome :func:`outcome_seen_by` keeps (an editor or notebook asks the
+same states again: undo, re-analysis of an unchanged stone)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,6 +144,11 @@ class Seat:
         left = {p: draws_left(position, p) for p in (Player.SOUTH, Player.NORTH)}
         return cls(v, mask_of(hand), position.viewer_pool(v), left, position.hand_sizes[v.opponent])
 
+    @property
+    def key(self) -> tuple[object, ...]:
+        """Everything of the seat the figures depend on, hashable (for the outcome cache)."""
+        return (self.viewer, self.hand, self.pool, tuple(sorted(self.draws_left.items())), self.opp_hand)
+
 
 def viewer_outcome(
     position: Position, stone: int, viewer: Player | str, *, samples: int = SAMPLES, seed: int = 0
@@ -179,9 +189,25 @@ def outcome_seen_by(
     s: Stone, seat: Seat, *, samples: int = SAMPLES, seed: int = 0, budget: int = EXACT_BUDGET
 ) -> ViewerOutcome:
     """:func:`viewer_outcome` for a bare stone and seat: exact within ``budget`` counting steps, else
-    a seeded Monte Carlo estimate with its standard errors."""
+    a seeded Monte Carlo estimate with its standard errors.
+
+    Computed once per distinct (stone, seat, samples, seed, budget): the result depends on nothing
+    else, so the last :data:`CACHE_SIZE` are kept and returned again (treat them as read-only)."""
     if s.claimed is not None:
         return _certain(seat.viewer, s.claimed)
+    key = (s, seat.key, samples, seed, budget)
+    found = _OUTCOMES.get(key)
+    if found is not None:
+        _OUTCOMES.move_to_end(key)
+        return found
+    result = _compute_outcome(s, seat, samples, seed, budget)
+    _OUTCOMES[key] = result
+    if len(_OUTCOMES) > CACHE_SIZE:
+        _OUTCOMES.popitem(last=False)
+    return result
+
+
+def _compute_outcome(s: Stone, seat: Seat, samples: int, seed: int, budget: int) -> ViewerOutcome:
     problem = _Problem.of(s, seat)
     if problem.exact_work() <= budget:
         try:
@@ -189,6 +215,10 @@ def outcome_seen_by(
         except HittingBudgetExceeded:
             pass
     return problem.sample(samples, seed)
+
+
+_OUTCOMES: OrderedDict[tuple[object, ...], ViewerOutcome] = OrderedDict()
+"""The outcome cache of :func:`outcome_seen_by`, least recently used first."""
 
 
 # ---- the computation -----------------------------------------------------------------------------
@@ -235,10 +265,11 @@ class _Needs:
         width = holdings.shape[1]
         if width < self.missing or len(self.strengths) == 0:
             return np.full(rows, -1, dtype=np.int64)
-        picks = np.array(list(combinations(range(width), self.missing)), dtype=np.int64)
-        keys = np.zeros((rows, len(picks)), dtype=np.int64)
+        picks = np.array(list(combinations(range(width), self.missing)), dtype=np.intp)
+        keys = np.zeros((rows, len(picks)), dtype=np.int32)
         for col in range(self.missing):  # combinadic index of each chosen subset, column by column
-            keys += _CHOOSE[holdings[:, picks[:, col]], col + 1]
+            terms = _CHOOSE32[holdings, col + 1]  # C(card, col + 1) for every held card, then picked
+            keys += terms[:, picks[:, col]]
         found: np.ndarray = self.table[keys].max(axis=1)
         return found
 
@@ -246,6 +277,8 @@ class _Needs:
 _ALL64 = (1 << 64) - 1
 _CHOOSE = np.array([[math.comb(n, k) for k in range(5)] for n in range(55)], dtype=np.int64)
 """``_CHOOSE[n, k] = C(n, k)``: the terms of :func:`~schotten_lab.core.sides.combinadic`."""
+_CHOOSE32 = _CHOOSE.astype(np.int32)
+"""The same in 32 bits (C(54, 4) fits): half the memory traffic in the sampled ``best``."""
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 
 import reference as ref
 import strategies as strat
-from schotten_lab.analysis.viewer import Seat, outcome_seen_by, viewer_odds, viewer_outcome
+from schotten_lab.analysis.odds import count_hitting, reachable_from
+from schotten_lab.analysis.viewer import SAMPLES, Seat, _compute_outcome, outcome_seen_by, viewer_odds, viewer_outcome
 from schotten_lab.core.cards import Card
 from schotten_lab.core.formations import Rank
 from schotten_lab.core.position import Position
@@ -179,6 +180,51 @@ def test_the_estimate_is_within_five_standard_errors(case: tuple[Position, int, 
         assert abs(float(estimate.__getattribute__(key)) - float(exact.__getattribute__(key))) <= 5 * error + 1e-9
 
 
+@profile(40)
+@given(with_known_viewer())
+def test_the_cached_outcome_is_a_fresh_computation(case: tuple[Position, int, Player]) -> None:
+    """outcome_seen_by keeps its results per (stone, seat): a repeat gives the same object, equal to
+    a computation without the cache; the cached side odds are copies (a caller's change stays local)."""
+    pos, number, viewer = case
+    stone, seat = pos.stone(number), Seat.of(pos, viewer)
+    first = outcome_seen_by(stone, seat, samples=500)
+    assert outcome_seen_by(stone, seat, samples=500) is first
+    if stone.claimed is None:
+        assert first == _compute_outcome(stone, seat, 500, 0, 200_000)
+    assume(work(pos, number, viewer) <= WORK)
+    odds = viewer_odds(pos, number, viewer, viewer)
+    odds.ranks.clear()
+    assert viewer_odds(pos, number, viewer, viewer).ranks == twin_odds(pos, number, viewer, viewer)
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(4, 12).flatmap(
+        lambda size: st.tuples(
+            st.just(size),
+            st.lists(st.sets(st.integers(0, size - 1), max_size=4), max_size=12),
+            st.integers(0, size),
+        )
+    )
+)
+def test_count_hitting_equals_enumeration(case: tuple[int, list[set[int]], int]) -> None:
+    """The counting twin: every n-subset of the pool checked for a need it contains."""
+    size, needs, n = case
+    spread = [3 * i + 1 for i in range(size)]  # pool cards not contiguous, so bit order matters
+    pool = sum(1 << c for c in spread)
+    masks = [sum(1 << spread[i] for i in need) for need in needs]
+    slow = sum(
+        any(m & ~sum(1 << c for c in chosen) == 0 for m in masks) for chosen in combinations(spread, n)
+    )
+    assert count_hitting(masks, pool, n, 10**9)[0] == slow
+
+
+def test_reachable_from_hands_out_copies() -> None:
+    first = reachable_from((), 0, (1 << 54) - 1, 3)
+    first[Rank.SUM] = Fraction(7)
+    assert reachable_from((), 0, (1 << 54) - 1, 3)[Rank.SUM] == 1
+
+
 # ---- known values ----------------------------------------------------------------------------------
 
 
@@ -264,7 +310,7 @@ def test_an_estimate_is_labelled_in_the_report() -> None:
     empty = board.stone(5).outcome_viewer
     assert empty is not None and not empty.exact and empty.samples > 0
     assert empty.to_dict()["estimate"] is True and set(empty.stderr) == {"south", "north", "tie"}
-    assert "Monte Carlo estimate over 10,000 samples" in str(board)
+    assert f"Monte Carlo estimate over {SAMPLES:,} samples" in str(board)
 
 
 def test_html_and_public_only_option() -> None:
