@@ -211,6 +211,11 @@ def reachable_from(
     return dict(_reachable(side, hand, pool, n, capacity, blind))
 
 
+def reachable_cache_clear() -> None:
+    """Forget the kept :func:`reachable_from` results."""
+    _reachable.cache_clear()
+
+
 @functools.lru_cache(maxsize=4096)
 def _reachable(side: tuple[Piece, ...], hand: CardMask, pool: CardMask, n: int, capacity: int, blind: bool) -> dict[Rank, Fraction]:
     """:func:`reachable_from`, cached (callers get a copy)."""

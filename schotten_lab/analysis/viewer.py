@@ -39,7 +39,7 @@ from ..core.rules import Player
 from ..core.sides import combinadic, side_completions, side_strength
 from ..core.tactics import Piece
 from .common import check_player, check_stone, fraction_table
-from .odds import HittingBudgetExceeded, count_hitting, reachable_from
+from .odds import HittingBudgetExceeded, count_hitting, reachable_cache_clear, reachable_from
 from .pools import draws_left
 
 ZERO, ONE = Fraction(0), Fraction(1)
@@ -219,6 +219,12 @@ def _compute_outcome(s: Stone, seat: Seat, samples: int, seed: int, budget: int)
 
 _OUTCOMES: OrderedDict[tuple[object, ...], ViewerOutcome] = OrderedDict()
 """The outcome cache of :func:`outcome_seen_by`, least recently used first."""
+
+
+def clear_caches() -> None:
+    """Forget the kept viewer outcomes and side odds (benchmarks time the computation, not a look-up)."""
+    _OUTCOMES.clear()
+    reachable_cache_clear()
 
 
 # ---- the computation -----------------------------------------------------------------------------
@@ -448,6 +454,7 @@ __all__ = [
     "Seat",
     "ViewerOutcome",
     "ViewerSideOdds",
+    "clear_caches",
     "outcome_seen_by",
     "side_odds_seen_by",
     "viewer_odds",
