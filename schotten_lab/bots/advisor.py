@@ -39,11 +39,15 @@ from ..core.position import Position
 from ..core.rules import Player
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
-from .sim import FULL, Sim, best_completion, rollout
+from .sim import FULL, Sim, best_completion, placement_score, rollout
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
 MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
+SEARCH_WIDTH = 10
+"""Moves searched by Monte Carlo: the most promising by the placement heuristic."""
+ENDGAME_NODES_PER_ROLLOUT = 200
+"""With an ``iterations`` budget, the endgame solver's node budget per iteration (reproducible)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,22 +56,23 @@ class MoveAdvice:
     its probability of winning seen from the mover's seat, and why.
 
     ``stderr`` is ``None`` when ``win`` is exact; ``samples`` counts the rollouts behind an estimate
-    (0 for an exact value, or a move the search never tried); ``change`` is ``win`` minus the
-    position's current estimate (the best move's), so the best move has 0.
+    (0 for an exact value); ``win`` is ``None`` for a move the search did not try (the heuristic
+    ranked it below the searched ones); ``change`` is ``win`` minus the position's current estimate
+    (the best move's), so the best move has 0.
     """
 
     card: Card | None
     stone: int | None
     claims: tuple[int, ...]
-    win: float
+    win: float | None
     stderr: float | None
     samples: int
-    change: float
+    change: float | None
     reason: str
 
     @property
     def exact(self) -> bool:
-        return self.stderr is None
+        return self.win is not None and self.stderr is None
 
     def label(self) -> str:
         play = "pass" if self.card is None else f"{self.card} on stone {self.stone}"
@@ -108,7 +113,7 @@ class Advice:
             "player": self.player.value,
             "play": None if best.card is None else {"card": str(best.card), "stone": best.stone},
             "claim": list(best.claims),
-            "estimate": round(best.win, 4),
+            "estimate": None if best.win is None else round(best.win, 4),
             "reason": best.reason,
         }
         if best.stderr is not None:
@@ -123,9 +128,8 @@ class Advice:
         )
         lines = [head]
         for move in self.moves[:limit]:
-            lines.append(
-                f"  {move.label():<26} {_pct(move.win, move.stderr):>14} {100 * move.change:+6.1f}  {move.reason}"
-            )
+            change = "" if move.change is None else f"{100 * move.change:+6.1f}"
+            lines.append(f"  {move.label():<26} {_pct(move.win, move.stderr):>14} {change:>6}  {move.reason}")
         if limit is not None and len(self.moves) > limit:
             lines.append(f"  ... {len(self.moves) - limit} more")
         return "\n".join(lines)
@@ -134,7 +138,9 @@ class Advice:
         return self.table()
 
 
-def _pct(p: float, se: float | None) -> str:
+def _pct(p: float | None, se: float | None) -> str:
+    if p is None:
+        return "not searched"
     return f"{100 * p:.1f}% exact" if se is None else f"{100 * p:.1f}% ±{100 * se:.1f}"
 
 
@@ -206,51 +212,62 @@ def advise(
     budget_seconds: float = 2.0,
     iterations: int | None = None,
     seed: int = 0,
+    width: int = SEARCH_WIDTH,
+    explain_all: bool = True,
 ) -> Advice:
     """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
 
     ``budget_seconds`` bounds the search (it may run over by one rollout round); ``iterations``
-    instead fixes the number of rollouts (reproducible for a seed). Raises ``ValueError`` naming the
-    field for a position it cannot search (tactics variant, hidden own hand, game over, bad counts).
+    instead fixes the number of rollouts (reproducible for a seed). Only the ``width`` most promising
+    moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
+    others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
+    only (what a bot needs). Raises ``ValueError`` naming the field for a position it cannot search
+    (tactics variant, hidden own hand, game over, bad counts).
     """
     started = time.perf_counter()
     if position.winner() is not None:
         raise ValueError(f"claimed: the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
+    if budget_seconds <= 0:
+        raise ValueError(f"budget_seconds: must be positive, not {budget_seconds}")
     view = view_of(position)
-    moves = candidate_moves(view)
+    moves = ordered_moves(view)
     rng = random.Random(seed)
     deadline = started + budget_seconds
-    exact: dict[tuple[int, int], float] = {}
-    estimates: dict[tuple[int, int], tuple[float, float, int]] = {}
+    results: dict[tuple[int, int], tuple[float | None, float | None, int]] = {}
     rollouts = 0
     method = "exact endgame"
     if view.deck_size == 0:
         try:
             sim = view.deal(list(view.hidden))
-            left = None if iterations is not None else max(deadline - time.perf_counter(), 0.05)
-            for move, value in solve_moves(sim, left, moves):
-                exact[move] = (value + 1) / 2
+            left = max(deadline - time.perf_counter(), 0.05)
+            nodes = None if iterations is None else ENDGAME_NODES_PER_ROLLOUT * iterations
+            for move, value in solve_moves(sim, left, moves, max_nodes=nodes):
+                results[move] = ((value + 1) / 2, None, 0)
         except SolveTimeout:
-            exact.clear()
-    if not exact:
+            results.clear()
+    if not results:
         method = "Monte Carlo over deals"
-        stats, rollouts = _monte_carlo(view, moves, rng, deadline, iterations)
-        for move, acc in stats.items():
-            mean, se = _estimate(acc)
-            estimates[move] = (mean, se, int(acc[2]))
-    results: list[tuple[tuple[int, int], float, float | None, int]] = []
-    for move in moves:
-        if move in exact:
-            results.append((move, exact[move], None, 0))
-        else:
-            mean, se, n = estimates[move]
-            results.append((move, mean, se, n))
-    # best first: exact values by value; estimates by samples (the survivors of the halving) then mean
-    results.sort(key=lambda r: (r[3], r[1]), reverse=True)
-    current, current_se = results[0][1], results[0][2]
+        searched = moves[: max(width, 1)]
+        stats, rollouts = _monte_carlo(view, searched, rng, deadline, iterations)
+        for move in moves:
+            if move in stats:
+                mean, se = _estimate(stats[move])
+                results[move] = (mean, se, int(stats[move][2]))
+            else:
+                results[move] = (None, None, 0)
+    # best first: exact values by value; estimates by samples (the survivors of the halving), then
+    # mean; moves not searched last, in heuristic order
+    order = sorted(
+        moves,
+        key=lambda m: (results[m][0] is not None, results[m][2], results[m][0] or 0.0),
+        reverse=True,
+    )
+    current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]
     described = []
-    for move, win, se, n in results:
+    for rank, move in enumerate(order):
+        win, se, n = results[move]
         claims = _claims_of(view, move)
+        reason = explain(position, view, move, claims) if explain_all or rank == 0 else ""
         described.append(
             MoveAdvice(
                 None if move[0] < 0 else CARDS[move[0]],
@@ -259,8 +276,8 @@ def advise(
                 win,
                 se,
                 n,
-                win - current,
-                explain(position, view, move, claims),
+                None if win is None else win - current,
+                reason,
             )
         )
     return Advice(
@@ -272,6 +289,23 @@ def advise(
         rollouts,
         time.perf_counter() - started,
     )
+
+
+def ordered_moves(view: View) -> list[tuple[int, int]]:
+    """The candidate moves, most promising first: moves that claim, then by the placement heuristic
+    (among empty stones, those next to stones the mover holds or can still win come first)."""
+    moves = candidate_moves(view)
+    if len(moves) == 1:
+        return moves
+    base = view.deal(list(view.hidden))
+    me = view.me
+
+    def prior(move: tuple[int, int]) -> tuple[int, int]:
+        sim = base.copy()
+        claims = len(sim.turn(*move))
+        return (claims, placement_score(base, move[0], move[1], me))
+
+    return sorted(moves, key=prior, reverse=True)
 
 
 def _claims_of(view: View, move: tuple[int, int]) -> list[int]:

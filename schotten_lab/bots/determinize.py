@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ..core.cards import CardMask, indices_of
+from ..core.cards import Card, CardMask, indices_of
 from ..core.position import Position
-from ..core.rules import PLAYERS, Player
+from ..core.rules import BASE, BASE_EXPERT, PLAYERS, Player
 from .sim import Sim
 
 PLAYER_INDEX = {Player.SOUTH: 0, Player.NORTH: 1}
@@ -109,3 +109,27 @@ def sample(view: View, rng: random.Random) -> Sim:
     order = list(view.hidden)
     rng.shuffle(order)
     return view.deal(order)
+
+
+def observation(sim: Sim, player: int) -> Position:
+    """The position ``player`` sees in ``sim`` (own hand known, the opponent's hand hidden), for tests
+    and quick matches on the search state."""
+    from ..core.cards import CARDS
+    from ..core.position import Stone
+
+    stones = []
+    for i in range(9):
+        first = sim.first[i]
+        stones.append(
+            Stone(
+                tuple(CARDS[c] for c in sim.sides[2 * i]),
+                tuple(CARDS[c] for c in sim.sides[2 * i + 1]),
+                None if sim.claimed[i] < 0 else PLAYERS[sim.claimed[i]],
+                None if first < 0 else PLAYERS[first],
+            )
+        )
+    hands: dict[Player, tuple[Card, ...] | None] = {PLAYERS[player]: tuple(CARDS[c] for c in sim.hands[player])}
+    hands[PLAYERS[1 - player]] = None
+    sizes = {PLAYERS[p]: len(sim.hands[p]) for p in (0, 1)}
+    rules = BASE_EXPERT if sim.expert else BASE
+    return Position.assemble(tuple(stones), hands, sizes, len(sim.deck), PLAYERS[sim.to_move], rules)

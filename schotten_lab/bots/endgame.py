@@ -62,10 +62,11 @@ def _key(sim: Sim) -> tuple[object, ...]:
 class Solver:
     """Negamax with alpha-beta and a transposition table, with an optional wall-clock deadline."""
 
-    def __init__(self, deadline: float | None = None) -> None:
+    def __init__(self, deadline: float | None = None, max_nodes: int | None = None) -> None:
         self.table: dict[tuple[object, ...], tuple[int, int, tuple[int, int]]] = {}
         self.nodes = 0
         self.deadline = deadline
+        self.max_nodes = max_nodes
 
     def value(self, sim: Sim, alpha: int = LOSS, beta: int = WIN) -> int:
         """The value of ``sim`` for its mover (``sim`` is not changed)."""
@@ -73,8 +74,11 @@ class Solver:
 
     def _search(self, sim: Sim, alpha: int, beta: int) -> tuple[int, tuple[int, int]]:
         self.nodes += 1
-        if self.deadline is not None and self.nodes & 1023 == 0 and time.perf_counter() > self.deadline:
-            raise SolveTimeout
+        if self.nodes & 1023 == 0:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise SolveTimeout
+            if self.max_nodes is not None and self.nodes > self.max_nodes:
+                raise SolveTimeout
         if sim.winner >= 0:
             return (WIN if sim.winner == sim.to_move else LOSS), (-1, -1)
         if sim.stalled():
@@ -126,12 +130,17 @@ def solve(sim: Sim, seconds: float | None = None) -> Solution:
 
 
 def solve_moves(
-    sim: Sim, seconds: float | None = None, moves: list[tuple[int, int]] | None = None
+    sim: Sim,
+    seconds: float | None = None,
+    moves: list[tuple[int, int]] | None = None,
+    *,
+    max_nodes: int | None = None,
 ) -> list[tuple[tuple[int, int], int]]:
-    """The exact value (for the mover) of every move (or of ``moves``) of an endgame, sharing one table."""
+    """The exact value (for the mover) of every move (or of ``moves``) of an endgame, sharing one
+    table; :class:`SolveTimeout` past ``seconds`` or ``max_nodes``."""
     if sim.deck:
         raise ValueError("solve_moves() needs an empty deck (perfect information)")
-    solver = Solver(None if seconds is None else time.perf_counter() + seconds)
+    solver = Solver(None if seconds is None else time.perf_counter() + seconds, max_nodes)
     me = sim.to_move
     out: list[tuple[tuple[int, int], int]] = []
     for card, stone in moves_of(sim) if moves is None else moves:

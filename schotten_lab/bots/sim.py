@@ -301,12 +301,46 @@ def greedy_play(sim: Sim, rng: random.Random, explore: float = 0.0) -> tuple[int
         return hand[int(rng.random() * len(hand))], stones[int(rng.random() * len(stones))]
     best = -(10**9)
     choice = (-1, -1)
+    sides = sim.sides
+    empty_seen = False
     for stone in stones:
-        for card in hand:
-            score = placement_score(sim, card, stone, p)
-            if score > best:
-                best = score
-                choice = (card, stone)
+        side = sides[2 * stone + p]
+        k = len(side)
+        if k == 0:
+            if empty_seen:
+                continue  # every empty side scores the same: the first one stands for all
+            empty_seen = True
+            for card in hand:
+                score = 150 + card % 9
+                if score > best:
+                    best, choice = score, (card, stone)
+        elif k == 2:
+            base = side[0] * 2916 + side[1] * 54
+            theirs = sides[2 * stone + 1 - p]
+            beaten = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
+            for card in hand:
+                score = STRENGTH[base + card]
+                if beaten >= score:
+                    score -= 300
+                if score > best:
+                    best, choice = score, (card, stone)
+        else:
+            x = side[0]
+            xv = x % 9
+            xc = x // 9
+            for card in hand:
+                v = card % 9
+                dv = v - xv if v > xv else xv - v
+                if card // 9 == xc:
+                    score = 460 + v + xv if dv <= 2 else 300 + v + xv
+                elif dv == 0:
+                    score = 410 + 2 * v
+                elif dv <= 2:
+                    score = 200 + v + xv
+                else:
+                    score = 100 + v + xv
+                if score > best:
+                    best, choice = score, (card, stone)
     return choice
 
 
