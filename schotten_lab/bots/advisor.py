@@ -39,7 +39,7 @@ from ..core.position import Position
 from ..core.rules import Player
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
-from .sim import FULL, Sim, best_completion, placement_score, rollout
+from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
 MIN_ROUND = 4
@@ -230,7 +230,7 @@ def advise(
     if budget_seconds <= 0:
         raise ValueError(f"budget_seconds: must be positive, not {budget_seconds}")
     view = view_of(position)
-    moves = ordered_moves(view)
+    moves, claims_of = ordered_moves(view)
     rng = random.Random(seed)
     deadline = started + budget_seconds
     results: dict[tuple[int, int], tuple[float | None, float | None, int]] = {}
@@ -266,7 +266,7 @@ def advise(
     described = []
     for rank, move in enumerate(order):
         win, se, n = results[move]
-        claims = _claims_of(view, move)
+        claims = claims_of[move]
         reason = explain(position, view, move, claims) if explain_all or rank == 0 else ""
         described.append(
             MoveAdvice(
@@ -291,27 +291,18 @@ def advise(
     )
 
 
-def ordered_moves(view: View) -> list[tuple[int, int]]:
-    """The candidate moves, most promising first: moves that claim, then by the placement heuristic
-    (among empty stones, those next to stones the mover holds or can still win come first)."""
+def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, int], list[int]]]:
+    """The candidate moves, most promising first (moves that claim, then by the placement
+    heuristic), and the stones (0-based) each one claims: claims depend on the table only."""
     moves = candidate_moves(view)
-    if len(moves) == 1:
-        return moves
     base = view.deal(list(view.hidden))
     me = view.me
-
-    def prior(move: tuple[int, int]) -> tuple[int, int]:
-        sim = base.copy()
-        claims = len(sim.turn(*move))
-        return (claims, placement_score(base, move[0], move[1], me))
-
-    return sorted(moves, key=prior, reverse=True)
-
-
-def _claims_of(view: View, move: tuple[int, int]) -> list[int]:
-    """The stones (0-based) the mover claims with ``move``: they depend on the table only."""
-    sim = view.deal(list(view.hidden))
-    return sim.turn(*move)
+    claims: dict[tuple[int, int], list[int]] = {}
+    for move in moves:
+        claims[move] = base.copy().turn(*move)
+    if len(moves) > 1:
+        moves.sort(key=lambda m: (len(claims[m]), placement_score(base, m[0], m[1], me)), reverse=True)
+    return moves, claims
 
 
 # ---- reasons in words --------------------------------------------------------------------------
@@ -420,3 +411,27 @@ class AdvisorBot:
         decision["reason"] = "tactics variant: not searched, greedy move"
         return decision
 
+
+
+class PolicyBot:
+    """The advisor's rollout policy alone as a bot (no search): the best placement by the formation
+    heuristic, every provable stone claimed. A baseline: what the search adds is measured against it."""
+
+    name = "policy"
+
+    def __init__(self, seed: int | None = 0, explore: float = 0.0) -> None:
+        self._rng = random.Random(seed)
+        self.explore = explore
+
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        view = view_of(observation)
+        sim = view.deal(list(view.hidden))  # the policy reads the table and its own hand only
+        card, stone = greedy_play(sim, self._rng, self.explore)
+        claims = sim.turn(card, stone)
+        if card >= 0 and card in sim.hands[view.me]:
+            card = -1  # expert: the claims at the start of the turn won the game, no placement
+        return {
+            "player": observation.to_move.value,
+            "play": None if card < 0 else {"card": str(CARDS[card]), "stone": stone + 1},
+            "claim": [s + 1 for s in claims],
+        }

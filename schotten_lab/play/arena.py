@@ -1,0 +1,156 @@
+"""Matches between bots on the advisor's search state as referee (base game), with win-rate intervals.
+
+Each bot sees only its observation (:func:`~schotten_lab.bots.determinize.observation`) and answers
+with a turn dict (ENGINE.md §1: ``play`` and ``claim``). The referee places the card, then makes
+the claims the rules time for it: every stone the player can prove (both kinds of bots claim every
+provable stone, so the bot's ``claim`` list is checked to be provable but not otherwise needed).
+An illegal placement raises ``ValueError`` naming the bot and the field. Seats alternate: in game
+``g`` the first bot is south, the player who starts, when ``g`` is even.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..bots.determinize import observation
+from ..bots.sim import Sim
+from ..core.cards import Card
+from ..core.position import Position
+
+
+class Decider(Protocol):
+    """Anything with the bots' ``decide(observation, history)`` method."""
+
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]: ...
+
+
+@dataclass
+class GameResult:
+    """One game: the winner (0 south, 1 north, -1 stalled), turns, decision seconds per seat."""
+
+    winner: int
+    turns: int
+    seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
+    decisions: list[int] = field(default_factory=lambda: [0, 0])
+
+
+def deal_sim(seed: int, expert: bool = False) -> Sim:
+    """A fresh base game from a seeded shuffle, south to move."""
+    rng = random.Random(seed)
+    cards = list(range(54))
+    rng.shuffle(cards)
+    return Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [cards[:6], cards[6:12]], cards[12:], 0, expert)
+
+
+def _move_of(decision: Mapping[str, Any], sim: Sim, who: str) -> tuple[int, int]:
+    play = decision.get("play")
+    p = sim.to_move
+    if play is None:
+        if sim.open_stones(p) and sim.hands[p] and not (sim.expert and _claims_win(sim)):
+            raise ValueError(f"{who}: play is null but a legal placement exists")
+        return -1, -1
+    try:
+        card = Card.parse(play["card"]).index
+        stone = int(play["stone"]) - 1
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"{who}: play: unreadable {play!r} ({exc})") from None
+    if card not in sim.hands[p]:
+        raise ValueError(f"{who}: play.card {play['card']} is not in the hand")
+    if stone not in sim.open_stones(p):
+        raise ValueError(f"{who}: play.stone {stone + 1} is not open for a card")
+    return card, stone
+
+
+def _claims_win(sim: Sim) -> bool:
+    probe = sim.copy()
+    probe.claim_all(probe.to_move)
+    return probe.winner >= 0
+
+
+def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, max_turns: int = 300) -> GameResult:
+    """Play one game: ``bots[0]`` is south (moves first), ``bots[1]`` north."""
+    sim = deal_sim(seed, expert)
+    result = GameResult(-1, 0)
+    while sim.winner < 0 and not sim.stalled() and result.turns < max_turns:
+        p = sim.to_move
+        started = time.perf_counter()
+        decision = bots[p].decide(observation(sim, p))
+        result.seconds[p] += time.perf_counter() - started
+        result.decisions[p] += 1
+        sim.turn(*_move_of(decision, sim, f"bot {p}"))
+        result.turns += 1
+    result.winner = sim.winner
+    return result
+
+
+def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval (95% by default) for a win rate."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    denominator = 1 + z * z / games
+    return (centre - spread) / denominator, (centre + spread) / denominator
+
+
+@dataclass
+class MatchResult:
+    """Bot A against bot B: A's score (a stalled game counts one half), games, interval, timing."""
+
+    games: int
+    wins: float
+    first_player_wins: float
+    seconds_a: float
+    decisions_a: int
+    seconds_b: float
+    decisions_b: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+    def summary(self, a: str, b: str) -> str:
+        low, high = self.interval
+        per_a = self.seconds_a / max(self.decisions_a, 1)
+        per_b = self.seconds_b / max(self.decisions_b, 1)
+        return (
+            f"{a} vs {b}: {self.wins:g}/{self.games} = {100 * self.rate:.1f}% "
+            f"(95% CI {100 * low:.1f}-{100 * high:.1f}%), {per_a:.3f} s/move ({a}), {per_b:.4f} s/move ({b})"
+        )
+
+
+def match(
+    make_a: Callable[[int], Decider],
+    make_b: Callable[[int], Decider],
+    games: int,
+    seed: int = 0,
+    expert: bool = False,
+    progress: Callable[[int, MatchResult], None] | None = None,
+) -> MatchResult:
+    """``games`` games, seats alternating; ``make_x(game)`` builds a fresh (seeded) bot per game."""
+    out = MatchResult(0, 0.0, 0.0, 0.0, 0, 0.0, 0)
+    for g in range(games):
+        a, b = make_a(g), make_b(g)
+        a_seat = g % 2
+        bots = (a, b) if a_seat == 0 else (b, a)
+        result = play_game(bots, seed * 1_000_003 + g, expert)
+        out.games += 1
+        out.wins += 0.5 if result.winner < 0 else float(result.winner == a_seat)
+        out.first_player_wins += 0.5 if result.winner < 0 else float(result.winner == 0)
+        out.seconds_a += result.seconds[a_seat]
+        out.decisions_a += result.decisions[a_seat]
+        out.seconds_b += result.seconds[1 - a_seat]
+        out.decisions_b += result.decisions[1 - a_seat]
+        if progress is not None:
+            progress(g, out)
+    return out
