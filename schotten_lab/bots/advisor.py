@@ -25,6 +25,7 @@ is not searched (:class:`AdvisorBot` plays a greedy move there, see its docstrin
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
@@ -265,7 +266,7 @@ def advise(
     current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]
     described = []
     for rank, move in enumerate(order):
-        win, se, n = results[move]
+        win, error, n = results[move]
         claims = claims_of[move]
         reason = explain(position, view, move, claims) if explain_all or rank == 0 else ""
         described.append(
@@ -274,7 +275,7 @@ def advise(
                 None if move[0] < 0 else move[1] + 1,
                 tuple(s + 1 for s in claims),
                 win,
-                se,
+                error,
                 n,
                 None if win is None else win - current,
                 reason,
@@ -400,14 +401,15 @@ class AdvisorBot:
             budget_seconds=self.budget,
             iterations=self.iterations,
             seed=self._rng.getrandbits(32),
+            explain_all=False,
         )
         self.last = advice
         return advice.decision()
 
     def _fallback(self, observation: Position, history: Sequence[Mapping[str, Any]] | None) -> dict[str, Any]:
-        from .base import make_bot  # the bots branch's registry
-
-        decision = dict(make_bot("greedy", seed=self._rng.getrandbits(32)).decide(observation, history))
+        registry = importlib.import_module("schotten_lab.bots.base")  # the bots' registry, when merged
+        greedy = registry.make_bot("greedy", seed=self._rng.getrandbits(32))
+        decision: dict[str, Any] = dict(greedy.decide(observation, history))
         decision["reason"] = "tactics variant: not searched, greedy move"
         return decision
 
