@@ -8,8 +8,9 @@ games), and prints its win rate with a 95% Wilson interval and the seconds per m
 rollout heuristic (``policy``, named as such in the output); ``random`` a uniformly random legal
 placement (claiming every provable stone); ``weak`` the advisor with a fifth of the budget.
 ``--endgame`` times the exact solver on random endgames by cards per hand (1 s and 10 s limits).
-The referee is the advisor's search state (its claim proofs are checked against the core's in the
-tests). Never a timed assertion in the tests.
+The engine is the referee (seeded deals ``(seed, game)``). ``--iterations N`` fixes the advisor's
+rollouts per move instead of a time budget (the weak advisor gets N / 5): figures that do not depend
+on the machine's load. Never a timed assertion in the tests.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from schotten_lab.bots.endgame import SolveTimeout, solve  # noqa: E402
 from schotten_lab.bots.sim import Sim  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
-from schotten_lab.play.arena import Decider, deal_sim, match  # noqa: E402
+from schotten_lab.play.arena import Decider, MatchResult, deal_sim, match  # noqa: E402
 
 
 class UniformBot:
@@ -108,31 +109,47 @@ def _endgame(seed: int, cards: int) -> Sim | None:
     return None
 
 
+def _progress(game: int, so_far: MatchResult) -> None:
+    print(f"    after {game + 1} games: {so_far.wins:g} won", flush=True)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=40, help="games per opponent (default 40)")
     parser.add_argument("--budget", type=float, default=2.0, help="advisor seconds per move (default 2.0)")
+    parser.add_argument(
+        "--iterations", type=int, default=None,
+        help="advisor rollouts per move instead of a time budget (load-independent, reproducible)",
+    )
     parser.add_argument("--against", default="greedy,random,weak", help="opponents, comma-separated")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--endgame", action="store_true", help="also time the exact endgame solver")
+    parser.add_argument("--verbose", action="store_true", help="print the running score after each game")
     args = parser.parse_args(argv)
     if args.games < 1 or args.budget <= 0:
         parser.error("--games must be at least 1 and --budget positive")
 
-    def advisor(g: int) -> Decider:
-        return AdvisorBot(budget=args.budget, seed=args.seed * 7919 + g)
+    weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
 
+    def advisor(g: int) -> Decider:
+        return AdvisorBot(budget=args.budget, iterations=args.iterations, seed=args.seed * 7919 + g)
+
+    def weak(g: int) -> Decider:
+        return AdvisorBot(budget=args.budget / 5, iterations=weak_iterations, seed=args.seed * 7919 + g + 17)
+
+    strong = f"{args.budget:g} s/move" if args.iterations is None else f"{args.iterations} rollouts/move"
+    weaker = f"{args.budget / 5:g} s/move" if args.iterations is None else f"{weak_iterations} rollouts/move"
     opponents: dict[str, tuple[str, Callable[[int], Decider]]] = {
         "greedy": greedy_factory(),
         "random": ("random", lambda g: UniformBot(g)),
-        "weak": (f"advisor at {args.budget / 5:g} s/move", lambda g: AdvisorBot(budget=args.budget / 5, seed=g + 17)),
+        "weak": (f"advisor at {weaker}", weak),
     }
-    print(f"advisor at {args.budget:g} s/move, {args.games} games per opponent, seats alternating")
+    print(f"advisor at {strong}, {args.games} games per opponent, seats alternating, engine as referee")
     for key in args.against.split(","):
         if key not in opponents:
             parser.error(f"--against: unknown opponent {key!r} (expected greedy, random, weak)")
         name, factory = opponents[key]
-        result = match(advisor, factory, args.games, seed=args.seed)
+        result = match(advisor, factory, args.games, seed=args.seed, progress=_progress if args.verbose else None)
         print("  " + result.summary("advisor", name), flush=True)
     if args.endgame:
         endgame_sizes()

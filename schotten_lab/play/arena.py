@@ -1,11 +1,10 @@
-"""Matches between bots on the advisor's search state as referee (base game), with win-rate intervals.
+"""Matches between bots on the engine (base game, or expert), with win-rate intervals.
 
-Each bot sees only its observation (:func:`~schotten_lab.bots.determinize.observation`) and answers
-with a turn dict (ENGINE.md §1: ``play`` and ``claim``). The referee places the card, then makes
-the claims the rules time for it: every stone the player can prove (both kinds of bots claim every
-provable stone, so the bot's ``claim`` list is checked to be provable but not otherwise needed).
-An illegal placement raises ``ValueError`` naming the bot and the field. Seats alternate: in game
-``g`` the first bot is south, the player who starts, when ``g`` is even.
+Each bot sees only its observation (``GameState.observation``) and answers with a turn dict
+(ENGINE.md §1); the engine applies it and refuses an illegal one (raised here as ``ValueError``
+naming the bot). Extra fields of an answer (an estimate, reasons) are dropped before the engine
+sees it. Seats alternate: in game ``g`` the first bot is south, the player who starts, when ``g``
+is even; both seats play the same seeded deal index ``g``.
 """
 
 from __future__ import annotations
@@ -17,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..bots.determinize import observation
 from ..bots.sim import Sim
-from ..core.cards import Card
 from ..core.position import Position
+from ..core.rules import Player
+from ..game import IllegalTurnError, apply_turn, new_game
 
 
 class Decider(Protocol):
@@ -47,44 +46,24 @@ def deal_sim(seed: int, expert: bool = False) -> Sim:
     return Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [cards[:6], cards[6:12]], cards[12:], 0, expert)
 
 
-def _move_of(decision: Mapping[str, Any], sim: Sim, who: str) -> tuple[int, int]:
-    play = decision.get("play")
-    p = sim.to_move
-    if play is None:
-        if sim.open_stones(p) and sim.hands[p] and not (sim.expert and _claims_win(sim)):
-            raise ValueError(f"{who}: play is null but a legal placement exists")
-        return -1, -1
-    try:
-        card = Card.parse(play["card"]).index
-        stone = int(play["stone"]) - 1
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ValueError(f"{who}: play: unreadable {play!r} ({exc})") from None
-    if card not in sim.hands[p]:
-        raise ValueError(f"{who}: play.card {play['card']} is not in the hand")
-    if stone not in sim.open_stones(p):
-        raise ValueError(f"{who}: play.stone {stone + 1} is not open for a card")
-    return card, stone
-
-
-def _claims_win(sim: Sim) -> bool:
-    probe = sim.copy()
-    probe.claim_all(probe.to_move)
-    return probe.winner >= 0
-
-
-def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, max_turns: int = 300) -> GameResult:
-    """Play one game: ``bots[0]`` is south (moves first), ``bots[1]`` north."""
-    sim = deal_sim(seed, expert)
+def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: int = 0) -> GameResult:
+    """Play one game on the engine, from the seeded deal ``(seed, index)``: ``bots[0]`` is south and
+    moves first, ``bots[1]`` north. A bot's illegal turn raises ``ValueError`` naming the bot and the rule."""
+    state = new_game("base", expert, seed=seed, index=index)
     result = GameResult(-1, 0)
-    while sim.winner < 0 and not sim.stalled() and result.turns < max_turns:
-        p = sim.to_move
+    while not state.over:
+        p = 0 if state.to_move is Player.SOUTH else 1
         started = time.perf_counter()
-        decision = bots[p].decide(observation(sim, p))
+        decision = bots[p].decide(state.observation(state.to_move))
         result.seconds[p] += time.perf_counter() - started
         result.decisions[p] += 1
-        sim.turn(*_move_of(decision, sim, f"bot {p}"))
+        turn = {key: decision[key] for key in ("player", "play", "claim", "deck") if key in decision}
+        try:
+            state, _ = apply_turn(state, turn)
+        except IllegalTurnError as exc:
+            raise ValueError(f"bot {p} ({getattr(bots[p], 'name', '?')}): {exc}") from None
         result.turns += 1
-    result.winner = sim.winner
+    result.winner = -1 if state.winner is None else (0 if state.winner is Player.SOUTH else 1)
     return result
 
 
@@ -143,7 +122,7 @@ def match(
         a, b = make_a(g), make_b(g)
         a_seat = g % 2
         bots = (a, b) if a_seat == 0 else (b, a)
-        result = play_game(bots, seed * 1_000_003 + g, expert)
+        result = play_game(bots, seed, expert, index=g)
         out.games += 1
         out.wins += 0.5 if result.winner < 0 else float(result.winner == a_seat)
         out.first_player_wins += 0.5 if result.winner < 0 else float(result.winner == 0)
