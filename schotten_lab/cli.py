@@ -7,6 +7,7 @@ Subcommands::
     schotten-lab claim POSITION.json --stone N --player south|north [--strict] [--json]
     schotten-lab notation POSITION.json [--to-json]
     schotten-lab report POSITION.json -o report.html [--viewer south|north] [--lang en|fr]
+    schotten-lab diagram POSITION.json -o FILE.svg|FILE.png [--refute N:PLAYER] [--caption TEXT]
 
 Tactics positions (``"variant": "tactics"``) work everywhere; ``--strict`` makes ``analyze`` and
 ``claim`` use the strict early-claim proof (unplayed combat modes and elite troops may block a
@@ -19,12 +20,17 @@ place of the file name) gives the position in the one-line notation instead.
 Exit codes:
 
 - ``0``: success (a claim that is *not* claimable is still a successful answer);
-- ``1``: batch analysis (several files, or ``-``) where at least one input failed; every failure is
-  reported on its own output line as ``{"line": n, "error": "..."}`` (``"file"`` for files) and
-  the batch goes on;
-- ``2``: bad input or usage (missing file, bad JSON, illegal position, bad stone or player), with a
-  one-line message on standard error naming the problem;
-- ``3``: an internal error (a bug): a one-line message; ``--debug`` shows the traceback.
+- ``1``: batch analysis (several files, or ``-``) where at least one input failed; every input gets
+  one output line, in input order: its report, or ``{"line": n, "error": "..."}`` (``"file"`` for
+  files), whatever the line holds (bad JSON, bad bytes, any size); the batch always goes on;
+- ``2``: bad input or usage (missing file, bad JSON, illegal position, bad stone or player, an
+  output that would overwrite an input), with a bounded one-line message on standard error naming
+  the problem;
+- ``3``: an internal error (a bug): a one-line message; ``--debug`` shows the traceback;
+- ``130``: interrupted (Ctrl-C), quietly.
+
+Input is bounded: a file or standard input holds at most ``MAX_INPUT_BYTES``, a batch line at most
+``MAX_INPUT_BYTES``; a UTF-8 byte-order mark is accepted.
 """
 
 from __future__ import annotations
@@ -35,13 +41,13 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
-from .core.errors import SchottenError
+from .core.errors import SchottenError, UsageError, excerpt
 from .core.position import Position
 from .core.position_json import position_from_dict
 from .core.rules import Player, RuleSet
+from .core.words import fraction
 
 PROG = "schotten-lab"
 
@@ -53,9 +59,10 @@ EXIT_INTERNAL = 3
 NOTEBOOK_MODULES = ("plotly", "ipywidgets", "kaleido", "nbformat", "anywidget")
 """Modules of the ``notebooks`` extra: if one is missing, ``report`` says which extra to install."""
 
-
-class UsageError(Exception):
-    """Bad input or usage: exit code 2 with this one-line message."""
+MAX_INPUT_BYTES = 1_000_000
+"""Largest position document (file, stdin, or one batch line) read; a real one is under 5 kB."""
+MESSAGE_CHARS = 500
+"""Longest error message printed (messages name the field and quote only short excerpts anyway)."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,8 +85,34 @@ class Loaded:
     description: str | None = None
 
 
-def _one_line(text: str) -> str:
-    return " ".join(str(text).split())
+def _one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """``text`` on one bounded line, control characters removed (free text cannot forge lines)."""
+    line = " ".join(terminal_text(str(text)).split())
+    return line if len(line) <= limit else f"{line[:limit]}… ({len(line):,} characters)"
+
+
+def terminal_text(text: str) -> str:
+    """``text`` without control characters (ANSI escapes, carriage returns...), newlines kept."""
+    text = text.encode("utf-8", "backslashreplace").decode("utf-8")  # lone surrogates become visible escapes
+    return "".join(ch for ch in text if ch == "\n" or (ch >= " " and not 0x7F <= ord(ch) < 0xA0))
+
+
+def _decode(data: bytes, source: str) -> str:
+    """UTF-8 text (a leading byte-order mark dropped); :class:`UsageError` for other bytes."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{source}: not UTF-8 text (bad byte at offset {exc.start})") from None
+
+
+def _read_bounded(stream: Any, source: str) -> str:
+    """All of a binary (or text) stream, refusing more than ``MAX_INPUT_BYTES``."""
+    data = stream.read(MAX_INPUT_BYTES + 1)
+    if isinstance(data, str):
+        data = data.encode("utf-8", "surrogateescape")
+    if len(data) > MAX_INPUT_BYTES:
+        raise UsageError(f"{source}: larger than {MAX_INPUT_BYTES:,} bytes; a position document is a few kB")
+    return _decode(data, source)
 
 
 def looks_like_notation(arg: str) -> bool:
@@ -93,6 +126,8 @@ def position_from_document(data: object, source: str) -> Loaded:
         position = position_from_dict(data).validate()
     except SchottenError as exc:
         raise UsageError(f"{source}: {_one_line(str(exc))}") from None
+    except RecursionError:
+        raise UsageError(f"{source}: nested too deeply to be a position document") from None
     meta = data if isinstance(data, dict) else {}
     title, description = meta.get("title"), meta.get("description")
     return Loaded(
@@ -109,22 +144,26 @@ def parse_document(text: str, source: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise UsageError(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except RecursionError:
+        raise UsageError(f"{source}: not a position document: JSON nested too deeply") from None
+    except ValueError as exc:  # Python refuses integers of over 4,300 digits
+        what = "a number thousands of digits long" if "digits" in str(exc) else _one_line(str(exc), 120)
+        raise UsageError(f"{source}: not a position document: {what}") from None
 
 
 def load_file(path: str) -> Loaded:
     """A legal position from a JSON file; raise :class:`UsageError` naming the problem."""
+    name = _one_line(path, 200)
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
+        with open(path, "rb") as f:
+            text = _read_bounded(f, name)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        raise UsageError(f"{name}: no such file") from None
     except IsADirectoryError:
-        raise UsageError(f"{path}: is a directory, not a position file") from None
-    except UnicodeDecodeError:
-        raise UsageError(f"{path}: not valid JSON: the file is not UTF-8 text") from None
+        raise UsageError(f"{name}: is a directory, not a position file") from None
     except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    return position_from_document(parse_document(text, path), path)
+        raise UsageError(f"{name}: cannot read: {exc.strerror or exc}") from None
+    return position_from_document(parse_document(text, name), name)
 
 
 def load_notation(text: str) -> Loaded:
@@ -145,7 +184,8 @@ def load_one(args: argparse.Namespace) -> Loaded:
     if args.position is None:
         raise UsageError("a position is required: a JSON file, or --notation \"...\"")
     if args.position == "-":
-        return position_from_document(parse_document(sys.stdin.read(), "<stdin>"), "<stdin>")
+        text = _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>")
+        return position_from_document(parse_document(text, "<stdin>"), "<stdin>")
     if looks_like_notation(args.position):
         return load_notation(args.position)
     return load_file(args.position)
@@ -156,15 +196,14 @@ def parse_player(text: str) -> Player:
     try:
         return Player.parse(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"unknown player {text!r}: expected 'south' or 'north'") from None
+        raise argparse.ArgumentTypeError(f"unknown player {excerpt(text)}: expected 'south' or 'north'") from None
 
 
 def parse_stone(text: str) -> int:
     """An argparse type: a stone number 1-9."""
-    try:
-        number = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"stone {text!r} is not a number: expected 1 to 9") from None
+    if not (text.strip().isascii() and text.strip().isdigit() and len(text.strip()) <= 3):
+        raise argparse.ArgumentTypeError(f"stone {excerpt(text)} is not a number from 1 to 9")
+    number = int(text)
     if not 1 <= number <= 9:
         raise argparse.ArgumentTypeError(f"stone {number} is out of range: stones are numbered 1 to 9")
     return number
@@ -210,25 +249,61 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     for key, item, loader in _batch_items(inputs):
         try:
             report = dict(_analyze(loader(), args.viewer, args.strict).to_dict())
-        except UsageError as exc:
+        except (SchottenError, RecursionError) as exc:  # RecursionError: a document nested too deeply
             failed = True
-            out.write(_dumps_line({key: item, "error": str(exc)}) + "\n")
+            message = str(exc) if isinstance(exc, SchottenError) else "nested too deeply to be a position"
+            out.write(_dumps_line({key: _item(item), "error": _one_line(message)}) + "\n")
             continue
-        out.write(_dumps_line({key: item, **report}) + "\n")
+        except Exception as exc:  # a bug: reported on the line's own output, and the batch goes on
+            if args.debug:
+                raise
+            failed = True
+            message = f"internal error: {type(exc).__name__}: {exc} (please report it)"
+            out.write(_dumps_line({key: _item(item), "error": _one_line(message)}) + "\n")
+            continue
+        out.write(_dumps_line({key: _item(item), **report}) + "\n")
         out.flush()
     return EXIT_BATCH_FAILED if failed else EXIT_OK
+
+
+def _item(item: object) -> object:
+    """A batch input's id for the output: the line number, or the file name made printable."""
+    return item if isinstance(item, int) else _one_line(str(item), 1000)
+
+
+def _stdin_lines() -> Iterator[tuple[int, bytes | None]]:
+    """(line number, bytes) for each line of standard input; ``None`` for a line over the size limit
+    (skipped without being held in memory). Lines are split on ``\\n`` only, so a bad byte never
+    touches another line."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:  # a text stream (tests, embedding): the same lines, as bytes
+        for n, text in enumerate(sys.stdin, 1):
+            data = text.encode("utf-8", "surrogateescape")
+            yield n, data if len(data) <= MAX_INPUT_BYTES else None
+        return
+    n = 0
+    while line := stream.readline(MAX_INPUT_BYTES + 1):
+        n += 1
+        if len(line) > MAX_INPUT_BYTES and not line.endswith(b"\n"):
+            while (rest := stream.readline(1 << 16)) and not rest.endswith(b"\n"):
+                pass
+            yield n, None
+        else:
+            yield n, line
 
 
 def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, Callable[[], Loaded]]]:
     """(key, id, loader) for each input of a batch: ``("line", n, ...)`` or ``("file", path, ...)``."""
     if inputs == ["-"]:
-        for n, line in enumerate(sys.stdin, 1):
-            if not line.strip():
+        for n, data in _stdin_lines():
+            if data is not None and not data.strip():
                 continue
             source = f"line {n}"
 
-            def load(line: str = line, source: str = source) -> Loaded:
-                return position_from_document(parse_document(line, source), source)
+            def load(data: bytes | None = data, source: str = source) -> Loaded:
+                if data is None:
+                    raise UsageError(f"{source}: longer than {MAX_INPUT_BYTES:,} bytes; a position is a few kB")
+                return position_from_document(parse_document(_decode(data, source), source), source)
 
             yield "line", n, load
     else:
@@ -246,15 +321,11 @@ def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int
         out.write(json.dumps(analysis.to_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
         if loaded.title:
-            out.write(f"{loaded.title}\n\n")
+            out.write(f"{_one_line(loaded.title, 200)}\n\n")
         out.write(str(analysis).rstrip("\n") + "\n")
         if analysis.rules.tactics:
             out.write(_tactics_lines(analysis))
     return EXIT_OK
-
-
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
 def _tactics_lines(analysis: Any) -> str:
@@ -273,8 +344,8 @@ def _tactics_lines(analysis: Any) -> str:
         c = unseen[0]
         cards = (
             f"Tactics cards unseen by {viewer}: {names}; each copy is in "
-            f"{analysis.viewer.opponent.value}'s hand with {_fraction(c.p_opponent_hand)} "
-            f"and in the tactics deck with {_fraction(c.p_deck)}."
+            f"{analysis.viewer.opponent.value}'s hand with {fraction(c.p_opponent_hand)} "
+            f"and in the tactics deck with {fraction(c.p_deck)}."
         )
     return f"Claim proofs: {proofs}.\n{cards}\n"
 
@@ -313,7 +384,17 @@ def cmd_notation(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
-    """``report``: a standalone HTML report (needs the ``notebooks`` extra for plotly)."""
+    """``report``: a standalone HTML report (needs the ``notebooks`` extra for plotly).
+
+    The output must end in ``.html``/``.htm``, must not be the input file nor a symbolic link, and is
+    written atomically: a failed write leaves any previous file unchanged."""
+    from .core.files import check_output
+
+    inputs = [args.position] if args.position not in (None, "-") and os.path.exists(args.position) else []
+    try:
+        check_output(args.output, ("html", "htm"), inputs)
+    except SchottenError as exc:
+        raise UsageError(f"cannot write the report: {_one_line(str(exc))}") from None
     loaded = load_one(args)
     try:
         from .views.report import write_report
@@ -329,15 +410,81 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
         write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang)
     except SchottenError as exc:
         raise UsageError(f"{loaded.source}: cannot write the report: {_one_line(str(exc))}") from None
+    except RecursionError:
+        raise UsageError(f"{loaded.source}: cannot write the report: input nested too deeply") from None
     except ImportError as exc:
         missing = (exc.name or "").split(".")[0]
         raise UsageError(
             f"the HTML report needs {missing or 'the notebooks extra'}: pip install 'schotten-lab[notebooks]'"
         ) from None
     except OSError as exc:
+        raise UsageError(f"{_one_line(args.output, 200)}: cannot write: {exc.strerror or exc}") from None
+    out.write(f"wrote {_one_line(args.output, 1000)}\n")
+    return EXIT_OK
+
+
+# ---- diagram: a position as an SVG or PNG picture -------------------------------------------------
+
+
+def parse_refute(text: str) -> tuple[int, Player]:
+    """An argparse type: ``N:PLAYER`` (``1:south``), the claim whose counterexample is drawn."""
+    stone, sep, player = text.partition(":")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected STONE:PLAYER, e.g. '1:south'")
+    return parse_stone(stone), parse_player(player)
+
+
+def parse_stones(text: str) -> list[int]:
+    """An argparse type: stone numbers separated by commas (``1,3``), or ``none``."""
+    if text.strip().lower() == "none":
+        return []
+    return [parse_stone(part) for part in text.replace(" ", "").split(",") if part]
+
+
+def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
+    """``diagram``: the position as a picture (SVG, or PNG through Chromium), for articles and slides."""
+    from .views.diagram import DIAGRAM_FORMATS, diagram, save_diagram
+    from .views.export import ExportError
+
+    loaded = load_one(args)
+    if not args.output.lower().endswith(DIAGRAM_FORMATS):
+        raise UsageError(f"--output {args.output!r}: the file name must end in .svg or .png")
+    caption = loaded.title if args.caption == "title" else args.caption
+    try:
+        svg = diagram(
+            loaded.position, highlight_stones=args.highlight, highlight_cards=args.cards or (),
+            refute=args.refute, caption=caption, lang=args.lang, viewer=args.viewer,
+            bottom=Player.NORTH if args.flip else None,
+        )  # fmt: skip
+        save_diagram(svg, args.output, scale=args.scale)
+    except (SchottenError, ValueError) as exc:
+        raise UsageError(f"{loaded.source}: cannot draw the diagram: {_one_line(str(exc))}") from None
+    except ExportError as exc:
+        raise UsageError(f"{args.output}: {_one_line(str(exc))}") from None
+    except OSError as exc:
         raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     out.write(f"wrote {args.output}\n")
     return EXIT_OK
+
+
+def add_diagram_parser(sub: Any, notation_help: str) -> None:
+    """The ``diagram`` subcommand's arguments."""
+    p = sub.add_parser("diagram", help="draw a position as an SVG or PNG picture (claims, counterexamples, caption)")
+    p.add_argument("position", nargs="?", metavar="POSITION", help="position file (JSON), or '-' for stdin")
+    p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
+    p.add_argument("--output", "-o", required=True, metavar="FILE.svg|FILE.png", help="where to write the picture")
+    p.add_argument("--highlight", type=parse_stones, metavar="N,N|none",
+                   help="stones to frame (default: the stones claimable now)")
+    p.add_argument("--cards", metavar="CARDS", help='cards to ring in magenta, e.g. "R8 G8"')
+    p.add_argument("--refute", type=parse_refute, metavar="N:PLAYER",
+                   help="draw the counterexample against PLAYER claiming stone N (dashed cards)")
+    p.add_argument("--caption", metavar="TEXT", help="a caption under the diagram ('title': the position's title)")
+    p.add_argument("--viewer", type=parse_player, metavar="south|north",
+                   help="drawn at the bottom; the opponent's hand is drawn face down")
+    p.add_argument("--flip", action="store_true", help="north at the bottom")
+    p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the diagram (default: en)")
+    p.add_argument("--scale", type=float, default=2.0, help="PNG pixels per SVG pixel (default: 2)")
+    p.set_defaults(run=cmd_diagram)
 
 
 # ---- the parser and main ------------------------------------------------------------------------------
@@ -393,6 +540,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
     p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the report (default: en)")
     p.set_defaults(run=cmd_report)
+
+    add_diagram_parser(sub, notation_help)
     return parser
 
 
@@ -407,8 +556,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             parser.print_help(sys.stdout)
             return EXIT_BAD_INPUT
         return int(args.run(args, sys.stdout))
-    except UsageError as exc:
+    except SchottenError as exc:  # UsageError, and any documented library error: bad input
         print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except RecursionError:  # only deeply nested input gets here
+        print(f"{PROG}: error: input nested too deeply", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# Serve the board editor as a standalone Voilà app (for a classroom); prints the address.
+# Serve the board editor as a standalone Voilà app (for a classroom); prints the address with its token.
 #   bash scripts/voila.sh [POSITION.json | 'NOTATION'] [--port PORT] [--ip 0.0.0.0]
 # Without a position the app opens on the classroom exercise (complete south's three 8s).
+# Security (scripts/voila_config/voila.py): a token is always required: VOILA_TOKEN if you set one
+# (not empty), else a fresh random one, handed over through the environment; kernels idle for
+# VOILA_CULL_IDLE seconds (default 1200) are shut down; at most VOILA_MAX_KERNELS (default 40) run
+# at once, further visitors get "503 full" until one is culled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -17,6 +21,14 @@ while [ $# -gt 0 ]; do
     esac
 done
 if [ -n "$POSITION" ] && [ -f "$POSITION" ]; then POSITION="$(cd "$(dirname "$POSITION")" && pwd)/$(basename "$POSITION")"; fi
+if [ "${VOILA_TOKEN+set}" = set ] && [ -z "$VOILA_TOKEN" ]; then
+    echo "voila.sh: VOILA_TOKEN is set but empty; refusing to run a server without a token" >&2
+    exit 2
+fi
+export VOILA_TOKEN="${VOILA_TOKEN:-$("$VENV/bin/python" -c 'import secrets; print(secrets.token_urlsafe(12))')}"
 export SCHOTTEN_POSITION="$POSITION"
-echo "Board editor: http://${IP}:${PORT}/  (Ctrl-C to stop)"
-exec "$VENV/bin/voila" apps/board_editor.ipynb --no-browser --port "$PORT" --Voila.ip="$IP" --theme=light
+HOST="$IP"
+if [ "$IP" = "0.0.0.0" ]; then HOST="$(hostname -I 2>/dev/null | cut -d' ' -f1)"; HOST="${HOST:-$(hostname)}"; fi
+echo "Board editor: http://${HOST}:${PORT}/?token=${VOILA_TOKEN}  (Ctrl-C to stop)"
+exec "$VENV/bin/voila" apps/board_editor.ipynb --no-browser --port "$PORT" --Voila.ip="$IP" --theme=light \
+    --Voila.config_file_paths="['$PWD/scripts/voila_config']"

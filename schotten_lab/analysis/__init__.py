@@ -7,6 +7,7 @@ from .board import BoardAnalysis, StoneAnalysis, analyze, format_report
 from .claims import ClaimVerdict, claim
 from .odds import CompletionOdds, Outs, completion_odds, outs, reachable, still_possible
 from .outcome import Outcome, OutcomeEstimate, stone_outcome, stone_outcome_monte_carlo
+from .viewer import ViewerOutcome, ViewerSideOdds, viewer_odds, viewer_outcome
 from .pools import CardChance, card_probabilities, draws_left, hypergeometric, tactics_probabilities
 
 __all__ = [
@@ -17,6 +18,8 @@ __all__ = [
     "Outcome",
     "OutcomeEstimate",
     "Outs",
+    "ViewerOutcome",
+    "ViewerSideOdds",
     "StoneAnalysis",
     "analyze",
     "card_probabilities",
@@ -31,4 +34,6 @@ __all__ = [
     "stone_outcome",
     "stone_outcome_monte_carlo",
     "tactics_probabilities",
+    "viewer_odds",
+    "viewer_outcome",
 ]

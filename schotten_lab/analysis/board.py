@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from fractions import Fraction
 
 from ..core.cards import format_cards
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.position import Position, Stone
 from ..core.rules import PLAYERS, Player, RuleSet
 from ..core.tactics import Piece
+from ..core.words import fraction_percent
 from .claims import ClaimVerdict, claim
 from .common import check_player, percent
 from .odds import CompletionOdds, odds_of_side
@@ -199,8 +199,8 @@ def format_report(result: BoardAnalysis) -> str:
         opp = result.viewer.opponent.value
         lines.append(
             f"Cards: {len(unseen)} unseen by {result.viewer.value}; each is in {opp}'s hand with "
-            f"{_frac(c.p_opponent_hand)}, in the deck with {_frac(c.p_deck)}, and drawn by "
-            f"{result.viewer.value} in the {draws_left(pos, result.viewer)} draws left with {_frac(c.p_draw)}."
+            f"{fraction_percent(c.p_opponent_hand)}, in the deck with {fraction_percent(c.p_deck)}, and drawn by "
+            f"{result.viewer.value} in the {draws_left(pos, result.viewer)} draws left with {fraction_percent(c.p_draw)}."
         )
     return "\n".join(lines)
 
@@ -219,10 +219,6 @@ def _stone_list(numbers: tuple[int, ...]) -> str:
     if not numbers:
         return "no stone"
     return ("stone " if len(numbers) == 1 else "stones ") + ", ".join(map(str, numbers))
-
-
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator} ({percent(p)})" if p.denominator != 1 else str(p.numerator)
 
 
 def _html_escape(text: str) -> str:

@@ -12,7 +12,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .errors import CardError
+from .errors import CardError, excerpt
+from .words import COLOR_NAMES, color
 
 CardMask: TypeAlias = int
 """A set of clan cards: bit ``i`` is set when the card of index ``i`` is in the set."""
@@ -40,7 +41,7 @@ class Color(enum.IntEnum):
 
     @property
     def name_fr(self) -> str:
-        return COLOR_NAMES_FR[self]
+        return color(self, "fr")
 
     @classmethod
     def from_letter(cls, letter: str) -> Color:
@@ -48,12 +49,12 @@ class Color(enum.IntEnum):
             return cls(COLOR_LETTERS.index(letter.upper()))
         except ValueError:
             raise CardError(
-                f"unknown colour letter {letter!r} (expected one of {', '.join(COLOR_LETTERS)})"
+                f"unknown colour letter {excerpt(letter)} (expected one of {', '.join(COLOR_LETTERS)})"
             ) from None
 
 
 COLOR_LETTERS = ("R", "B", "G", "Y", "P", "N")
-COLOR_NAMES_FR = ("rouge", "bleu", "vert", "jaune", "violet", "marron")
+COLOR_NAMES_FR = COLOR_NAMES["fr"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -88,11 +89,11 @@ class Card:
     def parse(cls, text: str) -> Card:
         """Read ``R8``, ``r8``, ``8R`` or ``8r``; raise :class:`CardError` quoting the text otherwise."""
         if not isinstance(text, str):
-            raise CardError(f"a card must be a string such as 'R8', not {text!r}")
+            raise CardError(f"a card must be a string such as 'R8', not {excerpt(text)}")
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
             raise CardError(
-                f"unknown card {text!r}: a card is a colour letter (R B G Y P N) and a value 1-9, e.g. 'R8'"
+                f"unknown card {excerpt(text)}: a card is a colour letter (R B G Y P N) and a value 1-9, e.g. 'R8'"
             )
         return card
 

@@ -22,6 +22,8 @@ Example, the three-8s stone of RULES.md with south to move::
     N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d37
 
 Writing always gives every field, so ``to_notation(from_notation(s)) == s`` for written strings.
+Reading refuses, before any work, a text longer than ``MAX_NOTATION_CHARS`` (a real position is a
+few hundred characters), and numbers are ASCII digits (at most 3), so no input can make it slow.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import re
 from collections.abc import Callable
 
 from .cards import Card
-from .errors import CardError, NotationError
+from .errors import CardError, NotationError, excerpt
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
 from .tactics import MODES, parse_hand_card, parse_piece
@@ -39,6 +41,9 @@ _TOKEN = r"[A-Za-z][1-9]|[1-9][A-Za-z]|\[[A-Za-z]+(?:=[A-Za-z0-9]+)?\]"
 _SIDE = rf"((?:{_TOKEN})*)(\*?)"
 _STONE_RE = re.compile(rf"^{_SIDE}-{_SIDE}((?:\+(?:blind|mud))*)(?:@([sn]))?$")
 _CARD_RE = re.compile(_TOKEN)
+_COUNT = r"[0-9]{1,3}"
+MAX_NOTATION_CHARS = 2000
+"""Longest notation read: 54 clan cards, 10 tactics cards and every other field fit in ~500."""
 
 
 def to_notation(pos: Position) -> str:
@@ -79,10 +84,15 @@ def from_notation(text: str) -> Position:
     """Read the one-line notation; raise :class:`NotationError` quoting the part that is wrong."""
     if not isinstance(text, str):
         raise NotationError(f"a position notation must be a string, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION_CHARS:
+        raise NotationError(
+            f"{excerpt(text)}: too long for a position (at most {MAX_NOTATION_CHARS:,} characters)"
+        )
+    text = text.lstrip("\ufeff")
     fields = text.split()
     if len(fields) < 4:
         raise NotationError(
-            f"{text!r}: expected at least 4 fields (stones, south hand, north hand, player to move), got {len(fields)}"
+            f"{excerpt(text)}: expected at least 4 fields (stones, south hand, north hand, player to move), got {len(fields)}"
         )
     stones_text, south_text, north_text, move_text, *rest = fields
     deck: int | None = None
@@ -91,11 +101,11 @@ def from_notation(text: str) -> Position:
     played: dict[Player, int] = {}
     discard_text = ""
     for extra in rest:
-        if re.fullmatch(r"d\d+", extra):
+        if re.fullmatch(rf"d{_COUNT}", extra):
             deck = int(extra[1:])
-        elif re.fullmatch(r"t\d+", extra):
+        elif re.fullmatch(rf"t{_COUNT}", extra):
             tactics_deck = int(extra[1:])
-        elif m := re.fullmatch(r"p(\d+):(\d+)", extra):
+        elif m := re.fullmatch(rf"p({_COUNT}):({_COUNT})", extra):
             played = {Player.SOUTH: int(m.group(1)), Player.NORTH: int(m.group(2))}
         elif extra.startswith("x"):
             discard_text = extra[1:]
@@ -107,27 +117,27 @@ def from_notation(text: str) -> Position:
             pass
         else:
             raise NotationError(
-                f"unknown field {extra!r}: expected 'dN' (deck size), 'expert', 'tactics', 'tN', 'pS:N' or 'x…'"
+                f"unknown field {excerpt(extra)}: expected 'dN' (deck size), 'expert', 'tactics', 'tN', 'pS:N' or 'x…'"
             )
     if (tactics_deck or played or discard_text) and not tactics:
         raise NotationError("'tN', 'pS:N' and 'x…' (tactics deck, tactics played, discard) need the word 'tactics'")
     parts = stones_text.split("/")
     if len(parts) != STONE_COUNT:
-        raise NotationError(f"{stones_text!r}: expected {STONE_COUNT} stones separated by '/', got {len(parts)}")
+        raise NotationError(f"{excerpt(stones_text)}: expected {STONE_COUNT} stones separated by '/', got {len(parts)}")
     stones = tuple(_parse_stone(part, i, tactics) for i, part in enumerate(parts, 1))
     hands: dict[Player, tuple[object, ...] | None] = {}
     sizes: dict[Player, int] = {}
     for p, hand_text in zip(PLAYERS, (south_text, north_text)):
         if hand_text.startswith("?"):
-            if not hand_text[1:].isdigit():
-                raise NotationError(f"{p.value} hand {hand_text!r}: an unknown hand is '?' and its size, e.g. '?6'")
+            if not re.fullmatch(_COUNT, hand_text[1:]):
+                raise NotationError(f"{p.value} hand {excerpt(hand_text)}: an unknown hand is '?' and its size, e.g. '?6'")
             hands[p], sizes[p] = None, int(hand_text[1:])
         elif hand_text == "-":
             hands[p] = ()
         else:
             hands[p] = _parse_run(hand_text, f"{p.value} hand", parse_hand_card if tactics else _clan)
     if move_text not in ("s", "n", "south", "north"):
-        raise NotationError(f"player to move {move_text!r}: expected 's' or 'n'")
+        raise NotationError(f"player to move {excerpt(move_text)}: expected 's' or 'n'")
     discard = _parse_run(discard_text, "discard", parse_hand_card) if discard_text else ()
     if tactics and deck is None:
         raise NotationError("a tactics position needs the clan deck size ('dN'): it cannot be derived")
@@ -141,14 +151,14 @@ def _parse_stone(part: str, number: int, tactics: bool) -> Stone:
     m = _STONE_RE.match(part)
     if m is None:
         raise NotationError(
-            f"stone {number} {part!r}: expected SOUTH-NORTH with cards run together, e.g. 'N8B8G8*-R9R7@s'"
+            f"stone {number} {excerpt(part)}: expected SOUTH-NORTH with cards run together, e.g. 'N8B8G8*-R9R7@s'"
         )
     south, south_first, north, north_first, modes_text, claim = m.groups()
     if south_first and north_first:
-        raise NotationError(f"stone {number} {part!r}: only one side can have completed first ('*')")
+        raise NotationError(f"stone {number} {excerpt(part)}: only one side can have completed first ('*')")
     modes = frozenset(x for x in modes_text.split("+") if x)
     if modes and not tactics:
-        raise NotationError(f"stone {number} {part!r}: combat modes need the word 'tactics'")
+        raise NotationError(f"stone {number} {excerpt(part)}: combat modes need the word 'tactics'")
     first = Player.SOUTH if south_first else Player.NORTH if north_first else None
     parse = parse_piece if tactics else _clan
     return Stone(
@@ -169,7 +179,7 @@ def _clan(code: str) -> Card:
 def _parse_run(text: str, where: str, parse: Callable[[str], object]) -> tuple[object, ...]:
     codes = _CARD_RE.findall(text)
     if "".join(codes) != text:
-        raise NotationError(f"{where} {text!r}: expected card codes run together, e.g. 'R7R8R9' or 'R7[SPY]'")
+        raise NotationError(f"{where} {excerpt(text)}: expected card codes run together, e.g. 'R7R8R9' or 'R7[SPY]'")
     try:
         return tuple(parse(c.strip("[]")) if c.startswith("[") else parse(c) for c in codes)
     except CardError as exc:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .cards import Card, CardMask, format_cards, parse_cards
-from .errors import IllegalPositionError
+from .errors import IllegalPositionError, RulesError
 from .formations import Formation
 from .proof import TacticsLeft, decide_claim, tactics_left
 from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet
@@ -186,7 +186,7 @@ class Position:
         missing = [p for p in PLAYERS if p not in sizes]
         if deck is None:
             if rules.tactics:
-                raise ValueError("the tactics variant needs the clan deck size (it cannot be derived)")
+                raise RulesError("the tactics variant needs the clan deck size (it cannot be derived)")
             for p in missing:
                 sizes[p] = rules.hand_limit
             deck = total - on_table - sum(sizes.values())

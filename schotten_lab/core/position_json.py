@@ -3,6 +3,10 @@
 Reading checks the document's shape and names the offending field on any error
 (:class:`PositionFormatError`); rule checks are :meth:`Position.status`'s job. Every field written
 is read back unchanged, so ``position_from_json(position_to_json(p)) == p``.
+
+Reading is bounded: a document over ``MAX_DOCUMENT_CHARS``, a list of over ``MAX_LIST`` cards, a
+count outside ``0..MAX_COUNT`` or JSON nested too deeply is refused up front with a short message
+(a bad value is quoted as a short excerpt), so no input builds large objects or long messages.
 """
 
 from __future__ import annotations
@@ -12,12 +16,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards import Card
-from .errors import CardError, PositionFormatError
+from .errors import CardError, PositionFormatError, excerpt
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
 from .tactics import MODES, TACTICS_NAMES, parse_hand_card, parse_piece
 
 FORMAT = "schotten-lab/position@1"
+MAX_DOCUMENT_CHARS = 1_000_000
+"""Longest document read (a real position is under 5,000 characters)."""
+MAX_LIST = 64
+"""Most entries in a list of cards (there are 64 cards in all, tactics included)."""
+MAX_COUNT = 999
+"""Largest count (hand size, deck, tactics played) read; the rule checks then say what is legal."""
 
 _TOP_FIELDS = {
     "format", "variant", "expert", "to_move", "stones", "hands", "hand_sizes", "deck", "discard",
@@ -66,12 +76,24 @@ def position_to_json(pos: Position, indent: int | None = 2) -> str:
 
 def position_from_json(text: str | bytes) -> Position:
     """Read a position document; raise :class:`PositionFormatError` naming the field on bad input."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise PositionFormatError("", f"a position document is text, not {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise PositionFormatError("", f"{len(text):,} characters: too long for a position (at most {MAX_DOCUMENT_CHARS:,})")
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise PositionFormatError("", f"not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         raise PositionFormatError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except UnicodeDecodeError:
-        raise PositionFormatError("", "not valid JSON: the file is not UTF-8 text") from None
+    except RecursionError:
+        raise PositionFormatError("", "JSON nested too deeply to be a position") from None
+    except ValueError as exc:  # Python refuses integers of over 4,300 digits
+        what = "a number thousands of digits long" if "digits" in str(exc) else excerpt(str(exc), 100)
+        raise PositionFormatError("", f"not a position: {what}") from None
     return position_from_dict(data)
 
 
@@ -79,16 +101,16 @@ def position_from_dict(data: object) -> Position:
     """A position from a parsed JSON object (see :func:`position_from_json`)."""
     if not isinstance(data, Mapping):
         raise PositionFormatError("", f"a position must be a JSON object, not {_kind(data)}")
-    unknown = sorted(set(data) - _TOP_FIELDS)
+    unknown = sorted(str(k) for k in set(data) - _TOP_FIELDS)
     if unknown:
-        raise PositionFormatError(unknown[0], "unknown field")
+        raise PositionFormatError(_name(unknown[0]), f"unknown field{_more(len(unknown))}")
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PositionFormatError("format", f"is {fmt!r}; this version reads {FORMAT!r}")
+        raise PositionFormatError("format", f"is {excerpt(fmt)}; this version reads {FORMAT!r}")
 
     variant = _get(data, "variant", str, "base")
     if variant not in ("base", "tactics"):
-        raise PositionFormatError("variant", f"is {variant!r}; expected 'base' or 'tactics'")
+        raise PositionFormatError("variant", f"is {excerpt(variant)}; expected 'base' or 'tactics'")
     tactics = variant == "tactics"
     expert = _get(data, "expert", bool, False)
     rules = RuleSet(variant, expert)
@@ -149,11 +171,12 @@ def _stone(raw: object, here: str, tactics: bool) -> Stone:
     modes = raw.get("modes", [])
     if modes is None:
         modes = []
-    if not isinstance(modes, list):
-        raise PositionFormatError(f"{here}.modes", f"must be a list such as ['mud'], not {_kind(modes)}")
+    if not isinstance(modes, list) or len(modes) > len(MODES):
+        shape = _kind(modes) if not isinstance(modes, list) else f"a list of {len(modes)}"
+        raise PositionFormatError(f"{here}.modes", f"must be a list such as ['mud'] (at most {len(MODES)}), not {shape}")
     for i, m in enumerate(modes):
         if m not in MODES:
-            raise PositionFormatError(f"{here}.modes[{i}]", f"is {m!r}; a combat mode is 'blind' or 'mud'")
+            raise PositionFormatError(f"{here}.modes[{i}]", f"is {excerpt(m)}; a combat mode is 'blind' or 'mud'")
     if len(set(modes)) != len(modes):
         raise PositionFormatError(f"{here}.modes", "lists a combat mode twice (each exists once)")
     if modes and not tactics:
@@ -172,13 +195,15 @@ def _clan_only(code: str) -> Card:
     """Parse a clan card, saying so when a tactics card shows up in a base-game file."""
     name = code.strip().upper().partition("=")[0]
     if name in TACTICS_NAMES:
-        raise CardError(f"{code!r} is a tactics card; they belong to the tactics variant (\"variant\": \"tactics\")")
+        raise CardError(f"{excerpt(code)} is a tactics card; they belong to the tactics variant (\"variant\": \"tactics\")")
     return Card.parse(code)
 
 
 def _cards(raw: object, here: str, parse: Callable[[str], Any] = Card.parse) -> tuple[Any, ...]:
     if not isinstance(raw, list):
         raise PositionFormatError(here, f"must be a list of card codes such as ['R8', 'B3'], not {_kind(raw)}")
+    if len(raw) > MAX_LIST:
+        raise PositionFormatError(here, f"lists {len(raw):,} cards; there are only {MAX_LIST} cards in the game")
     out = []
     for i, code in enumerate(raw):
         if not isinstance(code, str):
@@ -199,13 +224,15 @@ def _player(raw: object, here: str, allow_none: bool = True) -> Player | None:
         return None
     if raw not in ("south", "north"):
         expected = "'south', 'north' or null" if allow_none else "'south' or 'north'"
-        raise PositionFormatError(here, f"is {raw!r}; expected {expected}")
+        raise PositionFormatError(here, f"is {excerpt(raw)}; expected {expected}")
     return Player(raw)
 
 
 def _int(raw: object, here: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise PositionFormatError(here, f"must be a whole number, not {_kind(raw)}")
+    if not 0 <= raw <= MAX_COUNT:
+        raise PositionFormatError(here, f"is {excerpt(raw)}; a count of cards is a whole number from 0 to {MAX_COUNT}")
     return raw
 
 
@@ -217,9 +244,18 @@ def _get(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
 
 
 def _no_unknown(raw: Mapping[str, Any], allowed: set[str], here: str) -> None:
-    extra = sorted(set(raw) - allowed)
+    extra = sorted(str(k) for k in set(raw) - allowed)
     if extra:
-        raise PositionFormatError(f"{here}.{extra[0]}", "unknown field")
+        raise PositionFormatError(f"{here}.{_name(extra[0])}", f"unknown field{_more(len(extra))}")
+
+
+def _name(key: str) -> str:
+    """A field name as given, cut short if it is long (it ends up in a one-line message)."""
+    return key if len(key) <= 40 else f"{key[:40]}…"
+
+
+def _more(count: int) -> str:
+    return f" (and {count - 1} more unknown)" if count > 1 else ""
 
 
 _KIND_NAMES = {str: "a string", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
@@ -231,9 +267,9 @@ def _kind(value: object) -> str:
     if isinstance(value, bool):
         return f"the boolean {str(value).lower()}"
     if isinstance(value, (int, float)):
-        return f"the number {value}"
+        return f"the number {excerpt(value)}"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {excerpt(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, Mapping):

@@ -10,6 +10,8 @@ import enum
 from dataclasses import dataclass
 from typing import Literal
 
+from .errors import PlayerError, RulesError, excerpt
+
 Variant = Literal["base", "tactics"]
 VARIANTS: tuple[Variant, ...] = ("base", "tactics")
 
@@ -36,7 +38,9 @@ class Player(enum.StrEnum):
         for p in cls:
             if t in (p.value, p.letter):
                 return p
-        raise ValueError(f"unknown player {text!r}: expected 'south' or 'north'")
+        if not isinstance(text, str):
+            raise PlayerError(f"a player must be 'south' or 'north', not {type(text).__name__} {excerpt(text)}")
+        raise PlayerError(f"unknown player {excerpt(text)}: expected 'south' or 'north'")
 
 
 PLAYERS: tuple[Player, Player] = (Player.SOUTH, Player.NORTH)
@@ -57,8 +61,11 @@ class RuleSet:
     strict_proofs: bool = False
 
     def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise ValueError(f"unknown variant {self.variant!r}: expected 'base' or 'tactics'")
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
+            raise RulesError(f"unknown variant {excerpt(self.variant)}: expected 'base' or 'tactics'")
+        for name in ("expert", "strict_proofs"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"RuleSet.{name} must be True or False, not {excerpt(getattr(self, name))}")
 
     @property
     def tactics(self) -> bool:

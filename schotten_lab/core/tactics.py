@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from .cards import CARDS, Card, CardMask, mask_of
-from .errors import CardError
+from .errors import CardError, excerpt
 
 TroopKind = Literal["JOKER", "SPY", "SHIELD"]
 TROOP_KINDS: tuple[TroopKind, ...] = ("JOKER", "SPY", "SHIELD")
@@ -75,7 +75,7 @@ HandCard: TypeAlias = Card | str
 def parse_piece(text: str) -> Piece:
     """A side entry: a clan code (``R8``), a troop (``JOKER``) or a troop with its identity (``SPY=B7``)."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {text!r}")
+        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {excerpt(text)}")
     t = text.strip().upper()
     name, _, ident = t.partition("=")
     if name in TROOP_KINDS:
@@ -88,12 +88,12 @@ def parse_piece(text: str) -> Piece:
 def parse_hand_card(text: str) -> HandCard:
     """A hand or discard entry: a clan code or a tactics card name (no identity there)."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {text!r}")
+        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {excerpt(text)}")
     t = text.strip().upper()
     if t in TACTICS_NAMES:
         return t
     if "=" in t:
-        raise CardError(f"{text!r}: a tactics card in a hand or the discard pile has no identity")
+        raise CardError(f"{excerpt(text)}: a tactics card in a hand or the discard pile has no identity")
     return Card.parse(text)
 
 

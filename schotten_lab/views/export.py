@@ -1,10 +1,14 @@
 """Image export: SVG diagrams to PNG with the system Chromium, Plotly figures via kaleido.
 
 Chromium is Debian's (``apt-get install -y chromium``); nothing here downloads a browser.
+Every file is written atomically (:mod:`schotten_lab.core.files`): a failed export leaves the previous
+file as it was. The format follows the extension; an unknown one is refused with
+:class:`~schotten_lab.core.errors.OutputError` before any work.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import shutil
@@ -14,14 +18,15 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.errors import ExportError, OutputError
+from ..core.files import atomic_path, check_output
+
 if TYPE_CHECKING:
     import plotly.graph_objects as go
 
+IMAGE_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "webp")
+
 CHROMIUM_CANDIDATES = ("/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome")
-
-
-class ExportError(RuntimeError):
-    """An image could not be written (no browser, or the browser failed)."""
 
 
 def find_chromium() -> str | None:
@@ -44,6 +49,7 @@ def save_png(svg: str, path: str | Path, *, scale: float = 2.0, timeout: float =
     Runs headless Chromium once (about 1-2 s); ``scale`` is the device pixel ratio, so the PNG is
     ``scale`` times the SVG's width and height.
     """
+    path = check_output(path, ("png",))
     browser = find_chromium()
     if browser is None:
         raise ExportError("PNG export needs Chromium: install it with `apt-get install -y chromium`")
@@ -83,8 +89,8 @@ def save_png(svg: str, path: str | Path, *, scale: float = 2.0, timeout: float =
             raise ExportError(f"Chromium did not finish within {timeout:.0f} s") from None
         if not out.exists():
             raise ExportError(f"Chromium wrote no screenshot (exit {done.returncode}): {done.stderr[-500:]}")
-        path.parent.mkdir(parents=True, exist_ok=True)
-        shutil.move(str(out), path)
+        with atomic_path(path) as staged:
+            shutil.copyfile(out, staged)
     return path
 
 
@@ -94,21 +100,16 @@ def save_figure(fig: go.Figure, path: str | Path, *, scale: float = 2.0) -> Path
     ``.html``: self-contained (plotly.js inlined, works offline). ``.png`` / ``.svg`` / ``.pdf``:
     a static image through kaleido and the system Chromium.
     """
-    path = Path(path)
+    path = check_output(path, ("html", "htm", *IMAGE_FORMATS))
     suffix = path.suffix.lower()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if suffix in (".html", ".htm"):
-        fig.write_html(path, include_plotlyjs=True, full_html=True)
-    elif suffix in (".png", ".svg", ".pdf", ".jpg", ".jpeg", ".webp"):
-        if find_chromium() is None:
-            raise ExportError(f"{suffix} export needs Chromium: install it with `apt-get install -y chromium`")
-        fig.write_image(path, scale=scale if suffix != ".svg" else 1)
-    else:
-        raise ValueError(f"unknown figure format {suffix!r}: use .html, .png, .svg or .pdf")
+    if suffix not in (".html", ".htm") and find_chromium() is None:
+        raise ExportError(f"{suffix} export needs Chromium: install it with `apt-get install -y chromium`")
+    with atomic_path(path) as tmp:
+        if suffix in (".html", ".htm"):
+            fig.write_html(tmp, include_plotlyjs=True, full_html=True)
+        else:
+            fig.write_image(tmp, format=suffix[1:], scale=scale if suffix != ".svg" else 1)
     return path
-
-
-IMAGE_FORMATS = ("png", "svg", "pdf", "jpg", "jpeg", "webp")
 
 
 def save_figures(
@@ -127,22 +128,24 @@ def save_figures(
     formats = [f.lower().lstrip(".") for f in formats]
     for f in formats:
         if f not in (*IMAGE_FORMATS, "html"):
-            raise ValueError(f"unknown figure format {f!r}: use html, png, svg or pdf")
+            raise OutputError(f"unknown figure format {f!r}: use html, png, svg or pdf")
+    if any(f != "html" for f in formats) and find_chromium() is None:
+        raise ExportError("image export needs Chromium: install it with `apt-get install -y chromium`")
     written: list[Path] = []
     specs = []
-    for name, fig in figures.items():
-        for f in formats:
-            path = folder / f"{name}.{f}"
-            if f == "html":
-                fig.write_html(path, include_plotlyjs=True, full_html=True)
-            else:
-                opts = {"format": f, "scale": 1 if f == "svg" else scale}
-                specs.append({"fig": fig, "path": path, "opts": opts})
-            written.append(path)
-    if specs:
-        if find_chromium() is None:
-            raise ExportError("image export needs Chromium: install it with `apt-get install -y chromium`")
-        kaleido.write_fig_from_object_sync(specs, cancel_on_error=True)
+    with contextlib.ExitStack() as stack:  # every file renamed into place only if all succeed
+        for name, fig in figures.items():
+            for f in formats:
+                path = check_output(folder / f"{name}.{f}", (f,))
+                tmp = stack.enter_context(atomic_path(path))
+                if f == "html":
+                    fig.write_html(tmp, include_plotlyjs=True, full_html=True)
+                else:
+                    opts = {"format": f, "scale": 1 if f == "svg" else scale}
+                    specs.append({"fig": fig, "path": tmp, "opts": opts})
+                written.append(path)
+        if specs:
+            kaleido.write_fig_from_object_sync(specs, cancel_on_error=True)
     return written
 
 

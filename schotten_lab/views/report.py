@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
+from ..core.files import check_output, write_text_atomic
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.rules import PLAYERS, SIDE_SIZE, Player
 from ..core.svg import position_svg
@@ -338,17 +339,21 @@ def _figures_html(figures: Mapping[str, go.Figure]) -> str:
     return "\n".join(out)
 
 
+REPORT_FORMATS = ("html", "htm")
+"""The extensions :func:`write_report` accepts (anything else is refused: the report is HTML)."""
+
+
 def write_report(
     position: Position, path: str | Path, viewer: Player | str | None = None, lang: str = "en"
 ) -> Path:
     """Write a self-contained HTML report of ``position`` to ``path``: the diagram, the analysis as
     tables (claims with their explanations, odds, outcomes) and the charts, plotly.js inlined so
-    the file works offline. ``viewer`` defaults to the player to move. Returns the path."""
-    path = Path(path)
-    text = report_html(position, viewer, lang)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
+    the file works offline. ``viewer`` defaults to the player to move. Returns the path.
+
+    The write is atomic (a failure leaves any previous file as it was); a path that is not ``.html``
+    (or ``.htm``), a symbolic link or a folder is refused with :class:`~schotten_lab.core.errors.OutputError`."""
+    path = check_output(path, REPORT_FORMATS)
+    return write_text_atomic(path, report_html(position, viewer, lang))
 
 
 __all__ = ["analysis_html", "report_html", "write_report"]

@@ -1,0 +1,105 @@
+"""Writing files so that a failure can never destroy data (standard library only).
+
+Every file the project writes goes through :func:`atomic_path` (or :func:`write_text_atomic`): the
+content goes to a temporary file in the target's folder, which is renamed over the target only once
+it is complete (``os.replace`` is atomic on one file system). A full disk, a file-size limit or an
+interrupted run leaves the previous file exactly as it was, and no temporary file behind.
+
+:func:`check_output` refuses, before any work, what would be a mistake: an extension that is not
+one of the formats the writer produces, an output that is one of the inputs, a symbolic link (it is
+never followed: replacing it would silently write elsewhere), a folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+
+from .errors import OutputError, excerpt
+
+
+def check_output(path: str | Path, formats: Sequence[str], inputs: Iterable[str | Path] = ()) -> Path:
+    """``path`` as a :class:`Path` if it is a safe place to write one of ``formats`` (extensions
+    without the dot, e.g. ``("html", "htm")``); raise :class:`OutputError` saying why not."""
+    if not isinstance(path, (str, Path)) or not str(path):
+        raise OutputError(f"an output file name is needed, not {excerpt(path)}")
+    target = Path(path)
+    suffix = target.suffix.lower().lstrip(".")
+    if suffix not in formats:
+        wanted = ", ".join(f".{f}" for f in formats)
+        found = f"'.{suffix}'" if suffix else "no extension"
+        raise OutputError(f"{excerpt(str(path))}: {found} is not a format this writes; use {wanted}")
+    if target.is_symlink():
+        raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
+    if target.is_dir():
+        raise OutputError(f"{excerpt(str(path))} is a folder; give a file name")
+    for source in inputs:
+        if _same_file(target, Path(source)):
+            raise OutputError(f"{excerpt(str(path))} is also an input; writing it would destroy the input")
+    return target
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        if a.exists() and b.exists():
+            return os.path.samefile(a, b)
+    except OSError:
+        pass
+    return os.path.realpath(a) == os.path.realpath(b)
+
+
+@contextlib.contextmanager
+def atomic_path(path: str | Path) -> Iterator[Path]:
+    """A temporary path, in ``path``'s folder and with its extension, to write the whole file to;
+    renamed onto ``path`` when the block ends without an error, deleted otherwise.
+
+    An ``OSError`` while writing or renaming becomes an :class:`OutputError`; the old ``path``, if
+    any, is untouched. A symbolic link at ``path`` is refused (see :func:`check_output`).
+    """
+    target = Path(path)
+    if target.is_symlink():
+        raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
+    folder = target.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}", dir=folder)
+        os.close(fd)
+    except OSError as exc:
+        raise OutputError(f"{excerpt(str(path))}: cannot write: {exc.strerror or exc}") from None
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        os.chmod(tmp, _mode_for(target))
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise OutputError(
+            f"{excerpt(str(path))}: cannot write: {exc.strerror or exc} (the previous file, if any, is unchanged)"
+        ) from None
+    finally:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions of the file being replaced, or the usual ones (0o666 minus the umask)."""
+    try:
+        return target.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0o22)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def write_text_atomic(path: str | Path, text: str) -> Path:
+    """Write ``text`` (UTF-8) to ``path`` atomically: all of it, or nothing changed."""
+    with atomic_path(path) as tmp, open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    return Path(path)
+
+
+__all__ = ["atomic_path", "check_output", "write_text_atomic"]
