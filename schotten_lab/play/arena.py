@@ -57,7 +57,7 @@ def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: i
         decision = bots[p].decide(state.observation(state.to_move))
         result.seconds[p] += time.perf_counter() - started
         result.decisions[p] += 1
-        turn = {key: decision[key] for key in ("player", "play", "claim", "deck") if key in decision}
+        turn: dict[str, Any] = {key: decision[key] for key in ("player", "play", "claim", "deck") if key in decision}
         try:
             state, _ = apply_turn(state, turn)
         except IllegalTurnError as exc:
@@ -75,7 +75,8 @@ def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
     centre = p + z * z / (2 * games)
     spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
     denominator = 1 + z * z / games
-    return (centre - spread) / denominator, (centre + spread) / denominator
+    # clamp the rounding at p = 0 or 1: the interval always holds the observed rate
+    return max(0.0, min(p, (centre - spread) / denominator)), min(1.0, max(p, (centre + spread) / denominator))
 
 
 @dataclass
