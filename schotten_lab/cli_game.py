@@ -28,7 +28,7 @@ EXIT_BAD_INPUT = 2
 
 
 def _usage_error(message: str) -> Exception:
-    from .cli import UsageError
+    from .core.errors import UsageError
 
     return UsageError(message)
 
@@ -92,8 +92,13 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     """``bot``: answer one request line with one turn line until the end of the input."""
     from .bots import make_bot, serve
 
+    options: dict[str, Any] = {"seed": args.seed}
+    if args.budget is not None:
+        options["budget"] = args.budget
+    if args.iterations is not None:
+        options["iterations"] = args.iterations
     try:
-        bot = make_bot(args.name, seed=args.seed)
+        bot = make_bot(args.name, **options)
     except ValueError as exc:
         raise _usage_error(_one_line(exc)) from None
     serve(bot, sys.stdin.buffer, out)
@@ -206,6 +211,8 @@ def add_game_commands(sub: Any) -> None:
     p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")
     p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
     p.add_argument("--seed", type=_integer, default=None, help="make the bot reproducible")
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="advisor: seconds a move (default 2)")
+    p.add_argument("--iterations", type=_integer, default=None, metavar="N", help="advisor: rollouts a move instead")
     p.set_defaults(run=cmd_bot)
 
     p = sub.add_parser("selfplay", help="play N games between two bots, one game@1 record per line")

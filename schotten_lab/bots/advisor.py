@@ -25,7 +25,6 @@ is not searched (:class:`AdvisorBot` plays a greedy move there, see its docstrin
 
 from __future__ import annotations
 
-import importlib
 import math
 import random
 import time
@@ -40,6 +39,7 @@ from ..core.position import Position
 from ..core.rules import Player
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
+from .simple import GreedyBot
 from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
@@ -407,8 +407,7 @@ class AdvisorBot:
         return advice.decision()
 
     def _fallback(self, observation: Position, history: Sequence[Mapping[str, Any]] | None) -> dict[str, Any]:
-        registry = importlib.import_module("schotten_lab.bots.base")  # the bots' registry, when merged
-        greedy = registry.make_bot("greedy", seed=self._rng.getrandbits(32))
+        greedy = GreedyBot(seed=self._rng.getrandbits(32))
         decision: dict[str, Any] = dict(greedy.decide(observation, history))
         decision["reason"] = "tactics variant: not searched, greedy move"
         return decision
