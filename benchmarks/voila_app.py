@@ -37,16 +37,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_voila(tmp: Path, port: int) -> subprocess.Popen[bytes]:
-    env = dict(os.environ, SCHOTTEN_POSITION="", PYTHONWARNINGS="ignore")
+def start_voila(tmp: Path, port: int, root: Path, template: str) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, SCHOTTEN_POSITION="", PYTHONWARNINGS="ignore", JUPYTER_PATH=str(root / "apps" / "jupyter"),
+               PYTHONPATH=str(root))
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         (tmp / name).mkdir()
         env[name] = str(tmp / name)
     log = (tmp / "voila.log").open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(ROOT / "apps" / "board_editor.ipynb"), "--no-browser",
-         f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=ROOT,
+        [sys.executable, "-m", "voila", str(root / "apps" / "board_editor.ipynb"), "--no-browser",
+         f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--template={template}"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
     )
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
@@ -64,18 +65,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=3)
     parser.add_argument("--query", default="", help="a query string for the page, e.g. 'position=...'")
+    parser.add_argument("--settle", type=float, default=0.0,
+                        help="seconds to wait after the port opens and between loads (a server already up)")
+    parser.add_argument("--root", type=Path, default=ROOT,
+                        help="the checkout whose app to serve (another worktree to compare, e.g. before a change)")
+    parser.add_argument("--template", default="schotten",
+                        help="the Voilà template: schotten (the app's, apps/jupyter) or lab (Voilà's own)")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     port = free_port()
     with tempfile.TemporaryDirectory(prefix="schotten-voila-bench-") as tmp:
-        proc = start_voila(Path(tmp), port)
+        proc = start_voila(Path(tmp), port, args.root.resolve(), args.template)
         try:
             url = f"http://127.0.0.1:{port}/" + (f"?{args.query}" if args.query else "")
             html_s, usable_s, remote = [], [], set()
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
                 for _ in range(args.loads):
+                    time.sleep(args.settle)
                     context = browser.new_context(viewport={"width": 1500, "height": 1000})
                     page = context.new_page()
                     page.on("request", lambda r: remote.add(r.url) if urlparse(r.url).hostname not in
@@ -91,7 +99,7 @@ def main() -> None:
         finally:
             proc.terminate()
             proc.wait(timeout=30)
-    print(f"Voilà app, {args.loads} loads: first HTML median {statistics.median(html_s):.1f} s "
+    print(f"Voilà app of {args.root} (template {args.template}), {args.loads} loads, settle {args.settle:.0f} s: first HTML median {statistics.median(html_s):.1f} s "
           f"({', '.join(f'{t:.1f}' for t in html_s)}); usable median {statistics.median(usable_s):.1f} s "
           f"({', '.join(f'{t:.1f}' for t in usable_s)})")
     print("requests to other hosts:", json.dumps(sorted(remote)) if remote else "none")

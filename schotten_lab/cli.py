@@ -407,7 +407,8 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
             ) from None
         raise UsageError(f"the HTML report is not available in this installation: {_one_line(str(exc))}") from None
     try:
-        write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang)
+        write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang,
+                     title=loaded.title, description=loaded.description)
     except SchottenError as exc:
         raise UsageError(f"{loaded.source}: cannot write the report: {_one_line(str(exc))}") from None
     except RecursionError:

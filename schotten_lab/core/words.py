@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 import string
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol, runtime_checkable
 
@@ -146,6 +147,10 @@ PHRASES: Phrases = {
         "en": "seen by {viewer}, counting {viewer}'s hand",
         "fr": "vu par {viewer}, avec la main de {viewer}",
     },
+    "hand_unknown": {
+        "en": "{viewer}'s hand is not known, every figure uses the public pool",
+        "fr": "la main de {viewer} est inconnue, tous les chiffres utilisent la réserve publique",
+    },
     "public_figure": {
         "en": "random completion from the public pool",
         "fr": "complétion au hasard dans la réserve publique",
@@ -166,6 +171,85 @@ PHRASES: Phrases = {
     "loc_discard": {"en": "discard", "fr": "défausse"},
     "loc_hand": {"en": "{player} hand", "fr": "main de {player}"},
     "loc_unseen": {"en": "unseen", "fr": "invisible"},
+    "loc_played": {"en": "played", "fr": "jouée"},
+    # claim explanations (analysis.claims builds them as Facts)
+    "claim_claimed": {"en": "stone {stone} is already claimed by {owner}.", "fr": "la borne {stone} est déjà revendiquée par {owner}."},
+    "claim_incomplete": {
+        "en": "{player}'s side has {cards}; a claim needs a complete side{mud}, {more} more to place.",
+        "fr": "le côté de {player} a {cards} ; une revendication demande un côté complet{mud}, encore {more} à poser.",
+    },
+    "cards_one": {"en": "{count} card", "fr": "{count} carte"},
+    "cards_many": {"en": "{count} cards", "fr": "{count} cartes"},
+    "mud_four": {"en": " (4 under Mud fight)", "fr": " (4 en Combat de boue)"},
+    "claim_stronger": {"en": "{player}'s {own} beats {opponent}'s {other}.", "fr": "côté {player}, {own} bat {other} côté {opponent}."},
+    "claim_weaker": {"en": "{opponent}'s {other} beats {player}'s {own}.", "fr": "côté {opponent}, {other} bat {own} côté {player}."},
+    "claim_tie_won": {
+        "en": "both sides are {other}; {player} completed first and wins the tie.",
+        "fr": "les deux côtés font {other} ; {player} a complété en premier et gagne l'égalité.",
+    },
+    "claim_tie_lost": {
+        "en": "both sides are {other}; {opponent} completed first and wins the tie.",
+        "fr": "les deux côtés font {other} ; {opponent} a complété en premier et gagne l'égalité.",
+    },
+    "claim_tie_unknown": {
+        "en": "both sides are {other}; the stone goes to whoever completed first, which the position does not record.",
+        "fr": "les deux côtés font {other} ; la borne va à qui a complété en premier, ce que la position n'indique pas.",
+    },
+    "claim_needs_fourth": {
+        "en": "strict proof: if {scenario}, the stone would need 4 cards a side and {player} a fourth card, which a proof may not take from a hand.",
+        "fr": "preuve stricte : si {scenario}, la borne demanderait 4 cartes par côté et {player} une quatrième carte, qu'une preuve ne peut pas prendre dans une main.",
+    },
+    "claim_beaten": {
+        "en": "{lead}{opponent} can still beat it: {added} would give {opponent} {side}, a {counter}, which beats {player}'s {own}{wild}{where}.",
+        "fr": "{lead}{opponent} peut encore gagner : {added} donnerait à {opponent} {side}, {counter}, qui bat {own} de {player}{wild}{where}.",
+    },
+    "if_scenario": {"en": "if {scenario}, ", "fr": "si {scenario}, "},
+    "scenario_mode": {"en": "an unplayed {mode} were put on the stone", "fr": "un {mode} non joué était posé sur la borne"},
+    "scenario_troop": {"en": "the opponent played the unplayed {troop}", "fr": "l'adversaire jouait le {troop} non joué"},
+    "any_of_value": {"en": "any of the {value}s ({cards})", "fr": "n'importe lequel des {value} ({cards})"},
+    "and_a_value": {"en": " and a {value}", "fr": " et un {value}"},
+    "wild_best": {"en": " ({troops} taking {opponent}'s best identity)", "fr": " ({troops} prenant la meilleure identité pour {opponent})"},
+    "in_own_hand_one": {
+        "en": "; {cards} is in {player}'s own hand, but a proof may only use cards on the table",
+        "fr": " ; {cards} est dans la main de {player}, mais une preuve ne peut utiliser que les cartes sur la table",
+    },
+    "in_own_hand_many": {
+        "en": "; {cards} are in {player}'s own hand, but a proof may only use cards on the table",
+        "fr": " ; {cards} sont dans la main de {player}, mais une preuve ne peut utiliser que les cartes sur la table",
+    },
+    "not_on_table_one": {"en": "; that card is not on the table", "fr": " ; cette carte n'est pas sur la table"},
+    "not_on_table_many": {"en": "; those cards are not on the table", "fr": " ; ces cartes ne sont pas sur la table"},
+    "claim_no_completion": {
+        "en": "{opponent} cannot complete the side at all: fewer than {need} cards remain off the table.",
+        "fr": "{opponent} ne peut pas compléter son côté : il reste moins de {need} cartes hors de la table.",
+    },
+    "claim_unbeatable": {"en": "{player}'s {own} cannot be beaten{wild}", "fr": "côté {player}, {own} est imbattable{wild}"},
+    "even_wild": {"en": ", even with {troops} at {opponent}'s best identity", "fr": ", même avec {troops} à la meilleure identité pour {opponent}"},
+    "tie_note": {
+        "en": "; the best {opponent} can still reach, {cards} for a {formation}, only ties, and {player} completed first",
+        "fr": " ; le mieux que {opponent} puisse encore atteindre, {cards} pour {formation}, ne fait qu'égaliser, et {player} a complété en premier",
+    },
+    "proof_nothing_beats": {"en": "{lead}: no {capacity} cards at all can beat it{tie}.", "fr": "{lead} : aucune combinaison de {capacity} cartes ne peut battre cela{tie}."},
+    "proof_no_completion_beats": {
+        "en": "{lead}: no completion of {opponent}'s {cards} can beat it, whatever cards remain{tie}.",
+        "fr": "{lead} : aucune complétion de {cards} côté {opponent} ne peut battre cela, quelles que soient les cartes restantes{tie}.",
+    },
+    "proof_threats": {"en": "{lead}: {threats}{tie}.", "fr": "{lead} : {threats}{tie}."},
+    "threat": {"en": "{opponent} would need {cards} for a {formation} ({where})", "fr": "{opponent} aurait besoin de {cards} pour {formation} ({where})"},
+    "dead_card": {"en": "{card} is {place}", "fr": "{card} est {place}"},
+    "place_discard": {"en": "in the discard pile", "fr": "dans la défausse"},
+    "place_on": {"en": "on {where}", "fr": "sur {where}"},
+    "proof_many": {
+        "en": "{lead}: each of the {count} completions that would beat it needs a card already on the table: {listed}{more}{tie}.",
+        "fr": "{lead} : chacune des {count} complétions qui le battraient demande une carte déjà sur la table : {listed}{more}{tie}.",
+    },
+    "card_place": {"en": "{card} ({place})", "fr": "{card} ({place})"},
+    "and_more": {"en": " and {count} more", "fr": " et {count} autres"},
+    "troops_as": {"en": ", with {parts}", "fr": ", avec {parts}"},
+    "troop_as": {"en": "{troop} as {card}", "fr": "{troop} comme {card}"},
+    "blind_note": {"en": " (Blind-man's bluff: sums only)", "fr": " (Colin-Maillard : sommes seules)"},
+    "loc_hand_short": {"en": "hand", "fr": "main"},
+    "loc_discard_short": {"en": "disc.", "fr": "déf."},
 }
 """Phrases by key; each has the same ``{fields}`` in every language."""
 
@@ -216,6 +300,66 @@ def say(key: str, lang: str = "en", **fields: object) -> str:
         raise WordsError(f"phrase {key!r} needs the field {exc.args[0]!r}") from None
 
 
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """A structured statement: a phrase key and its field values, rendered in any language."""
+
+    key: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **fields: object) -> Fact:
+        return cls(key, tuple(fields.items()))
+
+    def __getitem__(self, name: str) -> object:
+        return dict(self.fields)[name]
+
+    def in_words(self, lang: str = "en") -> str:
+        return say(self.key, lang, **dict(self.fields))
+
+    def __str__(self) -> str:
+        return self.in_words("en")
+
+    def to_dict(self) -> dict[str, object]:
+        """Plain data: ``{"fact": key, field: value...}`` (nested facts as dicts, other values as text)."""
+        return {"fact": self.key, **{name: _plain(v) for name, v in self.fields}}
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """Several values rendered one after another with ``sep`` (``"and"``: the language's "a, b and c";
+    ``"and_all"``: "a and b and c")."""
+
+    items: tuple[object, ...]
+    sep: str = "; "
+
+    def in_words(self, lang: str = "en") -> str:
+        parts = [render(item, lang) for item in self.items]
+        if self.sep == "and":
+            return join(parts, lang)
+        if self.sep == "and_all":
+            return (" et " if check_lang(lang) == "fr" else " and ").join(parts)
+        return self.sep.join(parts)
+
+    def __str__(self) -> str:
+        return self.in_words("en")
+
+    def to_dict(self) -> list[object]:
+        return [_plain(item) for item in self.items]
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Fact | Facts):
+        return value.to_dict()
+    if isinstance(value, bool | int):
+        return value
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    return render(value, "en")
+
+
 def fields_of(text: str) -> set[str]:
     """The ``{fields}`` a phrase text uses."""
     return {name for _, name, _, _ in string.Formatter().parse(text) if name}
@@ -240,6 +384,8 @@ def all_tables() -> Mapping[str, dict[str, str]]:
 
 __all__ = [
     "LANGS",
+    "Fact",
+    "Facts",
     "InWords",
     "WordsError",
     "all_tables",

@@ -190,3 +190,64 @@ def test_r6_in_hand_wins_stone_one() -> None:
     # stone 2: Y9 beats the complete P2 P3 P4 only as Y7 Y8 Y9; Y8 is in hand, Y7 among 36 cards, 2 draws
     two = viewer_outcome(pos, 2, S)
     assert two.south == Fraction(comb(36, 2) - comb(35, 2), comb(36, 2))
+
+
+# ---- the whole-board analysis ----------------------------------------------------------------------
+
+
+def won_by_south() -> Position:
+    """South holds stones 4, 5, 6 (three adjacent): the game is over."""
+    return Position.build(
+        {4: ("R7 R8 R9", "B1 G2 Y4"), 5: ("B7 B8 B9", "R1 G3 Y5"), 6: ("G7 G8 G9", "R2 B3 Y6"), 1: ("N1", "")},
+        south_hand="P1 P2 P3 P4 P5",
+        claimed={4: "south", 5: "south", 6: "south"},
+        to_move="north",
+    )
+
+
+def test_default_viewer_is_the_player_whose_hand_is_known() -> None:
+    from schotten_lab.analysis import analyze
+
+    three_eights = Position.from_notation("N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 n")
+    board = analyze(three_eights)  # north to move, but only south's hand is known
+    assert board.viewer is S and board.counts_hand
+    assert "seen by south, counting south's hand (Y1 Y2 R8 P5 B3 G9)" in str(board)
+    public = analyze(Position.from_notation("N8B8G8-R9R7/-/-/-/-/-/-/-/- ?6 ?6 n"))
+    assert not public.counts_hand and public.stone(1).outcome_viewer is None
+    assert "public view (no hand known" in str(public)
+    assert "outcome_viewer" not in public.to_dict()["stones"][0]  # type: ignore[index]
+
+
+def test_json_keeps_the_public_outcome_and_adds_the_viewer_one() -> None:
+    from schotten_lab.analysis import analyze
+
+    pos = Position.from_json((DATA / "06_endgame_empty_deck.json").read_text())
+    data = analyze(pos).to_dict()
+    assert data["viewer"] == "south" and data["winner"] is None
+    eight = data["stones"][7]  # type: ignore[index]
+    assert eight["outcome"] == {"south": 0.8, "north": 0.2, "tie": 0.0}
+    assert eight["outcome_viewer"] == {"south": 1.0, "north": 0.0, "tie": 0.0}
+
+
+def test_a_won_game_says_so_instead_of_giving_odds() -> None:
+    from schotten_lab.analysis import analyze
+
+    pos = won_by_south()
+    assert pos.winner() is S
+    board = analyze(pos)
+    assert board.to_dict()["winner"] == "south"
+    text = str(board)
+    assert "The game is over: south holds three adjacent stones (4, 5, 6)." in text
+    assert "odds" not in text and "outcome" not in text and "can claim" not in text
+    assert all(s.outcome_viewer is None for s in board.stones)
+
+
+def test_an_estimate_is_labelled_in_the_report() -> None:
+    from schotten_lab.analysis import analyze
+
+    pos = Position.build({1: ("R4 R5", "B7 G7")}, south_hand="R6 R1 B2 Y8 G1 N9")
+    board = analyze(pos, "south")
+    empty = board.stone(5).outcome_viewer
+    assert empty is not None and not empty.exact and empty.samples > 0
+    assert empty.to_dict()["estimate"] is True and set(empty.stderr) == {"south", "north", "tie"}
+    assert "Monte Carlo estimate over 10,000 samples" in str(board)
