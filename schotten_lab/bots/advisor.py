@@ -188,9 +188,9 @@ def _monte_carlo(
                 acc[1] += s * s
                 acc[2] += 1
                 total += 1
+                if iterations is None and time.perf_counter() > deadline:
+                    return stats, total
             if iterations is not None and total >= iterations:
-                return stats, total
-            if iterations is None and time.perf_counter() > deadline:
                 return stats, total
         if len(active) > 2:
             active.sort(key=lambda m: stats[m][0] / stats[m][2], reverse=True)
@@ -233,14 +233,15 @@ def advise(
     view = view_of(position)
     moves, claims_of = ordered_moves(view)
     rng = random.Random(seed)
-    deadline = started + budget_seconds
+    # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
+    deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
     results: dict[tuple[int, int], tuple[float | None, float | None, int]] = {}
     rollouts = 0
     method = "exact endgame"
     if view.deck_size == 0:
         try:
             sim = view.deal(list(view.hidden))
-            left = max(deadline - time.perf_counter(), 0.05)
+            left = max(0.5 * (deadline - time.perf_counter()), 0.05)  # the rest for Monte Carlo if it fails
             nodes = None if iterations is None else ENDGAME_NODES_PER_ROLLOUT * iterations
             for move, value in solve_moves(sim, left, moves, max_nodes=nodes):
                 results[move] = ((value + 1) / 2, None, 0)
