@@ -249,7 +249,7 @@ def advise(
             results.clear()
     if not results:
         method = "Monte Carlo over deals"
-        searched = moves[: max(width, 1)]
+        searched = diverse(view, moves, max(width, 1))
         stats, rollouts = _monte_carlo(view, searched, rng, deadline, iterations)
         for move in moves:
             if move in stats:
@@ -291,6 +291,25 @@ def advise(
         rollouts,
         time.perf_counter() - started,
     )
+
+
+def diverse(view: View, moves: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
+    """The first ``width`` of ``moves`` (best first), skipping near-duplicates: one card on several
+    bare stones (both sides empty) counts once, and no card takes more than 3 places."""
+    chosen: list[tuple[int, int]] = []
+    bare_cards: set[int] = set()
+    per_card: dict[int, int] = {}
+    for card, stone in moves:
+        if len(chosen) == width:
+            break
+        bare = card >= 0 and not view.sides[2 * stone] and not view.sides[2 * stone + 1]
+        if card >= 0 and ((bare and card in bare_cards) or per_card.get(card, 0) >= 3):
+            continue
+        if bare:
+            bare_cards.add(card)
+        per_card[card] = per_card.get(card, 0) + 1
+        chosen.append((card, stone))
+    return chosen or moves[:width]
 
 
 def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, int], list[int]]]:
