@@ -30,10 +30,10 @@ sys.path.insert(0, str(ROOT))
 from schotten_lab.bots.advisor import AdvisorBot, PolicyBot  # noqa: E402
 from schotten_lab.bots.determinize import view_of  # noqa: E402
 from schotten_lab.bots.endgame import SolveTimeout, solve  # noqa: E402
-from schotten_lab.bots.sim import Sim  # noqa: E402
+from schotten_lab.bots.sim import Sim, shuffled_game  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
-from schotten_lab.play.arena import Decider, MatchResult, deal_sim, match  # noqa: E402
+from schotten_lab.play.arena import Decider, MatchResult, match  # noqa: E402
 
 
 class UniformBot:
@@ -97,7 +97,7 @@ def _endgame(seed: int, cards: int) -> Sim | None:
     from schotten_lab.bots.sim import greedy_play
 
     rng = random.Random(seed)
-    sim = deal_sim(seed)
+    sim = shuffled_game(seed)
     while sim.winner < 0 and not sim.stalled():
         if not sim.deck:
             size = max(len(h) for h in sim.hands)

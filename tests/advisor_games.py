@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import random
 
-from schotten_lab.bots.sim import Sim
+from schotten_lab.bots.sim import Sim, shuffled_game
 
 
 def dealt(seed: int, expert: bool = False) -> Sim:
     """A fresh base game (south to move) from a seeded shuffle."""
-    rng = random.Random(seed)
-    cards = list(range(54))
-    rng.shuffle(cards)
-    return Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [cards[:6], cards[6:12]], cards[12:], 0, expert)
+    return shuffled_game(seed, expert)
 
 
 def random_turn(sim: Sim, rng: random.Random) -> None:

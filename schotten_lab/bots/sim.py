@@ -240,16 +240,12 @@ class Sim:
         return self.passes >= 4
 
 
-def from_position_cards(
-    sides: list[list[int]],
-    claimed: list[int],
-    first: list[int],
-    hands: list[list[int]],
-    deck: list[int],
-    to_move: int,
-    expert: bool,
-) -> Sim:
-    return Sim(sides, claimed, first, hands, deck, to_move, expert)
+def shuffled_game(seed: int, expert: bool = False) -> Sim:
+    """A fresh base game from a seeded shuffle of the 54 cards, south to move (tests, benchmarks)."""
+    rng = random.Random(seed)
+    cards = list(range(54))
+    rng.shuffle(cards)
+    return Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [cards[:6], cards[6:12]], cards[12:], 0, expert)
 
 
 # ---- a quick placement heuristic (rollouts, move ordering) ---------------------------------------

@@ -10,13 +10,11 @@ is even; both seats play the same seeded deal index ``g``.
 from __future__ import annotations
 
 import math
-import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..bots.sim import Sim
 from ..core.position import Position
 from ..core.rules import Player
 from ..game import IllegalTurnError, apply_turn, new_game
@@ -36,14 +34,6 @@ class GameResult:
     turns: int
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     decisions: list[int] = field(default_factory=lambda: [0, 0])
-
-
-def deal_sim(seed: int, expert: bool = False) -> Sim:
-    """A fresh base game from a seeded shuffle, south to move."""
-    rng = random.Random(seed)
-    cards = list(range(54))
-    rng.shuffle(cards)
-    return Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [cards[:6], cards[6:12]], cards[12:], 0, expert)
 
 
 def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: int = 0) -> GameResult:

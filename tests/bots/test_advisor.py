@@ -14,14 +14,16 @@ from schotten_lab.bots.determinize import observation
 from schotten_lab.bots.endgame import solve_moves
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import TACTICS
+from schotten_lab.game import legal_plays
 from schotten_lab.play.arena import match, play_game
 
 
-def legal_moves(sim_position: Position) -> set[tuple[str, int] | None]:
-    me = sim_position.to_move
-    hand = sim_position.clan_hand(me) or ()
-    stones = [i for i, s in enumerate(sim_position.stones, 1) if s.claimed is None and len(s.side(me)) < 3]
-    moves: set[tuple[str, int] | None] = {(str(c), n) for c in hand for n in stones}
+def legal_moves(position: Position) -> set[tuple[str, int] | None]:
+    """The placements the engine allows (its own rules code, independent of the advisor's)."""
+    moves: set[tuple[str, int] | None] = set()
+    for play in legal_plays(position):
+        data = play.to_dict()
+        moves.add((str(data["card"]), int(data["stone"])))
     return moves or {None}
 
 
