@@ -222,8 +222,9 @@ def advise(
     instead fixes the number of rollouts (reproducible for a seed). Only the ``width`` most promising
     moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
     others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
-    only (what a bot needs). Raises ``ValueError`` naming the field for a position it cannot search
-    (tactics variant, hidden own hand, game over, bad counts).
+    only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
+    deck): the advice is what the player to move can know. Raises ``ValueError`` naming the field for
+    a position it cannot search (tactics variant, hidden own hand, game over, bad counts).
     """
     started = time.perf_counter()
     if position.winner() is not None:
