@@ -3,9 +3,10 @@
 ::
 
     schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
-    schotten-lab bot NAME [--seed S]                  # the bot line protocol (ENGINE.md §3)
+    schotten-lab bot NAME [--seed S] [--budget SECONDS | --iterations N]   # line protocol (ENGINE.md §3)
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
                           [--expert] [--jobs J] [--engine auto|python|fast] [--out FILE]
+                          [--budget SECONDS | --iterations N]   # the advisor seats' search budget
 
 ``cli.build_parser`` registers them with one call to :func:`add_game_commands`. Exit codes as in
 ``cli``: 0 success, 2 bad input or usage (one line on standard error), 3 internal error.
@@ -156,7 +157,17 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         raise _usage_error(f"--jobs: must be at least 1, not {args.jobs}")
     if args.seed < 0:
         raise _usage_error(f"--seed: must be at least 0, not {args.seed}")
-    match = Matchup(args.south, args.north, args.variant, args.expert)
+    advisor: dict[str, Any] = {}
+    if args.budget is not None:
+        if args.budget <= 0:
+            raise _usage_error(f"--budget: must be positive seconds, not {args.budget}")
+        advisor["budget"] = args.budget
+    if args.iterations is not None:
+        if args.iterations < 1:
+            raise _usage_error(f"--iterations: must be at least 1, not {args.iterations}")
+        advisor["iterations"] = args.iterations
+    options = {seat: advisor for seat in ("south", "north") if getattr(args, seat) == "advisor" and advisor}
+    match = Matchup(args.south, args.north, args.variant, args.expert, options)
     try:
         engine = choose_engine(match, args.engine)
     except SelfPlayError as exc:
@@ -229,6 +240,8 @@ def add_game_commands(sub: Any) -> None:
         "available (auto, the default); both are reproducible, but they play different games",
     )  # fmt: skip
     p.add_argument("--out", "-o", metavar="FILE", help="write the records here (atomically); summary on stdout")
+    p.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="advisor seats: seconds a move")
+    p.add_argument("--iterations", type=_integer, default=None, metavar="N", help="advisor seats: rollouts a move")
     p.set_defaults(run=cmd_selfplay)
 
 
