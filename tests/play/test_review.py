@@ -1,0 +1,123 @@
+"""Game review (pure data): labels follow the thresholds, one-seat records, bad records refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from schotten_lab.core.rules import Player
+from schotten_lab.game import read_record, seat_record
+from schotten_lab.play.review import (
+    LABELS,
+    SIGNIFICANCE,
+    THRESHOLDS,
+    ReviewError,
+    label_for,
+    review_game,
+)
+from schotten_lab.play.selfplay import Matchup, play_game
+
+ITERATIONS = 16
+
+
+@pytest.fixture(scope="module")
+def game() -> dict:
+    return play_game(Matchup("random", "greedy"), 3, 0)
+
+
+@pytest.fixture(scope="module")
+def review(game: dict):
+    return review_game(game, iterations=ITERATIONS, seed=1)
+
+
+def test_label_thresholds_exact_losses() -> None:
+    assert label_for(0.0, None) is None
+    assert label_for(0.049, None) is None
+    assert label_for(0.05, None) == "inaccuracy"
+    assert label_for(0.099, None) == "inaccuracy"
+    assert label_for(0.10, None) == "mistake"
+    assert label_for(0.199, None) == "mistake"
+    assert label_for(0.20, None) == "blunder"
+    assert label_for(1.0, None) == "blunder"
+    assert label_for(-0.3, None) is None
+    assert [name for name, _ in THRESHOLDS] == list(reversed(LABELS))
+
+
+def test_label_needs_significance_for_estimates() -> None:
+    assert label_for(0.3, 0.3 / SIGNIFICANCE + 0.01) is None  # within the noise
+    assert label_for(0.3, 0.3 / SIGNIFICANCE - 0.01) == "blunder"
+    assert label_for(0.12, 0.01) == "mistake"
+
+
+def test_every_turn_reviewed_and_consistent(game: dict, review) -> None:
+    assert len(review.turns) == len(game["turns"])
+    assert review.seat is None
+    for k, t in enumerate(review.turns, 1):
+        assert t.turn == k and t.reviewed
+        assert t.player.value == game["turns"][k - 1]["player"]
+        assert 0.0 <= t.before <= 1.0 and 0.0 <= t.after <= 1.0
+        assert t.loss == pytest.approx(t.before - t.after)
+        assert t.label == label_for(t.loss, t.loss_stderr)
+        assert t.best and t.moves >= 1
+        if t.best_played:
+            assert t.after == t.before
+    south = review.summaries[Player.SOUTH]
+    assert south.turns == sum(t.player is Player.SOUTH for t in review.turns)
+    assert sum(south.counts.values()) == sum(t.label is not None for t in review.turns if t.player is Player.SOUTH)
+
+
+def test_reproducible(game: dict, review) -> None:
+    again = review_game(game, iterations=ITERATIONS, seed=1)
+    assert [t.to_dict() for t in again.turns] == [t.to_dict() for t in review.turns]
+
+
+def test_one_seat_record_reviews_that_seat_only(game: dict) -> None:
+    seen = seat_record(read_record(game), "north")
+    review = review_game(seen, iterations=8, seed=0)
+    assert review.seat is Player.NORTH
+    assert "only north" in review.text()
+    for t in review.turns:
+        assert t.reviewed == (t.player is Player.NORTH)
+        if not t.reviewed:
+            assert t.before is None and t.label is None
+    assert set(review.summaries) == {Player.NORTH}
+    for turn, chance in review.south_chance():
+        assert (chance is None) == (review.turns[turn - 1].player is Player.SOUTH)
+
+
+def test_bad_record_names_turn_and_rule(game: dict) -> None:
+    bad = json.loads(json.dumps(game))
+    bad["turns"][3]["play"]["stone"] = 12
+    with pytest.raises(ReviewError) as info:
+        review_game(bad, iterations=4)
+    message = str(info.value)
+    assert "\n" not in message and "turn 4" in message
+    wrong_order = json.loads(json.dumps(game))
+    wrong_order["turns"][1]["player"] = wrong_order["turns"][0]["player"]
+    with pytest.raises(ReviewError, match="turn 2.*turn-order|turn-order.*turn 2"):
+        review_game(wrong_order, iterations=4)
+    with pytest.raises(ReviewError, match="iterations"):
+        review_game(game, iterations=0)
+    with pytest.raises(ReviewError, match="format"):
+        review_game({"format": "something"}, iterations=4)
+
+
+def test_tactics_refused() -> None:
+    record = play_game(Matchup("random", "random", variant="tactics"), 0, 0)
+    with pytest.raises(ReviewError, match="variant"):
+        review_game(record, iterations=4)
+
+
+def test_expert_game_reviewed() -> None:
+    record = play_game(Matchup("random", "random", expert=True), 1, 1)
+    review = review_game(record, iterations=8)
+    assert len(review.turns) == len(record["turns"])
+    assert all(t.reviewed for t in review.turns)
+
+
+def test_key_moments_are_largest_labelled_losses(review) -> None:
+    moments = review.key_moments(2)
+    labelled = sorted((t.loss for t in review.turns if t.label), reverse=True)
+    assert sorted((t.loss for t in moments), reverse=True) == labelled[:2]
+    assert [t.turn for t in moments] == sorted(t.turn for t in moments)
