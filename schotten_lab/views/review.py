@@ -65,9 +65,9 @@ def chart_points(review: GameReview) -> list[tuple[int, float | None, float | No
     return out
 
 
-def chart_svg(review: GameReview) -> str:
+def chart_svg(review: GameReview, current: int | None = None) -> str:
     """The win-probability chart as inline SVG: one point per turn (its error bar ±1 standard error,
-    coloured by label), the current turn marked by a vertical cursor the page script moves."""
+    coloured by label), the ``current`` turn marked by a vertical cursor (the page script moves it)."""
     seat = chart_seat(review)
     points = chart_points(review)
     n = max(len(points), 1)
@@ -93,7 +93,11 @@ def chart_svg(review: GameReview) -> str:
     for turn in range(1, n + 1, step):
         parts.append(f'<text x="{x(turn):.1f}" y="{CHART_H - BOTTOM + 16}" text-anchor="middle" fill="#616161">{turn}</text>')
     parts.append(f'<text x="{LEFT + width / 2:.0f}" y="{CHART_H - 4}" text-anchor="middle" fill="#616161">turn</text>')
-    parts.append(f'<line id="review-cursor" x1="0" x2="0" y1="{TOP}" y2="{TOP + height}" stroke="#212121" stroke-dasharray="3 3" visibility="hidden"/>')
+    at, shown = (x(current), "visible") if current is not None and 1 <= current <= n else (0.0, "hidden")
+    parts.append(
+        f'<line id="review-cursor" x1="{at:.1f}" x2="{at:.1f}" y1="{TOP}" y2="{TOP + height}" stroke="#212121" '
+        f'stroke-dasharray="3 3" visibility="{shown}"/>'
+    )
     line = [f"{x(turn):.1f},{y(p):.1f}" for turn, p, _ in points if p is not None]
     if len(line) > 1:
         parts.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="{PLAYER_COLORS[seat]}" stroke-width="1.5"/>')
@@ -116,7 +120,7 @@ def chart_svg(review: GameReview) -> str:
     return "".join(parts)
 
 
-def _detail(t: TurnReview) -> str:
+def turn_detail_html(t: TurnReview) -> str:
     """The selected turn's figures as an HTML fragment."""
     head = f"<b>Turn {t.turn}</b>, {_e(t.player.value)} played <b>{_e(t.played)}</b>"
     if not t.reviewed:
@@ -177,7 +181,7 @@ def _key_moments(review: GameReview) -> str:
     for t in moments:
         caption = f"turn {t.turn}, {t.player.value} to move (seen from that seat): played {t.played}; the advisor: {t.best}"
         svg = position_svg(before[t.turn], viewer=t.player, highlight_cards=_played_card(review, t.turn), caption=caption)
-        out.append(f'<figure class="moment"><figcaption>{_detail(t)}</figcaption>{svg}</figure>')
+        out.append(f'<figure class="moment"><figcaption>{turn_detail_html(t)}</figcaption>{svg}</figure>')
     return "".join(out)
 
 
@@ -277,7 +281,7 @@ def review_html(review: GameReview, *, title: str | None = None) -> str:
         f"(at {_e(seat.opponent.value)}'s turns: one minus {_e(seat.opponent.value)}'s estimate). "
         "Hover or click a point, click a move, or use the arrow keys to see that turn's board.</p>"
     )
-    details = ["<b>Start of the game.</b>"] + [_detail(t) for t in review.turns]
+    details = ["<b>Start of the game.</b>"] + [turn_detail_html(t) for t in review.turns]
     data = json.dumps({"details": details}, separators=(",", ":")).replace("</", "<\\/")
     packed = base64.b64encode(gzip.compress(json.dumps(_boards(review)).encode("utf-8"), 9, mtime=0)).decode("ascii")
     return (
@@ -304,4 +308,4 @@ def write_review(review: GameReview, path: str | Path, *, inputs: tuple[str | Pa
     return write_text_atomic(target, review_html(review, title=title))
 
 
-__all__ = ["chart_points", "chart_seat", "chart_svg", "review_html", "write_review"]
+__all__ = ["chart_points", "chart_seat", "chart_svg", "review_html", "turn_detail_html", "write_review"]
