@@ -41,7 +41,7 @@ from ..bots.determinize import sample, view_of
 from ..bots.sim import rollout
 from ..core.cards import Card
 from ..core.rules import PLAYERS, Player
-from ..game import GameRecord, RecordError, new_game, read_record, replay_states
+from ..game import GameRecord, RecordError, new_game, read_record, replay_states, validate_record
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A loss of at least this much win probability earns the label (largest first)."""
@@ -329,6 +329,7 @@ def review_game(
             raise ReviewError(f"variant: the advisor reviews the base game (and its expert variant), not {rec.variant!r}")
         start = new_game(rec.variant, rec.expert, deal=rec.deal, first=rec.first)
         states = [start, *replay_states(rec)]
+        validate_record(rec)  # the result too
     except RecordError as exc:
         raise ReviewError(_one_line(exc)) from None
     seat = rec.seat
