@@ -4,7 +4,7 @@ Each bot sees only its observation (``GameState.observation``) and answers with 
 (ENGINE.md §1); the engine applies it and refuses an illegal one (raised here as ``ValueError``
 naming the bot). Extra fields of an answer (an estimate, reasons) are dropped before the engine
 sees it. Seats alternate: in game ``g`` the first bot is south, the player who starts, when ``g``
-is even; both seats play the same seeded deal index ``g``.
+is even; game ``g`` is played on the seeded deal ``(seed, g)``.
 """
 
 from __future__ import annotations

@@ -14,7 +14,7 @@ from schotten_lab.bots.determinize import observation
 from schotten_lab.bots.endgame import solve_moves
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import TACTICS
-from schotten_lab.game import legal_plays
+from schotten_lab.game import apply_turn, legal_plays, new_game
 from schotten_lab.play.arena import match, play_game
 
 
@@ -117,3 +117,12 @@ def test_bots_play_whole_legal_games() -> None:
     assert summary.games == 4 and 0 <= summary.wins <= 4
     low, high = summary.interval
     assert 0.0 <= low <= summary.rate <= high <= 1.0
+
+
+def test_tactics_falls_back_to_a_legal_greedy_turn() -> None:
+    state = new_game("tactics", seed=1)
+    bot = AdvisorBot(iterations=5, seed=0)
+    for _ in range(4):
+        decision = bot.decide(state.observation(state.to_move))
+        assert "greedy" in decision["reason"]
+        state, _ = apply_turn(state, {k: v for k, v in decision.items() if k != "reason"})
