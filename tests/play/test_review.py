@@ -121,3 +121,27 @@ def test_key_moments_are_largest_labelled_losses(review) -> None:
     labelled = sorted((t.loss for t in review.turns if t.label), reverse=True)
     assert sorted((t.loss for t in moments), reverse=True) == labelled[:2]
     assert [t.turn for t in moments] == sorted(t.turn for t in moments)
+
+
+def test_solved_endgame_turns_are_exact() -> None:
+    """Late turns (deck empty) are judged by the exact solver: no standard errors, exact labels;
+    a move that turns a won game into a lost one is a loss of 1.0, a blunder."""
+    from schotten_lab.bots import advise
+    from schotten_lab.game import new_game, replay_states
+    from schotten_lab.play.review import _review_turn
+
+    record = read_record(play_game(Matchup("greedy", "greedy"), 2, 0))
+    states = [new_game(record.variant, record.expert, deal=record.deal, first=record.first), *replay_states(record)]
+    exact = []
+    for k in range(len(record.turns) - 4, len(record.turns) + 1):
+        state = states[k - 1]
+        t = _review_turn(k, state, record.turns[k - 1], 60, 0)
+        if not t.exact:
+            continue
+        exact.append(t)
+        assert t.before_stderr is None and t.loss_stderr is None
+        assert t.label == label_for(t.loss, None)
+        solved = advise(state.observation(state.to_move).as_position(), iterations=60, seed=0)
+        assert solved.method.startswith("exact") and t.before == solved.best.win
+        assert t.before in (0.0, 0.5, 1.0) and t.after in (0.0, 0.5, 1.0)
+    assert exact, "the last turns of this game have an empty deck and are solved"
