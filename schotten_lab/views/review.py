@@ -127,7 +127,7 @@ def turn_detail_html(t: TurnReview) -> str:
         return head + " (the hidden seat of a one-seat record: not reviewed)."
     kind = "exact (solved endgame)" if t.exact else "estimate ± standard error"
     text = (
-        f"{head}. {_e(t.player.value)}'s chance to win, seen from {_e(t.player.value)}'s seat ({kind}): "
+        f"{head}. {_e(t.player.value.capitalize())}'s chance to win, seen from {_e(t.player.value)}'s seat ({kind}): "
         f"{_pct(t.before, t.before_stderr)} with the advisor's best move, {_pct(t.after)} after the move played "
         f"(loss {_pct(t.loss, t.loss_stderr)})."
     )
@@ -277,7 +277,7 @@ def review_html(review: GameReview, *, title: str | None = None) -> str:
         f"The estimates are the advisor's heuristic rollouts' win rates, not perfect play.</p>"
     )
     chart_note = (
-        f"<p>{_e(seat.value)}'s chance to win before each turn, as the mover saw it "
+        f"<p>{_e(seat.value.capitalize())}'s chance to win before each turn, as the mover saw it "
         f"(at {_e(seat.opponent.value)}'s turns: one minus {_e(seat.opponent.value)}'s estimate). "
         "Hover or click a point, click a move, or use the arrow keys to see that turn's board.</p>"
     )

@@ -67,7 +67,7 @@ def test_one_seat_page_says_so_and_draws_that_seat_only() -> None:
     page = review_html(review)
     assert "seen from north's seat" in page
     assert page.count('class="pt"') == sum(t.player.value == "north" for t in review.turns)
-    assert "north's chance to win before each turn" in page
+    assert "North's chance to win before each turn" in page
 
 
 def test_write_is_atomic_and_refuses_bad_targets(tmp_path: Path) -> None:
