@@ -102,13 +102,17 @@ class PlayerSummary:
     counts: dict[str, int]
     average_loss: float | None
     best_moves: int
+    average_loss_stderr: float | None = None
+    """Standard error of ``average_loss`` (``None``: every loss exact)."""
 
     def line(self) -> str:
         counts = ", ".join(f"{self.counts[label]} {_plural(label, self.counts[label])}" for label in reversed(LABELS))
-        loss = "—" if self.average_loss is None else f"{100 * self.average_loss:.1f} points"
+        loss = "—" if self.average_loss is None else f"{100 * self.average_loss:.1f}"
+        if self.average_loss_stderr is not None:
+            loss += f" ±{100 * self.average_loss_stderr:.1f}"
         return (
             f"{self.player.value}: {self.turns} turns reviewed, {self.best_moves} best moves, {counts}; "
-            f"average loss {loss}"
+            f"average loss {loss} points"
         )
 
 
@@ -167,7 +171,8 @@ class GameReview:
             "thresholds": dict(THRESHOLDS),
             "turns": [t.to_dict() for t in self.turns],
             "summary": {
-                p.value: {"turns": s.turns, "counts": s.counts, "average_loss": s.average_loss, "best_moves": s.best_moves}
+                p.value: {"turns": s.turns, "counts": s.counts, "average_loss": s.average_loss,
+                          "average_loss_stderr": s.average_loss_stderr, "best_moves": s.best_moves}
                 for p, s in self.summaries.items()
             },
         }
@@ -358,16 +363,21 @@ def review_game(
 
 
 def summarize(turns: tuple[TurnReview, ...]) -> dict[Player, PlayerSummary]:
-    """Per player with reviewed turns: label counts, best moves, average loss (losses below 0, a
-    played move the estimate found better than the advisor's, count as 0)."""
+    """Per player with reviewed turns: label counts, best moves, the average loss with its standard
+    error. Estimated losses are averaged as they are, a slightly negative one (the played move scored
+    better than the advisor's on those deals) included, so noise does not bias the average upward."""
     out: dict[Player, PlayerSummary] = {}
     for player in PLAYERS:
         mine = [t for t in turns if t.player is player and t.reviewed]
         if not mine:
             continue
         counts = {label: sum(t.label == label for t in mine) for label in LABELS}
-        losses = [max(t.loss or 0.0, 0.0) for t in mine]
-        out[player] = PlayerSummary(player, len(mine), counts, sum(losses) / len(losses), sum(t.best_played for t in mine))
+        losses = [t.loss or 0.0 for t in mine]
+        errors = [t.loss_stderr for t in mine if t.loss_stderr is not None]
+        stderr = math.sqrt(sum(e * e for e in errors)) / len(mine) if errors else None
+        out[player] = PlayerSummary(
+            player, len(mine), counts, sum(losses) / len(losses), sum(t.best_played for t in mine), stderr
+        )
     return out
 
 

@@ -189,7 +189,7 @@ def _summary(review: GameReview) -> str:
     rows = []
     for player, s in review.summaries.items():
         counts = "".join(f"<td>{s.counts[label]}</td>" for label in ("inaccuracy", "mistake", "blunder"))
-        loss = "—" if s.average_loss is None else f"{100 * s.average_loss:.1f}"
+        loss = "—" if s.average_loss is None else _pct(s.average_loss, s.average_loss_stderr).replace("%", "")
         name = review.record.players.get(player.value, "?")
         rows.append(f"<tr><td>{_e(player.value)} ({_e(name)})</td><td>{s.turns}</td><td>{s.best_moves}</td>{counts}<td>{loss}</td></tr>")
     return (

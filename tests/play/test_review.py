@@ -145,3 +145,13 @@ def test_solved_endgame_turns_are_exact() -> None:
         assert solved.method.startswith("exact") and t.before == solved.best.win
         assert t.before in (0.0, 0.5, 1.0) and t.after in (0.0, 0.5, 1.0)
     assert exact, "the last turns of this game have an empty deck and are solved"
+
+
+def test_average_loss_is_the_plain_mean_with_its_error(review) -> None:
+    for player, summary in review.summaries.items():
+        mine = [t for t in review.turns if t.player is player]
+        assert summary.average_loss == pytest.approx(sum(t.loss for t in mine) / len(mine))
+        errors = [t.loss_stderr for t in mine if t.loss_stderr is not None]
+        if errors:
+            assert summary.average_loss_stderr == pytest.approx(sum(e * e for e in errors) ** 0.5 / len(mine))
+        assert "average loss" in summary.line()
