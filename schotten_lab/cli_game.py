@@ -4,7 +4,7 @@
 
     schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
     schotten-lab bot NAME [--seed S] [--budget SECONDS | --iterations N]   # line protocol (ENGINE.md §3)
-    schotten-lab review GAME.json [-o REVIEW.html] [--game K] [--iterations N] [--seed S]   # the advisor's review
+    schotten-lab review GAME.json [-o REVIEW.html or .json] [--game K] [--iterations N] [--seed S]   # the advisor's review
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
                           [--expert] [--jobs J] [--engine auto|python|fast] [--out FILE]
                           [--budget SECONDS | --iterations N]   # the advisor seats' search budget
@@ -205,7 +205,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     if args.out:
         from .views.review import REVIEW_FORMATS
 
-        target = check_output(args.out, REVIEW_FORMATS, [] if args.record == "-" else [args.record])
+        target = check_output(args.out, (*REVIEW_FORMATS, "json"), [] if args.record == "-" else [args.record])
     data, where = _read_game(args.record, args.game)
     try:
         review = review_game(data, iterations=args.iterations, seed=args.seed, progress=None)
@@ -214,9 +214,14 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     if target is None:
         out.write(review.text() + "\n")
         return EXIT_OK
-    from .views.review import write_review
+    if target.suffix.lower() == ".json":
+        from .core.files import write_text_atomic
 
-    write_review(review, target)
+        write_text_atomic(target, json.dumps(review.to_dict(), indent=1) + "\n")
+    else:
+        from .views.review import write_review
+
+        write_review(review, target)
     for summary in review.summaries.values():
         out.write(summary.line() + "\n")
     out.write(f"wrote {args.out}\n")
@@ -263,7 +268,7 @@ def add_game_commands(sub: Any) -> None:
 
     p = sub.add_parser("review", help="the advisor's review of a game record: win chances, mistakes, best moves (HTML with -o)")
     p.add_argument("record", metavar="GAME.json", help="a game@1 record (JSON), a JSON Lines file of records, or '-'")
-    p.add_argument("--out", "-o", metavar="REVIEW.html", help="write a self-contained offline HTML review (atomically); else text on stdout")
+    p.add_argument("--out", "-o", metavar="REVIEW.html", help="write a self-contained offline HTML review (.html), or the figures as JSON (.json), atomically; else text on stdout")
     p.add_argument("--game", type=_count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
     p.add_argument("--iterations", type=_integer, default=DEFAULT_REVIEW_ITERATIONS, metavar="N",
                    help=f"advisor rollouts per turn (default {DEFAULT_REVIEW_ITERATIONS}; as many again to score a move that was not the best)")

@@ -92,6 +92,11 @@ def test_cli_review_writes_html_and_refuses_bad_records(tmp_path: Path) -> None:
     assert out.returncode == 0, out.stderr
     assert "south:" in out.stdout and "wrote" in out.stdout
     assert (tmp_path / "r.html").read_text().count('<tr class="mv"') == len(GAME["turns"])
+    out = cli("review", str(game), "-o", str(tmp_path / "r.json"), "--iterations", "6", "--seed", "2")
+    assert out.returncode == 0, out.stderr
+    figures = json.loads((tmp_path / "r.json").read_text())
+    assert [t["turn"] for t in figures["turns"]] == list(range(1, len(GAME["turns"]) + 1))
+    assert figures["iterations"] == 6 and figures["thresholds"] == {"blunder": 0.2, "mistake": 0.1, "inaccuracy": 0.05}
     bad = json.loads(json.dumps(GAME))
     bad["turns"][4]["play"]["card"] = bad["turns"][3]["play"]["card"]  # a card already on the table
     (tmp_path / "bad.json").write_text(json.dumps(bad))
