@@ -1,6 +1,6 @@
 """A Jupyter widget to step through a game record: ``GameViewer(record, review=None)``.
 
-First / previous / next / last buttons and a slider move through the game (0 is the deal, ``k`` the
+First / previous / next / last buttons, a slider and a play button move through the game (0 is the deal, ``k`` the
 position after turn ``k``). The board is drawn as SVG (both hands in a full record; the recorded
 seat's view in a one-seat record), the analysis panel says what turn ``k`` did and, with a
 :class:`~schotten_lab.play.review.GameReview`, how the advisor judged it; the review's
@@ -52,6 +52,8 @@ class GameViewer:
         self.next = W.Button(description="▶", tooltip="next turn", layout=W.Layout(width="44px"))
         self.last = W.Button(description="⏭", tooltip="last turn", layout=W.Layout(width="44px"))
         self.slider = W.IntSlider(value=0, min=0, max=self.turns, description="turn", continuous_update=True)
+        self.play = W.Play(value=0, min=0, max=self.turns, interval=900, description="play", tooltip="play the game through")
+        W.jslink((self.play, "value"), (self.slider, "value"))  # in the page: the player moves the slider
         self.board = W.HTML()
         self.panel = W.HTML()
         self.chart = W.HTML()
@@ -63,7 +65,7 @@ class GameViewer:
         self.last.on_click(lambda _: self.go(self.turns))
         self.advise_button.on_click(lambda _: self.ask_advisor())
         self.slider.observe(self._on_slider, names="value")
-        controls = W.HBox([self.first, self.prev, self.slider, self.next, self.last])
+        controls = W.HBox([self.first, self.prev, self.slider, self.next, self.last, self.play])
         parts: list[W.Widget] = [controls, self.board, self.panel]
         if review is not None:
             parts.append(self.chart)

@@ -27,6 +27,7 @@ def cursor_x(chart: str) -> str | None:
 def test_buttons_and_slider_step_through_the_game() -> None:
     viewer = GameViewer(GAME)
     positions = list(replay(GAME, include_start=True))
+    assert (viewer.play.min, viewer.play.max, viewer.slider.max) == (0, N, N)
     assert viewer.turn == 0 and viewer.first.disabled and viewer.prev.disabled and not viewer.next.disabled
     assert "the deal" in viewer.board.value
     viewer.next.click()
