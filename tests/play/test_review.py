@@ -155,3 +155,22 @@ def test_average_loss_is_the_plain_mean_with_its_error(review) -> None:
         if errors:
             assert summary.average_loss_stderr == pytest.approx(sum(e * e for e in errors) ** 0.5 / len(mine))
         assert "average loss" in summary.line()
+
+
+def test_records_written_elsewhere_and_unfinished(game: dict) -> None:
+    """Any valid record: JSON text with fields another writer added, an unfinished game, no turns."""
+    from schotten_lab.views.review import review_html
+
+    other = json.loads(json.dumps(game))
+    other["event"] = "club night"
+    other["players"] = {"south": "Alice", "north": "Bob"}
+    other["turns"] = other["turns"][:6]
+    other["result"] = {"winner": None, "reason": None, "claimed": [None] * 9}
+    review = review_game(json.dumps(other), iterations=4)
+    assert len(review.turns) == 6 and all(t.reviewed for t in review.turns)
+    page = review_html(review)
+    assert "Alice" in page and "unfinished" in page
+    other["turns"] = []
+    empty = review_game(other, iterations=4)
+    assert empty.turns == () and empty.summaries == {}
+    assert "No turn lost enough" in review_html(empty)
