@@ -41,7 +41,7 @@ from ..bots.determinize import sample, view_of
 from ..bots.sim import rollout
 from ..core.cards import Card
 from ..core.rules import PLAYERS, Player
-from ..game import GameRecord, RecordError, new_game, read_record, replay_states, validate_record
+from ..game import GameRecord, GameState, RecordError, new_game, read_record, replay_states, validate_record
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A loss of at least this much win probability earns the label (largest first)."""
@@ -78,10 +78,8 @@ class TurnReview:
     label: str | None = None
     moves: int = 0
     """How many legal moves the mover had (1: forced)."""
-
-    @property
-    def best_played(self) -> bool:
-        return self.reviewed and self.loss == 0.0 and self.loss_stderr is None
+    best_played: bool = False
+    """The move played is the advisor's best (an equally good other move is not)."""
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -89,7 +87,7 @@ class TurnReview:
             "best": self.best, "best_reason": self.best_reason, "before": self.before,
             "before_stderr": self.before_stderr, "after": self.after, "loss": self.loss,
             "loss_stderr": self.loss_stderr, "exact": self.exact, "method": self.method,
-            "label": self.label, "moves": self.moves,
+            "label": self.label, "moves": self.moves, "best_played": self.best_played,
         }  # fmt: skip
 
 
@@ -259,7 +257,7 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def _review_turn(k: int, state: Any, turn: Mapping[str, Any], iterations: int, seed: int) -> TurnReview:
+def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: int, seed: int) -> TurnReview:
     player = state.to_move
     position = state.observation(player).as_position()
     try:
@@ -296,6 +294,7 @@ def _review_turn(k: int, state: Any, turn: Mapping[str, Any], iterations: int, s
         method=advice.method,
         label=label_for(loss, loss_se),
         moves=len(advice.moves),
+        best_played=played == best_move,
     )
 
 

@@ -61,7 +61,8 @@ def test_every_turn_reviewed_and_consistent(game: dict, review) -> None:
         assert t.label == label_for(t.loss, t.loss_stderr)
         assert t.best and t.moves >= 1
         if t.best_played:
-            assert t.after == t.before
+            assert t.after == t.before and t.loss == 0.0 and t.loss_stderr is None and t.label is None
+            assert t.played.split(",")[0] == t.best.split(",")[0]  # the same placement
     south = review.summaries[Player.SOUTH]
     assert south.turns == sum(t.player is Player.SOUTH for t in review.turns)
     assert sum(south.counts.values()) == sum(t.label is not None for t in review.turns if t.player is Player.SOUTH)
