@@ -51,6 +51,12 @@ LABELS = ("inaccuracy", "mistake", "blunder")
 DEFAULT_ITERATIONS = 200
 """Rollouts per turn to rank the moves (and as many to score a played move that was not the best)."""
 
+TIME_CAP_SECONDS = 600.0
+"""The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
+node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
+the same on a loaded machine as on an idle one (a binding time limit could turn an exact endgame into
+an estimate)."""
+
 
 class ReviewError(ValueError):
     """A record the review cannot take: the message is one line naming the turn and the rule or field."""
@@ -261,7 +267,9 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
     player = state.to_move
     position = state.observation(player).as_position()
     try:
-        advice: Advice = advise(position, iterations=iterations, seed=seed, explain_all=False)
+        advice: Advice = advise(
+            position, budget_seconds=TIME_CAP_SECONDS, iterations=iterations, seed=seed, explain_all=False
+        )
     except ValueError as exc:
         raise ReviewError(f"turn {k}: the advisor cannot search this position: {_one_line(exc)}") from None
     best = advice.best
