@@ -164,13 +164,14 @@ def test_records_written_elsewhere_and_unfinished(game: dict) -> None:
 
     other = json.loads(json.dumps(game))
     other["event"] = "club night"
-    other["players"] = {"south": "Alice", "north": "Bob"}
+    other["players"] = {"south": "Alice", "north": "<script>alert(1)</script>"}
     other["turns"] = other["turns"][:6]
     other["result"] = {"winner": None, "reason": None, "claimed": [None] * 9}
     review = review_game(json.dumps(other), iterations=4)
     assert len(review.turns) == 6 and all(t.reviewed for t in review.turns)
     page = review_html(review)
     assert "Alice" in page and "unfinished" in page
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
     other["turns"] = []
     empty = review_game(other, iterations=4)
     assert empty.turns == () and empty.summaries == {}
