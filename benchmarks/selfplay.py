@@ -2,9 +2,10 @@
 
     python benchmarks/selfplay.py [--games 200] [--seed 0] [--greedy 4]
 
-For each engine (the python engine, and the compiled ``fast`` kernel when ``play/fastplay.py`` is
-importable) and for the base and expert variants, it plays ``--games`` games on one process through
-:func:`schotten_lab.play.selfplay` (every provable claim made, records built as dicts, not written) and
+For each engine (the python engine, and the compiled ``fast`` kernel when ``play/fastplay.py`` can
+run) and for the base and expert variants, it plays games on one process exactly as the command
+does: :func:`schotten_lab.play.selfplay_lines` (every provable claim made, one compact JSON record per
+line), each line written to ``os.devnull`` and added to the :class:`~schotten_lab.play.Summary`; it
 prints games/s and mean turns per game. The python engine also plays ``--greedy`` greedy-vs-random
 games and a few tactics games, to show what the heavier bots cost. Wall time, one process, after a
 warm-up game; never a timed assertion in the tests.
@@ -13,6 +14,7 @@ warm-up game; never a timed assertion in the tests.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -20,17 +22,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from schotten_lab.play.selfplay import Engine, Matchup, fast_available, selfplay  # noqa: E402
+from schotten_lab.play.selfplay import Engine, Matchup, Summary, fast_available, selfplay_lines  # noqa: E402
 
 
 def rate(match: Matchup, games: int, seed: int, engine: Engine) -> tuple[float, float]:
     """(games per second, mean turns per game) over ``games`` games on one process."""
-    list(selfplay(match, 1, seed + 1, engine=engine))  # warm-up: tables, imports, compilation
+    list(selfplay_lines(match, 1, seed + 1, engine=engine))  # warm-up: tables, imports, compilation
+    summary = Summary()
     start = time.perf_counter()
-    records = list(selfplay(match, games, seed, engine=engine))
+    with open(os.devnull, "w", encoding="utf-8") as sink:
+        for line in selfplay_lines(match, games, seed, engine=engine):
+            sink.write(line + "\n")
+            summary.add_line(line)
     seconds = time.perf_counter() - start
-    turns = sum(len(r["turns"]) for r in records) / max(1, len(records))
-    return games / seconds, turns
+    return games / seconds, summary.to_dict()["turns"]["mean"] or 0.0
 
 
 def main() -> int:
@@ -43,7 +48,7 @@ def main() -> int:
     rows: list[tuple[str, str, int, float, float]] = []
     engines: list[Engine] = ["python"] + (["fast"] if fast_available() else [])
     for engine in engines:
-        games = args.games if engine == "python" else args.games * 50
+        games = args.games if engine == "python" else args.games * 100
         for expert in (False, True):
             label = "base expert" if expert else "base"
             rows.append((engine, f"random vs random, {label}", games, *rate(Matchup(expert=expert), games, args.seed, engine)))

@@ -3,10 +3,9 @@
 ::
 
     schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
-    schotten-lab bot NAME [--seed S] [--budget SECONDS | --iterations N]   # line protocol (ENGINE.md §3)
+    schotten-lab bot NAME [--seed S]                  # the bot line protocol (ENGINE.md §3)
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
                           [--expert] [--jobs J] [--engine auto|python|fast] [--out FILE]
-                          [--budget SECONDS | --iterations N]   # the advisor seats' search budget
 
 ``cli.build_parser`` registers them with one call to :func:`add_game_commands`. Exit codes as in
 ``cli``: 0 success, 2 bad input or usage (one line on standard error), 3 internal error.
@@ -15,23 +14,16 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import sys
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO, Any, TextIO
 
+from .core.errors import UsageError
+from .core.files import atomic_path, check_output
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
-
-
-def _usage_error(message: str) -> Exception:
-    from .core.errors import UsageError
-
-    return UsageError(message)
 
 
 def _one_line(text: object) -> str:
@@ -44,29 +36,30 @@ def _one_line(text: object) -> str:
 def _read_game(path: str, index: int | None) -> tuple[Any, str]:
     """The record document in ``path``: a JSON file, or line ``index`` (0-based) of a JSON Lines file."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
-        raise _usage_error(f"{path}: no such file") from None
+        raise UsageError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise _usage_error(f"{path}: cannot read: {_one_line(exc)}") from None
+        raise UsageError(f"{path}: cannot read: {_one_line(exc)}") from None
     lines = [line for line in text.splitlines() if line.strip()]
-    if index is not None or len(lines) > 1:
-        k = index or 0
-        if k < 0 or k >= len(lines):
-            raise _usage_error(f"{path}: --game {k} is out of range: the file holds {len(lines)} record lines")
-        text, where = lines[k], f"{path} (game {k})"
-    else:
-        where = path
+    if not lines:
+        raise UsageError(f"{path}: empty file: expected a game@1 record")
+    if index is None:
+        try:
+            return json.loads(text), path
+        except (ValueError, RecursionError) as exc:
+            if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
+                raise UsageError(
+                    f"{path}: holds {len(lines)} lines, one record each (JSON Lines): choose one with --game K (from 0)"
+                ) from None
+            raise UsageError(f"{path}: not JSON: {_one_line(exc)}") from None
+    if index >= len(lines):
+        raise UsageError(f"{path}: --game {index} is out of range: the file holds {len(lines)} record lines")
+    where = f"{path} (game {index})"
     try:
-        return json.loads(text), where
+        return json.loads(lines[index]), where
     except (ValueError, RecursionError) as exc:
-        # a single record pretty-printed over many lines reads as one document
-        if index is None:
-            try:
-                return json.loads("\n".join(lines)), path
-            except (ValueError, RecursionError):
-                pass
-        raise _usage_error(f"{where}: not JSON: {_one_line(exc)}") from None
+        raise UsageError(f"{where}: not JSON: {_one_line(exc)}") from None
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -78,9 +71,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         record = read_record(data)
         positions = list(replay(record))
     except RecordError as exc:
-        raise _usage_error(f"{where}: {_one_line(exc)}") from None
+        raise UsageError(f"{where}: {_one_line(exc)}") from None
     except Exception as exc:  # any other refusal of the record is still bad input, in one line
-        raise _usage_error(f"{where}: not a valid game record: {_one_line(exc)}") from None
+        raise UsageError(f"{where}: not a valid game record: {_one_line(exc)}") from None
     for position in positions:
         out.write(json.dumps(position.to_dict(), separators=(",", ":")) + "\n")
     return EXIT_OK
@@ -93,15 +86,10 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     """``bot``: answer one request line with one turn line until the end of the input."""
     from .bots import make_bot, serve
 
-    options: dict[str, Any] = {"seed": args.seed}
-    if args.budget is not None:
-        options["budget"] = args.budget
-    if args.iterations is not None:
-        options["iterations"] = args.iterations
     try:
-        bot = make_bot(args.name, **options)
+        bot = make_bot(args.name, seed=args.seed, **dict(args.option))
     except ValueError as exc:
-        raise _usage_error(_one_line(exc)) from None
+        raise UsageError(_one_line(exc)) from None
     serve(bot, sys.stdin.buffer, out)
     return EXIT_OK
 
@@ -109,27 +97,9 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
 # ---- selfplay --------------------------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def atomic_output(path: str) -> Iterator[IO[str]]:
-    """A text file written next to ``path`` and moved over it only when complete (``os.replace``)."""
-    target = Path(path)
-    if target.is_dir():
-        raise _usage_error(f"{path}: is a directory")
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise _usage_error(f"{path}: no such folder {str(folder)!r}")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except OSError as exc:
-        raise _usage_error(f"{path}: cannot write: {exc.strerror or exc}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            yield handle
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+OPTION_HELP = "a bot option, e.g. --option budget=0.5 (repeatable; values read as JSON when they can be)"
+RECORD_FORMATS = ("jsonl", "ndjson", "json")
+"""Extensions ``selfplay --out`` writes (one game@1 record per line)."""
 
 
 def _progress(total: int, enabled: bool) -> Any:
@@ -145,46 +115,43 @@ def _progress(total: int, enabled: bool) -> Any:
 
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     """``selfplay``: N games between two bots, one game@1 record per line, then a summary."""
-    from .bots import bot_names
-    from .play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay
+    from .bots import bot_names, make_bot
+    from .play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay_lines
 
     for seat in ("south", "north"):
         if getattr(args, seat) not in bot_names():
-            raise _usage_error(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
+            raise UsageError(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
     if args.games < 0:
-        raise _usage_error(f"--games: must be at least 0, not {args.games}")
+        raise UsageError(f"--games: must be at least 0, not {args.games}")
     if args.jobs < 1:
-        raise _usage_error(f"--jobs: must be at least 1, not {args.jobs}")
+        raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
     if args.seed < 0:
-        raise _usage_error(f"--seed: must be at least 0, not {args.seed}")
-    advisor: dict[str, Any] = {}
-    if args.budget is not None:
-        if args.budget <= 0:
-            raise _usage_error(f"--budget: must be positive seconds, not {args.budget}")
-        advisor["budget"] = args.budget
-    if args.iterations is not None:
-        if args.iterations < 1:
-            raise _usage_error(f"--iterations: must be at least 1, not {args.iterations}")
-        advisor["iterations"] = args.iterations
-    options = {seat: advisor for seat in ("south", "north") if getattr(args, seat) == "advisor" and advisor}
-    match = Matchup(args.south, args.north, args.variant, args.expert, options)
+        raise UsageError(f"--seed: must be at least 0, not {args.seed}")
+    options = {seat: dict(getattr(args, f"{seat}_option")) for seat in ("south", "north")}
+    match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
+    for seat in ("south", "north"):
+        try:
+            make_bot(getattr(args, seat), seed=0, **options[seat])
+        except ValueError as exc:
+            raise UsageError(f"--{seat}-option: {_one_line(exc)}") from None
     try:
         engine = choose_engine(match, args.engine)
     except SelfPlayError as exc:
-        raise _usage_error(f"--engine {args.engine}: {_one_line(exc)}") from None
+        raise UsageError(f"--engine {args.engine}: {_one_line(exc)}") from None
     summary = Summary()
     bar = _progress(args.games, sys.stderr.isatty())
 
     def write_all(sink: IO[str]) -> None:
-        for record in selfplay(match, args.games, args.seed, jobs=args.jobs, engine=engine):
-            sink.write(json.dumps(record, separators=(",", ":")) + "\n")
-            summary.add(record)
+        for line in selfplay_lines(match, args.games, args.seed, jobs=args.jobs, engine=engine):
+            sink.write(line + "\n")
+            summary.add_line(line)
             if bar is not None:
                 bar.update(1)
 
+    target = check_output(args.out, RECORD_FORMATS) if args.out else None
     try:
-        if args.out:
-            with atomic_output(args.out) as sink:
+        if target is not None:
+            with atomic_path(target) as staged, open(staged, "w", encoding="utf-8") as sink:
                 write_all(sink)
         else:
             write_all(out)
@@ -205,6 +172,27 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 # ---- registration ---------------------------------------------------------------------------------------
 
 
+def _bot_option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` for a bot option; the value is read as JSON when it can be (``3``, ``0.5``,
+    ``true``), else kept as text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE (e.g. budget=0.5), not {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value
+
+
+def _count(text: str) -> int:
+    """A whole number, 0 or more."""
+    value = _integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
 def _integer(text: str) -> int:
     try:
         return int(text)
@@ -216,14 +204,13 @@ def add_game_commands(sub: Any) -> None:
     """Add ``replay``, ``bot`` and ``selfplay`` to the ``schotten-lab`` subcommand parsers ``sub``."""
     p = sub.add_parser("replay", help="print the position after each turn of a game record (one position@1 per line)")
     p.add_argument("record", metavar="GAME.json", help="a game@1 record (JSON), a JSON Lines file of records, or '-'")
-    p.add_argument("--game", type=_integer, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
+    p.add_argument("--game", type=_count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")
     p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
     p.add_argument("--seed", type=_integer, default=None, help="make the bot reproducible")
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="advisor: seconds a move (default 2)")
-    p.add_argument("--iterations", type=_integer, default=None, metavar="N", help="advisor: rollouts a move instead")
+    p.add_argument("--option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.set_defaults(run=cmd_bot)
 
     p = sub.add_parser("selfplay", help="play N games between two bots, one game@1 record per line")
@@ -239,10 +226,13 @@ def add_game_commands(sub: Any) -> None:
         help="random-vs-random base games: the compiled kernel (fast), the python engine, or fast when "
         "available (auto, the default); both are reproducible, but they play different games",
     )  # fmt: skip
-    p.add_argument("--out", "-o", metavar="FILE", help="write the records here (atomically); summary on stdout")
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="advisor seats: seconds a move")
-    p.add_argument("--iterations", type=_integer, default=None, metavar="N", help="advisor seats: rollouts a move")
+    for seat in ("south", "north"):
+        p.add_argument(
+            f"--{seat}-option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE",
+            help=f"{OPTION_HELP} for {seat}'s bot",
+        )  # fmt: skip
+    p.add_argument("--out", "-o", metavar="FILE", help="write the records here (.jsonl, atomically: a failed run leaves the old file); summary on stdout")
     p.set_defaults(run=cmd_selfplay)
 
 
-__all__ = ["add_game_commands", "atomic_output", "cmd_bot", "cmd_replay", "cmd_selfplay"]
+__all__ = ["add_game_commands", "cmd_bot", "cmd_replay", "cmd_selfplay"]

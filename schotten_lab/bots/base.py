@@ -8,6 +8,7 @@ tactics variant. Bots never see the full game state, so they cannot peek at hidd
 
 from __future__ import annotations
 
+import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
@@ -55,9 +56,14 @@ def make_bot(name: str, **options: Any) -> Bot:
     if factory is None:
         raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(bot_names())}")
     try:
-        return factory(**options)
-    except TypeError as exc:
-        raise ValueError(f"bot {name!r}: bad options {sorted(options)}: {exc}") from None
+        inspect.signature(factory).bind(**options)
+    except TypeError:
+        known = [p for p in inspect.signature(factory).parameters if p != "self"]
+        unknown = sorted(set(options) - set(known)) or sorted(options)
+        raise ValueError(f"bot {name!r}: bad options {unknown} (it takes: {', '.join(known) or 'none'})") from None
+    except ValueError:  # no signature to check: let the factory decide
+        pass
+    return factory(**options)
 
 
 def seeded_rng(seed: int | None) -> random.Random:

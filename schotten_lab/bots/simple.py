@@ -1,25 +1,27 @@
 """The two reference bots: ``random`` and ``greedy``.
 
-- :class:`RandomBot`: a uniformly random legal placement; it claims every stone it can prove; in
-  the tactics variant it draws from a random non-empty deck.
-- :class:`GreedyBot`: the placement that most raises the mover's exact chance of winning the stone
-  it is placed on, one move deep (heuristic below); claims like ``random``.
+- :class:`RandomBot`: a uniformly random legal play; it claims every stone it can prove; in the
+  tactics variant it draws from a random non-empty deck.
+- :class:`GreedyBot`: one move deep, the play that claims most and most raises the mover's chance of
+  winning the stone it is played on, counted from the library's exact completion tables (heuristic
+  in the class docstring); claims like ``random``.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import Any
+
+import numpy as np
 
 from ..analysis.outcome import stone_outcome
 from ..core.cards import Card, CardMask
 from ..core.formations import STRENGTH_BASE
 from ..core.position import Position, Stone
+from ..core.rules import Player
 from ..core.sides import side_completions
 from ..core.tactics import Piece
-from ..core.rules import Player
 from ..game import GameState, Play, claimable_stones, headhunter_returns
 from .base import Decision, mover, seeded_rng
 from .turns import after_play, build_turn, seen_state, wins
@@ -31,7 +33,7 @@ WIN_SCORE = 1000.0
 
 
 class RandomBot:
-    """Uniformly random legal placements; claims every provable stone. ``seed`` makes it reproducible."""
+    """Uniformly random legal plays; claims every provable stone. ``seed`` makes it reproducible."""
 
     name = "random"
 
@@ -40,8 +42,8 @@ class RandomBot:
         self.rng = seeded_rng(seed)
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
-        if pending_returns(observation):
-            choice = self.rng.choice(headhunter_returns(observation))
+        if pending_returns(observation) is not None:
+            choice = self.rng.choice(headhunter_returns(observation) or ((),))
             return {"player": observation.to_move.value, "return": [str(c) for c in choice]}
         return build_turn(observation, lambda _position, plays: self.rng.choice(plays), self.rng)
 
@@ -49,10 +51,11 @@ class RandomBot:
         return f"RandomBot(seed={self.seed!r})"
 
 
-def pending_returns(observation: Position) -> int:
-    """How many cards a pending Headhunter asks the player to put back (0: an ordinary turn)."""
+def pending_returns(observation: Position) -> int | None:
+    """How many cards a pending Headhunter asks the player to put back (``None``: an ordinary turn;
+    it may be 0 when the decks ran short)."""
     pending = getattr(observation, "pending", None)
-    return int(pending.returns) if pending is not None else 0
+    return int(pending.returns) if pending is not None else None
 
 
 def stone_chance(position: Position, stone: int, player: Player, pool: CardMask | None = None) -> Fraction:
@@ -112,12 +115,13 @@ class GreedyBot:
       uniformly at random from the cards the mover does not see, each side's completions counted
       exactly (the library's completion tables, as in ``completion_odds``) and the two sides combined
       as if independent (:meth:`SideOdds.chance`; the exact joint count, :func:`stone_chance`, is
-      about ten times slower for a one-move heuristic). A full tie goes to the side complete first,
+      about five times slower over whole games). A full tie goes to the side complete first,
       else counts one half. For a combat mode that is its stone's change too; ruses score by their
       claims only.
 
     It plays the best score, ties broken at random (``seed``), and claims every stone it can prove.
-    After a Headhunter it puts back its lowest clan cards (tactics cards last).
+    In the tactics variant it draws from a random non-empty deck, and after a Headhunter puts back
+    its lowest clan cards (tactics cards last).
     """
 
     name = "greedy"
@@ -128,7 +132,7 @@ class GreedyBot:
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
         returns = pending_returns(observation)
-        if returns:
+        if returns is not None:
             player = mover(observation)
             hand = list(observation.hands[player] or ())
             hand.sort(key=lambda c: (0, c.value) if isinstance(c, Card) else (1, 0))

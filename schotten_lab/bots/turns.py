@@ -14,8 +14,7 @@ from dataclasses import replace
 
 from ..core.position import Position
 from ..core.rules import Player
-from ..game import GameState, Play, apply_turn, claimable_stones, legal_plays
-from ..game.state import claims_after, state_from_position
+from ..game import GameState, Play, apply_turn, claimable_stones, claims_after, legal_plays, state_from_position
 from .base import Decision, draw_deck, mover
 
 ChoosePlay = Callable[[Position, Sequence[Play]], Play]

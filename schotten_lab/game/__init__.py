@@ -46,9 +46,10 @@ from .records import (
     replay,
     replay_states,
     round_points,
+    seat_record,
     validate_record,
 )
-from .state import GameState, apply_turn, new_game
+from .state import GameState, apply_turn, claims_after, new_game, state_from_position
 
 __all__ = [
     "FORMAT",
@@ -65,6 +66,7 @@ __all__ = [
     "RecordError",
     "apply_turn",
     "claimable_stones",
+    "claims_after",
     "deal",
     "headhunter_returns",
     "legal_plays",
@@ -78,5 +80,7 @@ __all__ = [
     "replay",
     "replay_states",
     "round_points",
+    "seat_record",
+    "state_from_position",
     "validate_record",
 ]

@@ -14,7 +14,8 @@ from typing import Any, Literal
 
 from ..core.cards import CARDS, Card
 from ..core.errors import CardError
-from ..core.position import Position, Stone
+from ..core.position import Position
+from ..core.stone import Stone
 from ..core.rules import Player, RuleSet
 from ..core.sides import best_identities, best_side_completion
 from ..core.tactics import MODE_CARD, MODES, RUSES, TACTICS_NAMES, TROOP_KINDS, HandCard, Piece, Troop
@@ -284,6 +285,8 @@ def claim_holds(stone: Stone, player: Player, pool: int) -> bool:
     return best is None or best <= own
 
 
+_MEMO_LIMIT = 100_000
+"""The memos below are emptied when they grow past this many entries (long self-play runs)."""
 _STRENGTHS: dict[tuple[object, ...], int] = {}
 _BEST: dict[tuple[object, ...], tuple[int, int | None, int]] = {}
 
@@ -297,6 +300,8 @@ def side_strength(side: Sequence[Piece], blind: bool) -> int:
     key = (*side, blind)
     strength = _STRENGTHS.get(key)
     if strength is None:
+        if len(_STRENGTHS) > _MEMO_LIMIT:
+            _STRENGTHS.clear()
         strength = _STRENGTHS[key] = best_identities(side, blind=blind)[0].strength
     return strength
 
@@ -309,6 +314,8 @@ def best_strength(side: Sequence[Piece], pool: int, capacity: int, blind: bool) 
         entry_pool, strength, added = entry
         if pool & ~entry_pool == 0 and added & ~pool == 0:
             return strength
+    if len(_BEST) > _MEMO_LIMIT:
+        _BEST.clear()
     if capacity == 3 and not blind and all(type(p) is Card for p in side):
         found = _best_base(side, pool)  # type: ignore[arg-type]
     else:
@@ -519,11 +526,11 @@ def _distinct(pieces: Iterable[Piece]) -> list[str]:
 def play_problem(seat: Seat, play: Play) -> tuple[str, str] | None:
     """Why ``play`` is illegal for the seat, as ``(rule, message)``, or ``None`` when it is legal."""
     card = play.card
+    if card in TACTICS_NAMES and not seat.rules.tactics:
+        return "variant", f"{card} is a tactics card; the base game has none"
     if HAND_CARD.get(card) not in seat.hand and None not in seat.hand:
         return "hand", f"{card} is not in {seat.player.value}'s hand"
     if card in TACTICS_NAMES:
-        if not seat.rules.tactics:
-            return "variant", f"{card} is a tactics card; the base game has none"
         if not seat.may_play_tactics:
             mine, theirs = seat.tactics_played
             return "tactics-count", (

@@ -103,6 +103,44 @@ def record_from_game(state: GameState, players: Mapping[str, str] | None = None)
     )
 
 
+def seat_record(record: GameRecord, seat: Player | str) -> GameRecord:
+    """The record as ``seat`` saw the game: the opponent's hand, both deck orders, the opponent's
+    draws and the cards the opponent drew and put back with Headhunter become ``null`` (which deck
+    each came from or went to stays, as it is public)."""
+    seat = Player.parse(seat)
+    other = seat.opponent
+    h = 7 if record.variant == "tactics" else 6
+    blank = Deal(
+        record.deal.variant,
+        record.deal.south if seat is Player.SOUTH else (None,) * h,
+        record.deal.north if seat is Player.NORTH else (None,) * h,
+        (None,) * len(record.deal.clan),
+        (None,) * len(record.deal.tactics),
+    )
+    turns = []
+    for t in record.turns:
+        turn = dict(t)
+        if turn.get("player") == other.value:
+            if turn.get("draw") is not None:
+                drawn = str(turn["draw"])
+                turn["draw"] = None
+                if record.variant == "tactics":
+                    turn["deck"] = "tactics" if drawn in TACTICS_NAMES else "clan"
+            play = turn.get("play")
+            if isinstance(play, Mapping) and play.get("card") == "HEADHUNTER":
+                play = dict(play)
+                returned = list(play.get("returned") or [])
+                play["returned_decks"] = ["tactics" if c in TACTICS_NAMES else "clan" for c in returned]
+                play["drawn"] = [None] * len(play.get("drawn") or [])
+                play["returned"] = [None] * len(returned)
+                turn["play"] = play
+        turns.append(turn)
+    return GameRecord(
+        record.variant, record.expert, dict(record.players), record.first, blank, tuple(turns),
+        record.winner, record.reason, record.claimed, dict(record.extra),
+    )  # fmt: skip
+
+
 # ---------------------------------------------------------------------------------------------
 # Reading
 
@@ -235,13 +273,15 @@ def replay_states(record: GameRecord | str | Mapping[str, Any], *, strict: bool 
             state = _replay_turn(state, turn, full, strict)
         except IllegalTurnError as exc:
             raise RecordError(exc.problem, turn=k, rule=exc.rule) from None
-        except (TypeError, ValueError, KeyError, AttributeError) as exc:  # a malformed turn field
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:  # a malformed turn field
             raise RecordError(f"cannot read this turn: {exc}", turn=k, rule="format") from None
         yield state
 
 
 def _replay_turn(state: GameState, turn: Mapping[str, Any], full: bool, strict: bool) -> GameState:
     player = turn.get("player")
+    if state.over:
+        raise IllegalTurnError("game-over", f"the game is over ({state.reason}): no further turns")
     if player != state.to_move.value:
         raise IllegalTurnError("turn-order", f"it is {state.to_move.value}'s turn, not {quote(player)}'s")
     play = turn.get("play")
@@ -293,6 +333,8 @@ def validate_record(record: GameRecord | str | Mapping[str, Any]) -> GameState:
         pass
     claimed = tuple(s.claimed for s in state.stones)
     n = len(rec.turns)
+    if rec.reason == "blocked" and not state.over and not rec.deal.complete:
+        return state  # a one-seat replay cannot see the hidden hand that makes the game blocked
     if state.winner != rec.winner or (rec.reason is not None and state.reason != rec.reason) or (state.over and rec.reason is None):
         said = f"{rec.winner.value if rec.winner else 'null'} ({rec.reason})"
         got = f"{state.winner.value if state.winner else 'null'} ({state.reason or 'unfinished'})"

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import FULL_DECK, Card
-from ..core.position import Position, Stone
+from ..core.position import Position
+from ..core.stone import Stone
 from ..core.proof import decide_claim
 from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
 from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
@@ -175,9 +176,14 @@ class GameState:
         return f"<GameState {self.rules.name}, turn {len(self.turns) + 1}, {status}>"
 
 
-def state_from_position(position: Position) -> GameState:
-    """A game state holding what ``position`` shows (unknown hands and decks as ``None`` cards), so
-    the engine's rules can run on an observation. Its deal and history are unknown (empty)."""
+def state_from_position(
+    position: Position,
+    clan_deck: Sequence[Card] | None = None,
+    tactics_deck: Sequence[str] | None = None,
+) -> GameState:
+    """A game state holding what ``position`` shows (unknown hands and decks as ``None`` cards, unless
+    the decks are given top first), so the engine's rules can run on an observation or a position set
+    up by hand. Its deal and history are unknown (empty)."""
     rules = position.rules
     hands = tuple(
         tuple(position.hands[p] or (None,) * position.hand_sizes[p]) for p in PLAYERS
@@ -193,7 +199,9 @@ def state_from_position(position: Position) -> GameState:
     pos_deal = Deal(rules.variant, (), (), ())
     return GameState(
         rules=rules, deal=pos_deal, first=position.to_move, stones=position.stones, complete_at=tuple(complete_at),
-        hands=(hands[0], hands[1]), clan_deck=(None,) * position.deck, tactics_deck=(None,) * position.tactics_deck,
+        hands=(hands[0], hands[1]),
+        clan_deck=tuple(clan_deck) if clan_deck is not None else (None,) * position.deck,
+        tactics_deck=tuple(tactics_deck) if tactics_deck is not None else (None,) * position.tactics_deck,
         discard=position.discard, to_move=position.to_move,
         tactics_played=(position.tactics_played.get(SOUTH, 0), position.tactics_played.get(NORTH, 0)),
         jokers_played=jokers, turns=(), table_mask=position.table_mask, clock=2,
@@ -317,7 +325,7 @@ class _Work:
             first = NORTH
         else:
             first = None
-        self.stones[n - 1] = Stone(south, north, claimed, first, modes)
+        self.stones[n - 1] = Stone(south=south, north=north, claimed=claimed, first_complete=first, modes=modes)
 
     def add_mode(self, n: int, mode: str) -> None:
         s = self.stones[n - 1]
@@ -325,12 +333,10 @@ class _Work:
 
     def claim(self, n: int, player: Player) -> None:
         s = self.stones[n - 1]
-        self.stones[n - 1] = Stone(s.south, s.north, player, s.first_complete, s.modes)
-        held = {k for k, st in enumerate(self.stones, 1) if st.claimed is player}
-        if len(held) >= 5:
-            self.winner, self.reason = player, "five"
-        elif any(k in held and k + 1 in held and k + 2 in held for k in range(1, 8)):
-            self.winner, self.reason = player, "adjacent"
+        self.stones[n - 1] = Stone(south=s.south, north=s.north, claimed=player, first_complete=s.first_complete, modes=s.modes)
+        reason = _win_reason({k for k, st in enumerate(self.stones, 1) if st.claimed is player})
+        if reason:
+            self.winner, self.reason = player, reason
 
     # -- hands and decks ---------------------------------------------------------------------------
 
@@ -417,6 +423,15 @@ class _Work:
         )
 
 
+def _win_reason(held: set[int]) -> str | None:
+    """``"five"`` or ``"adjacent"`` when the stones ``held`` win the game (RULES.md), else ``None``."""
+    if len(held) >= 5:
+        return "five"
+    if any(k in held and k + 1 in held and k + 2 in held for k in range(1, 8)):
+        return "adjacent"
+    return None
+
+
 def _claims(raw: object) -> tuple[int, ...]:
     if raw is None:
         return ()
@@ -433,7 +448,7 @@ def _claims(raw: object) -> tuple[int, ...]:
 def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) -> list[int]:
     """Make the claims in order; stop when the game ends (strict: claims after that are an error)."""
     made: list[int] = []
-    for k, n in enumerate(claims):
+    for n in claims:
         if w.reason is not None:
             if strict:
                 raise IllegalTurnError("game-over", f"the game ended at the claim of stone {made[-1]}: no further claims (stone {n})")
@@ -559,7 +574,15 @@ def _start_headhunter(
         card = w.draw(state.to_move, deck, seen[k] if k < len(seen) else None)
         drawn.append(None if card is None else str(card))
     turn["play"]["drawn"] = drawn
-    returns = min(2, len(w.hands[_i(state.to_move)]))
+    player = state.to_move
+    held = {k for k, st in enumerate(w.stones, 1) if st.claimed is player}
+    for n in claims if not state.rules.expert else ():  # checked now: Headhunter moves no clan card
+        if _win_reason(held):
+            break
+        if not claim_holds(w.stones[n - 1], player, w.pool()):
+            raise IllegalTurnError("claim", _claim_refusal(w.stones[n - 1], n, player, w.pool()))
+        held.add(n)
+    returns = min(2, max(0, len(drawn) - 1))  # 2, or fewer when the decks held under 3 cards (docs/GAME.md)
     pending = PendingTurn(turn, claims, returns)
     partial = {**turn, "pending": "headhunter"}
     return w.freeze(state, pending=pending), partial
@@ -634,7 +657,7 @@ def _end_turn(
     claimless_pass = turn["play"] is None and not turn["claim"]
     new = w.freeze(
         state,
-        to_move=player if w.reason is not None else player.opponent,
+        to_move=player.opponent,
         turns=(*state.turns, turn),
         passes=state.passes + 1 if claimless_pass else 0,
     )

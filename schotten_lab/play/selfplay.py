@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import json
 import multiprocessing
+import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from ..bots import Bot, make_bot
 from ..core.rules import PLAYERS, Player
@@ -92,29 +94,49 @@ def play_game(match: Matchup, seed: int, index: int) -> dict[str, Any]:
     return dict(record.to_dict())
 
 
-def _play_range(job: tuple[Matchup, int, int, int]) -> list[dict[str, Any]]:
+Job = tuple[Matchup, int, int, int]
+"""One task of a run: the matchup, the seed, and the games ``start .. stop-1``."""
+
+FAST_MODULE = "schotten_lab.play.fastplay"
+"""The compiled random-game kernel: ``random_games(games, seed, *, expert=False, start=0)`` yields the
+game@1 records of random-vs-random base games ``start .. start+games-1``, game ``i`` fixed by
+``(seed, i)``; ``random_game_lines(..., compact=True)`` the same records as compact JSON text."""
+
+COMPACT = (",", ":")
+
+
+def _play_range(job: Job) -> list[dict[str, Any]]:
     match, seed, start, stop = job
     return [play_game(match, seed, i) for i in range(start, stop)]
 
 
-FAST_MODULE = "schotten_lab.play.fastplay"
-"""The compiled random-game kernel: ``random_games(games, seed, *, expert=False, start=0)`` yields the
-game@1 records of random-vs-random base games ``start .. start+games-1``, game ``i`` fixed by ``(seed, i)``."""
+def _play_lines(job: Job) -> list[str]:
+    return [json.dumps(record, separators=COMPACT) for record in _play_range(job)]
 
 
-def _fast_range(job: tuple[Matchup, int, int, int]) -> list[dict[str, Any]]:
+def _fast(name: str) -> Callable[..., Iterable[Any]]:
+    function: Callable[..., Iterable[Any]] = getattr(importlib.import_module(FAST_MODULE), name)
+    return function
+
+
+def _fast_range(job: Job) -> list[dict[str, Any]]:
     match, seed, start, stop = job
-    random_games: Callable[..., Iterable[dict[str, Any]]] = importlib.import_module(FAST_MODULE).random_games
-    return list(random_games(stop - start, seed, expert=match.expert, start=start))
+    return list(_fast("random_games")(stop - start, seed, expert=match.expert, start=start))
+
+
+def _fast_lines(job: Job) -> list[str]:
+    match, seed, start, stop = job
+    return list(_fast("random_game_lines")(stop - start, seed, expert=match.expert, start=start, compact=True))
 
 
 def fast_available() -> bool:
-    """Whether the compiled random-game kernel (``play/fastplay.py``) can be imported."""
+    """Whether the compiled random-game kernel (``play/fastplay.py``, with numba) can run here."""
     try:
-        importlib.import_module(FAST_MODULE)
+        module = importlib.import_module(FAST_MODULE)
     except ImportError:
         return False
-    return True
+    available = getattr(module, "available", None)
+    return bool(available()) if callable(available) else True
 
 
 def choose_engine(match: Matchup, engine: Engine) -> Literal["python", "fast"]:
@@ -128,39 +150,57 @@ def choose_engine(match: Matchup, engine: Engine) -> Literal["python", "fast"]:
         if not fits:
             raise SelfPlayError("the fast engine plays only random against random in the base game")
         if not fast_available():
-            raise SelfPlayError("the fast engine is not available (schotten_lab.play.fastplay cannot be imported)")
+            raise SelfPlayError("the fast engine is not available (schotten_lab.play.fastplay cannot run here)")
         return "fast"
     return "fast" if fits and fast_available() else "python"
 
 
+T = TypeVar("T")
+
+
+def _run(
+    match: Matchup, games: int, seed: int, jobs: int, chunk: int | None, work: Callable[[Job], list[T]], fast: bool
+) -> Iterator[T]:
+    """``work`` over the games split in tasks of ``chunk`` games, on ``jobs`` processes, in game order."""
+    if games < 0:
+        raise SelfPlayError(f"games must be at least 0, not {games}")
+    if jobs < 1:
+        raise SelfPlayError(f"jobs must be at least 1, not {jobs}")
+    # python games take milliseconds to seconds each: small tasks keep the progress bar moving (one
+    # game at a time on one process); the fast kernel's games take microseconds: large tasks
+    largest = 4096 if fast else 1 if jobs == 1 else 10
+    size = chunk or max(1, min(largest, -(-games // (jobs * 4))))
+    tasks = [(match, seed, start, min(start + size, games)) for start in range(0, games, size)]
+    if jobs == 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield from work(task)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for results in pool.imap(work, tasks):
+            yield from results
+
+
 def selfplay(
-    match: Matchup,
-    games: int,
-    seed: int,
-    *,
-    jobs: int = 1,
-    engine: Engine = "auto",
-    chunk: int | None = None,
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
 ) -> Iterator[dict[str, Any]]:
     """The records of games ``0 .. games-1``, in game order, played on ``jobs`` processes.
 
     The records do not depend on ``jobs`` or ``chunk`` (games per task); see the module docstring.
     """
-    if games < 0:
-        raise SelfPlayError(f"games must be at least 0, not {games}")
-    if jobs < 1:
-        raise SelfPlayError(f"jobs must be at least 1, not {jobs}")
-    run: Callable[[tuple[Matchup, int, int, int]], list[dict[str, Any]]]
-    run = _fast_range if choose_engine(match, engine) == "fast" else _play_range
-    size = chunk or max(1, min(50, games // (jobs * 8) or 1))
-    tasks = [(match, seed, start, min(start + size, games)) for start in range(0, games, size)]
-    if jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield from run(task)
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for records in pool.imap(run, tasks):
-            yield from records
+    fast = choose_engine(match, engine) == "fast"
+    return _run(match, games, seed, jobs, chunk, _fast_range if fast else _play_range, fast)
+
+
+def selfplay_lines(
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
+) -> Iterator[str]:
+    """The same records as :func:`selfplay`, each as one line of compact JSON (no newline): what
+    ``schotten-lab selfplay`` writes. The fast kernel writes its text directly (no dicts)."""
+    fast = choose_engine(match, engine) == "fast"
+    return _run(match, games, seed, jobs, chunk, _fast_lines if fast else _play_lines, fast)
+
+
+_FIRST = re.compile(r'"first":"(south|north)"')
 
 
 @dataclass
@@ -182,6 +222,23 @@ class Summary:
             self.first_wins += 1
         self.reasons[result.get("reason") or "unfinished"] += 1
         self.lengths.append(len(record.get("turns") or ()))
+
+    def add_line(self, line: str) -> None:
+        """:meth:`add` for a record as one line of compact JSON (what :func:`selfplay_lines` yields),
+        reading only the fields the summary needs: the ``result`` object (the last field), ``first``
+        and the number of turns (each turn is one ``{"player":`` object). Anything else falls back
+        to parsing the whole line. A test compares both ways on python and fast records."""
+        at = line.rfind(',"result":')
+        first = _FIRST.search(line)
+        if at < 0 or first is None or not line.endswith("}"):
+            self.add(json.loads(line))
+            return
+        try:
+            result = json.loads(line[at + len(',"result":') : -1])
+        except ValueError:
+            self.add(json.loads(line))
+            return
+        self.add({"first": first.group(1), "result": result, "turns": range(line.count('{"player":'))})
 
     def to_dict(self) -> dict[str, Any]:
         n = len(self.lengths)
@@ -236,5 +293,6 @@ __all__ = [
     "first_player",
     "play_game",
     "selfplay",
+    "selfplay_lines",
     "summarize",
 ]

@@ -10,12 +10,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schotten_lab import game
-from schotten_lab.bots import RandomBot, answer, serve
-from schotten_lab.core import Position
+from schotten_lab.cli import main
+from schotten_lab.bots import RandomBot, answer, make_bot, serve
+from schotten_lab.core import Player, Position
 
 ROOT = Path(__file__).resolve().parents[2]
 START = game.new_game("base", deal=game.deal(3, 0, "base"))
@@ -106,9 +108,49 @@ def test_the_bot_process_answers_every_line_in_order() -> None:
         assert_legal_answer(replies[i], START.observation(START.to_move))
 
 
+def test_bot_options_reach_the_bot_and_bad_ones_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "random", "--option", "depth=3"]) == 2
+    assert "bad options ['depth']" in capsys.readouterr().err
+    assert main(["bot", "random", "--option", "=3"]) == 2
+    assert "expected KEY=VALUE" in capsys.readouterr().err
+
+
 def test_an_unknown_bot_name_is_a_one_line_usage_error() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "schotten_lab", "bot", "nobody"], cwd=ROOT, capture_output=True, text=True, timeout=120
     )
     assert out.returncode == 2
     assert len(out.stderr.strip().splitlines()) == 1 and "unknown bot 'nobody'" in out.stderr
+
+
+def test_whole_games_played_through_request_lines_are_legal() -> None:
+    """Every turn of tactics and expert games asked as a request line (the observation's JSON, with
+    the history, and the pending Headhunter put-back): the answers are legal turns for the engine."""
+    for variant, expert, index in (("tactics", False, 0), ("tactics", True, 1), ("base", True, 2)):
+        bots = {p: make_bot("greedy" if p is Player.SOUTH else "random", seed=index) for p in Player}
+        state = game.new_game(variant, expert, deal=game.deal(21, index, variant))
+        history: list[dict[str, Any]] = []
+        while not state.over:
+            line = json.dumps(state.observation(state.to_move).to_dict() | {"history": history})
+            reply = answer(bots[state.to_move], line)
+            assert "error" not in reply, reply
+            state, turn = game.apply_turn(state, reply)
+            if state.pending is None:
+                history.append(turn)
+            assert len(history) < 1000
+
+
+def test_the_bot_answers_each_line_before_the_next_is_sent() -> None:
+    """A referee writes one request and waits for its answer: the bot must not wait for more input."""
+    with subprocess.Popen(
+        [sys.executable, "-m", "schotten_lab", "bot", "random", "--seed", "1"],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    ) as process:  # fmt: skip
+        assert process.stdin is not None and process.stdout is not None
+        for line in (request(), "oops", request()):
+            process.stdin.write(line + "\n")
+            process.stdin.flush()
+            reply = json.loads(process.stdout.readline())  # blocks until the bot answers this line
+            assert ("error" in reply) == (line == "oops")
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0

@@ -55,6 +55,8 @@ def test_replay_reads_one_game_of_a_json_lines_file(tmp_path: Path) -> None:
     assert len(second.stdout.splitlines()) == len(RECORDS[1]["turns"])
     out_of_range = cli("replay", path, "--game", "5")
     assert out_of_range.returncode == 2 and "out of range" in out_of_range.stderr
+    which = cli("replay", path)
+    assert which.returncode == 2 and "choose one with --game" in which.stderr
 
 
 def test_a_record_breaking_a_rule_is_refused_naming_the_turn(tmp_path: Path) -> None:
@@ -71,7 +73,7 @@ def test_a_record_breaking_a_rule_is_refused_naming_the_turn(tmp_path: Path) -> 
 
 @pytest.mark.parametrize(
     ("content", "words"),
-    [("not json", "not JSON"), ("[]", ""), ('{"format": "schotten-lab/game@2"}', "format")],
+    [("not json", "not JSON"), ("[]", ""), ('{"format": "schotten-lab/game@2"}', "format"), ("", "empty file")],
 )
 def test_unreadable_records_exit_2_with_one_line(tmp_path: Path, content: str, words: str) -> None:
     out = cli("replay", write(tmp_path, "x.json", content))

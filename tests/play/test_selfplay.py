@@ -12,17 +12,26 @@ from typing import Any
 import pytest
 
 from schotten_lab import game
+from schotten_lab.cli import main
 from schotten_lab.core.rules import Player
 from schotten_lab.play import Matchup, SelfPlayError, bot_seed, first_player, selfplay, summarize
-from schotten_lab.play.selfplay import choose_engine, fast_available
+from schotten_lab.play.selfplay import Summary, choose_engine, fast_available, selfplay_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The real entry point, in a fresh process."""
     return subprocess.run(
         [sys.executable, "-m", "schotten_lab", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """The command line in-process: (exit code, stdout, stderr)."""
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 @pytest.mark.parametrize(("variant", "expert"), [("base", False), ("base", True), ("tactics", False)])
@@ -73,6 +82,22 @@ def test_the_summary_counts_wins_reasons_and_lengths() -> None:
     assert summary["first_player_wins"] == firsts
 
 
+def test_the_summary_of_record_lines_equals_that_of_parsed_records() -> None:
+    for match, engine in ((Matchup(), "python"), (Matchup(variant="tactics"), "python"), (Matchup(), "fast")):
+        if engine == "fast" and not fast_available():
+            continue
+        lines = list(selfplay_lines(match, 6, seed=8, engine=engine))
+        records = [json.loads(line) for line in lines]
+        assert records == list(selfplay(match, 6, seed=8, engine=engine))
+        quick = Summary()
+        for line in lines:
+            quick.add_line(line)
+        assert quick.to_dict() == summarize(records).to_dict()
+        odd = Summary()
+        odd.add_line(json.dumps(records[0], indent=1))  # not compact: parsed in full
+        assert odd.to_dict() == summarize(records[:1]).to_dict()
+
+
 def test_engine_choice() -> None:
     assert choose_engine(Matchup("greedy", "random"), "auto") == "python"
     assert choose_engine(Matchup(variant="tactics"), "auto") == "python"
@@ -99,40 +124,60 @@ def read_lines(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 
-def test_selfplay_command_writes_records_atomically_and_the_summary(tmp_path: Path) -> None:
+def test_selfplay_command_writes_records_atomically_and_the_summary(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     args = ["selfplay", "--south", "random", "--north", "random", "--games", "8", "--seed", "2", "--engine", "python"]
-    first = cli(*args, "--out", str(one))
-    assert first.returncode == 0, first.stderr
-    second = cli(*args, "--jobs", "2", "--out", str(two))
-    assert second.returncode == 0, second.stderr
+    code, out, err = run(capsys, *args, "--out", str(one))
+    assert code == 0, err
+    assert "games: 8" in out and "wins: south" in out and "reasons:" in out and "wrote 8 records" in out
+    code, _, err = run(capsys, *args, "--jobs", "2", "--out", str(two))
+    assert code == 0, err
     assert one.read_text() == two.read_text()
     records = read_lines(one)
     assert len(records) == 8 and [r["first"] for r in records[:2]] == ["south", "north"]
-    assert "games: 8" in first.stdout and "wins: south" in first.stdout and "reasons:" in first.stdout
     assert sorted(p.name for p in tmp_path.iterdir()) == ["one.jsonl", "two.jsonl"]  # no temp file left
-    to_stdout = cli(*args)
-    assert to_stdout.stdout == one.read_text()
-    assert "games: 8" in to_stdout.stderr
+    code, out, err = run(capsys, *args)
+    assert code == 0 and out == one.read_text()
+    assert "games: 8" in err
+
+
+def test_the_selfplay_process_writes_the_same_records(tmp_path: Path) -> None:
+    args = ["selfplay", "--games", "3", "--seed", "2", "--engine", "python"]
+    out = cli(*args, "--out", str(tmp_path / "x.jsonl"))
+    assert out.returncode == 0, out.stderr
+    assert read_lines(tmp_path / "x.jsonl") == list(selfplay(Matchup(), 3, seed=2, engine="python"))
 
 
 @pytest.mark.parametrize(
     ("extra", "words"),
     [
-        (["--out", "/no/such/folder/x.jsonl"], "no such folder"),
+        (["--out", "records.html"], "not a format"),
         (["--south", "nobody"], "unknown bot"),
         (["--games", "-1"], "--games"),
         (["--jobs", "0"], "--jobs"),
         (["--engine", "fast", "--south", "greedy"], "--engine"),
+        (["--south-option", "depth=3"], "--south-option: bot 'random': bad options ['depth']"),
+        (["--north-option", "nokey"], "expected KEY=VALUE"),
     ],
 )
-def test_selfplay_bad_arguments_exit_2_with_one_line(extra: list[str], words: str, tmp_path: Path) -> None:
-    out = cli("selfplay", "--games", "2", *extra)
-    assert out.returncode == 2
-    assert len(out.stderr.strip().splitlines()) == 1 and words in out.stderr
-    assert out.stdout == ""
+def test_selfplay_bad_arguments_exit_2_with_one_line(
+    extra: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(capsys, "selfplay", "--games", "2", *extra)
+    assert code == 2
+    assert len(err.strip().splitlines()) == 1 and words in err
+    assert out == ""
 
 
-def test_selfplay_does_not_clobber_a_directory(tmp_path: Path) -> None:
-    out = cli("selfplay", "--games", "1", "--out", str(tmp_path))
-    assert out.returncode == 2 and "is a directory" in out.stderr
+def test_bad_output_paths_exit_2_and_leave_no_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "games.jsonl"
+    folder.mkdir()
+    code, _, err = run(capsys, "selfplay", "--games", "1", "--out", str(folder))
+    assert code == 2 and "folder" in err and len(err.strip().splitlines()) == 1
+    blocker = tmp_path / "file"
+    blocker.write_text("keep")
+    code, _, err = run(capsys, "selfplay", "--games", "1", "--out", str(blocker / "x.jsonl"))
+    assert code == 2 and "cannot write" in err and len(err.strip().splitlines()) == 1
+    assert blocker.read_text() == "keep"
