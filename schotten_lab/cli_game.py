@@ -3,11 +3,10 @@
 ::
 
     schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
-    schotten-lab bot NAME [--seed S] [--budget SECONDS | --iterations N]   # line protocol (ENGINE.md §3)
+    schotten-lab bot NAME [--seed S]                  # the bot line protocol (ENGINE.md §3)
     schotten-lab review GAME.json [-o REVIEW.html or .json] [--game K] [--iterations N] [--seed S]   # the advisor's review
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
                           [--expert] [--jobs J] [--engine auto|python|fast] [--out FILE]
-                          [--budget SECONDS | --iterations N]   # the advisor seats' search budget
 
 ``cli.build_parser`` registers them with one call to :func:`add_game_commands`. Exit codes as in
 ``cli``: 0 success, 2 bad input or usage (one line on standard error), 3 internal error.
@@ -90,13 +89,8 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     """``bot``: answer one request line with one turn line until the end of the input."""
     from .bots import make_bot, serve
 
-    options: dict[str, Any] = {"seed": args.seed}
-    if args.budget is not None:
-        options["budget"] = args.budget
-    if args.iterations is not None:
-        options["iterations"] = args.iterations
     try:
-        bot = make_bot(args.name, **options, **dict(args.option))
+        bot = make_bot(args.name, seed=args.seed, **dict(args.option))
     except ValueError as exc:
         raise UsageError(_one_line(exc)) from None
     serve(bot, sys.stdin.buffer, out)
@@ -136,19 +130,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
     if args.seed < 0:
         raise UsageError(f"--seed: must be at least 0, not {args.seed}")
-    advisor: dict[str, Any] = {}
-    if args.budget is not None:
-        if args.budget <= 0:
-            raise UsageError(f"--budget: must be positive seconds, not {args.budget}")
-        advisor["budget"] = args.budget
-    if args.iterations is not None:
-        if args.iterations < 1:
-            raise UsageError(f"--iterations: must be at least 1, not {args.iterations}")
-        advisor["iterations"] = args.iterations
-    options = {
-        seat: {**(advisor if getattr(args, seat) == "advisor" else {}), **dict(getattr(args, f"{seat}_option"))}
-        for seat in ("south", "north")
-    }
+    options = {seat: dict(getattr(args, f"{seat}_option")) for seat in ("south", "north")}
     match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
     for seat in ("south", "north"):
         try:
@@ -279,8 +261,6 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
     p.add_argument("--seed", type=_integer, default=None, help="make the bot reproducible")
     p.add_argument("--option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="advisor: seconds a move (default 2)")
-    p.add_argument("--iterations", type=_integer, default=None, metavar="N", help="advisor: rollouts a move instead")
     p.set_defaults(run=cmd_bot)
 
     p = sub.add_parser("selfplay", help="play N games between two bots, one game@1 record per line")
@@ -302,8 +282,6 @@ def add_game_commands(sub: Any) -> None:
             help=f"{OPTION_HELP} for {seat}'s bot",
         )  # fmt: skip
     p.add_argument("--out", "-o", metavar="FILE", help="write the records here (.jsonl, atomically: a failed run leaves the old file); summary on stdout")
-    p.add_argument("--budget", type=float, default=None, metavar="SECONDS", help="advisor seats: seconds a move")
-    p.add_argument("--iterations", type=_integer, default=None, metavar="N", help="advisor seats: rollouts a move")
     p.set_defaults(run=cmd_selfplay)
 
 

@@ -1,4 +1,4 @@
-"""Formation odds of one side (ANALYSIS.md §3), exact.
+"""Formation odds of one side (docs/ANALYSIS.md §3), exact.
 
 - :func:`completion_odds`: the side is completed by uniform random cards of a pool; the chance of each
   final rank and of each final strength, as exact fractions (every completion counted once).
@@ -349,10 +349,18 @@ def count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int, budget: int
 
 
 def _minimal(needs: Iterable[CardMask]) -> list[CardMask]:
-    """The needs that contain no other need (supersets never change which draws hit)."""
+    """The needs that contain no other need (supersets never change which draws hit).
+
+    Distinct sets of one size never contain each other, so each need is only checked against the
+    kept needs that are strictly smaller.
+    """
     ordered = sorted(set(needs), key=popcount)
     kept: list[CardMask] = []
+    smaller = 0  # kept[:smaller] are the kept needs smaller than the current size
+    size = -1
     for m in ordered:
-        if not any(k & ~m == 0 for k in kept):
+        if popcount(m) != size:
+            size, smaller = popcount(m), len(kept)
+        if not any(k & ~m == 0 for k in kept[:smaller]):
             kept.append(m)
     return kept
