@@ -16,7 +16,7 @@ from ..core.position import Position, Stone
 from ..core.rules import PLAYERS, Player, RuleSet
 from ..core.tactics import Piece
 from .claims import ClaimVerdict, claim
-from .common import check_player, percent
+from .common import check_player, check_position, check_rules, percent
 from .odds import CompletionOdds, odds_of_side
 from .outcome import Outcome, outcome_of_sides
 from .pools import CardChance, card_probabilities, draws_left, tactics_probabilities
@@ -124,8 +124,9 @@ def analyze(position: Position, viewer: Player | str | None = None, rules: RuleS
     ``rules`` defaults to the position's rule set (pass one with ``strict_proofs=True`` for strict
     tactics proofs).
     """
+    check_position(position)
     who = position.to_move if viewer is None else check_player(viewer, "viewer")
-    rules = position.rules if rules is None else rules
+    rules = check_rules(position, rules)
     pool = position.public_pool
     odds_cache: dict[tuple[object, ...], CompletionOdds] = {}
     outcome_cache: dict[tuple[object, ...], Outcome] = {}

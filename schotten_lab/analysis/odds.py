@@ -3,7 +3,9 @@
 - :func:`completion_odds`: the side is completed by uniform random cards of a pool; the chance of each
   final rank and of each final strength, as exact fractions (every completion counted once).
 - :func:`reachable`: the viewer's own hand plus ``n`` more draws; the chance that some of those cards
-  complete the side into at least each rank.
+  complete the side into at least each rank. Exact wherever it is fast; for a Mud fight side with
+  no clan card yet (3 or 4 cards to find among ~50) it refuses up front (:class:`TooLargeError`)
+  and :func:`reachable_monte_carlo` gives the seeded estimate with its standard errors.
 - :func:`still_possible` and :func:`outs`: which ranks any completion can still reach, and the cards
   that lead there, split into the pool, the viewer's hand and the cards already dead on the table.
 """
@@ -20,18 +22,20 @@ from itertools import combinations
 import numpy as np
 
 from ..core.cards import FULL_DECK, Card, CardMask, cards_of, format_cards, indices_of, mask_of, popcount
-from ..core.errors import AnalysisError
+from ..core.errors import AnalysisError, TooLargeError
 from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank
 from ..core.position import Position, Stone
 from ..core.sides import best_identities, completion_masks, side_completions
-from ..core.tactics import Piece, clan_mask
+from ..core.tactics import Piece, Troop, clan_mask
 from ..core.rules import SIDE_SIZE, Player
-from .common import check_player, check_stone, fraction_table
+from .common import check_count, check_player, check_pool, check_samples, check_stone, fraction_table
 from .pools import draws_left
 
 ZERO, ONE = Fraction(0), Fraction(1)
-REACHABLE_NODE_BUDGET = 3_000_000
-"""Most subsets :func:`reachable` enumerates before it gives up and says so (never approximates)."""
+REACHABLE_NODE_BUDGET = 300_000
+"""Most subsets :func:`reachable` enumerates before it gives up and says so (about a second; never
+approximates). Only sides that :func:`reachable_refusal` lets through get there, and none of the
+benchmarked worst cases comes near it."""
 
 
 @dataclass(frozen=True)
@@ -91,7 +95,7 @@ def completion_odds(
     their owner's best identity in each completion.
     """
     s, side = _stone_side(position, stone, player)
-    pool = position.public_pool if pool is None else pool & ~clan_mask(side)
+    pool = check_pool(pool, position.public_pool) & ~clan_mask(side)
     return odds_of_side(side, pool, capacity=s.capacity, blind=s.blind)
 
 
@@ -186,19 +190,37 @@ def reachable(position: Position, stone: int, player: Player | str, draws: int) 
     the draws the player still gets (:func:`~schotten_lab.analysis.pools.draws_left`). Exact: the
     subsets of the relevant cards are enumerated with pruning (once a subset completes the side,
     all its extensions are counted at once with a binomial coefficient).
-    Raises :class:`AnalysisError` if the player's hand is unknown, or if the count would take more
-    than ``REACHABLE_NODE_BUDGET`` steps (only for an empty side with many draws).
+    Raises :class:`AnalysisError` if the player's hand is unknown, and :class:`TooLargeError` up
+    front for a Mud fight side holding no clan card (see :func:`reachable_refusal`; use
+    :func:`reachable_monte_carlo` there).
     """
     who = check_player(player)
     s, side = _stone_side(position, stone, who)
+    check_count(draws, "draws")
     hand = position.clan_hand(who)
     if hand is None:
         raise AnalysisError(f"reachable() needs {who.value}'s hand, which the position does not list")
-    if draws < 0:
-        raise AnalysisError(f"draws must be 0 or more, not {draws}")
     n = min(draws, draws_left(position, who))
     pool = position.viewer_pool(who)
     return reachable_from(side, mask_of(hand), pool, n, capacity=s.capacity, blind=s.blind)
+
+
+def reachable_refusal(side: tuple[Piece, ...], capacity: int, blind: bool) -> str | None:
+    """Why :func:`reachable` will not count this side exactly (``None`` when it will).
+
+    Counting enumerates the sets of the hand and drawn cards that avoid every completion; with 3 or
+    4 cards still to find and no clan card fixing a colour or a value, that is billions of sets (the
+    base game's empty side has its own dynamic programme). Checked before any work.
+    """
+    missing = capacity - len(side)
+    if blind or missing < 3 or capacity == SIDE_SIZE:
+        return None
+    if any(isinstance(p, Card) or (isinstance(p, Troop) and not p.wild) for p in side):
+        return None
+    return (
+        f"counting every draw exactly for a Mud fight side with no clan card ({missing} cards to find) "
+        "takes too long; use reachable_monte_carlo() for an estimate with its standard error"
+    )
 
 
 def reachable_from(
@@ -211,6 +233,12 @@ def reachable_from(
     total = math.comb(popcount(pool), n)
     if total == 0:
         return {r: ZERO for r in Rank}
+    if blind:  # Blind-man's bluff: every side is a sum; it is one if enough cards are there
+        enough = popcount(hand & ~pool) + n >= capacity - len(side)
+        return {r: ONE if enough and r is Rank.SUM else ZERO for r in Rank}
+    refusal = reachable_refusal(side, capacity, blind)
+    if refusal:
+        raise TooLargeError(refusal)
     if not side and capacity == SIDE_SIZE and not blind:
         # an empty base-game side: a dynamic programme over the values
         return {r: Fraction(total - _count_formation_free(hand, pool, n, r), total) for r in Rank}
@@ -221,6 +249,55 @@ def reachable_from(
         r: Fraction(_count_hitting({m for m, rank in zip(needs_all, ranks) if rank >= r}, pool, n), total)
         for r in Rank
     }
+
+
+@dataclass(frozen=True)
+class ReachableEstimate:
+    """A Monte Carlo estimate of :func:`reachable`: ``p[r]`` with its standard error ``stderr[r]``."""
+
+    p: dict[Rank, float]
+    stderr: dict[Rank, float]
+    samples: int
+    seed: int
+    draws: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "p": {r.key: self.p[r] for r in RANKS_STRONGEST_FIRST},
+            "stderr": {r.key: self.stderr[r] for r in RANKS_STRONGEST_FIRST},
+            "samples": self.samples,
+            "seed": self.seed,
+            "draws": self.draws,
+            "estimate": True,
+        }
+
+
+def reachable_monte_carlo(
+    position: Position, stone: int, player: Player | str, draws: int, samples: int = 1_000, seed: int = 0
+) -> ReachableEstimate:
+    """Estimate :func:`reachable` by sampling the draws (seeded, reproducible): each sample deals
+    ``draws`` cards of the viewer pool and takes the best completion of the side from the hand and
+    those cards. About 2 ms a sample for an empty Mud fight side."""
+    who = check_player(player)
+    s, side = _stone_side(position, stone, who)
+    check_count(draws, "draws")
+    check_samples(samples)
+    check_count(seed, "seed")
+    hand = position.clan_hand(who)
+    if hand is None:
+        raise AnalysisError(f"reachable_monte_carlo() needs {who.value}'s hand, which the position does not list")
+    n = min(draws, draws_left(position, who))
+    cards = np.array(list(indices_of(position.viewer_pool(who))), dtype=np.int64)
+    rng = np.random.default_rng(seed)
+    best = np.zeros(samples, dtype=np.int64)  # best rank reached, 0 for none
+    held = mask_of(hand)
+    for i in range(samples):
+        drawn = rng.choice(cards, size=n, replace=False) if n else cards[:0]
+        available = held | sum(1 << int(c) for c in drawn)
+        strengths = side_completions(side, available, capacity=s.capacity, blind=s.blind, ordered=False).strengths
+        best[i] = int(strengths.max()) // STRENGTH_BASE if len(strengths) else 0
+    p = {r: float((best >= r).mean()) for r in Rank}
+    return ReachableEstimate(p, {r: math.sqrt(p[r] * (1 - p[r]) / samples) for r in Rank}, samples, seed, n)
 
 
 def _count_formation_free(hand: CardMask, pool: CardMask, n: int, rank: Rank) -> int:
@@ -329,8 +406,9 @@ def _count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int) -> int:
             else:
                 stack.append((j + 1, t, size + 1))
         if nodes > REACHABLE_NODE_BUDGET:
-            raise AnalysisError(
-                "too many draw combinations to count exactly here; ask for fewer draws"
+            raise TooLargeError(
+                "too many draw combinations to count exactly here; ask for fewer draws, "
+                "or use reachable_monte_carlo() for an estimate with its standard error"
             )
     return count
 
