@@ -89,8 +89,8 @@ def save_png(svg: str, path: str | Path, *, scale: float = 2.0, timeout: float =
             raise ExportError(f"Chromium did not finish within {timeout:.0f} s") from None
         if not out.exists():
             raise ExportError(f"Chromium wrote no screenshot (exit {done.returncode}): {done.stderr[-500:]}")
-        with atomic_path(path) as tmp:
-            shutil.copyfile(out, tmp)
+        with atomic_path(path) as staged:
+            shutil.copyfile(out, staged)
     return path
 
 
