@@ -19,6 +19,8 @@ from .analysis import (
     still_possible,
     stone_outcome,
     stone_outcome_monte_carlo,
+    viewer_odds,
+    viewer_outcome,
 )
 from .core import (
     BASE,
@@ -70,4 +72,6 @@ __all__ = [
     "still_possible",
     "stone_outcome",
     "stone_outcome_monte_carlo",
+    "viewer_odds",
+    "viewer_outcome",
 ]

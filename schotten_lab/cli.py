@@ -7,6 +7,7 @@ Subcommands::
     schotten-lab claim POSITION.json --stone N --player south|north [--strict] [--json]
     schotten-lab notation POSITION.json [--to-json]
     schotten-lab report POSITION.json -o report.html [--viewer south|north] [--lang en|fr]
+    schotten-lab diagram POSITION.json -o FILE.svg|FILE.png [--refute N:PLAYER] [--caption TEXT]
 
 Tactics positions (``"variant": "tactics"``) work everywhere; ``--strict`` makes ``analyze`` and
 ``claim`` use the strict early-claim proof (unplayed combat modes and elite troops may block a
@@ -40,13 +41,13 @@ import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any, NoReturn, TextIO
 
 from .core.errors import SchottenError, UsageError, excerpt
 from .core.position import Position
 from .core.position_json import position_from_dict
 from .core.rules import Player, RuleSet
+from .core.words import fraction
 
 PROG = "schotten-lab"
 
@@ -327,10 +328,6 @@ def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int
     return EXIT_OK
 
 
-def _fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
-
-
 def _tactics_lines(analysis: Any) -> str:
     """The readable report's tactics footer: the proof option used and the unseen tactics cards."""
     proofs = (
@@ -347,8 +344,8 @@ def _tactics_lines(analysis: Any) -> str:
         c = unseen[0]
         cards = (
             f"Tactics cards unseen by {viewer}: {names}; each copy is in "
-            f"{analysis.viewer.opponent.value}'s hand with {_fraction(c.p_opponent_hand)} "
-            f"and in the tactics deck with {_fraction(c.p_deck)}."
+            f"{analysis.viewer.opponent.value}'s hand with {fraction(c.p_opponent_hand)} "
+            f"and in the tactics deck with {fraction(c.p_deck)}."
         )
     return f"Claim proofs: {proofs}.\n{cards}\n"
 
@@ -410,7 +407,8 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
             ) from None
         raise UsageError(f"the HTML report is not available in this installation: {_one_line(str(exc))}") from None
     try:
-        write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang)
+        write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang,
+                     title=loaded.title, description=loaded.description)
     except SchottenError as exc:
         raise UsageError(f"{loaded.source}: cannot write the report: {_one_line(str(exc))}") from None
     except RecursionError:
@@ -424,6 +422,70 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"{_one_line(args.output, 200)}: cannot write: {exc.strerror or exc}") from None
     out.write(f"wrote {_one_line(args.output, 1000)}\n")
     return EXIT_OK
+
+
+# ---- diagram: a position as an SVG or PNG picture -------------------------------------------------
+
+
+def parse_refute(text: str) -> tuple[int, Player]:
+    """An argparse type: ``N:PLAYER`` (``1:south``), the claim whose counterexample is drawn."""
+    stone, sep, player = text.partition(":")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"{text!r}: expected STONE:PLAYER, e.g. '1:south'")
+    return parse_stone(stone), parse_player(player)
+
+
+def parse_stones(text: str) -> list[int]:
+    """An argparse type: stone numbers separated by commas (``1,3``), or ``none``."""
+    if text.strip().lower() == "none":
+        return []
+    return [parse_stone(part) for part in text.replace(" ", "").split(",") if part]
+
+
+def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
+    """``diagram``: the position as a picture (SVG, or PNG through Chromium), for articles and slides."""
+    from .views.diagram import DIAGRAM_FORMATS, diagram, save_diagram
+    from .views.export import ExportError
+
+    loaded = load_one(args)
+    if not args.output.lower().endswith(DIAGRAM_FORMATS):
+        raise UsageError(f"--output {args.output!r}: the file name must end in .svg or .png")
+    caption = loaded.title if args.caption == "title" else args.caption
+    try:
+        svg = diagram(
+            loaded.position, highlight_stones=args.highlight, highlight_cards=args.cards or (),
+            refute=args.refute, caption=caption, lang=args.lang, viewer=args.viewer,
+            bottom=Player.NORTH if args.flip else None,
+        )  # fmt: skip
+        save_diagram(svg, args.output, scale=args.scale)
+    except (SchottenError, ValueError) as exc:
+        raise UsageError(f"{loaded.source}: cannot draw the diagram: {_one_line(str(exc))}") from None
+    except ExportError as exc:
+        raise UsageError(f"{args.output}: {_one_line(str(exc))}") from None
+    except OSError as exc:
+        raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
+    out.write(f"wrote {args.output}\n")
+    return EXIT_OK
+
+
+def add_diagram_parser(sub: Any, notation_help: str) -> None:
+    """The ``diagram`` subcommand's arguments."""
+    p = sub.add_parser("diagram", help="draw a position as an SVG or PNG picture (claims, counterexamples, caption)")
+    p.add_argument("position", nargs="?", metavar="POSITION", help="position file (JSON), or '-' for stdin")
+    p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
+    p.add_argument("--output", "-o", required=True, metavar="FILE.svg|FILE.png", help="where to write the picture")
+    p.add_argument("--highlight", type=parse_stones, metavar="N,N|none",
+                   help="stones to frame (default: the stones claimable now)")
+    p.add_argument("--cards", metavar="CARDS", help='cards to ring in magenta, e.g. "R8 G8"')
+    p.add_argument("--refute", type=parse_refute, metavar="N:PLAYER",
+                   help="draw the counterexample against PLAYER claiming stone N (dashed cards)")
+    p.add_argument("--caption", metavar="TEXT", help="a caption under the diagram ('title': the position's title)")
+    p.add_argument("--viewer", type=parse_player, metavar="south|north",
+                   help="drawn at the bottom; the opponent's hand is drawn face down")
+    p.add_argument("--flip", action="store_true", help="north at the bottom")
+    p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the diagram (default: en)")
+    p.add_argument("--scale", type=float, default=2.0, help="PNG pixels per SVG pixel (default: 2)")
+    p.set_defaults(run=cmd_diagram)
 
 
 # ---- the parser and main ------------------------------------------------------------------------------
@@ -479,6 +541,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
     p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the report (default: en)")
     p.set_defaults(run=cmd_report)
+
+    add_diagram_parser(sub, notation_help)
     return parser
 
 

@@ -27,8 +27,10 @@ if [ "${VOILA_TOKEN+set}" = set ] && [ -z "$VOILA_TOKEN" ]; then
 fi
 export VOILA_TOKEN="${VOILA_TOKEN:-$("$VENV/bin/python" -c 'import secrets; print(secrets.token_urlsafe(12))')}"
 export SCHOTTEN_POSITION="$POSITION"
+# the app's page template (apps/jupyter/voila/templates/schotten): no CDN, a kernel kept ready
+export JUPYTER_PATH="$PWD/apps/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 HOST="$IP"
 if [ "$IP" = "0.0.0.0" ]; then HOST="$(hostname -I 2>/dev/null | cut -d' ' -f1)"; HOST="${HOST:-$(hostname)}"; fi
 echo "Board editor: http://${HOST}:${PORT}/?token=${VOILA_TOKEN}  (Ctrl-C to stop)"
-exec "$VENV/bin/voila" apps/board_editor.ipynb --no-browser --port "$PORT" --Voila.ip="$IP" --theme=light \
+exec "$VENV/bin/voila" apps/board_editor.ipynb --no-browser --port "$PORT" --Voila.ip="$IP" --theme=light --template=schotten \
     --Voila.config_file_paths="['$PWD/scripts/voila_config']"

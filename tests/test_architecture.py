@@ -125,3 +125,66 @@ def test_the_import_scanner_sees_relative_and_lazy_imports() -> None:
     names = imported_modules(PACKAGE / "core" / "position.py")
     assert "schotten_lab.core.cards" in names  # from .cards import ...
     assert "schotten_lab.core.position_json" in names  # lazy import inside a method
+
+
+def core_import_graph() -> dict[str, set[str]]:
+    """``{core module: core modules it imports at module level}``, ``if TYPE_CHECKING:`` imports included
+    (a type-only cycle is still a cycle); imports inside functions are left out (they run later)."""
+    graph: dict[str, set[str]] = {}
+    for path in sources("core"):
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        if path.name == "__init__.py":
+            name = name.removesuffix(".__init__")
+        tree = ast.parse(path.read_text(), str(path))
+        top: list[ast.stmt] = []
+        for node in tree.body:
+            top.extend(node.body if isinstance(node, ast.If) else [node])
+        edges: set[str] = set()
+        for node in top:
+            if isinstance(node, ast.ImportFrom) and node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(parts)
+                if node.module:
+                    edges.add(f"{base}.{node.module}")
+                else:
+                    edges.update(f"{base}.{alias.name}" for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("schotten_lab.core"):
+                edges.add(node.module or "")
+        graph[name] = {e for e in edges if e != name}
+    return graph
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as a list of nodes (first repeated last), or ``None``."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt) :] + [nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (found := visit(start)):
+            return found
+    return None
+
+
+def test_the_core_import_graph_has_no_cycle() -> None:
+    graph = core_import_graph()
+    assert "schotten_lab.core.stone" in graph["schotten_lab.core.proof"]  # the scanner sees relative imports
+    assert "schotten_lab.core.legality" not in graph["schotten_lab.core.position"]  # a lazy import is no edge
+    assert find_cycle(graph) is None, " -> ".join(find_cycle(graph) or [])
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None

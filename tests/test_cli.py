@@ -302,8 +302,9 @@ def test_report_passes_viewer_and_language(
 ) -> None:
     calls: list[tuple[object, ...]] = []
 
-    def write_report(position: Position, path: str, *, viewer: object = None, lang: str = "en") -> None:
-        calls.append((position.notation, path, viewer, lang))
+    def write_report(position: Position, path: str, *, viewer: object = None, lang: str = "en",
+                     title: object = None, description: object = None) -> None:
+        calls.append((position.notation, path, viewer, lang, title))
         Path(path).write_text("<html></html>", encoding="utf-8")
 
     fake = types.ModuleType("schotten_lab.views.report")
@@ -312,7 +313,7 @@ def test_report_passes_viewer_and_language(
     out_file = str(tmp_path / "r.html")
     code, out, _ = run(["report", str(THREE_EIGHTS), "-o", out_file, "--viewer", "south", "--lang", "fr"], capsys)
     assert code == 0 and out == f"wrote {out_file}\n"
-    assert calls == [(NOTATION, out_file, "south", "fr")]
+    assert calls == [(NOTATION, out_file, "south", "fr", json.loads(THREE_EIGHTS.read_text())["title"])]
 
 
 def test_report_for_real(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -16,8 +16,8 @@ import pytest
 from schotten_lab.analysis import analyze, card_probabilities, claim, completion_odds, stone_outcome
 from schotten_lab.core import Card, Player, Position, Rank
 from schotten_lab.core.position_json import position_from_json
-from schotten_lab.core.rules import RuleSet
-from schotten_lab.core.sides import best_identities, side_capacity
+from schotten_lab.core.rules import RuleSet, side_capacity
+from schotten_lab.core.sides import best_identities
 from schotten_lab.core.tactics import Piece, parse_piece
 
 POSITIONS = Path(__file__).resolve().parent.parent / "data" / "positions"

@@ -16,6 +16,7 @@ from .odds import (
     still_possible,
 )
 from .outcome import Outcome, OutcomeEstimate, stone_outcome, stone_outcome_monte_carlo
+from .viewer import ViewerOutcome, ViewerSideOdds, viewer_odds, viewer_outcome
 from .pools import CardChance, card_probabilities, draws_left, hypergeometric, tactics_probabilities
 
 __all__ = [
@@ -27,6 +28,8 @@ __all__ = [
     "OutcomeEstimate",
     "Outs",
     "ReachableEstimate",
+    "ViewerOutcome",
+    "ViewerSideOdds",
     "StoneAnalysis",
     "analyze",
     "card_probabilities",
@@ -42,4 +45,6 @@ __all__ = [
     "stone_outcome",
     "stone_outcome_monte_carlo",
     "tactics_probabilities",
+    "viewer_odds",
+    "viewer_outcome",
 ]

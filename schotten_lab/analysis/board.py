@@ -11,15 +11,17 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.cards import format_cards
-from ..core.formations import RANKS_STRONGEST_FIRST
+from ..core.formations import RANKS_STRONGEST_FIRST, Rank
 from ..core.position import Position, Stone
 from ..core.rules import PLAYERS, Player, RuleSet
 from ..core.tactics import Piece
+from ..core.words import fraction_percent, say
 from .claims import ClaimVerdict, claim
 from .common import check_player, check_position, check_rules, percent
 from .odds import CompletionOdds, odds_of_side
 from .outcome import Outcome, outcome_of_sides
 from .pools import CardChance, card_probabilities, draws_left, tactics_probabilities
+from .viewer import Seat, ViewerOutcome, ViewerSideOdds, outcome_seen_by, side_odds_seen_by
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,9 @@ class StoneAnalysis:
     claims: dict[Player, ClaimVerdict] | None
     odds: dict[Player, CompletionOdds] | None
     outcome: Outcome | None
+    outcome_viewer: ViewerOutcome | None = None
+    """The outcome seen by the analysis's viewer (docs/VIEWER.md); None in the public view."""
+    odds_viewer: dict[Player, ViewerSideOdds] | None = None
 
     def claimable_by(self) -> tuple[Player, ...]:
         if self.claims is None:
@@ -40,7 +45,7 @@ class StoneAnalysis:
         return tuple(p for p in PLAYERS if self.claims[p].claimable)
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "stone": self.number,
             "south": [str(c) for c in self.south],
             "north": [str(c) for c in self.north],
@@ -49,6 +54,11 @@ class StoneAnalysis:
             "odds": None if self.odds is None else {p.value: self.odds[p].to_dict() for p in PLAYERS},
             "outcome": None if self.outcome is None else self.outcome.to_dict(),
         }
+        if self.outcome_viewer is not None:
+            out["outcome_viewer"] = self.outcome_viewer.to_dict()
+        if self.odds_viewer is not None:
+            out["odds_viewer"] = {p.value: self.odds_viewer[p].to_dict() for p in PLAYERS}
+        return out
 
 
 @dataclass(frozen=True)
@@ -61,6 +71,17 @@ class BoardAnalysis:
     cards: tuple[CardChance, ...]
     rules: RuleSet = RuleSet()
     tactics_cards: tuple[CardChance, ...] = ()
+
+    @property
+    def counts_hand(self) -> bool:
+        """Whether the viewer's hand is known: the headline figures count it (docs/VIEWER.md);
+        otherwise this is the public view."""
+        return self.position.hands[self.viewer] is not None
+
+    @property
+    def winner(self) -> Player | None:
+        """The player who has won the game (5 stones, or 3 adjacent ones), or None while it goes on."""
+        return self.position.winner()
 
     @property
     def claim_now(self) -> tuple[int, ...]:
@@ -91,7 +112,9 @@ class BoardAnalysis:
                 "strict_proofs": self.rules.strict_proofs,
             },
             "viewer": self.viewer.value,
+            "viewer_hand_counted": self.counts_hand,
             "to_move": self.position.to_move.value,
+            "winner": None if self.winner is None else self.winner.value,
             "claim_now": list(self.claim_now),
             "threats": list(self.threats),
             "stones": [s.to_dict() for s in self.stones],
@@ -117,19 +140,30 @@ class BoardAnalysis:
         return f"<div>{svg}<ul style='font-family:monospace'>{body}</ul></div>"
 
 
-def analyze(position: Position, viewer: Player | str | None = None, rules: RuleSet | None = None) -> BoardAnalysis:
-    """Analyse every stone for both players and every card for ``viewer`` (default: the player to move).
+def default_viewer(position: Position) -> Player:
+    """The seat an analysis takes by default: the player whose hand is known; both known: the player
+    to move; none known: the player to move, for the public view (no hand counted)."""
+    known = [p for p in PLAYERS if position.hands[p] is not None]
+    return known[0] if len(known) == 1 else position.to_move
 
-    Odds and outcomes complete the incomplete sides from the public pool (what a spectator cannot see).
+
+def analyze(position: Position, viewer: Player | str | None = None, rules: RuleSet | None = None) -> BoardAnalysis:
+    """Analyse every stone for both players and every card for ``viewer`` (default: :func:`default_viewer`).
+
+    Public figures (``odds``, ``outcome``) complete the open sides from the public pool. When the
+    viewer's hand is known, each open stone also gets the figures seen by the viewer
+    (``outcome_viewer``, ``odds_viewer``; docs/VIEWER.md), unless the game is already won.
     ``rules`` defaults to the position's rule set (pass one with ``strict_proofs=True`` for strict
     tactics proofs).
     """
     check_position(position)
-    who = position.to_move if viewer is None else check_player(viewer, "viewer")
+    who = default_viewer(position) if viewer is None else check_player(viewer, "viewer")
     rules = check_rules(position, rules)
     pool = position.public_pool
+    seat = Seat.of(position, who) if position.hands[who] is not None and position.winner() is None else None
     odds_cache: dict[tuple[object, ...], CompletionOdds] = {}
     outcome_cache: dict[tuple[object, ...], Outcome] = {}
+    viewer_cache: dict[tuple[object, ...], tuple[ViewerOutcome, dict[Player, ViewerSideOdds]]] = {}
     stones = []
     for number, s in enumerate(position.stones, 1):
         if s.claimed is not None:
@@ -149,17 +183,32 @@ def analyze(position: Position, viewer: Player | str | None = None, rules: RuleS
             outcome_cache[okey] = outcome_of_sides(
                 s.south, s.north, pool, s.first_complete, capacity=s.capacity, blind=s.blind
             )
-        stones.append(StoneAnalysis(number, s.south, s.north, None, claims, odds, outcome_cache[okey]))
+        seen: tuple[ViewerOutcome | None, dict[Player, ViewerSideOdds] | None] = (None, None)
+        if seat is not None:
+            if okey not in viewer_cache:
+                viewer_cache[okey] = (
+                    outcome_seen_by(s, seat),
+                    {p: side_odds_seen_by(s, p, seat) for p in PLAYERS},
+                )
+            seen = viewer_cache[okey]
+        stones.append(StoneAnalysis(number, s.south, s.north, None, claims, odds, outcome_cache[okey], *seen))
     return BoardAnalysis(
         position, who, tuple(stones), card_probabilities(position, who), rules, tactics_probabilities(position, who)
     )
 
 
 def format_report(result: BoardAnalysis) -> str:
-    """The readable text report: one block per stone, then the viewer's card chances."""
+    """The readable text report: one block per stone, then the viewer's card chances.
+
+    Where the viewer's hand is known, each open stone's headline is the outcome seen by the viewer
+    (docs/VIEWER.md), with the public-pool figure beside it; a won game says so instead of giving odds.
+    """
     pos = result.position
     decks = f"deck {pos.deck}" + (f", tactics deck {pos.tactics_deck}" if pos.rules.tactics else "")
-    lines = [f"{result.rules.name} game, {pos.to_move.value} to move, {decks}; seen by {result.viewer.value}"]
+    lines = [f"{result.rules.name} game, {pos.to_move.value} to move, {decks}; {seat_words(result)}"]
+    over = result.winner is not None
+    if over:
+        lines.append(game_over_words(pos))
     for s in result.stones:
         stone = pos.stone(s.number)
         modes = f" [{', '.join(sorted(stone.modes))}]" if stone.modes else ""
@@ -168,26 +217,11 @@ def format_report(result: BoardAnalysis) -> str:
         if s.claimed is not None:
             lines.append(f"  claimed by {s.claimed.value}")
             continue
-        assert s.claims is not None and s.odds is not None and s.outcome is not None
-        for p in PLAYERS:
-            v = s.claims[p]
-            if stone.is_complete(p):
-                lines.append(f"  {p.value} {'CAN' if v.claimable else 'cannot'} claim: {v.reason}")
-        for p in PLAYERS:
-            o = s.odds[p]
-            if not o.complete:
-                if not o.possible:
-                    lines.append(f"  {p.value} odds: cannot be completed from the {o.pool_size} cards off the table")
-                    continue
-                shown = ", ".join(
-                    f"{r.label(size=o.capacity)} {percent(o.ranks[r])}" for r in RANKS_STRONGEST_FIRST if o.ranks[r]
-                )
-                lines.append(f"  {p.value} odds: {shown}")
-        out = s.outcome
-        lines.append(
-            f"  outcome: south {percent(out.south)}, north {percent(out.north)}, tie {percent(out.tie)}"
-            + (" (decided by who completes first)" if out.tie and not any(map(stone.is_complete, PLAYERS)) else "")
-        )
+        if over:
+            continue
+        lines.extend(_stone_lines(result, s, stone))
+    if over:
+        return "\n".join(lines)
     claimer, other = pos.to_move, pos.to_move.opponent
     timing = "at the start of the turn (expert rules)" if result.rules.expert else "after placing a card"
     lines.append(
@@ -200,10 +234,84 @@ def format_report(result: BoardAnalysis) -> str:
         opp = result.viewer.opponent.value
         lines.append(
             f"Cards: {len(unseen)} unseen by {result.viewer.value}; each is in {opp}'s hand with "
-            f"{_frac(c.p_opponent_hand)}, in the deck with {_frac(c.p_deck)}, and drawn by "
-            f"{result.viewer.value} in the {draws_left(pos, result.viewer)} draws left with {_frac(c.p_draw)}."
+            f"{fraction_percent(c.p_opponent_hand)}, in the deck with {fraction_percent(c.p_deck)}, and drawn by "
+            f"{result.viewer.value} in the {draws_left(pos, result.viewer)} draws left with {fraction_percent(c.p_draw)}."
         )
     return "\n".join(lines)
+
+
+def seat_words(result: BoardAnalysis, lang: str = "en") -> str:
+    """From whose seat the figures are seen: ``seen by south, counting south's hand (N8 Y1)``, or the
+    public view."""
+    viewer = result.viewer
+    if result.counts_hand:
+        hand = format_cards(result.position.clan_hand(viewer) or ())
+        return f"{say('viewer_figure', lang, viewer=viewer)} ({hand})"
+    if all(result.position.hands[p] is None for p in PLAYERS):
+        return say("public_view", lang)
+    return f"{say('seen_by', lang, viewer=viewer)}: {say('hand_unknown', lang, viewer=viewer)}"
+
+
+def game_over_words(position: Position, lang: str = "en") -> str:
+    """``The game is over: south holds three adjacent stones (4, 5, 6).`` (the winner by Position.winner)."""
+    winner = position.winner()
+    assert winner is not None
+    held = position.stones_held(winner)
+    run = next((held[i : i + 3] for i in range(len(held) - 2) if held[i + 2] - held[i] == 2), None)
+    how = say("three_adjacent", lang) if run else say("five_stones", lang)
+    return say("game_over", lang, winner=winner, how=f"{how} ({', '.join(map(str, run or held))})")
+
+
+def _stone_lines(result: BoardAnalysis, s: StoneAnalysis, stone: Stone) -> list[str]:
+    """Claims, odds and outcome of one open stone: the viewer's figures first, the public ones beside."""
+    assert s.claims is not None and s.odds is not None and s.outcome is not None
+    lines = []
+    for p in PLAYERS:
+        v = s.claims[p]
+        if stone.is_complete(p):
+            lines.append(f"  {p.value} {'CAN' if v.claimable else 'cannot'} claim: {v.reason}")
+    viewer = result.viewer.value
+    for p in PLAYERS:
+        o = s.odds[p]
+        if o.complete:
+            continue
+        public = _ranks_text(o.ranks, o.capacity) if o.possible else f"cannot be completed from the {o.pool_size} cards off the table"
+        if s.odds_viewer is None:
+            lines.append(f"  {p.value} odds: {public}")
+            continue
+        seen = s.odds_viewer[p]
+        mine = _ranks_text(seen.ranks, seen.capacity)
+        if seen.incomplete:
+            mine = ", ".join(x for x in (mine, f"cannot complete {percent(seen.incomplete)}") if x)
+        lines.append(f"  {p.value} odds seen by {viewer}: {mine}; {say('public_figure')}: {public}")
+    out = s.outcome
+    decided = " (decided by who completes first)" if out.tie and not any(map(stone.is_complete, PLAYERS)) else ""
+    public_line = f"south {percent(out.south)}, north {percent(out.north)}, tie {percent(out.tie)}"
+    if s.outcome_viewer is None:
+        lines.append(f"  outcome: {public_line}{decided}")
+        return lines
+    seen_out = s.outcome_viewer
+    lines.append(f"  outcome {say('viewer_figure', viewer=result.viewer)}: {_viewer_outcome_text(seen_out)}")
+    lines.append(f"  outcome, {say('public_figure')}: {public_line}{decided}")
+    return lines
+
+
+def _ranks_text(ranks: dict[Rank, Fraction], capacity: int) -> str:
+    return ", ".join(f"{r.label(size=capacity)} {percent(ranks[r])}" for r in RANKS_STRONGEST_FIRST if ranks[r])
+
+
+def _viewer_outcome_text(o: ViewerOutcome) -> str:
+    def shown(key: str, p: Fraction) -> str:
+        return f"{percent(p)} ± {percent(o.stderr[key])}" if not o.exact else percent(p)
+
+    text = f"south {shown('south', o.south)}, north {shown('north', o.north)}, tie {shown('tie', o.tie)}"
+    if o.tie and o.exact:
+        text += " (decided by who completes first)"
+    if o.undecided:
+        text += f", undecided {percent(o.undecided)} (a side cannot be completed)"
+    if not o.exact:
+        text += f" ({say('estimate', samples=f'{o.samples:,}')})"
+    return text
 
 
 def _side_text(stone: Stone, player: Player) -> str:
@@ -220,10 +328,6 @@ def _stone_list(numbers: tuple[int, ...]) -> str:
     if not numbers:
         return "no stone"
     return ("stone " if len(numbers) == 1 else "stones ") + ", ".join(map(str, numbers))
-
-
-def _frac(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator} ({percent(p)})" if p.denominator != 1 else str(p.numerator)
 
 
 def _html_escape(text: str) -> str:

@@ -13,13 +13,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.cards import FULL_DECK, Card, cards_of, format_cards, mask_of
+from ..core.cards import FULL_DECK, Card, cards_of, mask_of
 from ..core.formations import Formation
+from ..core.location import Place
 from ..core.position import Position, Stone
-from ..core.proof import Decision, decide_claim, tactics_left
+from ..core.proof import ClaimStatus, Decision, Scenario, decide_claim
 from ..core.rules import Player, RuleSet
-from ..core.sides import completion_masks
-from ..core.tactics import Piece, Troop
+from ..core.sides import completion_masks, side_strength
+from ..core.tactics import MODE_CARD, Piece, Troop
+from ..core.words import Fact, Facts
 from .common import check_player, check_rules, check_stone
 
 MAX_LISTED_THREATS = 3
@@ -29,8 +31,11 @@ MAX_LISTED_THREATS = 3
 class ClaimVerdict:
     """Whether ``player`` may claim ``stone`` now, and why.
 
-    ``counterexample`` holds the cards the opponent would ADD to their side: the strongest
-    completion that beats the claimant (``None`` when the claim holds or fails for another reason).
+    ``status`` says why (a :class:`~schotten_lab.core.proof.ClaimStatus`); ``facts`` is the
+    explanation as structured facts, rendered by :meth:`explain` in English or French (``reason`` is
+    the English text). ``counterexample`` holds the cards the opponent would ADD to their side: the
+    strongest completion that beats the claimant (``None`` when the claim holds or fails for another
+    reason); ``alternatives`` lists every card that would do as well as a one-card counterexample.
     """
 
     stone: int
@@ -43,9 +48,16 @@ class ClaimVerdict:
     tie_break_unknown: bool = False
     scenario: str | None = None
     """Strict proofs: the unplayed tactics that would make the counterexample possible."""
+    status: ClaimStatus = ClaimStatus.PROVED
+    facts: Fact | None = None
+    alternatives: tuple[Card, ...] = ()
 
     def __bool__(self) -> bool:
         return self.claimable
+
+    def explain(self, lang: str = "en") -> str:
+        """The explanation in ``lang`` (``en`` or ``fr``)."""
+        return self.reason if self.facts is None else self.facts.in_words(lang)
 
     def __str__(self) -> str:
         verdict = "can claim" if self.claimable else "cannot claim"
@@ -62,8 +74,11 @@ class ClaimVerdict:
     def to_dict(self) -> dict[str, object]:
         return {
             "claimable": self.claimable,
+            "status": self.status.value,
             "counterexample": None if self.counterexample is None else [str(c) for c in self.counterexample],
+            "alternatives": [str(c) for c in self.alternatives],
             "reason": self.reason,
+            "facts": None if self.facts is None else self.facts.to_dict(),
             "formation": None if self.own is None else self.own.rank.key,
             "strength": None if self.own is None else self.own.strength,
             "counter_formation": None if self.counter_formation is None else self.counter_formation.rank.key,
@@ -82,109 +97,151 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
     me = check_player(player)
     rules = check_rules(position, rules)
     s = position.stone(number)
-    left = tactics_left(position) if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
+    left = position.tactics_left() if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
     d = decide_claim(s, me, position.public_pool, rules, left)
+    alternatives = _alternatives(position, s, me, d)
+    facts = _explain(position, number, me, d, alternatives)
     return ClaimVerdict(
         number,
         me,
         d.claimable,
-        _explain(position, number, me, d),
+        facts.in_words("en"),
         own=d.own,
         counterexample=d.counterexample,
         counter_formation=d.counter_formation,
-        tie_break_unknown=d.status == "tie_unknown",
+        tie_break_unknown=d.status is ClaimStatus.TIE_UNKNOWN,
         scenario=d.scenario.describe() if d.scenario else None,
+        status=d.status,
+        facts=facts,
+        alternatives=alternatives,
     )
 
 
-def _explain(position: Position, number: int, me: Player, d: Decision) -> str:
+@dataclass(frozen=True, slots=True)
+class FormationWords:
+    """A formation in words, in any language (``blind``: sums only under Blind-man's bluff)."""
+
+    formation: Formation
+    capacity: int
+    blind: bool = False
+
+    def in_words(self, lang: str = "en") -> str:
+        words = self.formation.describe(lang, size=self.capacity)
+        return words + (Fact.of("blind_note").in_words(lang) if self.blind else "")
+
+
+def scenario_words(scenario: Scenario) -> Facts:
+    """What a strict proof assumes, as facts: ``an unplayed MUD were put on the stone and ...``."""
+    parts: list[object] = [Fact.of("scenario_mode", mode=MODE_CARD[m]) for m in scenario.added_modes]
+    if scenario.added_troop:
+        parts.append(Fact.of("scenario_troop", troop=scenario.added_troop))
+    return Facts(tuple(parts), sep="and_all")
+
+
+def _cards(n: int) -> Fact:
+    return Fact.of("cards_one" if n == 1 else "cards_many", count=n)
+
+
+def _explain(position: Position, number: int, me: Player, d: Decision, alternatives: tuple[Card, ...]) -> Fact:
     s = position.stone(number)
     them = me.opponent
     mine = s.side(me)
-    own = f"{_formation_words(d.own, s)}{_troop_note(mine, d.own_resolved)}" if d.own else ""
-    other = _formation_words(d.other, s) if d.other else ""
+    own: object = Facts((_formation_words(d.own, s), _troop_note(mine, d.own_resolved)), sep="") if d.own else ""
+    other: object = _formation_words(d.other, s) if d.other else ""
     if s.claimed is not None:
-        return f"stone {number} is already claimed by {s.claimed.value}."
-    if d.status == "incomplete":
-        mud = " (4 under Mud fight)" if s.capacity == 4 else ""
-        return (
-            f"{me.value}'s side has {len(mine)} card{'s' * (len(mine) != 1)}; "
-            f"a claim needs a complete side{mud}, {s.capacity - len(mine)} more to place."
-        )
-    if d.status == "stronger":
-        return f"{me.value}'s {own} beats {them.value}'s {other}."
-    if d.status == "weaker":
-        return f"{them.value}'s {other} beats {me.value}'s {own}."
-    if d.status == "tie_won":
-        return f"both sides are {other}; {me.value} completed first and wins the tie."
-    if d.status == "tie_lost":
-        return f"both sides are {other}; {them.value} completed first and wins the tie."
-    if d.status == "tie_unknown":
-        return f"both sides are {other}; the stone goes to whoever completed first, which the position does not record."
-    if d.status == "needs_fourth":
-        return (
-            f"strict proof: if {d.scenario.describe()}, the stone would need 4 cards a side and "
-            f"{me.value} a fourth card, which a proof may not take from a hand."
-        )
-    if d.status == "beaten":
-        return _counter_reason(position, s, me, d, own)
+        return Fact.of("claim_claimed", stone=number, owner=s.claimed)
+    status = d.status
+    if status is ClaimStatus.INCOMPLETE:
+        mud = Fact.of("mud_four") if s.capacity == 4 else ""
+        return Fact.of("claim_incomplete", player=me, cards=_cards(len(mine)), mud=mud, more=s.capacity - len(mine))
+    if status in (ClaimStatus.STRONGER, ClaimStatus.WEAKER):
+        return Fact.of(f"claim_{status.value}", player=me, opponent=them, own=own, other=other)
+    if status in (ClaimStatus.TIE_WON, ClaimStatus.TIE_LOST, ClaimStatus.TIE_UNKNOWN):
+        return Fact.of(f"claim_{status.value}", player=me, opponent=them, other=other)
+    if status is ClaimStatus.NEEDS_FOURTH:
+        return Fact.of("claim_needs_fourth", scenario=scenario_words(d.scenario), player=me)
+    if status is ClaimStatus.BEATEN:
+        return _counter_reason(position, s, me, d, own, alternatives)
     return _proof_reason(position, number, me, d, own)
 
 
-def _formation_words(f: Formation | None, s: Stone, blind: bool = False) -> str:
+def _formation_words(f: Formation | None, s: Stone, blind: bool = False) -> FormationWords | str:
     """A formation in words; ``blind`` marks a Blind-man's bluff the stone only has in a strict scenario."""
     if f is None:
         return ""
-    words = f.describe(size=s.capacity)
-    return f"{words} (Blind-man's bluff: sums only)" if s.blind or blind else words
+    return FormationWords(f, s.capacity, s.blind or blind)
 
 
-def _troop_note(side: tuple[Piece, ...], resolved: tuple[Card, ...]) -> str:
+def _troop_note(side: tuple[Piece, ...], resolved: tuple[Card, ...]) -> Fact | str:
     """``", with JOKER as R8"`` for the troops of a complete side, at their best identities."""
     if not resolved or not any(isinstance(p, Troop) and p.wild for p in side):
         return ""
-    parts = [f"{p} as {c}" for p, c in zip(side, resolved) if isinstance(p, Troop) and p.wild]
-    return f", with {', '.join(parts)}"
+    parts = tuple(Fact.of("troop_as", troop=p, card=c) for p, c in zip(side, resolved) if isinstance(p, Troop) and p.wild)
+    return Fact.of("troops_as", parts=Facts(parts, sep=", "))
 
 
-def _counter_reason(position: Position, s: Stone, me: Player, d: Decision, own: str) -> str:
+def _alternatives(position: Position, s: Stone, me: Player, d: Decision) -> tuple[Card, ...]:
+    """Every card of the public pool that would do exactly as well as a one-card counterexample."""
+    added = d.counterexample or ()
+    if d.status is not ClaimStatus.BEATEN or d.scenario or len(added) != 1 or not isinstance(added[0], Card):
+        return ()
+    theirs = s.side(me.opponent)
+    target = side_strength(theirs + added[: s.capacity], blind=s.blind)
+    pool = position.public_pool
+    same = tuple(c for c in cards_of(pool) if side_strength(theirs + (c,), blind=s.blind) == target)
+    return same if len(same) > 1 else ()
+
+
+def _counter_reason(
+    position: Position, s: Stone, me: Player, d: Decision, own: object, alternatives: tuple[Card, ...]
+) -> Fact:
     them = me.opponent
     added = d.counterexample or ()
     theirs = s.side(them) + tuple(a for a in added if isinstance(a, Troop))
     cards = [a for a in added if isinstance(a, Card)]
-    side_text = format_cards([*theirs, *sorted(cards)])
-    lead = f"if {d.scenario.describe()}, " if d.scenario else ""
+    side = (*theirs, *sorted(cards))
+    lead: object = Fact.of("if_scenario", scenario=scenario_words(d.scenario)) if d.scenario else ""
     if "blind" in d.scenario.added_modes and not s.blind:
         # the scenario's Blind-man's bluff: both formations are sums only
-        own = f"{_formation_words(d.own, s, blind=True)}{_troop_note(s.side(me), d.own_resolved)}"
+        own = Facts((_formation_words(d.own, s, blind=True), _troop_note(s.side(me), d.own_resolved)), sep="")
     counter = _formation_words(d.counter_formation, s, blind="blind" in d.scenario.added_modes)
-    words = (
-        f"{lead}{them.value} can still beat it: {format_cards(added)} would give {them.value} {side_text}, "
-        f"a {counter}, which beats {me.value}'s {own}"
-    )
+    shown: object = tuple(added)
+    side_shown: object = side
+    if alternatives and len({c.value for c in alternatives}) == 1:
+        value = alternatives[0].value
+        shown = Fact.of("any_of_value", value=value, cards=alternatives)
+        side_shown = Facts((tuple(theirs), Fact.of("and_a_value", value=value)), sep="")
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
-    if wild:
-        words += f" ({', '.join(str(p) for p in wild)} taking {them.value}'s best identity)"
+    wild_note: object = Fact.of("wild_best", troops=Facts(tuple(wild), sep=", "), opponent=them) if wild else ""
     own_hand = set(position.hands[me] or ())
-    in_my_hand = [c for c in cards if c in own_hand]
+    candidates = list(alternatives) or cards
+    in_my_hand = tuple(c for c in candidates if c in own_hand)
+    where: object = ""
     if in_my_hand:
-        listed = format_cards(in_my_hand)
-        words += (
-            f"; {listed} {'is' if len(in_my_hand) == 1 else 'are'} in {me.value}'s own hand, "
-            "but a proof may only use cards on the table"
-        )
+        where = Fact.of("in_own_hand_one" if len(in_my_hand) == 1 else "in_own_hand_many", cards=in_my_hand, player=me)
     elif cards:
-        words += f"; {'that card is' if len(cards) == 1 else 'those cards are'} not on the table"
-    return words + "."
+        where = Fact.of("not_on_table_one" if len(candidates) == 1 else "not_on_table_many")
+    return Fact.of(
+        "claim_beaten",
+        lead=lead,
+        opponent=them,
+        added=shown,
+        side=side_shown,
+        counter=counter,
+        player=me,
+        own=own,
+        wild=wild_note,
+        where=where,
+    )
 
 
-def _proof_reason(position: Position, number: int, me: Player, d: Decision, own: str) -> str:
+def _proof_reason(position: Position, number: int, me: Player, d: Decision, own: object) -> Fact:
     them = me.opponent
     s = position.stone(number)
     theirs = s.side(them)
     need = s.capacity - len(theirs)
     if d.best is None:
-        return f"{them.value} cannot complete the side at all: fewer than {need} cards remain off the table."
+        return Fact.of("claim_no_completion", opponent=them, need=need)
     # Completions that would beat the claimant if every card off this stone were available:
     # each of them needs at least one card that is already on the table elsewhere.
     stone_mask = mask_of(s.clan_cards())
@@ -192,45 +249,37 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
     assert d.own is not None  # a proof is about the claimant's complete side
     beating = strengths > d.own.strength
     threats, threat_strengths = masks[beating], strengths[beating]
-    lead = f"{me.value}'s {own} cannot be beaten"
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
-    if wild:
-        lead += f", even with {', '.join(str(p) for p in wild)} at {them.value}'s best identity"
-    tie_note = ""
+    even: object = Fact.of("even_wild", troops=Facts(tuple(wild), sep=", "), opponent=them) if wild else ""
+    lead = Fact.of("claim_unbeatable", player=me, own=own, wild=even)
+    tie_note: object = ""
     best_formation, best_cards = d.best
     if best_formation.strength == d.own.strength:
-        tie_note = (
-            f"; the best {them.value} can still reach, {format_cards(best_cards)} for a "
-            f"{_formation_words(best_formation, s)}, only ties, and {me.value} completed first"
+        tie_note = Fact.of(
+            "tie_note", opponent=them, cards=tuple(best_cards), formation=_formation_words(best_formation, s), player=me
         )
     if len(threats) == 0:
         if not theirs:
-            return f"{lead}: no {s.capacity} cards at all can beat it{tie_note}."
-        return (
-            f"{lead}: no completion of {them.value}'s {format_cards(theirs)} can beat it, "
-            f"whatever cards remain{tie_note}."
-        )
+            return Fact.of("proof_nothing_beats", lead=lead, capacity=s.capacity, tie=tie_note)
+        return Fact.of("proof_no_completion_beats", lead=lead, opponent=them, cards=tuple(theirs), tie=tie_note)
     dead_mask = position.table_mask & ~stone_mask
     if len(threats) <= MAX_LISTED_THREATS:
         parts = []
         order = sorted(range(len(threats)), key=lambda t: (-int(threat_strengths[t]), int(threats[t])))
         for t in order:
-            cards = list(cards_of(int(threats[t])))
+            cards = cards_of(int(threats[t]))
             dead = [c for c in cards if dead_mask >> c.index & 1]
             formation = _formation_words(Formation.from_strength(int(threat_strengths[t])), s)
-            where = ", ".join(f"{c} is {_place(position, c)}" for c in dead)
-            parts.append(f"{them.value} would need {format_cards(cards)} for a {formation} ({where})")
-        return f"{lead}: " + "; ".join(parts) + tie_note + "."
+            where = Facts(tuple(Fact.of("dead_card", card=c, place=_place(position, c)) for c in dead), sep=", ")
+            parts.append(Fact.of("threat", opponent=them, cards=cards, formation=formation, where=where))
+        return Fact.of("proof_threats", lead=lead, threats=Facts(tuple(parts), sep="; "), tie=tie_note)
     used = int(np.bitwise_or.reduce(threats))
     dead_cards = list(cards_of(used & dead_mask))
-    listed = ", ".join(f"{c} ({_place(position, c)})" for c in dead_cards[:6])
-    more = f" and {len(dead_cards) - 6} more" if len(dead_cards) > 6 else ""
-    return (
-        f"{lead}: each of the {len(threats)} completions that would beat it needs a card already on the table: "
-        f"{listed}{more}{tie_note}."
-    )
+    listed = Facts(tuple(Fact.of("card_place", card=c, place=_place(position, c)) for c in dead_cards[:6]), sep=", ")
+    more: object = Fact.of("and_more", count=len(dead_cards) - 6) if len(dead_cards) > 6 else ""
+    return Fact.of("proof_many", lead=lead, count=len(threats), listed=listed, more=more, tie=tie_note)
 
 
-def _place(position: Position, card: Card) -> str:
+def _place(position: Position, card: Card) -> Fact:
     where = position.locate(card)
-    return "in the discard pile" if where == "discard" else f"on {where}"
+    return Fact.of("place_discard") if where.kind is Place.DISCARD else Fact.of("place_on", where=where)

@@ -16,6 +16,7 @@ from ..core.cards import FULL_DECK, CardMask
 from ..core.errors import AnalysisError, RulesError, excerpt
 from ..core.position import Position
 from ..core.rules import STONE_COUNT, Player, RuleSet
+from ..core.words import percent
 
 MAX_SAMPLES = 1_000_000
 """Most Monte Carlo samples one call draws (a million already gives errors near 0.0005)."""
@@ -99,13 +100,4 @@ def fraction_table(rows: list[tuple[str, Fraction]], title: str) -> str:
     )
 
 
-def percent(p: Fraction | float) -> str:
-    """A probability as a short percentage for reports (``"37.5%"``); exact values stay in the objects."""
-    value = float(p) * 100
-    if value == 0 or value == 100:
-        return f"{value:.0f}%"
-    if value < 0.1:
-        return "<0.1%"
-    if value > 99.9:
-        return ">99.9%"
-    return f"{value:.1f}%"
+__all__ = ["check_player", "check_stone", "fraction_table", "percent"]

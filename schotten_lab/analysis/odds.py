@@ -370,13 +370,31 @@ def _transition(colors: int, per_color_count: bool, track_values: bool) -> np.nd
     return np.where(ok, new_color * 4 + new_value, -1)
 
 
+class HittingBudgetExceeded(TooLargeError):
+    """A draw count that would take more search steps than allowed (never approximated)."""
+
+
 def _count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int) -> int:
     """How many ``n``-subsets of ``pool`` contain at least one of the ``needs`` (sets of cards)."""
+    try:
+        return count_hitting(needs, pool, n, REACHABLE_NODE_BUDGET)[0]
+    except HittingBudgetExceeded:
+        raise TooLargeError(
+            "too many draw combinations to count exactly here; ask for fewer draws, "
+            "or use reachable_monte_carlo() for an estimate with its standard error"
+        ) from None
+
+
+def count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int, budget: int) -> tuple[int, int]:
+    """(how many ``n``-subsets of ``pool`` contain at least one of the ``needs``, search steps used).
+
+    Raises :class:`HittingBudgetExceeded` past ``budget`` steps.
+    """
     needs = _minimal(needs)
     if not needs:
-        return 0
+        return 0, 0
     if 0 in needs:
-        return math.comb(popcount(pool), n)
+        return math.comb(popcount(pool), n), 0
     relevant_mask = 0
     for m in needs:
         relevant_mask |= m
@@ -405,12 +423,9 @@ def _count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int) -> int:
                 count += math.comb(m_rel - j - 1 + others, n - size - 1)
             else:
                 stack.append((j + 1, t, size + 1))
-        if nodes > REACHABLE_NODE_BUDGET:
-            raise TooLargeError(
-                "too many draw combinations to count exactly here; ask for fewer draws, "
-                "or use reachable_monte_carlo() for an estimate with its standard error"
-            )
-    return count
+        if nodes > budget:
+            raise HittingBudgetExceeded(f"more than {budget} steps to count the draws exactly")
+    return count, nodes
 
 
 def _minimal(needs: Iterable[CardMask]) -> list[CardMask]:

@@ -13,14 +13,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..core.cards import CARDS, Card, mask_of, popcount
+from ..core.location import Location, Place
 from ..core.position import Position
 from ..core.errors import AnalysisError
-from ..core.proof import tactics_left
 from ..core.rules import Player
 from ..core.tactics import TACTICS_NAMES
 from .common import check_count, check_player, check_position
 
 ZERO, ONE = Fraction(0), Fraction(1)
+UNSEEN = Location(Place.UNSEEN)
 
 
 def draws_left(position: Position, player: Player | str) -> int:
@@ -41,7 +42,8 @@ class CardChance:
     """
 
     card: Card | str
-    where: str
+    where: Location
+    """Where the card is as the viewer sees it (``UNSEEN`` when hidden); its text is the old English form."""
     p_opponent_hand: Fraction
     p_deck: Fraction
     p_draw: Fraction
@@ -50,7 +52,7 @@ class CardChance:
 
     @property
     def unseen(self) -> bool:
-        return self.where == "unseen"
+        return self.where.kind is Place.UNSEEN
 
     def to_dict(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -89,9 +91,9 @@ def card_probabilities(
     out = []
     for c in CARDS:
         if pool >> c.index & 1:
-            out.append(CardChance(c, "unseen", *in_pool))
+            out.append(CardChance(c, UNSEEN, *in_pool))
         elif own >> c.index & 1:
-            out.append(CardChance(c, f"{viewer.value} hand", ZERO, ZERO, ZERO))
+            out.append(CardChance(c, Location.in_hand(viewer), ZERO, ZERO, ZERO))
         else:
             out.append(CardChance(c, position.locate(c), ZERO, ZERO, ZERO))
     return tuple(out)
@@ -121,7 +123,7 @@ def tactics_probabilities(position: Position, viewer: Player | str) -> tuple[Car
     viewer = check_player(viewer, "viewer")
     if not position.rules.tactics:
         return ()
-    left = tactics_left(position).counts
+    left = position.tactics_left().counts
     own = [c for c in position.hands[viewer] or () if isinstance(c, str)]
     unseen_by_name = {n: left[n] - own.count(n) for n in TACTICS_NAMES}
     total_unseen = sum(unseen_by_name.values())
@@ -132,11 +134,11 @@ def tactics_probabilities(position: Position, viewer: Player | str) -> tuple[Car
     for name in TACTICS_NAMES:
         copies = unseen_by_name[name]
         if copies > 0:
-            out.append(CardChance(name, "unseen", *chances, copies=copies))
+            out.append(CardChance(name, UNSEEN, *chances, copies=copies))
         elif own.count(name):
-            out.append(CardChance(name, f"{viewer.value} hand", ZERO, ZERO, ZERO, copies=0))
+            out.append(CardChance(name, Location.in_hand(viewer), ZERO, ZERO, ZERO, copies=0))
         else:
-            out.append(CardChance(name, "played", ZERO, ZERO, ZERO, copies=0))
+            out.append(CardChance(name, Location(Place.PLAYED), ZERO, ZERO, ZERO, copies=0))
     return tuple(out)
 
 

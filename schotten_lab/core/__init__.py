@@ -17,8 +17,10 @@ from .errors import (
     UsageError,
 )
 from .formations import Formation, Rank, best_completion, compare, evaluate, hand_table, rank_counts
-from .position import Position, Problem, Stone
+from .position import Position
+from .problem import Problem
 from .rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
+from .stone import Stone
 from .tactics import TACTICS_NAMES, Troop
 
 __all__ = [

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from .errors import CardError, excerpt
+from .words import COLOR_NAMES, color
 
 CardMask: TypeAlias = int
 """A set of clan cards: bit ``i`` is set when the card of index ``i`` is in the set."""
@@ -40,7 +41,7 @@ class Color(enum.IntEnum):
 
     @property
     def name_fr(self) -> str:
-        return COLOR_NAMES_FR[self]
+        return color(self, "fr")
 
     @classmethod
     def from_letter(cls, letter: str) -> Color:
@@ -53,7 +54,7 @@ class Color(enum.IntEnum):
 
 
 COLOR_LETTERS = ("R", "B", "G", "Y", "P", "N")
-COLOR_NAMES_FR = ("rouge", "bleu", "vert", "jaune", "violet", "marron")
+COLOR_NAMES_FR = COLOR_NAMES["fr"]
 
 
 @dataclass(frozen=True, slots=True, order=True)

@@ -16,6 +16,7 @@ import numpy as np
 
 from .cards import CARDS, FULL_DECK, Card, CardMask, mask_of
 from .errors import ArgumentError
+from .words import formation
 
 STRENGTH_BASE = 100
 """``strength = rank * STRENGTH_BASE + sum``; every sum (at most 36) stays below it."""
@@ -37,26 +38,8 @@ class Rank(enum.IntEnum):
 
     def label(self, lang: str = "en", size: int = 3) -> str:
         """The formation's name in English (``en``) or French (``fr``)."""
-        names = _NAMES_FR if lang == "fr" else _NAMES_EN
-        if size == 4 and self is Rank.THREE_OF_A_KIND:
-            return "carré" if lang == "fr" else "four of a kind"
-        return names[self]
+        return formation(self.key, lang, size)
 
-
-_NAMES_EN = {
-    Rank.SUM: "sum",
-    Rank.RUN: "run",
-    Rank.COLOR: "color",
-    Rank.THREE_OF_A_KIND: "three of a kind",
-    Rank.COLOR_RUN: "color run",
-}
-_NAMES_FR = {
-    Rank.SUM: "somme",
-    Rank.RUN: "suite",
-    Rank.COLOR: "couleur",
-    Rank.THREE_OF_A_KIND: "brelan",
-    Rank.COLOR_RUN: "suite couleur",
-}
 
 RANKS_STRONGEST_FIRST = tuple(sorted(Rank, reverse=True))
 
@@ -77,7 +60,7 @@ class Formation:
         return cls(Rank(strength // STRENGTH_BASE), strength % STRENGTH_BASE)
 
     def describe(self, lang: str = "en", size: int = 3) -> str:
-        word = "somme" if lang == "fr" else "sum"
+        word = formation("sum", lang)
         if self.rank is Rank.SUM:
             return f"{word} {self.total}"
         return f"{self.rank.label(lang, size)} ({word} {self.total})"

@@ -1,87 +1,41 @@
-"""Positions: what a player or a diagram knows at one moment, and the rule checks on it.
+"""Positions: what a player or a diagram knows at one moment.
 
-A :class:`Position` is immutable; editing returns a new one (``dataclasses.replace`` or the
-``with_*`` helpers). A position that parses but breaks the rules can still be built and inspected;
-:meth:`Position.status` names every problem, and :meth:`Position.validate` raises them together.
+A :class:`Position` is immutable; editing returns a new one (``dataclasses.replace``, the ``with_*``
+helpers, or the legal edits of :mod:`.edit`). A position that parses but breaks the rules can still be
+built and inspected; :meth:`Position.status` names every problem and :meth:`Position.validate` raises
+them together (both in :mod:`.legality`).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .cards import Card, CardMask, format_cards, parse_cards
-from .errors import IllegalPositionError, RulesError
-from .formations import Formation
-from .proof import TacticsLeft, decide_claim, tactics_left
-from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet
-from .sides import best_identities, side_capacity
-from .tactics import MODE_CARD, MODES, TACTICS_COPIES, TACTICS_TOTAL, HandCard, Piece, Troop, clan_mask
+from .errors import RulesError
+from .location import Location, Place
+from .problem import Problem
+from .rules import BASE, PLAYERS, STONE_COUNT, Player, RuleSet, holds_winning_set
+from .stone import Stone
+from .tactics import MODE_CARD, TACTICS_COPIES, TACTICS_TOTAL, HandCard, TacticsLeft, Troop, clan_mask
 
 
-@dataclass(frozen=True, slots=True)
-class Stone:
-    """One stone: both sides' pieces in placement order, who claimed it, who completed first.
+def share_unseen(rest: int, unknown: Sequence[Player], limit: int) -> tuple[dict[Player, int], int]:
+    """Split ``rest`` unplaced cards between the ``unknown`` hands and the deck.
 
-    In the tactics variant a side may hold elite troops (:class:`~.tactics.Troop`) and the stone
-    combat modes (``"blind"``, ``"mud"``).
+    The hands stay full (``limit`` cards) while the deck lasts; once it is empty they shrink, the first
+    player listed (by convention the player to move) keeping the larger half. Returns the hands' sizes
+    and the deck (negative only when ``rest`` is: too many cards placed, which status() reports).
     """
-
-    south: tuple[Piece, ...] = ()
-    north: tuple[Piece, ...] = ()
-    claimed: Player | None = None
-    first_complete: Player | None = None
-    modes: frozenset[str] = frozenset()
-
-    def side(self, player: Player) -> tuple[Piece, ...]:
-        return self.south if player is Player.SOUTH else self.north
-
-    def cards(self) -> tuple[Piece, ...]:
-        """Every piece on the stone, south's first."""
-        return self.south + self.north
-
-    def clan_cards(self) -> tuple[Card, ...]:
-        return tuple(c for c in self.south + self.north if isinstance(c, Card))
-
-    @property
-    def capacity(self) -> int:
-        """Pieces that complete a side here: 4 under Mud fight, else 3."""
-        return side_capacity(self.modes)
-
-    @property
-    def blind(self) -> bool:
-        return "blind" in self.modes
-
-    def is_complete(self, player: Player) -> bool:
-        return len(self.side(player)) >= self.capacity
-
-    def formation(self, player: Player) -> Formation | None:
-        """The formation of a complete side (troops at their best identities), else ``None``."""
-        side = self.side(player)
-        if len(side) != self.capacity:
-            return None
-        return best_identities(side, blind=self.blind)[0]
-
-    def with_side(self, player: Player, cards: Iterable[Piece]) -> Stone:
-        cards = tuple(cards)
-        return replace(self, south=cards) if player is Player.SOUTH else replace(self, north=cards)
-
-    def __str__(self) -> str:
-        modes = f" [{', '.join(sorted(self.modes))}]" if self.modes else ""
-        return f"{format_cards(self.south) or '-'} | {format_cards(self.north) or '-'}{modes}"
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One rule broken by a position: the field it concerns and what is wrong."""
-
-    field: str
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.field}: {self.message}"
+    deck = max(0, rest - limit * len(unknown))
+    left = rest - deck
+    sizes: dict[Player, int] = {}
+    for i, p in enumerate(unknown):
+        sizes[p] = min(limit, -(-left // (len(unknown) - i)))  # ceil: the first listed first
+        left -= sizes[p]
+    return sizes, deck + left
 
 
 def _empty_stones() -> tuple[Stone, ...]:
@@ -90,7 +44,7 @@ def _empty_stones() -> tuple[Stone, ...]:
 
 @dataclass(frozen=True)
 class Position:
-    """A Schotten Totten position (see ANALYSIS.md, "Positions").
+    """A Schotten Totten position (see docs/ANALYSIS.md, "Positions").
 
     ``hands[p]`` is a tuple of cards (clan cards, and tactics card names in the tactics variant), or
     ``None`` when unknown; ``hand_sizes[p]`` is always set. ``deck`` is the number of clan cards left
@@ -173,8 +127,8 @@ class Position:
         """Fill in what can be derived: known hands' sizes, an unknown hand's size, the deck.
 
         In the base game the deck is 54 minus everything else; an unknown hand with no size takes the
-        hand limit while the deck lasts. The tactics variant needs the deck sizes given. Given values
-        are kept as they are (status() checks them).
+        hand limit while the deck lasts (:func:`share_unseen`). The tactics variant needs the deck sizes
+        given. Given values are kept as they are (status() checks them).
         """
         sizes: dict[Player, int] = dict(hand_sizes)
         for p in PLAYERS:
@@ -187,9 +141,9 @@ class Position:
         if deck is None:
             if rules.tactics:
                 raise RulesError("the tactics variant needs the clan deck size (it cannot be derived)")
-            for p in missing:
-                sizes[p] = rules.hand_limit
-            deck = total - on_table - sum(sizes.values())
+            unknown = [p for p in (to_move, to_move.opponent) if p in missing]
+            shares, deck = share_unseen(total - on_table - sum(sizes.values()), unknown, rules.hand_limit)
+            sizes.update(shares)
         elif missing:
             rest = total - on_table - deck - tactics_deck - sum(sizes.values())
             if len(missing) == 1:
@@ -241,28 +195,27 @@ class Position:
         """``U_v``: the public pool minus the viewer's own hand (when known)."""
         return self.public_pool & ~clan_mask(self.hands[Player.parse(viewer)] or ())
 
-    def locate(self, card: Card) -> str:
-        """Where a card is, as far as the position says: ``stone 3 south``, ``discard``,
-        ``south hand``, or ``unseen``."""
+    def locate(self, card: Card) -> Location:
+        """Where a card is, as far as the position says (a :class:`~.location.Location`, whose text is
+        ``stone 3 south``, ``discard``, ``south hand``, or ``unseen``)."""
         for number, s in enumerate(self.stones, 1):
             for p in PLAYERS:
                 if card in s.side(p):
-                    return f"stone {number} {p.value}"
+                    return Location.on_stone(number, p)
         if card in self.discard:
-            return "discard"
+            return Location(Place.DISCARD)
         for p in PLAYERS:
             if card in (self.hands[p] or ()):
-                return f"{p.value} hand"
-        return "unseen"
+                return Location.in_hand(p)
+        return Location(Place.UNSEEN)
 
     def stones_held(self, player: Player) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.stones, 1) if s.claimed is player)
 
     def winner(self) -> Player | None:
-        """The player who holds 5 stones or 3 adjacent ones, if any."""
+        """The player who holds 5 stones or 3 adjacent ones (:func:`~.rules.holds_winning_set`), if any."""
         for p in PLAYERS:
-            held = set(self.stones_held(p))
-            if len(held) >= 5 or any({i, i + 1, i + 2} <= held for i in range(1, 8)):
+            if holds_winning_set(self.stones_held(p)):
                 return p
         return None
 
@@ -275,6 +228,14 @@ class Position:
         seen.update(c for c in self.discard if isinstance(c, str))
         return seen
 
+    def tactics_left(self) -> TacticsLeft:
+        """The tactics cards not on the table nor in the discard pile, and who has a Joker out."""
+        jokers = frozenset(
+            who for s in self.stones for who in PLAYERS for p in s.side(who) if isinstance(p, Troop) and p.kind == "JOKER"
+        )
+        seen = self.tactics_on_table()
+        return TacticsLeft({name: copies - seen[name] for name, copies in TACTICS_COPIES.items()}, jokers)
+
     # ---- editing ------------------------------------------------------------------------------
 
     def with_stone(self, number: int, stone: Stone) -> Position:
@@ -282,7 +243,8 @@ class Position:
         stones[number - 1] = stone
         return replace(self, stones=tuple(stones))
 
-    def with_hand(self, player: Player, cards: Iterable[Card] | None) -> Position:
+    def with_hand(self, player: Player, cards: Iterable[HandCard] | None) -> Position:
+        """The same position with ``player``'s hand known (its size following) or unknown (size kept)."""
         hands = dict(self.hands)
         sizes = dict(self.hand_sizes)
         hands[player] = None if cards is None else tuple(cards)
@@ -294,17 +256,18 @@ class Position:
 
     def status(self) -> list[Problem]:
         """Every way this position breaks the rules (an empty list for a legal position)."""
-        return list(_check(self))
+        from .legality import status
+
+        return status(self)
 
     def is_valid(self) -> bool:
         return not self.status()
 
     def validate(self) -> Position:
-        """Return the position itself, or raise :class:`IllegalPositionError` naming every problem."""
-        problems = self.status()
-        if problems:
-            raise IllegalPositionError(problems)
-        return self
+        """Return the position itself, or raise :class:`~.errors.IllegalPositionError` naming every problem."""
+        from .legality import validate
+
+        return validate(self)
 
     # ---- text forms --------------------------------------------------------------------------------
 
@@ -366,179 +329,4 @@ class Position:
         return str(position_svg(self))
 
 
-def _check(pos: Position) -> Iterator[Problem]:
-    rules = pos.rules
-    if len(pos.stones) != STONE_COUNT:
-        yield Problem("stones", f"has {len(pos.stones)} entries, expected {STONE_COUNT}")
-    yield from _check_duplicates(pos)
-    if rules.tactics:
-        yield from _check_tactics(pos)
-    else:
-        yield from _check_base_material(pos)
-    yield from _check_counts(pos)
-
-    left = tactics_left(pos)
-    pool = pos.public_pool
-    for number, s in enumerate(pos.stones, 1):
-        here = f"stones[{number - 1}]"
-        capacity = s.capacity
-        for p in PLAYERS:
-            if len(s.side(p)) > capacity:
-                yield Problem(
-                    f"{here}.{p.value}",
-                    f"has {len(s.side(p))} cards; a side holds at most {capacity}"
-                    + (" under Mud fight" if capacity == 4 else ""),
-                )
-        complete = [p for p in PLAYERS if len(s.side(p)) == capacity]
-        if s.first_complete is not None and s.first_complete not in complete:
-            yield Problem(f"{here}.first_complete", f"names {s.first_complete.value}, whose side is not complete")
-        if s.claimed is not None and all(len(s.side(p)) <= capacity for p in PLAYERS):
-            problem = _claim_problem(s, s.claimed, pool, rules, left)
-            if problem:
-                yield Problem(f"{here}.claimed", problem)
-
-    if any(len(s.side(p)) > s.capacity for s in pos.stones for p in PLAYERS):
-        return
-    wins = [p for p in PLAYERS if _has_won(pos.stones_held(p))]
-    if len(wins) == 2:
-        yield Problem("stones", "both players hold a winning set of stones; the game ends at the first")
-
-
-def _check_duplicates(pos: Position) -> Iterator[Problem]:
-    seen: Counter[object] = Counter()
-    where: dict[object, list[str]] = {}
-
-    def note(pieces: Iterable[object], place: str) -> None:
-        for c in pieces:
-            key = c.kind if isinstance(c, Troop) else c
-            seen[key] += 1
-            where.setdefault(key, []).append(place)
-
-    for number, s in enumerate(pos.stones, 1):
-        for p in PLAYERS:
-            note(s.side(p), f"stones[{number - 1}].{p.value}")
-        note((MODE_CARD[m] for m in s.modes), f"stones[{number - 1}].modes")
-    note(pos.discard, "discard")
-    for p in PLAYERS:
-        note(pos.hands[p] or (), f"hands.{p.value}")
-    for key in sorted(seen, key=str):
-        n = seen[key]
-        limit = TACTICS_COPIES[key] if isinstance(key, str) else 1
-        if n > limit:
-            what = f"card {key}" if isinstance(key, Card) else f"tactics card {key}"
-            copies = "exists once" if limit == 1 else f"has {limit} copies"
-            yield Problem(where[key][limit], f"{what} appears {n} times ({', '.join(where[key])}); it {copies}")
-
-
-def _check_base_material(pos: Position) -> Iterator[Problem]:
-    if pos.discard:
-        yield Problem("discard", "the base game has no discard pile")
-    if pos.tactics_deck:
-        yield Problem("deck.tactics", "the base game has no tactics deck")
-    if any(pos.tactics_played.values()):
-        yield Problem("tactics_played", "the base game has no tactics cards")
-    for number, s in enumerate(pos.stones, 1):
-        if s.modes:
-            yield Problem(f"stones[{number - 1}].modes", "combat modes belong to the tactics variant")
-        for p in PLAYERS:
-            if any(isinstance(c, Troop) for c in s.side(p)):
-                yield Problem(f"stones[{number - 1}].{p.value}", "elite troops belong to the tactics variant")
-    for p in PLAYERS:
-        if any(isinstance(c, str) for c in pos.hands[p] or ()):
-            yield Problem(f"hands.{p.value}", "tactics cards belong to the tactics variant")
-
-
-def _check_tactics(pos: Position) -> Iterator[Problem]:
-    for number, s in enumerate(pos.stones, 1):
-        for p in PLAYERS:
-            jokers = sum(1 for c in s.side(p) if isinstance(c, Troop) and c.kind == "JOKER")
-            if jokers > 1:
-                yield Problem(f"stones[{number - 1}].{p.value}", f"has {jokers} Jokers; a player plays at most one Joker")
-        unknown = set(s.modes) - set(MODES)
-        if unknown:
-            yield Problem(f"stones[{number - 1}].modes", f"unknown combat mode {sorted(unknown)[0]!r}")
-    for p in PLAYERS:
-        sides = [c for s in pos.stones for c in s.side(p) if isinstance(c, Troop) and c.kind == "JOKER"]
-        if len(sides) > 1:
-            yield Problem("stones", f"{p.value} has {len(sides)} Jokers on the table; a player plays at most one")
-    played = pos.tactics_played
-    for p in PLAYERS:
-        if played[p] < 0:
-            yield Problem(f"tactics_played.{p.value}", f"is negative ({played[p]})")
-    if abs(played[Player.SOUTH] - played[Player.NORTH]) > 1:
-        yield Problem(
-            "tactics_played",
-            f"south played {played[Player.SOUTH]} and north {played[Player.NORTH]}: a player may not play a "
-            "tactics card while ahead of the opponent, so the counts differ by at most 1",
-        )
-    visible = sum(pos.tactics_on_table().values())
-    if played[Player.SOUTH] + played[Player.NORTH] != visible:
-        yield Problem(
-            "tactics_played",
-            f"adds up to {played[Player.SOUTH] + played[Player.NORTH]}, but {visible} tactics cards are on the "
-            "stones and in the discard pile (every played tactics card stays visible)",
-        )
-    if pos.tactics_deck < 0:
-        yield Problem("deck.tactics", f"is negative ({pos.tactics_deck})")
-
-
-def _check_counts(pos: Position) -> Iterator[Problem]:
-    rules = pos.rules
-    drawing = pos.deck > 0 or pos.tactics_deck > 0
-    for p in PLAYERS:
-        size, hand = pos.hand_sizes[p], pos.hands[p]
-        if hand is not None and len(hand) != size:
-            yield Problem(f"hand_sizes.{p.value}", f"is {size} but the hand lists {len(hand)} cards")
-        if size < 0:
-            yield Problem(f"hand_sizes.{p.value}", f"is negative ({size})")
-        elif size > rules.hand_limit:
-            yield Problem(f"hands.{p.value}", f"holds {size} cards; a hand holds at most {rules.hand_limit}")
-        elif drawing and size != rules.hand_limit:
-            yield Problem(
-                f"hands.{p.value}",
-                f"holds {size} cards while the deck has {pos.deck + pos.tactics_deck}: "
-                f"a player refills to {rules.hand_limit} after each card",
-            )
-    if pos.deck < 0:
-        yield Problem("deck.clan", f"is negative ({pos.deck})")
-    on_table = sum(len(s.south) + len(s.north) + len(s.modes) for s in pos.stones) + len(pos.discard)
-    expected = 54 + (TACTICS_TOTAL if rules.tactics else 0)
-    total = on_table + sum(pos.hand_sizes.values()) + pos.deck + pos.tactics_deck
-    if total != expected:
-        decks = f"deck {pos.deck}" + (f" + tactics deck {pos.tactics_deck}" if rules.tactics else "")
-        yield Problem(
-            "deck.clan",
-            f"card counts do not add up to {expected}: {on_table} on the table + hands "
-            f"{pos.hand_sizes[Player.SOUTH]} + {pos.hand_sizes[Player.NORTH]} + {decks} = {total}",
-        )
-    elif rules.tactics:
-        clan_seen = bin(pos.table_mask).count("1") + sum(len(pos.clan_hand(p) or ()) for p in PLAYERS)
-        unknown = sum(pos.hand_sizes[p] for p in PLAYERS if pos.hands[p] is None)
-        if not clan_seen + pos.deck <= 54 <= clan_seen + pos.deck + unknown:
-            yield Problem("deck.clan", f"{clan_seen} clan cards are seen and {pos.deck} in the deck: the 54 do not fit")
-
-
-def _has_won(held: tuple[int, ...]) -> bool:
-    s = set(held)
-    return len(s) >= 5 or any({i, i + 1, i + 2} <= s for i in range(1, 8))
-
-
-def _claim_problem(s: Stone, claimant: Player, pool: CardMask, rules: RuleSet, left: TacticsLeft) -> str | None:
-    """Why the cards do not support ``claimant``'s claim of stone ``s``, or ``None`` if they do.
-
-    The claim is judged as if the stone were still open, with the cards now on the table: a proof
-    that held when the claim was made still holds (more cards are visible now, none fewer).
-    """
-    d = decide_claim(replace(s, claimed=None), claimant, pool, RuleSet(rules.variant), left)
-    if d.claimable or d.status == "tie_unknown":
-        return None
-    them = claimant.opponent.value
-    if d.status == "incomplete":
-        return f"{claimant.value} claimed it with an incomplete side ({len(s.side(claimant))} cards)"
-    if d.status in ("weaker", "tie_lost"):
-        return f"{claimant.value}'s {d.own} does not beat {them}'s {d.other}"
-    added = format_cards(d.counterexample or ())
-    return f"{claimant.value} could not prove it: {them} can still add {added} for a {d.counter_formation}, beating {d.own}"
-
-
-__all__ = ["Position", "Problem", "Stone"]
+__all__ = ["Position", "Problem", "Stone", "share_unseen"]  # Problem and Stone re-exported from their modules

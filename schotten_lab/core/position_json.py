@@ -76,6 +76,11 @@ def position_to_json(pos: Position, indent: int | None = 2) -> str:
 
 def position_from_json(text: str | bytes) -> Position:
     """Read a position document; raise :class:`PositionFormatError` naming the field on bad input."""
+    return position_from_dict(json_document(text))
+
+
+def json_document(text: str | bytes) -> object:
+    """The JSON value of a position document's text; raise :class:`PositionFormatError` saying what is wrong."""
     if not isinstance(text, (str, bytes, bytearray)):
         raise PositionFormatError("", f"a position document is text, not {type(text).__name__}")
     if len(text) > MAX_DOCUMENT_CHARS:
@@ -86,7 +91,7 @@ def position_from_json(text: str | bytes) -> Position:
         except UnicodeDecodeError as exc:
             raise PositionFormatError("", f"not UTF-8 text (bad byte at offset {exc.start})") from None
     try:
-        data = json.loads(text.lstrip("\ufeff"))
+        return json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         raise PositionFormatError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except RecursionError:
@@ -94,7 +99,6 @@ def position_from_json(text: str | bytes) -> Position:
     except ValueError as exc:  # Python refuses integers of over 4,300 digits
         what = "a number thousands of digits long" if "digits" in str(exc) else excerpt(str(exc), 100)
         raise PositionFormatError("", f"not a position: {what}") from None
-    return position_from_dict(data)
 
 
 def position_from_dict(data: object) -> Position:

@@ -1,4 +1,4 @@
-"""The early-claim decision (RULES.md "Claims"), for every rule set: is a claim proved, and if not,
+"""The early-claim decision (docs/RULES.md, "Claims"), for every rule set: is a claim proved, and if not,
 the strongest completion that beats it.
 
 This module decides; :mod:`schotten_lab.analysis.claims` explains the decision in words. Position
@@ -12,18 +12,16 @@ sides are complete there is no proof to make: the stronger side wins, strict or 
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from .cards import Card, CardMask
 from .formations import Formation
-from .rules import Player, RuleSet
-from .sides import best_identities, best_side_completion, side_capacity
-from .tactics import MODE_CARD, MODES, TACTICS_COPIES, Piece, Troop
-
-if TYPE_CHECKING:  # position.py imports this module, so the types come in for the checker only
-    from .position import Position, Stone
+from .rules import Player, RuleSet, side_capacity
+from .sides import best_identities, best_side_completion
+from .stone import Stone
+from .tactics import MODE_CARD, MODES, Piece, TacticsLeft, Troop
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,18 +41,40 @@ class Scenario:
         return " and ".join(parts)
 
 
+class ClaimStatus(enum.StrEnum):
+    """Why a claim holds or fails (a ``str`` enum: each member equals its old string value)."""
+
+    CLAIMED = "claimed"
+    """The stone is already claimed."""
+    INCOMPLETE = "incomplete"
+    """The claimant's side is not complete."""
+    STRONGER = "stronger"
+    """Both sides complete, the claimant's is stronger."""
+    WEAKER = "weaker"
+    """Both sides complete, the opponent's is stronger."""
+    TIE_WON = "tie_won"
+    """Both sides complete and equal; the claimant completed first."""
+    TIE_LOST = "tie_lost"
+    """Both sides complete and equal; the opponent completed first."""
+    TIE_UNKNOWN = "tie_unknown"
+    """Both sides complete and equal; the position does not record who completed first."""
+    PROVED = "proved"
+    """The opponent's side is open and no completion from the public pool beats the claimant."""
+    BEATEN = "beaten"
+    """The opponent's side is open and some completion beats the claimant (the counterexample)."""
+    NEEDS_FOURTH = "needs_fourth"
+    """Strict proofs: an unplayed Mud fight would reopen the claimant's side."""
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
     """The bare verdict of a claim: see :func:`decide_claim`.
 
-    ``status`` is one of ``claimed`` (already claimed), ``incomplete`` (the claimant's side is not
-    complete), ``stronger``/``weaker``/``tie_won``/``tie_lost``/``tie_unknown`` (both sides complete),
-    ``proved``/``beaten`` (opponent incomplete), ``needs_fourth`` (strict: an unplayed Mud fight
-    would reopen the claimant's side).
+    ``status`` is a :class:`ClaimStatus`.
     """
 
     claimable: bool
-    status: str
+    status: ClaimStatus
     own: Formation | None = None
     own_resolved: tuple[Card, ...] = ()
     other: Formation | None = None
@@ -65,24 +85,16 @@ class Decision:
     """The opponent's strongest completion in the stone's current state (for explanations)."""
 
 
-@dataclass(frozen=True, slots=True)
-class TacticsLeft:
-    """Tactics cards not yet played (in a hand or the tactics deck), and who has a Joker out."""
-
-    counts: dict[str, int]
-    jokers_on_table: frozenset[Player] = frozenset()
-
-
 def decide_claim(
     stone: Stone, player: Player, pool: CardMask, rules: RuleSet, left: TacticsLeft | None = None
 ) -> Decision:
     """Decide whether ``player`` may claim ``stone`` given the public ``pool`` of clan cards.
 
-    ``stone`` is a :class:`~schotten_lab.core.position.Stone`; ``left`` tells which tactics cards are
-    unplayed (used by strict proofs only).
+    ``left`` (:meth:`Position.tactics_left <schotten_lab.core.position.Position.tactics_left>`) tells
+    which tactics cards are unplayed (used by strict proofs only).
     """
     if stone.claimed is not None:
-        return Decision(False, "claimed")
+        return Decision(False, ClaimStatus.CLAIMED)
     modes = frozenset(stone.modes)
     mine, theirs = stone.side(player), stone.side(player.opponent)
     first = stone.first_complete
@@ -106,7 +118,7 @@ def decide_claim(
                     continue
                 capacity = side_capacity(scenario_modes)
                 if len(mine) < capacity:
-                    return Decision(False, "needs_fourth", own=base.own, scenario=scenario, best=base.best)
+                    return Decision(False, ClaimStatus.NEEDS_FOURTH, own=base.own, scenario=scenario, best=base.best)
                 extra: tuple[Piece, ...] = (Troop(troop),) if troop else ()  # type: ignore[arg-type]
                 if troop and len(theirs) >= capacity:
                     continue
@@ -117,7 +129,7 @@ def decide_claim(
                     counter = extra + (d.counterexample or ())
                     return Decision(
                         False,
-                        "beaten",
+                        ClaimStatus.BEATEN,
                         own=d.own,
                         own_resolved=d.own_resolved,
                         other=d.other,
@@ -140,39 +152,23 @@ def _decide(
     blind = "blind" in modes
     capacity = side_capacity(modes)
     if len(mine) < capacity:
-        return Decision(False, "incomplete")
+        return Decision(False, ClaimStatus.INCOMPLETE)
     own, resolved = best_identities(mine[:capacity], blind=blind)
     if len(theirs) >= capacity:
         other = best_identities(theirs[:capacity], blind=blind)[0]
         if own.strength > other.strength:
-            return Decision(True, "stronger", own, resolved, other)
+            return Decision(True, ClaimStatus.STRONGER, own, resolved, other)
         if own.strength < other.strength:
-            return Decision(False, "weaker", own, resolved, other)
+            return Decision(False, ClaimStatus.WEAKER, own, resolved, other)
         if first is player:
-            return Decision(True, "tie_won", own, resolved, other)
+            return Decision(True, ClaimStatus.TIE_WON, own, resolved, other)
         if first is player.opponent:
-            return Decision(False, "tie_lost", own, resolved, other)
-        return Decision(False, "tie_unknown", own, resolved, other)
+            return Decision(False, ClaimStatus.TIE_LOST, own, resolved, other)
+        return Decision(False, ClaimStatus.TIE_UNKNOWN, own, resolved, other)
     best = best_side_completion(theirs, pool, capacity=capacity, blind=blind)
     if best is not None and best[0].strength > own.strength:
-        return Decision(False, "beaten", own, resolved, None, best[1], best[0], best=best)
-    return Decision(True, "proved", own, resolved, best=best)
+        return Decision(False, ClaimStatus.BEATEN, own, resolved, None, best[1], best[0], best=best)
+    return Decision(True, ClaimStatus.PROVED, own, resolved, best=best)
 
 
-def tactics_left(position: Position) -> TacticsLeft:
-    """The tactics cards of a position not on the table nor in the discard pile."""
-    left = dict(TACTICS_COPIES)
-    jokers: set[Player] = set()
-    for s in position.stones:
-        for who in (Player.SOUTH, Player.NORTH):
-            for p in s.side(who):
-                if isinstance(p, Troop):
-                    left[p.kind] -= 1
-                    if p.kind == "JOKER":
-                        jokers.add(who)
-        for m in s.modes:
-            left[MODE_CARD[m]] -= 1
-    for c in position.discard:
-        if isinstance(c, str):
-            left[c] -= 1
-    return TacticsLeft(left, frozenset(jokers))
+__all__ = ["Decision", "Scenario", "TacticsLeft", "decide_claim"]

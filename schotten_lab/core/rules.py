@@ -7,6 +7,7 @@ no global switches.
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -53,7 +54,7 @@ class RuleSet:
     - ``variant``: ``"base"`` or ``"tactics"``.
     - ``expert``: claims only at the start of one's own turn, before placing.
     - ``strict_proofs`` (tactics only): early-claim proofs also consider unplayed elite troops and
-      combat modes; off by default, following Battle Line's rule (see RULES.md).
+      combat modes; off by default, following Battle Line's rule (see docs/RULES.md).
     """
 
     variant: Variant = "base"
@@ -76,10 +77,6 @@ class RuleSet:
         """Cards a player holds while the deck lasts: 6 in the base game, 7 with tactics."""
         return 7 if self.tactics else 6
 
-    def side_capacity(self, mud: bool = False) -> int:
-        """Cards that complete a side: 3, or 4 under Mud fight."""
-        return 4 if mud else 3
-
     @property
     def name(self) -> str:
         return self.variant + (" (expert)" if self.expert else "")
@@ -92,3 +89,15 @@ TACTICS_EXPERT = RuleSet("tactics", expert=True)
 
 STONE_COUNT = 9
 SIDE_SIZE = 3
+MUD_SIDE_SIZE = 4
+
+
+def side_capacity(modes: Collection[str] = ()) -> int:
+    """Cards that complete a side on a stone with these combat modes: 4 under Mud fight, else 3."""
+    return MUD_SIDE_SIZE if "mud" in modes else SIDE_SIZE
+
+
+def holds_winning_set(stones: Iterable[int]) -> bool:
+    """The win rule: five stones, or three adjacent ones (stones numbered 1-9)."""
+    held = set(stones)
+    return len(held) >= 5 or any({i, i + 1, i + 2} <= held for i in range(1, STONE_COUNT - 1))

@@ -22,11 +22,6 @@ from .formations import STRENGTH_BASE, Formation, Rank, best_completion, complet
 from .tactics import Piece, Troop
 
 
-def side_capacity(modes: frozenset[str] | set[str] | tuple[str, ...] = ()) -> int:
-    """Cards that complete a side: 4 under Mud fight, else 3."""
-    return 4 if "mud" in modes else 3
-
-
 def strengths_of(colors: np.ndarray, values: np.ndarray, *, blind: bool = False) -> np.ndarray:
     """Strengths of many sides at once: ``colors``/``values`` are (n, 3) or (n, 4) arrays.
 

@@ -12,6 +12,7 @@ from this module (the core never imports the views).
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -64,6 +65,8 @@ STONE_ROW = 60
 LABEL_H = 22
 HAND_ROW = CARD_H + 8
 FOOTER_H = 26
+CAPTION_LINE = 20
+CAPTION_CHARS = 100
 WIDTH = 2 * MARGIN + STONE_COUNT * COLUMN
 
 Words = dict[str, Any]
@@ -164,6 +167,8 @@ def position_svg(
     counterexample: Counterexample | Any | None = None,
     lang: str = "en",
     viewer: Player | str | None = None,
+    bottom: Player | str | None = None,
+    caption: str | None = None,
 ) -> Svg:
     """Draw ``position``.
 
@@ -175,10 +180,16 @@ def position_svg(
       counterexample goes on the claimant's opponent's side).
     - ``viewer``: drawn at the bottom; the opponent's hand is then shown face down even when the
       position knows it. Without a viewer south is at the bottom and every known hand is shown.
+    - ``bottom``: the player drawn at the bottom, whoever the viewer is (a flipped board).
+    - ``caption``: a line of text under the diagram (wrapped when long).
     """
     words = labels(lang)
-    bottom = Player.parse(viewer) if viewer is not None else Player.SOUTH
+    if bottom is not None:
+        bottom = Player.parse(bottom)
+    else:
+        bottom = Player.parse(viewer) if viewer is not None else Player.SOUTH
     top = bottom.opponent
+    caption_lines = textwrap.wrap(" ".join(caption.split()), CAPTION_CHARS) if caption else []
     stones_hl = {int(n) for n in highlight_stones}
     for n in stones_hl:
         if not 1 <= n <= STONE_COUNT:
@@ -211,7 +222,8 @@ def position_svg(
     y_bottom_hand = y_bottom_side + side_h + 18
     y_bottom_label = y_bottom_hand + HAND_ROW
     y_footer = y_bottom_label + LABEL_H + 4
-    height = y_footer + FOOTER_H + MARGIN // 2
+    y_caption = y_footer + FOOTER_H
+    height = y_caption + len(caption_lines) * CAPTION_LINE + MARGIN // 2
 
     def column_x(number: int) -> int:
         col = number - 1 if bottom is Player.SOUTH else STONE_COUNT - number
@@ -236,7 +248,8 @@ def position_svg(
 
     # player labels and hands
     for player, y_label, y_hand in ((top, y_top_label, y_top_hand), (bottom, y_bottom_label, y_bottom_hand)):
-        out.extend(_player_block(position, player, y_label, y_hand, words, cards_hl, viewer is not None and player is not bottom))
+        hide = viewer is not None and player is not Player.parse(viewer)
+        out.extend(_player_block(position, player, y_label, y_hand, words, cards_hl, hide))
 
     # stones and their sides
     for number, stone in enumerate(position.stones, 1):
@@ -294,6 +307,11 @@ def position_svg(
         f'<text class="deck" data-count="{position.deck}" x="{WIDTH - MARGIN}" y="{y_footer + 16}" '
         f'font-size="13" text-anchor="end" fill="{MUTED}">{escape(_deck_words(position, words))}</text>'
     )
+    for i, line in enumerate(caption_lines):
+        out.append(
+            f'<text class="caption" x="{MARGIN}" y="{y_caption + 14 + i * CAPTION_LINE}" font-size="14" '
+            f'font-style="italic" fill="{INK}">{escape(line)}</text>'
+        )
     out.append("</svg>")
     return Svg("\n".join(out))
 

@@ -17,6 +17,7 @@ from typing import Literal, TypeAlias
 
 from .cards import CARDS, Card, CardMask, mask_of
 from .errors import CardError, excerpt
+from .rules import Player
 
 TroopKind = Literal["JOKER", "SPY", "SHIELD"]
 TROOP_KINDS: tuple[TroopKind, ...] = ("JOKER", "SPY", "SHIELD")
@@ -105,3 +106,14 @@ def clan_cards(pieces: Iterable[object]) -> tuple[Card, ...]:
 def clan_mask(pieces: Iterable[object]) -> CardMask:
     """The bit mask of the clan cards among some pieces."""
     return mask_of(clan_cards(pieces))
+
+
+@dataclass(frozen=True, slots=True)
+class TacticsLeft:
+    """Tactics cards not yet played (in a hand or the tactics deck), and who has a Joker out.
+
+    Built by :meth:`~schotten_lab.core.position.Position.tactics_left`; strict proofs read it.
+    """
+
+    counts: dict[str, int]
+    jokers_on_table: frozenset[Player] = frozenset()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
@@ -47,13 +47,14 @@ HOVER_END = "<extra></extra>"
 
 def fraction_text(p: Fraction | float, lang: str = "en") -> str:
     """``"3/46 ≈ 6.5%"`` for a fraction, ``"6.5%"`` for a float (French decimal comma in ``fr``)."""
-    pct = _percent(float(p), lang)
+    pct = percent_text(float(p), lang)
     if isinstance(p, Fraction) and p.denominator != 1:
         return f"{p.numerator}/{p.denominator} ≈ {pct}"
     return pct
 
 
-def _percent(value: float, lang: str) -> str:
+def percent_text(value: float, lang: str = "en") -> str:
+    """``"6.5%"``: one decimal, ``"<0.1%"``/``">99.9%"`` at the ends, a decimal comma in French."""
     v = value * 100
     if v in (0, 100):
         text = f"{v:.0f}%"
@@ -94,15 +95,54 @@ def _rank_marker(rank: Rank) -> dict[str, Any]:
     }
 
 
-# ---- formation odds and outcomes across the nine stones ---------------------------------------------
+# ---- chart data: what each board chart draws, built once for the charts and the editor's panel ----
 
 
-def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
-    """Stacked bars: for every stone and both sides, P(final formation = each rank).
+class BarSeries(TypedDict):
+    """One bar trace of a board chart: its legend name, heights, hover texts and fill patterns."""
 
-    The strongest rank sits at the bottom, so the height of the lower segments reads as
-    P(at least that rank). Claimed stones have no bars.
-    """
+    name: str
+    y: list[float | None]
+    customdata: list[str]
+    shape: list[str]
+
+
+class BarsData(TypedDict):
+    """The x axis and the bar series of :func:`formation_odds_chart` or :func:`outcome_chart`."""
+
+    x: list[Any]
+    series: list[BarSeries]
+
+
+class MapData(TypedDict):
+    """One map of the card map: probabilities, cell texts and hover texts, 6 colours × 9 values."""
+
+    name: str
+    z: list[list[float]]
+    text: list[list[str]]
+    customdata: list[list[str]]
+
+
+class CardMapData(TypedDict):
+    """The two maps of :func:`card_map_chart`, their axes and titles."""
+
+    title: str
+    x: list[str]
+    y: list[str]
+    maps: list[MapData]
+
+
+class BoardChartData(TypedDict):
+    """The data of the three board charts of one analysis (see :func:`board_chart_data`)."""
+
+    odds: BarsData
+    outcome: BarsData
+    cards: CardMapData
+
+
+def formation_odds_data(analysis: BoardAnalysis, *, lang: str = "en") -> BarsData:
+    """What :func:`formation_odds_chart` draws: x = (stone, side) pairs, one series per rank,
+    strongest first; ``None`` heights on claimed stones."""
     check_lang(lang)
     stones_axis: list[str] = []
     sides_axis: list[str] = []
@@ -113,7 +153,7 @@ def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Fig
             sides_axis.append(player_label(p, lang)[0].upper())
             odds = None if sa.odds is None else sa.odds.get(p)
             cells.append((sa.number, p, odds, sa.claimed is not None))
-    fig = go.Figure()
+    series: list[BarSeries] = []
     for rank in RANKS_STRONGEST_FIRST:
         ys: list[float | None] = []
         hover: list[str] = []
@@ -127,13 +167,26 @@ def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Fig
             ys.append(float(prob))
             note = f" ({label('complete', lang)})" if odds.complete else f" — {odds.completions:,} {label('completions', lang)}"
             hover.append(f"{head}{note}<br>{rank_label(rank, lang)}: {fraction_text(prob, lang)}")
+        series.append({"name": rank_label(rank, lang), "y": ys, "customdata": hover, "shape": [RANK_PATTERNS[rank]]})
+    return {"x": [stones_axis, sides_axis], "series": series}
+
+
+def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
+    """Stacked bars: for every stone and both sides, P(final formation = each rank).
+
+    The strongest rank sits at the bottom, so the height of the lower segments reads as
+    P(at least that rank). Claimed stones have no bars. The data is :func:`formation_odds_data`.
+    """
+    data = formation_odds_data(analysis, lang=lang)
+    fig = go.Figure()
+    for rank, s in zip(RANKS_STRONGEST_FIRST, data["series"]):
         fig.add_trace(
             go.Bar(
-                name=rank_label(rank, lang),
-                x=[stones_axis, sides_axis],
-                y=ys,
+                name=s["name"],
+                x=data["x"],
+                y=s["y"],
                 marker=_rank_marker(rank),
-                customdata=hover,
+                customdata=s["customdata"],
                 hovertemplate="%{customdata}" + HOVER_END,
             )
         )
@@ -144,45 +197,58 @@ def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Fig
     return fig
 
 
+OUTCOME_KEYS = ("south", "tie", "north")
+"""The outcome chart's series, bottom to top."""
+
+
+def outcome_data(analysis: BoardAnalysis, *, lang: str = "en") -> BarsData:
+    """What :func:`outcome_chart` draws: x = stones, series south, tie, north; a claimed stone is a
+    full hatched (``"x"``) bar for its owner."""
+    check_lang(lang)
+    xs = [str(sa.number) for sa in analysis.stones]
+    series: list[BarSeries] = []
+    for key in OUTCOME_KEYS:
+        name = _outcome_name(key, lang)
+        ys: list[float | None] = []
+        hover: list[str] = []
+        shapes: list[str] = []
+        for sa in analysis.stones:
+            head = f"{label('stone', lang)} {sa.number}"
+            outcome: Outcome | None = sa.outcome
+            if sa.claimed is not None or outcome is None:
+                won = sa.claimed is not None and sa.claimed.value == key
+                ys.append(1.0 if won else 0.0)
+                hover.append(f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
+                shapes.append("x")
+            else:
+                prob: Fraction = getattr(outcome, key)
+                ys.append(float(prob))
+                hover.append(f"{head}<br>{name}: {fraction_text(prob, lang)}")
+                shapes.append("")
+        series.append({"name": name, "y": ys, "customdata": hover, "shape": shapes})
+    return {"x": xs, "series": series}
+
+
 def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
     """Stacked bars per stone: P(south wins), P(tie decided by completion order), P(north wins).
 
-    A claimed stone shows a hatched full bar in its owner's colour.
+    A claimed stone shows a hatched full bar in its owner's colour. The data is :func:`outcome_data`.
     """
-    check_lang(lang)
-    xs = [str(sa.number) for sa in analysis.stones]
-    series: dict[str, list[float]] = {"south": [], "tie": [], "north": []}
-    hover: dict[str, list[str]] = {"south": [], "tie": [], "north": []}
-    patterns: dict[str, list[str]] = {"south": [], "tie": [], "north": []}
-    for sa in analysis.stones:
-        head = f"{label('stone', lang)} {sa.number}"
-        outcome: Outcome | None = sa.outcome
-        for key in series:
-            if sa.claimed is not None or outcome is None:
-                won = sa.claimed is not None and sa.claimed.value == key
-                series[key].append(1.0 if won else 0.0)
-                text = f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head
-                hover[key].append(text)
-                patterns[key].append("x")
-            else:
-                prob: Fraction = getattr(outcome, key)
-                series[key].append(float(prob))
-                hover[key].append(f"{head}<br>{_outcome_name(key, lang)}: {fraction_text(prob, lang)}")
-                patterns[key].append("")
+    data = outcome_data(analysis, lang=lang)
     colors = {"south": PLAYER_COLORS[Player.SOUTH], "tie": TIE_COLOR, "north": PLAYER_COLORS[Player.NORTH]}
     fig = go.Figure()
-    for key in series:
+    for key, s in zip(OUTCOME_KEYS, data["series"]):
         fig.add_trace(
             go.Bar(
-                name=_outcome_name(key, lang),
-                x=xs,
-                y=series[key],
+                name=s["name"],
+                x=data["x"],
+                y=s["y"],
                 marker={
                     "color": colors[key],
                     "line": {"color": NEUTRALS["ink"], "width": 0.5},
-                    "pattern": {"shape": patterns[key], "fgcolor": NEUTRALS["paper"], "size": 8},
+                    "pattern": {"shape": s["shape"], "fgcolor": NEUTRALS["paper"], "size": 8},
                 },
-                customdata=hover[key],
+                customdata=s["customdata"],
                 hovertemplate="%{customdata}" + HOVER_END,
             )
         )
@@ -199,95 +265,42 @@ def _outcome_name(key: str, lang: str) -> str:
 
 # ---- the remaining-card map ---------------------------------------------------------------------
 
+MAP_FONT_SIZE = 9
+"""Cell text size of the card map: cell texts are four characters at most (:func:`cell_percent`,
+:func:`where_short`), so a cell stays readable down to about 24 px wide (the editor's 630-px panel
+draws them about 25 px wide)."""
 
-def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: str = "en") -> go.Figure:
-    """Two 6 × 9 maps (colours × values): P(the opponent holds the card) and P(the viewer draws it
-    within ``draws`` draws; default every draw left). Cells of known cards say where they are
-    (``S3`` south side of stone 3, ``N3``, ``hand``, ``disc.``) and have probability 0."""
-    from ..analysis.pools import card_probabilities, draws_left
 
+def cell_percent(value: float, lang: str = "en") -> str:
+    """A card-map cell: a whole percentage without the sign (the map's title says "%"), three
+    characters at most: ``"15"``, ``"<1"``, ``">99"``, ``"0"``, ``"100"``. The exact fraction is in
+    the hover text."""
     check_lang(lang)
-    position, viewer = analysis.position, Player.parse(analysis.viewer)
-    cards = analysis.cards if draws is None else card_probabilities(position, viewer, draws)
-    n = draws_left(position, viewer) if draws is None else min(draws, draws_left(position, viewer))
-    opponent = viewer.opponent
-    colors = list(Color)
-    values = list(range(1, 10))
-    grid: dict[str, list[list[float]]] = {"opp": [], "draw": []}
-    text: list[list[str]] = []
-    hover: dict[str, list[list[str]]] = {"opp": [], "draw": []}
-    by_index: dict[int, CardChance] = {c.card.index: c for c in cards if isinstance(c.card, Card)}  # clan cards only
-    for color in colors:
-        row_opp, row_draw, row_text, h_opp, h_draw = [], [], [], [], []
-        for value in values:
-            chance = by_index[int(color) * 9 + value - 1]
-            card = CARDS[int(color) * 9 + value - 1]
-            where = _where_text(chance.where, lang)
-            row_opp.append(float(chance.p_opponent_hand))
-            row_draw.append(float(chance.p_draw))
-            row_text.append(_percent(float(chance.p_opponent_hand), lang) if chance.where == "unseen" else _where_short(chance.where, lang))
-            head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}: {where}"
-            h_opp.append(f"{head}<br>{label('map_opponent', lang, opponent=player_label(opponent, lang))}: "
-                         f"{fraction_text(chance.p_opponent_hand, lang)}")
-            h_draw.append(f"{head}<br>{label('map_draw', lang, viewer=player_label(viewer, lang), n=n)}: "
-                          f"{fraction_text(chance.p_draw, lang)}")
-        grid["opp"].append(row_opp)
-        grid["draw"].append(row_draw)
-        text.append(row_text)
-        hover["opp"].append(h_opp)
-        hover["draw"].append(h_draw)
-    draw_text = [
-        [
-            _percent(grid["draw"][i][j], lang) if by_index[int(c) * 9 + j].where == "unseen" else text[i][j]
-            for j in range(9)
-        ]
-        for i, c in enumerate(colors)
-    ]
-    titles = (
-        label("map_opponent", lang, opponent=player_label(opponent, lang)),
-        label("map_draw", lang, viewer=player_label(viewer, lang), n=n),
-    )
-    fig = make_subplots(rows=1, cols=2, subplot_titles=titles, horizontal_spacing=0.04, shared_yaxes=True)
-    y_names = [f"{c.letter} · {color_label(c, lang)}" for c in colors]
-    for col, key, cell_text in ((1, "opp", text), (2, "draw", draw_text)):
-        fig.add_trace(
-            go.Heatmap(
-                z=grid[key],
-                x=[str(v) for v in values],
-                y=y_names,
-                text=cell_text,
-                texttemplate="%{text}",
-                customdata=hover[key],
-                hovertemplate="%{customdata}" + HOVER_END,
-                coloraxis="coloraxis",
-                textfont={"size": 11},
-                xgap=2,
-                ygap=2,
-                name=titles[col - 1],
-            ),
-            row=1,
-            col=col,
-        )
-    fig.update_layout(coloraxis={"colorscale": SEQUENTIAL, "cmin": 0, "cmax": 1, "colorbar": {"tickformat": ".0%"}})
-    _style(fig, label("map_title", lang, viewer=player_label(viewer, lang)), height=360)
-    fig.update_layout(width=980)
-    fig.update_xaxes(title_text=label("value", lang), type="category")
-    fig.update_yaxes(autorange="reversed", type="category", showgrid=False)
-    return fig
+    v = value * 100
+    if v in (0, 100):
+        return f"{v:.0f}"
+    if v < 1:
+        return "<1"
+    if v > 99:
+        return ">99"
+    return f"{v:.0f}"
 
 
-def _where_short(where: str, lang: str) -> str:
+def where_short(where: str, lang: str = "en") -> str:
+    """A known card's cell text, four characters at most: ``S3``/``N3`` (a side of stone 3), the
+    hand (``hand``, ``main``), the discard pile (``disc``, ``déf``)."""
     parts = where.split()
     if parts[0] == "stone":
         return f"{parts[2][0].upper()}{parts[1]}"
     if parts[-1] == "hand":
-        return label("hand", lang)
+        return label("hand", lang)[:4]
     if parts[0] == "discard":
-        return label("discard", lang)[:4] + "."
+        return label("discard", lang)[:4 if lang == "en" else 3]
     return "?"
 
 
-def _where_text(where: str, lang: str) -> str:
+def where_text(where: str, lang: str = "en") -> str:
+    """Where a card is, in words: ``stone 3, south``, ``south hand``, ``discard``, ``unseen``."""
     parts = where.split()
     if parts[0] == "stone":
         return f"{label('stone', lang)} {parts[1]}, {player_label(parts[2], lang)}"
@@ -296,6 +309,90 @@ def _where_text(where: str, lang: str) -> str:
     if parts[0] == "unseen":
         return label("unseen", lang)
     return label(parts[0], lang) if parts[0] in ("discard",) else where
+
+
+def card_map_data(analysis: BoardAnalysis, *, draws: int | None = None, lang: str = "en") -> CardMapData:
+    """What :func:`card_map_chart` draws: for each of the 54 cards (rows: colours, columns: values)
+    P(the opponent holds it) and P(the viewer draws it within ``draws`` draws), with the cell texts
+    (a short percentage, or where a known card is) and the hover texts."""
+    from ..analysis.pools import card_probabilities, draws_left
+
+    check_lang(lang)
+    position, viewer = analysis.position, Player.parse(analysis.viewer)
+    cards = analysis.cards if draws is None else card_probabilities(position, viewer, draws)
+    n = draws_left(position, viewer) if draws is None else min(draws, draws_left(position, viewer))
+    opponent = viewer.opponent
+    titles = (
+        label("map_opponent", lang, opponent=player_label(opponent, lang)),
+        label("map_draw", lang, viewer=player_label(viewer, lang), n=n),
+    )
+    by_index: dict[int, CardChance] = {c.card.index: c for c in cards if isinstance(c.card, Card)}  # clan cards only
+    maps: list[MapData] = [{"name": t, "z": [], "text": [], "customdata": []} for t in titles]
+    for color in Color:
+        rows: list[tuple[list[float], list[str], list[str]]] = [([], [], []) for _ in maps]
+        for value in range(1, 10):
+            chance = by_index[int(color) * 9 + value - 1]
+            card = CARDS[int(color) * 9 + value - 1]
+            head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}: {where_text(chance.where, lang)}"
+            unseen = chance.where == "unseen"
+            for (z, text, hover), title, p in zip(rows, titles, (chance.p_opponent_hand, chance.p_draw)):
+                z.append(float(p))
+                text.append(cell_percent(float(p), lang) if unseen else where_short(chance.where, lang))
+                hover.append(f"{head}<br>{title}: {fraction_text(p, lang)}")
+        for m, (z, text, hover) in zip(maps, rows):
+            m["z"].append(z)
+            m["text"].append(text)
+            m["customdata"].append(hover)
+    return {
+        "title": label("map_title", lang, viewer=player_label(viewer, lang)),
+        "x": [str(v) for v in range(1, 10)],
+        "y": [f"{c.letter} · {color_label(c, lang)}" for c in Color],
+        "maps": maps,
+    }
+
+
+def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: str = "en") -> go.Figure:
+    """Two 6 × 9 maps (colours × values): P(the opponent holds the card) and P(the viewer draws it
+    within ``draws`` draws; default every draw left). Cells of known cards say where they are
+    (``S3`` south side of stone 3, ``N3``, ``hand``, ``disc.``) and have probability 0. The data is
+    :func:`card_map_data`."""
+    data = card_map_data(analysis, draws=draws, lang=lang)
+    maps = data["maps"]
+    fig = make_subplots(rows=1, cols=2, subplot_titles=[m["name"] for m in maps], horizontal_spacing=0.05,
+                        shared_yaxes=True)
+    for col, m in enumerate(maps, 1):
+        fig.add_trace(
+            go.Heatmap(
+                z=m["z"],
+                x=data["x"],
+                y=data["y"],
+                text=m["text"],
+                texttemplate="%{text}",
+                customdata=m["customdata"],
+                hovertemplate="%{customdata}" + HOVER_END,
+                coloraxis="coloraxis",
+                textfont={"size": MAP_FONT_SIZE},
+                xgap=2,
+                ygap=2,
+                name=m["name"],
+            ),
+            row=1,
+            col=col,
+        )
+    fig.update_layout(coloraxis={"colorscale": SEQUENTIAL, "cmin": 0, "cmax": 1,
+                                 "colorbar": {"tickformat": ".0%", "thickness": 12}})
+    _style(fig, data["title"], height=360)
+    fig.update_layout(width=980)
+    fig.update_xaxes(title_text=label("value", lang), type="category")
+    fig.update_yaxes(autorange="reversed", type="category", showgrid=False)
+    return fig
+
+
+# The board editor's panel (views/editor) still reaches for these three names; they are the public
+# functions above, kept under their old names until the panel reads :func:`board_chart_data`.
+_percent = cell_percent
+_where_short = where_short
+_where_text = where_text
 
 
 # ---- one side: the strength distribution -----------------------------------------------------------
@@ -421,7 +518,7 @@ def convergence_figure(
             mode="lines+markers",
             name=label("estimate", lang),
             line={"color": color, "width": 2},
-            customdata=[f"{n:,} {label('samples', lang)}: {_percent(y, lang)} ± {_percent(2 * s, lang)}"
+            customdata=[f"{n:,} {label('samples', lang)}: {percent_text(y, lang)} ± {percent_text(2 * s, lang)}"
                         for n, y, s in zip(xs, ys, se)],
             hovertemplate="%{customdata}" + HOVER_END,
         )
@@ -500,6 +597,16 @@ def formation_counts_chart(*, lang: str = "en", log: bool = False) -> go.Figure:
     return fig
 
 
+def board_chart_data(analysis: BoardAnalysis, *, lang: str = "en") -> BoardChartData:
+    """The data of the three board charts (:func:`formation_odds_data`, :func:`outcome_data`,
+    :func:`card_map_data`): what a panel pushes into existing figures instead of rebuilding them."""
+    return {
+        "odds": formation_odds_data(analysis, lang=lang),
+        "outcome": outcome_data(analysis, lang=lang),
+        "cards": card_map_data(analysis, lang=lang),
+    }
+
+
 def board_charts(analysis: BoardAnalysis, *, lang: str = "en") -> dict[str, go.Figure]:
     """The board-wide charts of an analysis, by name (for reports and panels)."""
     return {
@@ -510,16 +617,29 @@ def board_charts(analysis: BoardAnalysis, *, lang: str = "en") -> dict[str, go.F
 
 
 __all__ = [
+    "BarSeries",
+    "BarsData",
+    "BoardChartData",
+    "CardMapData",
+    "MapData",
+    "board_chart_data",
     "board_charts",
     "card_map_chart",
+    "card_map_data",
+    "cell_percent",
     "convergence_chart",
     "convergence_figure",
     "formation_counts_chart",
     "formation_odds_chart",
+    "formation_odds_data",
     "fraction_text",
     "monte_carlo_series",
     "outcome_chart",
+    "outcome_data",
+    "percent_text",
     "side_strength_chart",
     "strength_chart",
     "strength_label",
+    "where_short",
+    "where_text",
 ]

@@ -2,14 +2,19 @@
 
 - :func:`analysis_html` — an HTML fragment (diagram + tables, no charts, no scripts) that notebooks'
   ``_repr_html_`` and widgets can reuse.
-- :func:`write_report` — a complete page: diagram, tables and the board charts, with plotly.js
-  inlined once, so the file opens offline. ``schotten-lab report POSITION.json -o report.html``
-  calls it.
+- :func:`write_report` — a complete page: the position's title and description, diagram, tables
+  and the board charts. plotly.js is inlined once, gzip-compressed (about 1.9 MB instead of 4.8 MB)
+  and unpacked by the browser (``DecompressionStream``), so the file opens offline and loads nothing
+  from the network. ``schotten-lab report POSITION.json -o report.html`` calls it.
 """
 
 from __future__ import annotations
 
+import base64
+import functools
+import gzip
 import html
+import json
 from collections.abc import Mapping
 from datetime import date
 from fractions import Fraction
@@ -21,6 +26,7 @@ from ..core.files import check_output, write_text_atomic
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.rules import PLAYERS, SIDE_SIZE, Player
 from ..core.svg import position_svg
+from .diagram import first_refusal
 from .palette import CARD_COLORS, CARD_TEXT_COLORS, NEUTRALS, PLAYER_COLORS, check_lang, player_label, rank_label
 
 if TYPE_CHECKING:
@@ -64,6 +70,7 @@ _WORDS = {
         "empty": "—",
         "incomplete": "The {n} other sides are incomplete: a side needs 3 cards before it can claim.",
         "ghost": "Dashed cards on stone {stone}: the counterexample, the opponent's completion that beats the viewer's claim.",
+        "old_browser": "The charts need a browser from 2023 or later (Chrome 80, Firefox 113, Safari 16.4); the tables above have every figure.",
     },
     "fr": {
         "title": "Rapport de position Schotten Totten",
@@ -99,6 +106,7 @@ _WORDS = {
         "empty": "—",
         "incomplete": "Les {n} autres côtés sont incomplets : il faut 3 cartes pour revendiquer.",
         "ghost": "Cartes en pointillés sur la borne {stone} : le contre-exemple, la complétion adverse qui bat la revendication.",
+        "old_browser": "Les graphiques demandent un navigateur de 2023 ou plus récent (Chrome 80, Firefox 113, Safari 16.4) ; les tableaux ci-dessus donnent tous les chiffres.",
     },
 }
 
@@ -177,10 +185,7 @@ def analysis_html(board_analysis: BoardAnalysis, *, lang: str = "en", diagram: b
     )
     if diagram:
         # show the viewer's most instructive refusal: the first counterexample against them
-        refused = next(
-            (s.claims[viewer] for s in a.stones if s.claims and s.claims[viewer].counterexample),
-            None,
-        )
+        refused = first_refusal(a, viewer)
         svg = position_svg(pos, highlight_stones=claimable, counterexample=refused, lang=lang, viewer=viewer)
         parts.append(f'<div class="diagram">{svg}</div>')
         if refused is not None:
@@ -207,6 +212,19 @@ def _status(s: StoneAnalysis, lang: str) -> str:
     return _e(w["open"])
 
 
+def _grouped(cells: list[tuple[int, str]]) -> list[str]:
+    """Table rows ``(stone, cells)``: stones whose cells are identical (empty stones, mostly) share
+    one row that lists their numbers (``3, 5, 6``)."""
+    groups: dict[str, list[int]] = {}
+    for number, row in cells:
+        groups.setdefault(row, []).append(number)
+    return [
+        f"<tr data-stone='{' '.join(map(str, numbers))}'><td class='num'>{', '.join(map(str, numbers))}</td>"
+        f"{row}</tr>"
+        for row, numbers in groups.items()
+    ]
+
+
 def _stones_table(a: BoardAnalysis, lang: str) -> str:
     w = _w(lang)
     rows = [
@@ -214,6 +232,7 @@ def _stones_table(a: BoardAnalysis, lang: str) -> str:
         f"<th>{_e(w['south'])}</th><th>{_e(w['north'])}</th><th>{_e(w['status'])}</th>"
         f"<th>{_e(w['p_south'])}</th><th>{_e(w['p_tie'])}</th><th>{_e(w['p_north'])}</th></tr></thead><tbody>"
     ]
+    cells = []
     for s in a.stones:
         stone = a.position.stone(s.number)
         odds = (
@@ -221,10 +240,11 @@ def _stones_table(a: BoardAnalysis, lang: str) -> str:
             if s.outcome is not None
             else "<td></td><td></td><td></td>"
         )
-        rows.append(
-            f"<tr data-stone='{s.number}'><td class='num'>{s.number}</td><td>{_cards(stone.south, lang)}</td>"
-            f"<td>{_cards(stone.north, lang)}</td><td>{_status(s, lang)}</td>{odds}</tr>"
+        cells.append(
+            (s.number, f"<td>{_cards(stone.south, lang)}</td><td>{_cards(stone.north, lang)}</td>"
+                       f"<td>{_status(s, lang)}</td>{odds}")
         )
+    rows += _grouped(cells)
     rows.append("</tbody></table>")
     return "".join(rows)
 
@@ -271,14 +291,16 @@ def _odds_table(a: BoardAnalysis, lang: str) -> str:
         f"<h2>{_e(w['odds'])}</h2><table class='odds'><thead><tr><th>{_e(w['stone'])}</th>"
         f"<th>{_e(w['side'])}</th>{head}</tr></thead><tbody>"
     ]
+    groups: dict[tuple[str, ...], list[int]] = {}
     for s in a.stones:
-        if s.odds is None:
-            continue
-        for p in PLAYERS:
-            o = s.odds[p]
-            cells = "".join(_prob(o.ranks[r]) for r in RANKS_STRONGEST_FIRST)
+        if s.odds is not None:
+            key = tuple("".join(_prob(s.odds[p].ranks[r]) for r in RANKS_STRONGEST_FIRST) for p in PLAYERS)
+            groups.setdefault(key, []).append(s.number)
+    for key, numbers in groups.items():  # stones with the same odds (empty ones, mostly) share their rows
+        for p, cells in zip(PLAYERS, key):
             rows.append(
-                f"<tr data-stone='{s.number}' data-player='{p.value}'><td class='num'>{s.number}</td>"
+                f"<tr data-stone='{' '.join(map(str, numbers))}' data-player='{p.value}'>"
+                f"<td class='num'>{', '.join(map(str, numbers))}</td>"
                 f"<td style='color:{PLAYER_COLORS[p]}'>{_player(p, lang)}</td>{cells}</tr>"
             )
     rows.append("</tbody></table>")
@@ -302,7 +324,14 @@ def _cards_summary(a: BoardAnalysis, lang: str) -> str:
     return f"<h2>{_e(w['cards'])}</h2><p>{_e(text)}</p>"
 
 
-def report_html(position: Position, viewer: Player | str | None = None, lang: str = "en") -> str:
+def report_html(
+    position: Position,
+    viewer: Player | str | None = None,
+    lang: str = "en",
+    *,
+    title: str | None = None,
+    description: str | None = None,
+) -> str:
     """The complete offline report page as a string (see :func:`write_report`)."""
     from ..analysis.board import analyze
     from .charts import board_charts
@@ -310,32 +339,65 @@ def report_html(position: Position, viewer: Player | str | None = None, lang: st
     w = _w(lang)
     a = analyze(position, viewer)
     figures = board_charts(a, lang=lang)
-    charts = _figures_html(figures)
+    heading = title.strip() if title and title.strip() else w["title"]
+    about = "".join(f"<p class='description'>{_e(' '.join(part.split()))}</p>"
+                    for part in (description or "").split("\n\n") if part.strip())
     return (
         "<!DOCTYPE html>\n"
         f'<html lang="{lang}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>{_e(w['title'])}</title></head><body>"
-        f'<div class="schotten-report"><h1>{_e(w["title"])}</h1></div>'
+        f"<title>{_e(heading)}</title></head><body>"
+        f'<div class="schotten-report"><h1>{_e(heading)}</h1>{about}</div>'
         f"{analysis_html(a, lang=lang)}"
-        f'<div class="schotten-report"><h2>{_e(w["charts"])}</h2>{charts}'
+        f'<div class="schotten-report"><h2>{_e(w["charts"])}</h2>{_figures_html(figures, lang)}'
         f"<p><small>{_e(w['footer'].format(day=date.today().isoformat()))}</small></p></div>"
         "</body></html>\n"
     )
 
 
-def _figures_html(figures: Mapping[str, go.Figure]) -> str:
-    """The figures as HTML divs, plotly.js inlined once (in the first), deterministic div ids."""
-    out = []
-    for i, (name, fig) in enumerate(figures.items()):
-        out.append(
-            fig.to_html(
-                full_html=False,
-                include_plotlyjs=(i == 0),
-                div_id=f"schotten-chart-{name}",
-                config={"displaylogo": False, "responsive": True},
-            )
-        )
+@functools.lru_cache(maxsize=1)
+def plotly_js_gzip_base64() -> str:
+    """The plotly.js bundle that ships with plotly, gzip-compressed (deterministically) and base64-encoded."""
+    from plotly.offline import get_plotlyjs
+
+    return base64.b64encode(gzip.compress(get_plotlyjs().encode("utf-8"), 9, mtime=0)).decode("ascii")
+
+
+_LOADER = """<script>
+window.PlotlyConfig = {MathJaxConfig: 'local'};
+(function () {
+  var note = document.getElementById('schotten-charts-note');
+  if (!window.DecompressionStream) { note.style.display = 'block'; return; }
+  var packed = document.getElementById('schotten-plotly-gz').textContent;
+  var bytes = Uint8Array.from(atob(packed), function (c) { return c.charCodeAt(0); });
+  var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  new Response(stream).text().then(function (code) {
+    var script = document.createElement('script');
+    script.textContent = code;
+    document.head.appendChild(script);
+    document.querySelectorAll('script.schotten-figure').forEach(function (spec) {
+      var fig = JSON.parse(spec.textContent);
+      Plotly.newPlot(fig.div, fig.data, fig.layout, fig.config);
+    });
+  }).catch(function () { note.style.display = 'block'; });
+})();
+</script>"""
+
+
+def _figures_html(figures: Mapping[str, go.Figure], lang: str = "en") -> str:
+    """The figures as divs with their data as JSON, and plotly.js once, gzip-compressed, unpacked
+    in the browser: no network, deterministic div ids."""
+    config = {"displaylogo": False, "responsive": True}
+    out = [f"<p id='schotten-charts-note' style='display:none'>{_e(_w(lang)['old_browser'])}</p>"]
+    for name, fig in figures.items():
+        spec = json.loads(fig.to_json())
+        payload = json.dumps({"div": f"schotten-chart-{name}", "data": spec.get("data", []),
+                              "layout": spec.get("layout", {}), "config": config}, separators=(",", ":"))
+        payload = payload.replace("</", "<\\/")  # no "</script>" inside the script element
+        out.append(f'<div id="schotten-chart-{name}" class="schotten-chart"></div>'
+                   f'<script type="application/json" class="schotten-figure">{payload}</script>')
+    out.append(f'<script id="schotten-plotly-gz" type="application/octet-stream">{plotly_js_gzip_base64()}</script>')
+    out.append(_LOADER)
     return "\n".join(out)
 
 
@@ -344,16 +406,23 @@ REPORT_FORMATS = ("html", "htm")
 
 
 def write_report(
-    position: Position, path: str | Path, viewer: Player | str | None = None, lang: str = "en"
+    position: Position,
+    path: str | Path,
+    viewer: Player | str | None = None,
+    lang: str = "en",
+    *,
+    title: str | None = None,
+    description: str | None = None,
 ) -> Path:
-    """Write a self-contained HTML report of ``position`` to ``path``: the diagram, the analysis as
-    tables (claims with their explanations, odds, outcomes) and the charts, plotly.js inlined so
-    the file works offline. ``viewer`` defaults to the player to move. Returns the path.
+    """Write a self-contained HTML report of ``position`` to ``path``: the title and description (a
+    curated position's, say; escaped), the diagram, the analysis as tables (claims with their
+    explanations, odds, outcomes; identical rows of empty stones merged) and the charts, plotly.js
+    inlined so the file works offline. ``viewer`` defaults to the player to move. Returns the path.
 
     The write is atomic (a failure leaves any previous file as it was); a path that is not ``.html``
     (or ``.htm``), a symbolic link or a folder is refused with :class:`~schotten_lab.core.errors.OutputError`."""
     path = check_output(path, REPORT_FORMATS)
-    return write_text_atomic(path, report_html(position, viewer, lang))
+    return write_text_atomic(path, report_html(position, viewer, lang, title=title, description=description))
 
 
 __all__ = ["analysis_html", "report_html", "write_report"]

@@ -24,7 +24,7 @@ from schotten_lab.analysis import claim, completion_odds, stone_outcome
 from schotten_lab.core.cards import Card, mask_of, parse_cards
 from schotten_lab.core.formations import Formation, Rank
 from schotten_lab.core.position import Position, Stone
-from schotten_lab.core.proof import Decision, decide_claim, tactics_left
+from schotten_lab.core.proof import Decision, decide_claim
 from schotten_lab.core.rules import Player, RuleSet
 from schotten_lab.core.sides import best_identities, side_completions, side_strength
 from schotten_lab.core.tactics import Piece, Troop, parse_piece
@@ -125,7 +125,7 @@ def check_claim(pos: Position, number: int, player: Player, strict: bool, pool: 
     rules = STRICT if strict else TACTICS
     s = pos.stone(number)
     mask = pos.public_pool if pool is None else mask_of(pool)
-    d = decide_claim(s, player, mask, rules, tactics_left(pos))
+    d = decide_claim(s, player, mask, rules, pos.tactics_left())
     slow = reft.claim(pos, number, player, strict=strict, pool=pool)
     where = f"{pos.notation} stone {number} {player.value} strict={strict}"
     assert d.claimable == slow.claimable, (where, d)
@@ -399,7 +399,7 @@ def test_a_claim_the_strict_option_blocks_but_the_default_allows() -> None:
 
 def test_strict_mud_needs_a_fourth_card() -> None:
     pos = tactics_position("R8B8G8-R9R7/[JOKER]-[JOKER]+blind/[SPY]-[SHIELD]/-/-/-/-/-/-")
-    d = decide_claim(pos.stone(1), S, pos.public_pool, STRICT, tactics_left(pos))
+    d = decide_claim(pos.stone(1), S, pos.public_pool, STRICT, pos.tactics_left())
     assert not d.claimable and d.status == "needs_fourth" and d.scenario.added_modes == ("mud",)
     assert reft.claim(pos, 1, S, strict=True).needs_fourth
 
@@ -436,6 +436,6 @@ def test_strict_proofs_leave_two_complete_sides_to_the_stronger() -> None:
     pos = Position.from_notation("B2-N4/-/R9R7[JOKER]-Y8G8P8*/-/Y3-R8/-/-/-/- B1G3N6Y6P2R4N9 ?7 s d32 tactics t8 p1:0")
     assert pos.status() == []
     strict = RuleSet("tactics", strict_proofs=True)
-    assert tactics_left(pos).counts["MUD"] == 1  # Mud fight is unplayed
+    assert pos.tactics_left().counts["MUD"] == 1  # Mud fight is unplayed
     assert claim(pos, 3, Player.SOUTH, strict).claimable
     assert claim(pos, 3, Player.SOUTH).claimable

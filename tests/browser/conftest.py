@@ -107,11 +107,11 @@ def lab_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactor
 def voila_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     port = free_port()
     log = tmp_path_factory.mktemp("voila") / "voila.log"
-    env = dict(jupyter_env, SCHOTTEN_POSITION="")
+    env = dict(jupyter_env, SCHOTTEN_POSITION="", JUPYTER_PATH=str(ROOT / "apps" / "jupyter"))
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "voila", str(ROOT / "apps" / "board_editor.ipynb"), "--no-browser",
-             f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0"],
+             f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", "--template=schotten"],
             env=env, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
         )
     url = f"http://127.0.0.1:{port}"

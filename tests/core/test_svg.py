@@ -240,3 +240,21 @@ def test_strict_counterexample_with_an_elite_troop_is_drawn_as_a_ghost() -> None
     tree = ET.fromstring(str(position_svg(pos, counterexample=verdict)))
     ghosts = [g for g in tree.iter() if g.get("class") == "counterexample"]
     assert [g.get("data-card") for g in ghosts] == [str(c) for c in verdict.counterexample]
+
+
+def test_bottom_flips_the_board_and_caption_wraps() -> None:
+    """``bottom`` turns the board round without changing whose hand is hidden; a caption is escaped text."""
+    import xml.etree.ElementTree as ET
+
+    from schotten_lab.core import Position
+    from schotten_lab.core.svg import position_svg
+
+    position = Position.from_notation("N8B8R8-R9R7/-/-/-/-/-/-/-/- Y1Y2G8P5B3G9 Y4Y5Y6B1B2B4 s")
+    caption = "a <long> caption " * 12
+    root = ET.fromstring(position_svg(position, viewer="south", bottom="north", caption=caption))
+    hands = {el.get("data-player"): el for el in root.iter() if "hand" in el.get("class", "").split()}
+    assert hands["south"].get("data-known") == "true" and hands["north"].get("data-known") == "false"
+    labels = {el.get("data-player"): float(el.get("y", 0)) for el in root.iter() if el.get("class") == "player-label"}
+    assert labels["north"] > labels["south"]
+    lines = [el.text or "" for el in root.iter() if el.get("class") == "caption"]
+    assert len(lines) == 3 and " ".join(lines) == " ".join(caption.split())

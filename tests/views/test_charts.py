@@ -102,7 +102,7 @@ def test_card_map(analysis: BoardAnalysis, position: Position) -> None:
     assert opp[0][1] == pytest.approx(6 / 31)
     assert "6/31" in data[0]["customdata"][0][1]
     assert "3/31" in data[1]["customdata"][0][1]
-    assert "within 3 draws" in data[1]["name"]
+    assert "within 3 draws" in data[1]["name"] and title(fig).endswith("(chances in %)")
 
 
 def test_strength_distribution(position: Position) -> None:
@@ -155,9 +155,10 @@ def test_french_labels(analysis: BoardAnalysis) -> None:
     outcome = charts.outcome_chart(analysis, lang="fr")
     assert [t["name"] for t in traces(outcome)] == ["Sud", "égalité (ordre de complétion)", "Nord"]
     cards = charts.card_map_chart(analysis, lang="fr")
-    assert title(cards) == "Où sont les cartes, vu par sud"
+    assert title(cards) == "Où sont les cartes, vu par sud (chances en %)"
     assert traces(cards)[0]["y"][0] == "R · rouge"
-    assert "," in traces(cards)[0]["text"][0][1]  # 19,4% with a decimal comma
+    assert traces(cards)[0]["text"][0][1] == "19"  # 6/31: a whole percent in the cell
+    assert "19,4%" in traces(cards)[0]["customdata"][0][1]  # the hover: a decimal comma
     assert title(charts.formation_counts_chart(lang="fr")).startswith("Combinaisons parmi les 24")
     with pytest.raises(ValueError, match="language"):
         charts.outcome_chart(analysis, lang="es")
@@ -209,3 +210,50 @@ def test_players_in_palette_order() -> None:
     from schotten_lab.core import Card
 
     assert card_color(Card.parse("R8")) == "#C62828"
+
+
+def test_chart_data_is_what_the_charts_draw(analysis: BoardAnalysis) -> None:
+    """The public ``*_data`` functions build exactly the traces of the charts (the panel reuses them)."""
+    data = charts.board_chart_data(analysis, lang="fr")
+    odds = traces(charts.formation_odds_chart(analysis, lang="fr"))
+    assert [t["name"] for t in odds] == [s["name"] for s in data["odds"]["series"]]
+    for trace, series in zip(odds, data["odds"]["series"], strict=True):
+        assert list(trace["y"]) == series["y"] and list(trace["customdata"]) == series["customdata"]
+    outcome = traces(charts.outcome_chart(analysis, lang="fr"))
+    for trace, series in zip(outcome, data["outcome"]["series"], strict=True):
+        assert list(trace["y"]) == series["y"] and list(trace["marker"]["pattern"]["shape"]) == series["shape"]
+    cards = traces(charts.card_map_chart(analysis, lang="fr"))
+    for trace, m in zip(cards, data["cards"]["maps"], strict=True):
+        assert [list(r) for r in trace["z"]] == m["z"] and [list(r) for r in trace["text"]] == m["text"]
+    assert data["outcome"]["series"][1]["y"][1] == 0.0 and data["outcome"]["series"][1]["shape"][1] == "x"
+
+
+@pytest.mark.parametrize("value, text", [(0, "0"), (1, "100"), (0.004, "<1"), (0.995, ">99"), (0.1549, "15"),
+                                         (0.05, "5")])
+def test_cell_percent(value: float, text: str) -> None:
+    assert charts.cell_percent(value) == text
+
+
+def test_card_map_cells_fit_the_editor_panel(analysis: BoardAnalysis) -> None:
+    """The labels that ran together ("5.0%15.0%15.0%") in the editor's 630-px panel: at that width
+    every cell text, at the map's font size, is narrower than its cell."""
+    fig = charts.card_map_chart(analysis)
+    fig.update_layout(width=630, margin={"l": 50, "r": 10, "t": 50, "b": 40})
+    layout = fig.to_dict()["layout"]
+    plot_width = 630 - 50 - 10 - 12 - 40  # margins, colour bar and its ticks
+    domain = layout["xaxis"]["domain"]
+    cell = plot_width * (domain[1] - domain[0]) / 9 - 2  # xgap
+    known = ["stone 3 south", "north hand", "discard"]
+    texts = [t for trace in traces(fig) for row in trace["text"] for t in row]
+    texts += [charts.where_short(w, lang) for w in known for lang in ("en", "fr")]
+    texts += [charts.cell_percent(v) for v in (0, 0.004, 0.5, 0.995, 1)]
+    widest = max(len(t) for t in texts)
+    assert widest <= 4 and "100" in texts and "disc" in texts
+    for text in texts:  # at the font size, each text is narrower than its cell
+        assert sum(DEJAVU_EM[c] for c in text) * charts.MAP_FONT_SIZE < cell, text
+
+
+DEJAVU_EM = {**dict.fromkeys("0123456789", 0.636), "<": 0.838, ">": 0.838, "?": 0.531, "S": 0.635, "N": 0.748,
+             "h": 0.634, "a": 0.613, "n": 0.634, "d": 0.635, "m": 0.974, "i": 0.278, "s": 0.521, "c": 0.550,
+             "é": 0.615, "f": 0.352}
+"""Advance widths of the card map's characters in DejaVu Sans (the charts' first font), in em."""

@@ -32,66 +32,7 @@ def editor() -> BoardEditor:
     return BoardEditor(three_eights(), charts=False)
 
 
-# --- pure functions ---------------------------------------------------------------------------
-
-
-def test_place_derives_deck_and_first_complete() -> None:
-    pos = three_eights()
-    new = ed.place(pos, "G8", Target.side(1, S))
-    assert new.stone(1).south[-1].__str__() == "G8"
-    assert new.deck == pos.deck - 1
-    assert new.stone(1).first_complete is S
-    assert pos.stone(1).south == new.stone(1).south[:2]  # the old position is untouched
-
-
-@pytest.mark.parametrize(
-    ("card", "target", "words"),
-    [
-        ("R8", Target.side(3, S), "already placed"),
-        ("Y1", Target.side(3, N), "already placed"),
-    ],
-)
-def test_place_refuses_used_cards(card: str, target: Target, words: str) -> None:
-    with pytest.raises(EditRefused, match=words):
-        ed.place(three_eights(), card, target)
-
-
-def test_fourth_card_and_claimed_stone_refused() -> None:
-    pos = ed.place(three_eights(), "G8", Target.side(1, S))
-    with pytest.raises(EditRefused, match="already holds 3"):
-        ed.place(pos, "Y8", Target.side(1, S))
-    claimed = ed.set_claim(pos, 1, S)
-    with pytest.raises(EditRefused, match="claimed"):
-        ed.place(claimed, "Y8", Target.side(1, N))
-    with pytest.raises(EditRefused, match="unclaim"):
-        ed.take_back(claimed, "G8")
-
-
-def test_claim_needs_proof() -> None:
-    pos = three_eights()
-    with pytest.raises(EditRefused, match="incomplete"):
-        ed.set_claim(pos, 1, S)
-
-
-def test_take_back_restores_position() -> None:
-    pos = three_eights()
-    assert ed.take_back(ed.place(pos, "G8", Target.side(1, S)), "G8") == pos
-
-
-def test_rebalance_shrinks_unknown_hands_once_deck_is_empty() -> None:
-    codes = [str(c) for c in ed.CARDS]
-    sides = {n: (codes[6 * (n - 1) : 6 * (n - 1) + 3], codes[6 * (n - 1) + 3 : 6 * n]) for n in range(1, 8)}
-    pos = ed.rebalance(Position.build(sides, deck=0, hand_sizes={"south": 6, "north": 6}))
-    assert pos.deck == 0 and pos.hand_sizes == {S: 6, N: 6}
-    more = ed.place(pos, codes[42], Target.side(8, S))
-    assert more.deck == 0
-    assert more.hand_sizes == {S: 6, N: 5}  # the player to move keeps the larger half
-    assert more.status() == []
-
-
-def test_set_deck_rejects_inconsistent_counts() -> None:
-    with pytest.raises(EditRefused, match="does not fit"):
-        ed.set_deck(three_eights(), 3)
+# --- pure functions (the edits themselves: tests/core/test_edit.py) ----------------------------
 
 
 def test_read_position_accepts_json_and_notation() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -37,11 +38,45 @@ def test_self_contained(report: str) -> None:
     assert report.startswith("<!DOCTYPE html>")
     assert not REMOTE.search(report), REMOTE.search(report)
     assert "<script src" not in report
-    # plotly.js inlined exactly once, three charts drawn with it
-    assert report.count("window.PlotlyConfig") == 1
-    assert report.count("Plotly.newPlot") == 3
+    # plotly.js inlined exactly once (gzip, base64), three charts drawn with it
+    assert report.count("window.PlotlyConfig") == 1 and report.count("Plotly.newPlot") == 1
+    assert report.count('class="schotten-figure"') == 3
     for name in ("odds", "outcome", "cards"):
         assert f'id="schotten-chart-{name}"' in report
+    assert len(report.encode("utf-8")) < 2_300_000  # plotly.min.js alone is 4.8 MB
+
+
+def test_the_packed_plotly_is_plotly(report: str) -> None:
+    import base64
+    import gzip
+
+    from plotly.offline import get_plotlyjs
+
+    packed = re.search(r'<script id="schotten-plotly-gz" type="application/octet-stream">([^<]*)</script>', report)
+    assert packed is not None
+    assert gzip.decompress(base64.b64decode(packed.group(1))).decode("utf-8") == get_plotlyjs()
+    specs = re.findall(r'<script type="application/json" class="schotten-figure">(.*?)</script>', report, re.S)
+    figures = [json.loads(spec) for spec in specs]
+    assert [f["div"] for f in figures] == ["schotten-chart-odds", "schotten-chart-outcome", "schotten-chart-cards"]
+    assert [t["type"] for t in figures[2]["data"]] == ["heatmap", "heatmap"]
+
+
+def test_title_description_and_grouped_empty_stones(tmp_path: Path) -> None:
+    position = Position.from_notation("N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s")
+    title, description = "Three 8s <b>& R8</b>", "First line.\n\nSecond <script>alert(1)</script> paragraph."
+    text = write_report(position, tmp_path / "t.html", title=title, description=description).read_text("utf-8")
+    assert "<title>Three 8s &lt;b&gt;&amp; R8&lt;/b&gt;</title>" in text
+    assert "<h1>Three 8s &lt;b&gt;&amp; R8&lt;/b&gt;</h1>" in text
+    assert "<p class='description'>First line.</p>" in text and "<script>alert" not in text
+    stones = re.search(r"<table class='stones'>.*?</table>", text, re.S)
+    assert stones is not None
+    rows = re.findall(r"<tr data-stone='([^']*)'>", stones.group(0))
+    assert rows == ["1", "2 3 4 5 6 7 8 9"]  # the eight empty stones share one row
+    assert "<td class='num'>2, 3, 4, 5, 6, 7, 8, 9</td>" in stones.group(0)
+    odds = re.search(r"<table class='odds'>.*?</table>", text, re.S)
+    assert odds is not None
+    assert re.findall(r"<tr data-stone='([^']*)' data-player='(\w+)'>", odds.group(0)) == [
+        ("1", "south"), ("1", "north"), ("2 3 4 5 6 7 8 9", "south"), ("2 3 4 5 6 7 8 9", "north")]
 
 
 def test_contains_the_diagram(report: str) -> None:

@@ -1,0 +1,385 @@
+"""Stone outcomes and formation odds seen by a player (docs/VIEWER.md), exact where feasible.
+
+The public figures (:mod:`.outcome`, :mod:`.odds`) complete both sides at random from the public pool
+``U``, so a card in the viewer's own hand may "complete" the opponent's side, and a card the viewer
+holds for a side counts for nothing. Seen by viewer ``v`` (hand ``H`` known, opponent ``o``, viewer
+pool ``U_v = U - H``), for one stone whose sides miss ``k_v`` and ``k_o`` cards:
+
+- ``o`` holds a uniform random set ``R`` of ``U_v``: as many cards as their hand, plus the draws they
+  get while placing their ``k_o`` cards (``min(k_o, draws left)``); with the deck empty ``R`` is
+  exactly ``U_v``;
+- ``v`` draws a uniform random set ``D`` of ``min(k_v, draws left)`` cards of ``U_v`` outside ``R``;
+- each player completes the side with the strongest choice of the cards they hold (``H ∪ D`` for the
+  viewer, ``R`` for the opponent); a side that cannot be completed leaves the stone undecided;
+- the sides compare as in the rules; a full tie goes to a side that is already complete, and
+  otherwise is a tie decided by who completes first.
+
+Exact: the viewer's draw sets are few (at most 4 cards), so each is enumerated; the opponent's
+holdings are counted, not enumerated, by the completions they contain (:func:`.odds.count_hitting`,
+or in closed form when each completion needs one card). When that would exceed
+:data:`EXACT_BUDGET` steps, a seeded Monte Carlo estimate is returned instead, labelled as such with
+its standard errors.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import combinations
+
+import numpy as np
+
+from ..core.cards import CardMask, indices_of, mask_of, popcount
+from ..core.errors import AnalysisError
+from ..core.formations import RANKS_STRONGEST_FIRST, Rank
+from ..core.position import Position, Stone
+from ..core.rules import Player
+from ..core.sides import combinadic, side_completions, side_strength
+from ..core.tactics import Piece
+from .common import check_player, check_stone, fraction_table
+from .odds import HittingBudgetExceeded, count_hitting, reachable_from
+from .pools import draws_left
+
+ZERO, ONE = Fraction(0), Fraction(1)
+
+EXACT_BUDGET = 200_000
+"""Most counting steps (opponent completions times search nodes) before the estimate is used instead."""
+SAMPLES = 10_000
+"""Monte Carlo samples when the exact count is too large."""
+
+
+@dataclass(frozen=True, slots=True)
+class ViewerOutcome:
+    """Who wins a stone, seen by ``viewer`` (docs/VIEWER.md).
+
+    ``south``/``north``/``tie`` as in :class:`~.outcome.Outcome` (``tie``: equal sides, decided by who
+    completes first); ``undecided``: the viewer cannot complete the side from hand and draws.
+    ``exact`` is False for a Monte Carlo estimate, which then carries ``stderr`` and ``samples``
+    (``cases`` is the number of equally likely cases counted when exact).
+    """
+
+    viewer: Player
+    south: Fraction
+    north: Fraction
+    tie: Fraction
+    undecided: Fraction = ZERO
+    exact: bool = True
+    cases: int = 0
+    stderr: dict[str, float] = field(default_factory=dict)
+    samples: int = 0
+    seed: int | None = None
+
+    def __getitem__(self, player: Player | str) -> Fraction:
+        return self.south if Player.parse(player) is Player.SOUTH else self.north
+
+    def to_dict(self) -> dict[str, object]:
+        out: dict[str, object] = {"south": float(self.south), "north": float(self.north), "tie": float(self.tie)}
+        if self.undecided:
+            out["undecided"] = float(self.undecided)
+        if not self.exact:
+            out.update(estimate=True, stderr=dict(self.stderr), samples=self.samples, seed=self.seed)
+        return out
+
+    def _repr_html_(self) -> str:
+        rows = [("south wins", self.south), ("north wins", self.north), ("tie (completion order)", self.tie)]
+        if self.undecided:
+            rows.append((f"{self.viewer.value} cannot complete", self.undecided))
+        how = f"{self.cases:,} equally likely cases" if self.exact else f"estimate, {self.samples:,} samples"
+        return fraction_table(rows, f"stone outcome seen by {self.viewer.value} ({how})")
+
+
+@dataclass(frozen=True, slots=True)
+class ViewerSideOdds:
+    """The final formation of one side seen by ``viewer``: ``ranks[r]`` = P(its best rank is ``r``).
+
+    The viewer's own side: the best of hand plus draws (``incomplete``: no completion at all); the
+    opponent's side: random completion from ``U_v`` (:class:`~.odds.CompletionOdds` of that pool).
+    """
+
+    player: Player
+    viewer: Player
+    ranks: dict[Rank, Fraction]
+    incomplete: Fraction
+    capacity: int
+    own: bool
+
+    def to_dict(self) -> dict[str, float]:
+        return {r.key: float(self.ranks[r]) for r in RANKS_STRONGEST_FIRST}
+
+
+# ---- public functions ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """What the viewer's seat gives to work with: the viewer's hand, ``U_v``, and each player's resources.
+
+    ``own_draws``/``opp_draws`` are the draws each player gets while completing a side of ``k`` missing
+    cards: ``min(k, draws left)``; ``opp_hand`` is the opponent's hand size.
+    """
+
+    viewer: Player
+    hand: CardMask
+    pool: CardMask
+    draws_left: dict[Player, int]
+    opp_hand: int
+
+    @classmethod
+    def of(cls, position: Position, viewer: Player | str) -> Seat:
+        v = check_player(viewer, "viewer")
+        hand = position.clan_hand(v)
+        if hand is None:
+            raise AnalysisError(
+                f"the figures seen by {v.value} need {v.value}'s hand, which the position does not list"
+            )
+        left = {p: draws_left(position, p) for p in (Player.SOUTH, Player.NORTH)}
+        return cls(v, mask_of(hand), position.viewer_pool(v), left, position.hand_sizes[v.opponent])
+
+
+def viewer_outcome(
+    position: Position, stone: int, viewer: Player | str, *, samples: int = SAMPLES, seed: int = 0
+) -> ViewerOutcome:
+    """Who wins ``stone`` seen by ``viewer``, whose hand the position must list (docs/VIEWER.md)."""
+    seat = Seat.of(position, viewer)
+    s = position.stone(check_stone(position, stone))
+    return outcome_seen_by(s, seat, samples=samples, seed=seed)
+
+
+def viewer_odds(position: Position, stone: int, player: Player | str, viewer: Player | str) -> ViewerSideOdds:
+    """The final formation of ``player``'s side of ``stone`` seen by ``viewer`` (exact)."""
+    seat = Seat.of(position, viewer)
+    s = position.stone(check_stone(position, stone))
+    return side_odds_seen_by(s, check_player(player), seat)
+
+
+def side_odds_seen_by(s: Stone, player: Player, seat: Seat) -> ViewerSideOdds:
+    """:func:`viewer_odds` for a bare stone and seat: the best formation the player's cards allow.
+
+    The viewer's side: the best of hand plus the draws while completing it; the opponent's side: the
+    best of a random set of ``U_v`` as large as their hand plus those draws.
+    """
+    side = s.side(player)
+    pool = seat.pool & ~mask_of(s.clan_cards())
+    need = max(s.capacity - len(side), 0)
+    own = player is seat.viewer
+    if own:
+        at_least = reachable_from(side, seat.hand, pool, min(need, seat.draws_left[player]), capacity=s.capacity, blind=s.blind)
+    else:
+        holds = min(seat.opp_hand + min(need, seat.draws_left[player]), popcount(pool))
+        at_least = reachable_from(side, 0, pool, holds, capacity=s.capacity, blind=s.blind)
+    ranks = {r: at_least[r] - (at_least[Rank(r + 1)] if r < Rank.COLOR_RUN else ZERO) for r in Rank}
+    return ViewerSideOdds(player, seat.viewer, ranks, ONE - at_least[Rank.SUM], s.capacity, own)
+
+
+def outcome_seen_by(
+    s: Stone, seat: Seat, *, samples: int = SAMPLES, seed: int = 0, budget: int = EXACT_BUDGET
+) -> ViewerOutcome:
+    """:func:`viewer_outcome` for a bare stone and seat: exact within ``budget`` counting steps, else
+    a seeded Monte Carlo estimate with its standard errors."""
+    if s.claimed is not None:
+        return _certain(seat.viewer, s.claimed)
+    problem = _Problem.of(s, seat)
+    if problem.exact_work() <= budget:
+        try:
+            return problem.count(budget)
+        except HittingBudgetExceeded:
+            pass
+    return problem.sample(samples, seed)
+
+
+# ---- the computation -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Needs:
+    """One side's completions: the cards each takes beyond what the player surely holds, and strengths.
+
+    A complete side has the single need 0 with its strength; ``fixed`` says so. ``table`` gives the
+    strength of the side plus any set of ``missing`` cards (-1 where that set is not a completion),
+    indexed by :func:`~schotten_lab.core.sides.combinadic`.
+    """
+
+    masks: np.ndarray
+    strengths: np.ndarray
+    fixed: bool
+    missing: int
+    table: np.ndarray
+
+    @classmethod
+    def of(cls, side: tuple[Piece, ...], held: CardMask, pool: CardMask, capacity: int, blind: bool) -> _Needs:
+        if len(side) >= capacity:
+            strength = np.array([side_strength(side[:capacity], blind=blind)], dtype=np.int64)
+            return cls(np.zeros(1, np.uint64), strength, True, 0, strength)
+        comps = side_completions(side, held | pool, capacity=capacity, blind=blind, ordered=False)
+        missing = comps.added.shape[1]
+        weights = np.left_shift(np.uint64(1), comps.added.astype(np.uint64))
+        masks = np.bitwise_or.reduce(weights, axis=1)
+        table = np.full(math.comb(54, missing), -1, dtype=np.int64)
+        table[combinadic(np.sort(comps.added, axis=1))] = comps.strengths
+        return cls(masks & np.uint64(~held & _ALL64), comps.strengths, False, missing, table)
+
+    @property
+    def singles(self) -> bool:
+        """Every completion takes at most one card beyond the held ones (counted in closed form)."""
+        return len(self.masks) == 0 or int(np.bitwise_count(self.masks).max()) <= 1
+
+    def best(self, holdings: np.ndarray) -> np.ndarray:
+        """The strongest completion from each row of ``holdings`` (ascending card indices; -1: none)."""
+        rows = len(holdings)
+        if self.fixed:
+            return np.full(rows, int(self.strengths[0]), dtype=np.int64)
+        width = holdings.shape[1]
+        if width < self.missing or len(self.strengths) == 0:
+            return np.full(rows, -1, dtype=np.int64)
+        picks = np.array(list(combinations(range(width), self.missing)), dtype=np.int64)
+        subsets = holdings[:, picks].reshape(-1, self.missing)
+        found: np.ndarray = self.table[combinadic(subsets)].reshape(rows, len(picks)).max(axis=1)
+        return found
+
+
+_ALL64 = (1 << 64) - 1
+
+
+@dataclass(frozen=True)
+class _Problem:
+    """One stone seen by the viewer: the viewer's draws ``D`` (``own_draws`` cards of ``U_v``) and the
+    opponent's holding ``R`` (``opp_holds`` cards of ``U_v`` outside ``D``)."""
+
+    viewer: Player
+    own: _Needs
+    opp: _Needs
+    pool: CardMask
+    own_draws: int
+    opp_holds: int
+    first_complete: Player | None
+    hand_cards: tuple[int, ...]
+
+    @classmethod
+    def of(cls, s: Stone, seat: Seat) -> _Problem:
+        cap, blind = s.capacity, s.blind
+        on_stone = mask_of(s.clan_cards())
+        pool, hand = seat.pool & ~on_stone, seat.hand & ~on_stone
+        v, o = seat.viewer, seat.viewer.opponent
+        own = _Needs.of(s.side(v), hand, pool, cap, blind)
+        opp = _Needs.of(s.side(o), 0, pool, cap, blind)
+        n = popcount(pool)
+        opp_holds = 0 if opp.fixed else min(seat.opp_hand + min(opp.missing, seat.draws_left[o]), n)
+        own_draws = 0 if own.fixed else min(own.missing, seat.draws_left[v], n - opp_holds)
+        return cls(v, own, opp, pool, own_draws, opp_holds, s.first_complete, tuple(indices_of(hand)))
+
+    def exact_work(self) -> int:
+        """A rough count of the steps of the exact count (to choose it or the estimate)."""
+        draws = math.comb(popcount(self.pool), self.own_draws)
+        return draws * (1 if self.opp.singles else max(1, len(self.opp.masks)))
+
+    def _tie_goes_to(self) -> Player | None:
+        if self.own.fixed and self.opp.fixed:
+            return self.first_complete
+        if self.own.fixed:
+            return self.viewer
+        if self.opp.fixed:
+            return self.viewer.opponent
+        return None
+
+    def _split(self, win: int, tie: int, lose: int, undecided: int, total: int) -> tuple[Fraction, ...]:
+        """(south, north, tie, undecided) from the viewer's counts."""
+        if total == 0:
+            return ZERO, ZERO, ZERO, ONE
+        to = self._tie_goes_to()
+        if to is self.viewer:
+            win, tie = win + tie, 0
+        elif to is self.viewer.opponent:
+            lose, tie = lose + tie, 0
+        mine, theirs = Fraction(win, total), Fraction(lose, total)
+        south, north = (mine, theirs) if self.viewer is Player.SOUTH else (theirs, mine)
+        return south, north, Fraction(tie, total), Fraction(undecided, total)
+
+    def count(self, budget: int) -> ViewerOutcome:
+        """Exact: every draw set ``D`` of the viewer (few: at most 4 cards), and the opponent's
+        holdings ``R`` counted by the completions they contain."""
+        cards = list(indices_of(self.pool))
+        n = len(cards)
+        per_d = math.comb(n - self.own_draws, self.opp_holds)
+        relevant = int(np.bitwise_or.reduce(self.opp.masks)) if len(self.opp.masks) else 0
+        cache: dict[tuple[int, int], tuple[int, int, int]] = {}
+        win = tie = lose = undecided = cases = 0
+        spent = [0]
+        listed = list(combinations(cards, self.own_draws))
+        draw_sets = np.array(listed, dtype=np.int64).reshape(len(listed), self.own_draws)
+        hand = np.broadcast_to(np.array(self.hand_cards, dtype=np.int64), (len(draw_sets), len(self.hand_cards)))
+        bests = self.own.best(np.sort(np.concatenate([hand, draw_sets], axis=1), axis=1))
+        for drawn, x in zip(draw_sets.tolist(), bests.tolist()):
+            d = sum(1 << c for c in drawn)
+            cases += per_d
+            if x < 0:
+                undecided += per_d
+                continue
+            key = (x, d & relevant)
+            if key not in cache:
+                cache[key] = self._count_holdings(d, x, budget, spent)
+            above, reach, done = cache[key]
+            lose += above
+            tie += reach - above
+            win += done - reach
+            undecided += per_d - done
+        south, north, tie_p, und = self._split(win, tie, lose, undecided, cases)
+        return ViewerOutcome(self.viewer, south, north, tie_p, und, True, cases)
+
+    def _count_holdings(self, d: int, x: int, budget: int, spent: list[int]) -> tuple[int, int, int]:
+        """Opponent holdings outside ``d`` that beat ``x``, reach ``x``, complete the side at all."""
+        pool = self.pool & ~d
+        usable = (self.opp.masks & np.uint64(d)) == 0
+        masks, strengths = self.opp.masks[usable], self.opp.strengths[usable]
+        n, k = popcount(pool), self.opp_holds
+
+        def hits(chosen: np.ndarray) -> int:
+            wanted = masks[chosen]
+            if len(wanted) == 0:
+                return 0
+            if (wanted == 0).any():
+                return math.comb(n, k)
+            if self.opp.singles:  # the holdings missing all k wanted cards: C(n - k, holds)
+                return math.comb(n, k) - math.comb(n - popcount(int(np.bitwise_or.reduce(wanted))), k)
+            found, nodes = count_hitting([int(w) for w in wanted.tolist()], pool, k, budget - spent[0])
+            spent[0] += nodes + 1
+            return found
+
+        return hits(strengths > x), hits(strengths >= x), hits(np.ones(len(masks), dtype=bool))
+
+    def sample(self, samples: int, seed: int) -> ViewerOutcome:
+        """Monte Carlo: shuffle ``U_v``; the opponent holds the first cards, the viewer draws the next."""
+        if samples <= 0:
+            raise AnalysisError(f"samples must be positive, not {samples}")
+        rng = np.random.default_rng(seed)
+        cards = np.array(list(indices_of(self.pool)), dtype=np.int64)
+        order = cards[np.argsort(rng.random((samples, len(cards))), axis=1)]
+        end = self.opp_holds + self.own_draws
+        hand = np.broadcast_to(np.array(self.hand_cards, dtype=np.int64), (samples, len(self.hand_cards)))
+        x = self.own.best(np.sort(np.concatenate([hand, order[:, self.opp_holds : end]], axis=1), axis=1))
+        y = self.opp.best(np.sort(order[:, : self.opp_holds], axis=1))
+        done = (x >= 0) & (y >= 0)
+        win, eq, lose = int((done & (x > y)).sum()), int((done & (x == y)).sum()), int((done & (x < y)).sum())
+        south, north, tie, und = self._split(win, eq, lose, samples - win - eq - lose, samples)
+
+        def se(p: Fraction) -> float:
+            return math.sqrt(float(p) * (1 - float(p)) / samples)
+
+        errors = {"south": se(south), "north": se(north), "tie": se(tie)}
+        return ViewerOutcome(self.viewer, south, north, tie, und, False, 0, errors, samples, seed)
+
+
+def _certain(viewer: Player, winner: Player) -> ViewerOutcome:
+    south = ONE if winner is Player.SOUTH else ZERO
+    return ViewerOutcome(viewer, south, ONE - south, ZERO, ZERO, True, 1)
+
+
+__all__ = [
+    "Seat",
+    "ViewerOutcome",
+    "ViewerSideOdds",
+    "outcome_seen_by",
+    "side_odds_seen_by",
+    "viewer_odds",
+    "viewer_outcome",
+]

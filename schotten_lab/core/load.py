@@ -1,0 +1,51 @@
+"""Reading a position from text in either form: a JSON document or the one-line notation.
+
+One function, :func:`load_position_text`, for every reader (the command line, the board editor,
+notebooks): the same dispatch, the same errors, the same legality check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import PositionFormatError
+from .position import Position
+from .position_json import json_document, position_from_dict
+
+JSON_STARTS = ("{", "[", '"')
+"""A text starting with one of these (after blanks) is read as JSON; a notation line never does."""
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedPosition:
+    """A legal position read from text, with the title and description a JSON document may carry."""
+
+    position: Position
+    title: str | None = None
+    description: str | None = None
+
+
+def load_position_text(text: str) -> LoadedPosition:
+    """A legal position from a JSON document (text starting with ``{``) or a notation line.
+
+    Raises a :class:`~.errors.SchottenError` naming the problem: :class:`~.errors.PositionFormatError`
+    (empty text, bad JSON, a wrong field), :class:`~.errors.NotationError` or
+    :class:`~.errors.CardError` (a bad notation line or card), :class:`~.errors.IllegalPositionError`
+    (a position that reads but breaks the rules).
+    """
+    text = text.strip()
+    if not text:
+        raise PositionFormatError("", "nothing to read: give a JSON document or a notation line")
+    if not text.startswith(JSON_STARTS):
+        return LoadedPosition(Position.from_notation(text).validate())
+    data = json_document(text)
+    position = position_from_dict(data).validate()
+    title, description = (data.get("title"), data.get("description")) if isinstance(data, dict) else (None, None)
+    return LoadedPosition(
+        position,
+        title if isinstance(title, str) else None,
+        description if isinstance(description, str) else None,
+    )
+
+
+__all__ = ["LoadedPosition", "load_position_text"]

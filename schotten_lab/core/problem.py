@@ -1,0 +1,23 @@
+"""A rule a position breaks, as a value: the field it concerns and what is wrong.
+
+:mod:`.legality` finds them; it lives apart so that :class:`~.position.Position` can name it while
+the checks themselves import the position.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One rule broken by a position: the field it concerns and what is wrong."""
+
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.message}"
+
+
+__all__ = ["Problem"]

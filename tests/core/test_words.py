@@ -1,0 +1,57 @@
+"""The one wording module: both languages for every phrase, one rounding rule for probabilities."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from schotten_lab.core import words
+from schotten_lab.core.formations import Rank
+from schotten_lab.core.rules import Player
+
+
+def test_every_phrase_has_both_languages_with_the_same_fields() -> None:
+    for key, texts in words.all_tables().items():
+        assert set(texts) >= set(words.LANGS), key
+        assert words.fields_of(texts["en"]) == words.fields_of(texts["fr"]), key
+
+
+@pytest.mark.parametrize(
+    ("p", "en", "fr"),
+    [
+        (Fraction(0), "0%", "0%"),
+        (Fraction(1), "100%", "100%"),
+        (Fraction(3, 8), "37.5%", "37,5%"),
+        (Fraction(1, 10_000), "<0.1%", "<0,1%"),
+        (Fraction(9_999, 10_000), ">99.9%", ">99,9%"),
+    ],
+)
+def test_percent_rounding_rule(p: Fraction, en: str, fr: str) -> None:
+    assert words.percent(p) == en
+    assert words.percent(p, "fr") == fr
+    assert words.percent(float(p)) == en
+
+
+def test_fractions() -> None:
+    assert words.fraction(Fraction(3, 46)) == "3/46"
+    assert words.fraction(Fraction(1)) == "1"
+    assert words.fraction_percent(Fraction(1, 5)) == "1/5 (20.0%)"
+    assert words.fraction_percent(Fraction(1, 5), "fr", approx=True) == "1/5 ≈ 20,0%"
+    assert words.fraction_percent(Fraction(0)) == "0"
+    assert words.fraction_percent(Fraction(1), approx=True) == "100%"
+
+
+def test_names_and_say() -> None:
+    assert words.player(Player.SOUTH, "fr", capital=True) == "Sud"
+    assert words.formation(Rank.COLOR_RUN.key, "fr") == "suite couleur"
+    assert Rank.THREE_OF_A_KIND.label("en", size=4) == "four of a kind"
+    assert words.color(5) == "brown"
+    assert words.say("seen_by", "fr", viewer=Player.NORTH) == "vu par nord"
+    assert words.join(["a", "b", "c"], "fr") == "a, b et c"
+    with pytest.raises(words.WordsError, match="unknown language"):
+        words.say("seen_by", "de", viewer="south")
+    with pytest.raises(words.WordsError, match="needs the field"):
+        words.say("seen_by", "en")
+    with pytest.raises(words.WordsError, match="unknown phrase"):
+        words.say("no such key")
