@@ -3,9 +3,10 @@
 - :func:`completion_odds`: the side is completed by uniform random cards of a pool; the chance of each
   final rank and of each final strength, as exact fractions (every completion counted once).
 - :func:`reachable`: the viewer's own hand plus ``n`` more draws; the chance that some of those cards
-  complete the side into at least each rank. Exact wherever it is fast; for a Mud fight side with
-  no clan card yet (3 or 4 cards to find among ~50) it refuses up front (:class:`TooLargeError`)
-  and :func:`reachable_monte_carlo` gives the seeded estimate with its standard errors.
+  complete the side into at least each rank. Exact and bounded: a side with no clan card yet (empty
+  under Mud fight, or wild troops only) is counted by a programme over the values
+  (:mod:`.free_sides`); :func:`reachable_monte_carlo` is the seeded estimate, with standard errors,
+  for whatever would exceed the step budget (:class:`TooLargeError` says so).
 - :func:`still_possible` and :func:`outs`: which ranks any completion can still reach, and the cards
   that lead there, split into the pool, the viewer's hand and the cards already dead on the table.
 """
@@ -28,14 +29,14 @@ from ..core.position import Position, Stone
 from ..core.sides import best_identities, completion_masks, side_completions
 from ..core.tactics import Piece, Troop, clan_mask
 from ..core.rules import SIDE_SIZE, Player
+from .free_sides import count_formation_free
 from .common import check_count, check_player, check_pool, check_samples, check_stone, fraction_table
 from .pools import draws_left
 
 ZERO, ONE = Fraction(0), Fraction(1)
 REACHABLE_NODE_BUDGET = 300_000
 """Most subsets :func:`reachable` enumerates before it gives up and says so (about a second; never
-approximates). Only sides that :func:`reachable_refusal` lets through get there, and none of the
-benchmarked worst cases comes near it."""
+approximates). Sides without a clan card never enumerate (:mod:`.free_sides`)."""
 
 
 @dataclass(frozen=True)
@@ -190,9 +191,9 @@ def reachable(position: Position, stone: int, player: Player | str, draws: int) 
     the draws the player still gets (:func:`~schotten_lab.analysis.pools.draws_left`). Exact: the
     subsets of the relevant cards are enumerated with pruning (once a subset completes the side,
     all its extensions are counted at once with a binomial coefficient).
-    Raises :class:`AnalysisError` if the player's hand is unknown, and :class:`TooLargeError` up
-    front for a Mud fight side holding no clan card (see :func:`reachable_refusal`; use
-    :func:`reachable_monte_carlo` there).
+    Raises :class:`AnalysisError` if the player's hand is unknown, and :class:`TooLargeError` if
+    the count would take more than ``REACHABLE_NODE_BUDGET`` steps (none of the worst cases in
+    benchmarks/worst_cases.py does; :func:`reachable_monte_carlo` would then estimate it).
     """
     who = check_player(player)
     s, side = _stone_side(position, stone, who)
@@ -203,24 +204,6 @@ def reachable(position: Position, stone: int, player: Player | str, draws: int) 
     n = min(draws, draws_left(position, who))
     pool = position.viewer_pool(who)
     return reachable_from(side, mask_of(hand), pool, n, capacity=s.capacity, blind=s.blind)
-
-
-def reachable_refusal(side: tuple[Piece, ...], capacity: int, blind: bool) -> str | None:
-    """Why :func:`reachable` will not count this side exactly (``None`` when it will).
-
-    Counting enumerates the sets of the hand and drawn cards that avoid every completion; with 3 or
-    4 cards still to find and no clan card fixing a colour or a value, that is billions of sets (the
-    base game's empty side has its own dynamic programme). Checked before any work.
-    """
-    missing = capacity - len(side)
-    if blind or missing < 3 or capacity == SIDE_SIZE:
-        return None
-    if any(isinstance(p, Card) or (isinstance(p, Troop) and not p.wild) for p in side):
-        return None
-    return (
-        f"counting every draw exactly for a Mud fight side with no clan card ({missing} cards to find) "
-        "takes too long; use reachable_monte_carlo() for an estimate with its standard error"
-    )
 
 
 def reachable_from(
@@ -236,9 +219,12 @@ def reachable_from(
     if blind:  # Blind-man's bluff: every side is a sum; it is one if enough cards are there
         enough = popcount(hand & ~pool) + n >= capacity - len(side)
         return {r: ONE if enough and r is Rank.SUM else ZERO for r in Rank}
-    refusal = reachable_refusal(side, capacity, blind)
-    if refusal:
-        raise TooLargeError(refusal)
+    if side and all(isinstance(p, Troop) and p.wild for p in side) or (not side and capacity > SIDE_SIZE):
+        # no clan card yet (empty under Mud fight, or wild troops only): a programme over the values
+        troops = tuple(p for p in side if isinstance(p, Troop))
+        return {
+            r: Fraction(total - count_formation_free(troops, capacity, hand, pool, n, r), total) for r in Rank
+        }
     if not side and capacity == SIDE_SIZE and not blind:
         # an empty base-game side: a dynamic programme over the values
         return {r: Fraction(total - _count_formation_free(hand, pool, n, r), total) for r in Rank}
