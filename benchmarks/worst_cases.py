@@ -44,12 +44,12 @@ ADVERSARIAL = {
     "empty tactics board": "-/-/-/-/-/-/-/-/- ?7 ?7 s d40 tactics t10 p0:0",
     "empty Mud fight stone, hand known": "-+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t7 p0:1",
     "Joker alone under Mud fight": "[JOKER]-+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t6 p1:1",
-    "both Jokers under Mud fight": "[JOKER]-[JOKER]+mud/-/-/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t6 p1:2",
-    "Mud fight and Blind-man's bluff, empty": "-+mud+blind/-/-/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t7 p1:1",
+    "both Jokers under Mud fight": "[JOKER]-[JOKER]+mud/-/-/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d41 tactics t6 p1:2",
+    "Mud fight and Blind-man's bluff, empty": "-+mud+blind/-/-/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d41 tactics t7 p1:1",
     "one clan card under Mud fight": "G7-+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d39 tactics t7 p0:1",
-    "Joker and Spy under Mud fight": "[JOKER]-[SPY]+mud/-/-/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t6 p1:2",
-    "complete side vs empty, strict proofs": "R7R8R9-/-/-/-/-/-/-/-/- ?7 ?4 n d40 tactics t10 p0:0",
-    "weak complete side vs empty, base": "R1B2G4-/-/-/-/-/-/-/-/- Y5Y6Y7P1P2P3 ?6 n d36",
+    "Joker and Spy under Mud fight": "[JOKER]-[SPY]+mud/-/-/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d41 tactics t6 p1:2",
+    "complete side vs empty, strict proofs": "R7R8R9-/-/-/-/-/-/-/-/- ?7 ?7 n d37 tactics t10 p0:0",
+    "weak complete side vs empty, base": "R1B2G4-/-/-/-/-/-/-/-/- Y5Y6Y7P1P2P3 ?6 n d39",
 }
 
 Case = tuple[str, Callable[[], object]]

@@ -5,7 +5,8 @@
 # Security (scripts/voila_config/voila.py): a token is always required: VOILA_TOKEN if you set one
 # (not empty), else a fresh random one, handed over through the environment; kernels idle for
 # VOILA_CULL_IDLE seconds (default 1200) are shut down; at most VOILA_MAX_KERNELS (default 40) run
-# at once, further visitors get "503 full" until one is culled.
+# at once (a kernel-manager cap that also holds for the pre-heated pool), further visitors get
+# "503 full" until one is culled.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
