@@ -418,7 +418,19 @@ def _minimal(needs: Iterable[CardMask]) -> list[CardMask]:
     """The needs that contain no other need (supersets never change which draws hit)."""
     ordered = sorted(set(needs), key=popcount)
     kept: list[CardMask] = []
+    seen: set[CardMask] = set()
     for m in ordered:
-        if not any(k & ~m == 0 for k in kept):
+        bits = [1 << i for i in indices_of(m)]
+        if len(bits) <= 6:  # look up its proper subsets (at most 63) instead of scanning every kept need
+            contains = any(_sum_of(bits, pick) in seen for pick in range((1 << len(bits)) - 1))
+        else:
+            contains = any(k & ~m == 0 for k in kept)
+        if not contains:
             kept.append(m)
+            seen.add(m)
     return kept
+
+
+def _sum_of(bits: list[int], pick: int) -> int:
+    """The union of the ``bits`` selected by the bit pattern ``pick``."""
+    return sum(b for i, b in enumerate(bits) if pick >> i & 1)
