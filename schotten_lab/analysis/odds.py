@@ -390,6 +390,8 @@ def count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int, budget: int
     for m in needs:
         for c in indices_of(m):
             by_card[c].append(m)
+    # long lists are checked all at once: a need is inside T when it has no card outside T
+    as_array = {c: np.array(ms, dtype=np.uint64) for c, ms in by_card.items() if len(ms) > 24}
     count = 0
     nodes = 0
     m_rel = len(relevant)
@@ -405,7 +407,12 @@ def count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int, budget: int
             c = relevant[j]
             t = chosen | (1 << c)
             nodes += 1
-            if any(need & ~t == 0 for need in by_card[c]):
+            many = as_array.get(c)
+            if (
+                bool(((many & np.uint64(FULL_DECK & ~t)) == 0).any())
+                if many is not None
+                else any(need & ~t == 0 for need in by_card[c])
+            ):
                 count += math.comb(m_rel - j - 1 + others, n - size - 1)
             else:
                 stack.append((j + 1, t, size + 1))
