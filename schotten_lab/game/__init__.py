@@ -1,1 +1,86 @@
-"""How positions follow each other: full game state, legal turns, records. Imports ``core`` only."""
+"""How positions follow each other: full game state, legal turns, records. Imports ``core`` only.
+
+Public API (docs/GAME.md describes every rule and reading):
+
+- ``deal(seed, index=0, variant="base") -> Deal``: the seeded deal convention.
+- ``new_game(variant="base", expert=False, *, deal=None, seed=None, index=0, first=Player.SOUTH) -> GameState``.
+- ``GameState``: immutable full information; ``.to_move``, ``.over``, ``.winner``, ``.reason``
+  (``"five"``/``"adjacent"``, or ``"blocked"`` when nothing can ever happen again), ``.observation(player)``
+  (an :class:`Observation`, a ``Position`` subclass that also carries ``pending`` and ``jokers_played``),
+  ``.position()`` (full information), ``.legal_plays()``, ``.claimable()``, ``.turns``, ``.pending``.
+- ``legal_plays(position) -> tuple[Play, ...]`` (empty: must pass), ``may_pass(position)``,
+  ``claimable_stones(position, player)``, ``headhunter_returns(observation)``.
+- ``Play`` (frozen; ``to_dict``/``from_dict`` in ENGINE.md §1 form, tactics shapes in docs/GAME.md).
+- ``apply_turn(state, decision) -> (GameState, turn)``; ``IllegalTurnError(rule, message)``.
+  Headhunter is two decisions: the play, then ``{"return": [card, card]}`` while ``state.pending``.
+- Records ``schotten-lab/game@1``: ``GameRecord``, ``record_from_game``, ``read_record``,
+  ``validate_record``, ``replay``, ``replay_states``, ``RecordError(turn, rule)``; matches: ``Match``,
+  ``read_match``, ``round_points``.
+
+Changes from the brief's sketch: ``Observation`` (a ``Position``) is what ``observation`` returns;
+``may_pass`` is separate from ``legal_plays`` because in the tactics variant a player who cannot place a
+clan card may pass even with a playable tactics card.
+"""
+
+from .deal import TACTICS_DECK_ORDER, Deal, deal
+from .errors import IllegalTurnError, RecordError
+from .plays import (
+    Observation,
+    Pending,
+    Play,
+    claimable_stones,
+    headhunter_returns,
+    legal_plays,
+    may_pass,
+    observation_from_dict,
+    observe,
+)
+from .records import (
+    FORMAT,
+    MATCH_FORMAT,
+    GameRecord,
+    Match,
+    read_match,
+    read_record,
+    record_from_game,
+    replay,
+    replay_states,
+    round_points,
+    seat_record,
+    validate_record,
+)
+from .state import GameState, apply_turn, claims_after, new_game, state_from_position
+
+__all__ = [
+    "FORMAT",
+    "MATCH_FORMAT",
+    "TACTICS_DECK_ORDER",
+    "Deal",
+    "GameRecord",
+    "GameState",
+    "IllegalTurnError",
+    "Match",
+    "Observation",
+    "Pending",
+    "Play",
+    "RecordError",
+    "apply_turn",
+    "claimable_stones",
+    "claims_after",
+    "deal",
+    "headhunter_returns",
+    "legal_plays",
+    "may_pass",
+    "new_game",
+    "observation_from_dict",
+    "observe",
+    "read_match",
+    "read_record",
+    "record_from_game",
+    "replay",
+    "replay_states",
+    "round_points",
+    "seat_record",
+    "state_from_position",
+    "validate_record",
+]

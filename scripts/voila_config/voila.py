@@ -35,3 +35,9 @@ class CappedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
 
 c.VoilaConfiguration.multi_kernel_manager_class = CappedKernelManager
+
+if os.environ.get("VOILA_PREHEAT") == "1":
+    # A kernel kept ready, the app's notebook run up to the page request: the page is usable in the
+    # time of one edit instead of a kernel start. The cap above holds (it is in the kernel manager).
+    c.VoilaConfiguration.preheat_kernel = True
+    c.VoilaConfiguration.default_pool_size = int(os.environ.get("VOILA_POOL_SIZE", "1"))

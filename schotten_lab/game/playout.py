@@ -1,0 +1,50 @@
+"""Random playouts for the engine's own tests and benchmark (the project's bots live in ``bots``).
+
+A random decision: a uniformly random legal play (a pass only when there is none), every stone it
+can prove claimed (at the start of the turn in the expert variant, after the play otherwise), a random
+non-empty deck in the tactics variant, and random cards put back after Headhunter.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .state import GameState, apply_turn, new_game
+
+
+def random_decision(state: GameState, rng: random.Random) -> dict[str, Any]:
+    player = state.to_move
+    if state.pending is not None:
+        hand = list(state.hand(player))
+        return {"return": [str(c) for c in rng.sample(hand, state.pending.returns)]}
+    decision: dict[str, Any] = {"player": player.value}
+    plays = state.legal_plays()
+    if state.rules.expert:
+        decision["claim"] = claims = list(state.claimable())
+        # the claims come first and close their stones
+        plays = tuple(p for p in plays if p.stone not in claims and p.source not in claims)
+    play = plays[rng.randrange(len(plays))] if plays else None
+    decision["play"] = play
+    if not state.rules.expert:
+        decision["claim"] = list(state.claims_after(play))
+    if state.rules.tactics:
+        decks = [d for d, cards in (("clan", state.clan_deck), ("tactics", state.tactics_deck)) if cards]
+        if decks:
+            decision["deck"] = rng.choice(decks)
+    return decision
+
+
+def random_game(
+    variant: str = "base", expert: bool = False, *, seed: int = 0, index: int = 0, max_turns: int = 1000
+) -> GameState:
+    """Play one random game on the seeded deal ``(seed, index)``; the moves use ``Random((seed, index))``."""
+    rng = random.Random(seed * 1_000_003 + index)
+    state = new_game(variant, expert, seed=seed, index=index)
+    steps = 0
+    while not state.over:
+        state, _ = apply_turn(state, random_decision(state, rng))
+        steps += 1
+        if steps > max_turns:
+            raise RuntimeError(f"game (seed {seed}, index {index}) did not end within {max_turns} steps")
+    return state

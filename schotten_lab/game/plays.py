@@ -1,0 +1,620 @@
+"""Plays, the legal plays and claims of a position, and the observation a player gets.
+
+Everything here works from what the player to move sees (an :class:`Observation`, or any
+:class:`~schotten_lab.core.position.Position` with that player's hand known), so bots use the same
+functions the engine uses to check them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any, Literal
+
+from ..core.cards import CARDS, Card
+from ..core.errors import CardError
+from ..core.position import Position
+from ..core.stone import Stone
+from ..core.rules import Player, RuleSet
+from ..core.sides import best_identities, best_side_completion
+from ..core.tactics import MODE_CARD, MODES, RUSES, TACTICS_NAMES, TROOP_KINDS, HandCard, Piece, Troop
+from .errors import IllegalTurnError, quote
+
+DECKS = ("clan", "tactics")
+MODE_OF = {card: mode for mode, card in MODE_CARD.items()}  # "MUD" -> "mud"
+
+
+# ---------------------------------------------------------------------------------------------
+# Plays
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One play (ENGINE.md §1 ``play``): a card and where it goes.
+
+    - clan card, elite troop (``JOKER``/``SPY``/``SHIELD``) or combat mode (``BLIND``/``MUD``):
+      ``card`` and ``stone`` (1-9);
+    - ``BANSHEE``: ``source`` (JSON ``from``) and ``target``, the opponent's piece discarded;
+    - ``TRAITOR``: ``source``, ``target`` (an opponent's clan card) and ``stone``, where it goes on
+      the player's side;
+    - ``STRATEGIST``: ``source``, ``target`` (one of the player's own pieces) and ``stone``, or
+      ``stone=None`` to discard it;
+    - ``HEADHUNTER``: ``decks``, the deck of each of the (up to) three draws, clan first.
+    """
+
+    card: str
+    stone: int | None = None
+    source: int | None = None
+    target: str | None = None
+    decks: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        """``clan``, ``troop``, ``mode`` or the ruse's name."""
+        if self.card in TROOP_KINDS:
+            return "troop"
+        if self.card in MODE_OF:
+            return "mode"
+        if self.card in RUSES:
+            return self.card
+        return "clan"
+
+    @property
+    def is_tactics(self) -> bool:
+        return self.card in TACTICS_NAMES
+
+    def to_dict(self) -> dict[str, Any]:
+        card = self.card
+        if card == "HEADHUNTER":
+            return {"card": card, "decks": list(self.decks)}
+        if card == "BANSHEE":
+            return {"card": card, "from": self.source, "target": self.target}
+        if card in ("TRAITOR", "STRATEGIST"):
+            return {"card": card, "from": self.source, "target": self.target, "stone": self.stone}
+        return {"card": card, "stone": self.stone}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Play:
+        """Read a ``play`` object; raise :class:`IllegalTurnError` (rule ``format``) naming the field."""
+        if isinstance(data, Play):
+            return data
+        if type(data) is dict and len(data) == 2:  # the common case: a clan card on a stone
+            card, stone = data.get("card"), data.get("stone")
+            clan = HAND_CARD.get(card) if isinstance(card, str) else None
+            if type(stone) is int and 1 <= stone <= 9 and isinstance(clan, Card):
+                return _CLAN_PLAYS[clan.index][stone]
+        if not isinstance(data, Mapping):
+            raise IllegalTurnError("format", f"play must be an object like {{'card': 'R8', 'stone': 3}}, not {quote(data)}")
+        raw_card = data.get("card")
+        if not isinstance(raw_card, str):
+            raise IllegalTurnError("format", f"play.card must be a card code such as 'R8' or 'MUD', not {quote(raw_card)}")
+        card = _card_code(raw_card)
+        allowed = _PLAY_FIELDS.get(card, _PLAY_FIELDS["clan"])
+        extra = sorted(set(data) - allowed - _RECORD_ONLY)
+        if extra:
+            raise IllegalTurnError("format", f"play.{extra[0]}: unknown field for a {card} play (fields: {', '.join(sorted(allowed))})")
+        if card == "HEADHUNTER":
+            decks = data.get("decks")
+            if not isinstance(decks, list) or not all(d in DECKS for d in decks) or len(decks) > 3:
+                raise IllegalTurnError("format", f"play.decks must list up to 3 of 'clan'/'tactics', not {quote(decks)}")
+            return cls(card, decks=tuple(sorted(decks, key=DECKS.index)))
+        stone = _stone_number(data.get("stone"), "play.stone", optional=card == "STRATEGIST" or card == "BANSHEE")
+        if card in ("BANSHEE", "TRAITOR", "STRATEGIST"):
+            source = _stone_number(data.get("from"), "play.from")
+            target = data.get("target")
+            if not isinstance(target, str):
+                raise IllegalTurnError("format", f"play.target must be a card code such as 'R8' or 'JOKER', not {quote(target)}")
+            if card == "TRAITOR" and stone is None:
+                raise IllegalTurnError("format", "play.stone is required: the stone where the Traitor puts the card")
+            return cls(card, stone=None if card == "BANSHEE" else stone, source=source, target=_card_code(target, troops=True))
+        if stone is None:
+            raise IllegalTurnError("format", f"play.stone is required for {card}")
+        return cls(card, stone=stone)
+
+    def __str__(self) -> str:
+        if self.card == "HEADHUNTER":
+            return f"HEADHUNTER draws {'+'.join(self.decks) or 'nothing'}"
+        if self.source is not None:
+            where = "discard" if self.stone is None else f"stone {self.stone}"
+            if self.card == "BANSHEE":
+                where = "discard"
+            return f"{self.card} {self.target} from stone {self.source} to {where}"
+        return f"{self.card} on stone {self.stone}"
+
+
+_PLAY_FIELDS: dict[str, set[str]] = {
+    "clan": {"card", "stone"},
+    "HEADHUNTER": {"card", "decks"},
+    "BANSHEE": {"card", "from", "target"},
+    "TRAITOR": {"card", "from", "target", "stone"},
+    "STRATEGIST": {"card", "from", "target", "stone"},
+}
+_RECORD_ONLY = {"drawn", "returned"}  # Headhunter's cards, written in records
+
+
+def _card_code(text: str, troops: bool = False) -> str:
+    """The canonical code of a card named in a play: ``R8`` or a tactics name."""
+    t = text.strip().upper()
+    if t in TACTICS_NAMES:
+        return t
+    if "=" in t:
+        raise IllegalTurnError("format", f"{quote(text)}: an elite troop's identity is chosen when its stone is claimed, not when it is played")
+    try:
+        return str(Card.parse(t))
+    except CardError as exc:
+        raise IllegalTurnError("format", str(exc)) from None
+
+
+def _stone_number(raw: object, name: str, optional: bool = False) -> int | None:
+    if raw is None and optional:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 9:
+        raise IllegalTurnError("format", f"{name} must be a stone number 1-9, not {quote(raw)}")
+    return raw
+
+
+def piece_code(piece: Piece | HandCard) -> str:
+    """How a play names a piece: ``R8``, or the troop's kind (``JOKER``) whatever its identity."""
+    return piece.kind if isinstance(piece, Troop) else str(piece)
+
+
+# ---------------------------------------------------------------------------------------------
+# Observations
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A sub-decision the player to move owes before the turn ends.
+
+    ``kind`` is ``"headhunter"``: the player drew with Headhunter and must now put ``returns`` cards of
+    their hand under the matching decks (decision ``{"return": [...]}``).
+    """
+
+    kind: Literal["headhunter"]
+    returns: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "return": self.returns}
+
+
+@dataclass(frozen=True)
+class Observation(Position):
+    """What one player sees: a :class:`Position` with the opponent's hand ``None``, plus two facts the
+    table cannot show: the pending sub-decision and which players have played a Joker (a discarded
+    Joker does not say whose it was)."""
+
+    pending: Pending | None = None
+    jokers_played: frozenset[Player] = field(default_factory=frozenset)
+
+    def __hash__(self) -> int:
+        return hash((self.notation, self.pending))
+
+    def to_dict(self) -> dict[str, object]:
+        """The ``schotten-lab/position@1`` document plus ``pending`` and ``jokers_played`` when set
+        (extra fields: a reader of plain positions drops them with :func:`observation_from_dict`)."""
+        data = super().to_dict()
+        if self.pending is not None:
+            data["pending"] = self.pending.to_dict()
+        if self.jokers_played:
+            data["jokers_played"] = sorted(p.value for p in self.jokers_played)
+        return data
+
+    def as_position(self) -> Position:
+        """The plain position (for comparisons with replayed positions)."""
+        return Position(
+            stones=self.stones, hands=self.hands, hand_sizes=self.hand_sizes, deck=self.deck, to_move=self.to_move,
+            rules=self.rules, discard=self.discard, tactics_deck=self.tactics_deck, tactics_played=self.tactics_played,
+        )  # fmt: skip
+
+
+def observation_from_dict(data: object) -> Observation:
+    """An observation from a position document that may carry ``pending`` and ``jokers_played``."""
+    from ..core.errors import PositionFormatError
+
+    if not isinstance(data, Mapping):
+        raise PositionFormatError("", "a position must be a JSON object")
+    rest = {k: v for k, v in data.items() if k not in ("pending", "jokers_played", "history")}
+    pos = Position.from_dict(rest)
+    pending = None
+    raw = data.get("pending")
+    if raw is not None:
+        if not isinstance(raw, Mapping) or raw.get("kind") != "headhunter" or not isinstance(raw.get("return"), int):
+            raise PositionFormatError("pending", "must be {'kind': 'headhunter', 'return': N}")
+        pending = Pending("headhunter", int(raw["return"]))
+    jokers = data.get("jokers_played", [])
+    if not isinstance(jokers, list) or not all(j in ("south", "north") for j in jokers):
+        raise PositionFormatError("jokers_played", "must be a list of 'south'/'north'")
+    return observe(pos, pending, frozenset(Player(j) for j in jokers))
+
+
+def observe(pos: Position, pending: Pending | None = None, jokers_played: frozenset[Player] | None = None) -> Observation:
+    """Wrap a position as an observation (jokers played derived from the table when not given)."""
+    if jokers_played is None:
+        jokers_played = jokers_on_table(pos.stones)
+    return Observation(
+        stones=pos.stones, hands=pos.hands, hand_sizes=pos.hand_sizes, deck=pos.deck, to_move=pos.to_move,
+        rules=pos.rules, discard=pos.discard, tactics_deck=pos.tactics_deck, tactics_played=pos.tactics_played,
+        pending=pending, jokers_played=jokers_played,
+    )  # fmt: skip
+
+
+def jokers_on_table(stones: Sequence[Stone]) -> frozenset[Player]:
+    out = set()
+    for s in stones:
+        for p in (Player.SOUTH, Player.NORTH):
+            if any(isinstance(c, Troop) and c.kind == "JOKER" for c in s.side(p)):
+                out.add(p)
+    return frozenset(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# Claims
+
+
+def claimable_stones(position: Position, player: Player | str) -> tuple[int, ...]:
+    """The stones ``player`` may claim now (RULES.md "Claims"; tactics: the default proof)."""
+    player = Player.parse(player)
+    pool = position.public_pool
+    return tuple(n for n, s in enumerate(position.stones, 1) if claim_holds(s, player, pool))
+
+
+def claim_holds(stone: Stone, player: Player, pool: int) -> bool:
+    """Whether ``player`` may claim ``stone`` given the public pool of clan cards.
+
+    The same decision as :func:`schotten_lab.core.proof.decide_claim` with the default (non-strict)
+    proof, made faster for whole games: base-game sides go through plain-Python strength tables, and
+    each side's strongest completion is remembered (the pool only shrinks during a game: while the
+    remembered completion's cards are all in a pool that is a subset of the one it was computed from,
+    it is still the strongest). Cross-checked against ``decide_claim`` in the tests.
+    """
+    if stone.claimed is not None:
+        return False
+    modes = stone.modes
+    capacity = 4 if "mud" in modes else 3
+    mine = stone.south if player is Player.SOUTH else stone.north
+    if len(mine) < capacity:
+        return False
+    theirs = stone.north if player is Player.SOUTH else stone.south
+    blind = "blind" in modes
+    own = side_strength(mine[:capacity], blind)
+    if len(theirs) >= capacity:
+        other = side_strength(theirs[:capacity], blind)
+        return own > other or (own == other and stone.first_complete is player)
+    best = best_strength(theirs, pool, capacity, blind)
+    return best is None or best <= own
+
+
+_MEMO_LIMIT = 100_000
+"""The memos below are emptied when they grow past this many entries (long self-play runs)."""
+_STRENGTHS: dict[tuple[object, ...], int] = {}
+_BEST: dict[tuple[object, ...], tuple[int, int | None, int]] = {}
+
+
+def side_strength(side: Sequence[Piece], blind: bool) -> int:
+    """Strength of a complete side, troops at their best."""
+    if len(side) == 3 and not blind:
+        a, b, c = side
+        if type(a) is Card and type(b) is Card and type(c) is Card:
+            return _tables().cube[a.index][b.index][c.index]
+    key = (*side, blind)
+    strength = _STRENGTHS.get(key)
+    if strength is None:
+        if len(_STRENGTHS) > _MEMO_LIMIT:
+            _STRENGTHS.clear()
+        strength = _STRENGTHS[key] = best_identities(side, blind=blind)[0].strength
+    return strength
+
+
+def best_strength(side: Sequence[Piece], pool: int, capacity: int, blind: bool) -> int | None:
+    """Strength of the strongest completion of ``side`` from ``pool`` (``None`` if there is none)."""
+    key = (*side, capacity, blind)
+    entry = _BEST.get(key)
+    if entry is not None:
+        entry_pool, strength, added = entry
+        if pool & ~entry_pool == 0 and added & ~pool == 0:
+            return strength
+    if len(_BEST) > _MEMO_LIMIT:
+        _BEST.clear()
+    if capacity == 3 and not blind and all(type(p) is Card for p in side):
+        found = _best_base(side, pool)  # type: ignore[arg-type]
+    else:
+        best = best_side_completion(side, pool, capacity=capacity, blind=blind)
+        found = None if best is None else (best[0].strength, sum(1 << c.index for c in best[1]))
+    if found is None:
+        _BEST[key] = (pool, None, 0)
+        return None
+    _BEST[key] = (pool, found[0], found[1])
+    return found[0]
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Plain-Python copies of the hand table, for scans too short to pay numpy's call cost."""
+
+    cube: list[list[list[int]]]
+    all_hands: list[tuple[int, int]]  # (strength, mask), strongest first
+    by_card: list[list[tuple[int, int]]]  # hands holding card c: (strength, mask of the other two)
+    by_pair: dict[tuple[int, int], list[tuple[int, int]]]  # (strength, mask of the third card)
+
+
+_TABLES: list[_Tables] = []
+
+
+def _tables() -> _Tables:
+    if not _TABLES:
+        from ..core.formations import STRENGTH_CUBE, hand_table
+
+        table = hand_table()
+        cards = table.cards.tolist()
+        strengths = table.strengths.tolist()
+        all_hands: list[tuple[int, int]] = []
+        by_card: list[list[tuple[int, int]]] = [[] for _ in range(54)]
+        by_pair: dict[tuple[int, int], list[tuple[int, int]]] = {}
+        for (a, b, c), st in zip(cards, strengths):
+            ma, mb, mc = 1 << a, 1 << b, 1 << c
+            all_hands.append((st, ma | mb | mc))
+            by_card[a].append((st, mb | mc))
+            by_card[b].append((st, ma | mc))
+            by_card[c].append((st, ma | mb))
+            by_pair.setdefault((a, b), []).append((st, mc))
+            by_pair.setdefault((a, c), []).append((st, mb))
+            by_pair.setdefault((b, c), []).append((st, ma))
+        _TABLES.append(_Tables(STRENGTH_CUBE.tolist(), all_hands, by_card, by_pair))
+    return _TABLES[0]
+
+
+def _best_base(side: Sequence[Card], pool: int) -> tuple[int, int] | None:
+    """Strongest completion of a base-game side of 0-2 clan cards: (strength, added mask), or None.
+
+    Scans the hands holding the side strongest first and stops at the first one the pool can fill.
+    """
+    t = _tables()
+    idx = sorted(c.index for c in side)
+    for c in idx:
+        pool &= ~(1 << c)
+    if len(idx) == 2:
+        hands = t.by_pair[(idx[0], idx[1])]
+    elif len(idx) == 1:
+        hands = t.by_card[idx[0]]
+    else:
+        hands = t.all_hands
+    for strength, need in hands:
+        if need & pool == need:
+            return strength, need
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Legal plays
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """What legality needs to know about the player to move (shared by observations and the engine)."""
+
+    player: Player
+    rules: RuleSet
+    stones: tuple[Stone, ...]
+    hand: tuple[HandCard | None, ...]
+    tactics_played: tuple[int, int]  # (player, opponent)
+    joker_played: bool
+    clan_deck: int
+    tactics_deck: int
+
+    @property
+    def may_play_tactics(self) -> bool:
+        """RULES.md: only while the player has not played more tactics cards than the opponent."""
+        return self.rules.tactics and self.tactics_played[0] <= self.tactics_played[1]
+
+
+def seat_of(position: Position) -> Seat:
+    player = position.to_move
+    hand = position.hands[player]
+    if hand is None:
+        raise IllegalTurnError("hidden-hand", f"{player.value}'s hand is unknown in this position: legal plays need it")
+    jokers = position.jokers_played if isinstance(position, Observation) else jokers_on_table(position.stones)
+    played = position.tactics_played
+    return Seat(
+        player, position.rules, position.stones, tuple(hand),
+        (played.get(player, 0), played.get(player.opponent, 0)), player in jokers,
+        position.deck, position.tactics_deck,
+    )  # fmt: skip
+
+
+def legal_plays(position: Position) -> tuple[Play, ...]:
+    """Every legal play of ``position.to_move`` (empty: the player must pass).
+
+    Needs that player's hand; everything else is public. Tactics plays come with every target.
+    """
+    return tuple(_legal(seat_of(position)))
+
+
+def may_pass(position: Position) -> bool:
+    """Whether the player to move may pass: only when no clan card can be placed (RULES.md: a player
+    who cannot place a clan card may pass or play a tactics card; there is no voluntary pass)."""
+    return not has_clan_placement(seat_of(position))
+
+
+def has_clan_placement(seat: Seat) -> bool:
+    if not any(isinstance(c, Card) for c in seat.hand):
+        return False
+    return any(_free(s, seat.player) for s in seat.stones)
+
+
+def _free(stone: Stone, player: Player) -> bool:
+    """An unclaimed stone with room on ``player``'s side."""
+    if stone.claimed is not None:
+        return False
+    side = stone.south if player is Player.SOUTH else stone.north
+    return len(side) < (4 if "mud" in stone.modes else 3)
+
+
+def _legal(seat: Seat) -> Iterator[Play]:
+    player = seat.player
+    stones = seat.stones
+    free = [n for n, s in enumerate(stones, 1) if _free(s, player)]
+    seen: set[str] = set()
+    tactics_ok = seat.may_play_tactics
+    for card in seat.hand:
+        if card is None:
+            continue
+        if type(card) is Card:
+            if not free:
+                continue
+            plays = _CLAN_PLAYS[card.index]
+            for n in free:
+                yield plays[n]
+            continue
+        code = str(card)
+        if not tactics_ok or code in seen:
+            continue
+        seen.add(code)
+        yield from _tactics_plays(seat, code, free)
+
+
+def _tactics_plays(seat: Seat, code: str, free: list[int]) -> Iterator[Play]:
+    player, stones = seat.player, seat.stones
+    open_stones = [n for n, s in enumerate(stones, 1) if s.claimed is None]
+    if code in TROOP_KINDS:
+        if code == "JOKER" and seat.joker_played:
+            return
+        for n in free:
+            yield Play(code, n)
+    elif code in MODE_OF:
+        mode = MODE_OF[code]
+        for n in open_stones:
+            if mode not in stones[n - 1].modes:
+                yield Play(code, n)
+    elif code == "HEADHUNTER":
+        k = min(3, seat.clan_deck + seat.tactics_deck)
+        for clan in range(k, -1, -1):
+            if clan <= seat.clan_deck and k - clan <= seat.tactics_deck:
+                yield Play(code, decks=("clan",) * clan + ("tactics",) * (k - clan))
+    elif code == "STRATEGIST":
+        for n in open_stones:
+            for target in _distinct(stones[n - 1].side(player)):
+                for to in free:
+                    if to != n:
+                        yield Play(code, stone=to, source=n, target=target)
+                yield Play(code, stone=None, source=n, target=target)
+    elif code == "BANSHEE":
+        for n in open_stones:
+            for target in _distinct(stones[n - 1].side(player.opponent)):
+                yield Play(code, source=n, target=target)
+    elif code == "TRAITOR":
+        for n in open_stones:
+            for target in _distinct(c for c in stones[n - 1].side(player.opponent) if isinstance(c, Card)):
+                for to in free:
+                    yield Play(code, stone=to, source=n, target=target)
+
+
+HAND_CARD: dict[str, HandCard] = {str(c): c for c in CARDS} | {t: t for t in TACTICS_NAMES}
+"""A hand card from its canonical code (clan cards are the library's singletons)."""
+_CLAN_PLAYS: list[list[Play]] = [[Play(str(c), n) if n else Play(str(c)) for n in range(10)] for c in CARDS]
+
+
+def _distinct(pieces: Iterable[Piece]) -> list[str]:
+    out: list[str] = []
+    for p in pieces:
+        code = piece_code(p)
+        if code not in out:
+            out.append(code)
+    return out
+
+
+def play_problem(seat: Seat, play: Play) -> tuple[str, str] | None:
+    """Why ``play`` is illegal for the seat, as ``(rule, message)``, or ``None`` when it is legal."""
+    card = play.card
+    if card in TACTICS_NAMES and not seat.rules.tactics:
+        return "variant", f"{card} is a tactics card; the base game has none"
+    if HAND_CARD.get(card) not in seat.hand and None not in seat.hand:
+        return "hand", f"{card} is not in {seat.player.value}'s hand"
+    if card in TACTICS_NAMES:
+        if not seat.may_play_tactics:
+            mine, theirs = seat.tactics_played
+            return "tactics-count", (
+                f"{seat.player.value} has played {mine} tactics cards and the opponent {theirs}: a player may not "
+                "play a tactics card while ahead of the opponent"
+            )
+        if card == "JOKER" and seat.joker_played:
+            return "joker", f"{seat.player.value} has already played a Joker: a player plays at most one per game"
+    kind = play.kind
+    if kind in ("clan", "troop"):
+        return _placement_problem(seat, play.stone, card)
+    if kind == "mode":
+        stone = _open_stone(seat, play.stone)
+        if isinstance(stone, tuple):
+            return stone
+        if MODE_OF[card] in stone.modes:
+            return "mode", f"stone {play.stone} already has {card}"
+        return None
+    if card == "HEADHUNTER":
+        k = min(3, seat.clan_deck + seat.tactics_deck)
+        if len(play.decks) != k:
+            return "headhunter", f"Headhunter draws {k} cards here (decks hold {seat.clan_deck} clan and {seat.tactics_deck} tactics), not {len(play.decks)}"
+        if play.decks.count("clan") > seat.clan_deck or play.decks.count("tactics") > seat.tactics_deck:
+            return "headhunter", f"the decks hold {seat.clan_deck} clan and {seat.tactics_deck} tactics cards: cannot draw {list(play.decks)}"
+        return None
+    # the three ruses that take a piece from a stone
+    source = _open_stone(seat, play.source, "from")
+    if isinstance(source, tuple):
+        return source
+    owner = seat.player if card == "STRATEGIST" else seat.player.opponent
+    codes = [piece_code(p) for p in source.side(owner)]
+    if play.target not in codes:
+        return card.lower(), f"{play.target} is not on {owner.value}'s side of stone {play.source}"
+    if card == "TRAITOR" and play.target in TROOP_KINDS:
+        return "traitor", "the Traitor takes a clan card only, not an elite troop"
+    if card == "BANSHEE":
+        return None
+    if card == "STRATEGIST" and play.stone is None:
+        return None
+    if card == "STRATEGIST" and play.stone == play.source:
+        return "strategist", "the Strategist moves a card to another stone"
+    return _placement_problem(seat, play.stone, card)
+
+
+def _open_stone(seat: Seat, number: int | None, name: str = "stone") -> Stone | tuple[str, str]:
+    if number is None or not 1 <= number <= 9:
+        return "format", f"play.{name} must be a stone number 1-9, not {number!r}"
+    stone = seat.stones[number - 1]
+    if stone.claimed is not None:
+        return "claimed-stone", f"stone {number} is claimed (by {stone.claimed.value}): it is closed"
+    return stone
+
+
+def _placement_problem(seat: Seat, number: int | None, card: str) -> tuple[str, str] | None:
+    stone = _open_stone(seat, number)
+    if isinstance(stone, tuple):
+        return stone
+    side = stone.side(seat.player)
+    if len(side) >= stone.capacity:
+        return "side-full", f"{seat.player.value}'s side of stone {number} already has {len(side)} cards (capacity {stone.capacity})"
+    return None
+
+
+def headhunter_returns(position: Position) -> tuple[tuple[HandCard, ...], ...]:
+    """The distinct choices of cards to put back after Headhunter (for a pending Headhunter)."""
+    if not isinstance(position, Observation) or position.pending is None:
+        return ()
+    hand = position.hands[position.to_move] or ()
+    n = position.pending.returns
+    out: dict[tuple[str, ...], tuple[HandCard, ...]] = {}
+    for combo in combinations(hand, n):
+        out.setdefault(tuple(sorted(str(c) for c in combo)), combo)
+    return tuple(out.values())
+
+
+__all__ = [
+    "DECKS",
+    "MODES",
+    "Observation",
+    "Pending",
+    "Play",
+    "claimable_stones",
+    "headhunter_returns",
+    "legal_plays",
+    "may_pass",
+    "observation_from_dict",
+]

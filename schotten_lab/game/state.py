@@ -1,0 +1,703 @@
+"""The full state of a game and how a turn changes it.
+
+A :class:`GameState` is immutable: :func:`apply_turn` returns a new state (and the turn as recorded).
+It knows everything (both hands, both decks in order, the completion order of every side); what a
+player sees is :meth:`GameState.observation`. Cards a state does not know (a game replayed from one
+seat's record) are ``None`` in hands and decks.
+
+Turn order (RULES.md, ENGINE.md §1): base game: play, then claims, then draw; expert variant: claims
+at the start of the turn, then play, then draw. The game ends at once on five stones or three
+adjacent ones, also in the middle of a turn's claims (no further claims, no draw).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.cards import FULL_DECK, Card
+from ..core.position import Position
+from ..core.stone import Stone
+from ..core.proof import decide_claim
+from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
+from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
+from .deal import Deal
+from .deal import deal as make_deal
+from .errors import IllegalTurnError, quote
+from .plays import (
+    DECKS,
+    HAND_CARD,
+    MODE_OF,
+    Observation,
+    Pending,
+    Play,
+    Seat,
+    _legal,
+    claim_holds,
+    has_clan_placement,
+    jokers_on_table,
+    piece_code,
+    play_problem,
+)
+
+SOUTH, NORTH = Player.SOUTH, Player.NORTH
+
+
+def _i(player: Player) -> int:
+    return 0 if player is SOUTH else 1
+
+
+@dataclass(frozen=True, slots=True)
+class PendingTurn:
+    """A turn begun but not finished (Headhunter's put-back step)."""
+
+    turn: dict[str, Any]
+    claims: tuple[int, ...]
+    returns: int
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameState:
+    """Everything about a game at the start of a turn (or between Headhunter's two steps).
+
+    ``hands[0]``/``hands[1]`` are south's and north's hands; ``clan_deck``/``tactics_deck`` the decks
+    top first; ``complete_at[n][0 or 1]`` the clock tick at which that side of stone ``n+1`` last
+    became complete (``None`` while incomplete), which orders the tie-break; ``turns`` the turns so
+    far as recorded (plain dicts: treat them as read-only).
+    """
+
+    rules: RuleSet
+    deal: Deal
+    first: Player
+    stones: tuple[Stone, ...]
+    complete_at: tuple[tuple[int | None, int | None], ...]
+    hands: tuple[tuple[HandCard | None, ...], tuple[HandCard | None, ...]]
+    clan_deck: tuple[Card | None, ...]
+    tactics_deck: tuple[str | None, ...]
+    discard: tuple[HandCard, ...]
+    to_move: Player
+    tactics_played: tuple[int, int]
+    jokers_played: frozenset[Player]
+    turns: tuple[dict[str, Any], ...]
+    table_mask: int = 0
+    winner: Player | None = None
+    reason: str | None = None
+    """``"five"``, ``"adjacent"``, or ``"blocked"`` (nothing can ever happen again; no winner)."""
+    pending: PendingTurn | None = None
+    clock: int = 0
+    passes: int = 0
+
+    @property
+    def over(self) -> bool:
+        return self.reason is not None
+
+    @property
+    def variant(self) -> str:
+        return self.rules.variant
+
+    @property
+    def expert(self) -> bool:
+        return self.rules.expert
+
+    def hand(self, player: Player | str) -> tuple[HandCard | None, ...]:
+        return self.hands[_i(Player.parse(player))]
+
+    @property
+    def public_pool(self) -> int:
+        """The clan cards not on the table nor in the discard pile (what a claim proof ranges over)."""
+        return FULL_DECK & ~self.table_mask
+
+    def claimed(self) -> list[Player | None]:
+        return [s.claimed for s in self.stones]
+
+    def position(self) -> Observation:
+        """The full-information position (unknown hands of a one-seat replay stay ``None``)."""
+        return self._position(None)
+
+    def observation(self, player: Player | str) -> Observation:
+        """What ``player`` sees: their own hand, the opponent's hand ``None`` with its size, the deck
+        counts, the table and discard pile, and a pending Headhunter put-back if there is one."""
+        return self._position(Player.parse(player))
+
+    def _position(self, viewer: Player | None) -> Observation:
+        hands: dict[Player, tuple[HandCard, ...] | None] = {}
+        for p in PLAYERS:
+            hand = self.hands[_i(p)]
+            if (viewer is not None and p is not viewer) or None in hand:
+                hands[p] = None
+            else:
+                hands[p] = hand  # type: ignore[assignment]  # no None in it
+        pending = Pending("headhunter", self.pending.returns) if self.pending else None
+        return Observation(
+            stones=self.stones,
+            hands=hands,
+            hand_sizes={SOUTH: len(self.hands[0]), NORTH: len(self.hands[1])},
+            deck=len(self.clan_deck),
+            to_move=self.to_move,
+            rules=self.rules,
+            discard=self.discard,
+            tactics_deck=len(self.tactics_deck),
+            tactics_played={SOUTH: self.tactics_played[0], NORTH: self.tactics_played[1]},
+            pending=pending,
+            jokers_played=self.jokers_played,
+        )
+
+    def seat(self) -> Seat:
+        """What legality needs about the player to move."""
+        p = self.to_move
+        i = _i(p)
+        return Seat(
+            p, self.rules, self.stones, self.hands[i], (self.tactics_played[i], self.tactics_played[1 - i]),
+            p in self.jokers_played, len(self.clan_deck), len(self.tactics_deck),
+        )  # fmt: skip
+
+    def legal_plays(self) -> tuple[Play, ...]:
+        return tuple(_legal(self.seat()))
+
+    def claimable(self, player: Player | None = None) -> tuple[int, ...]:
+        """The stones ``player`` (default: the player to move) may claim now."""
+        p = player or self.to_move
+        pool = self.public_pool
+        return tuple(n for n, s in enumerate(self.stones, 1) if claim_holds(s, p, pool))
+
+    def claims_after(self, play: Play | None) -> tuple[int, ...]:
+        """The stones the player to move could claim after ``play`` (base-game timing: a decision
+        lists them with the play)."""
+        if play is None:
+            return self.claimable()
+        w = _Work(self)
+        _do_play(w, self.to_move, play)
+        pool = w.pool()
+        return tuple(n for n, s in enumerate(w.stones, 1) if claim_holds(s, self.to_move, pool))
+
+    def __repr__(self) -> str:
+        status = f"over: {self.winner.value if self.winner else 'nobody'} ({self.reason})" if self.over else f"{self.to_move.value} to move"
+        return f"<GameState {self.rules.name}, turn {len(self.turns) + 1}, {status}>"
+
+
+def state_from_position(
+    position: Position,
+    clan_deck: Sequence[Card] | None = None,
+    tactics_deck: Sequence[str] | None = None,
+) -> GameState:
+    """A game state holding what ``position`` shows (unknown hands and decks as ``None`` cards, unless
+    the decks are given top first), so the engine's rules can run on an observation or a position set
+    up by hand. Its deal and history are unknown (empty)."""
+    rules = position.rules
+    hands = tuple(
+        tuple(position.hands[p] or (None,) * position.hand_sizes[p]) for p in PLAYERS
+    )
+    complete_at: list[tuple[int | None, int | None]] = []
+    for s in position.stones:
+        times: list[int | None] = [None, None]
+        for i, p in enumerate(PLAYERS):
+            if len(s.side(p)) >= s.capacity:
+                times[i] = 0 if s.first_complete is p else 1
+        complete_at.append((times[0], times[1]))
+    jokers = position.jokers_played if isinstance(position, Observation) else jokers_on_table(position.stones)
+    pos_deal = Deal(rules.variant, (), (), ())
+    return GameState(
+        rules=rules, deal=pos_deal, first=position.to_move, stones=position.stones, complete_at=tuple(complete_at),
+        hands=(hands[0], hands[1]),
+        clan_deck=tuple(clan_deck) if clan_deck is not None else (None,) * position.deck,
+        tactics_deck=tuple(tactics_deck) if tactics_deck is not None else (None,) * position.tactics_deck,
+        discard=position.discard, to_move=position.to_move,
+        tactics_played=(position.tactics_played.get(SOUTH, 0), position.tactics_played.get(NORTH, 0)),
+        jokers_played=jokers, turns=(), table_mask=position.table_mask, clock=2,
+    )  # fmt: skip
+
+
+def claims_after(position: Position, play: Play | None) -> tuple[int, ...]:
+    """The stones the player to move could claim after ``play``, from what ``position`` shows."""
+    return state_from_position(position).claims_after(play)
+
+
+def rules_for(variant: str, expert: bool) -> RuleSet:
+    if variant == "base":
+        return BASE_EXPERT if expert else BASE
+    if variant == "tactics":
+        return TACTICS_EXPERT if expert else TACTICS
+    raise IllegalTurnError("format", f"unknown variant {quote(variant)}: expected 'base' or 'tactics'")
+
+
+def new_game(
+    variant: str = "base",
+    expert: bool = False,
+    *,
+    deal: Deal | None = None,
+    seed: int | None = None,
+    index: int = 0,
+    first: Player | str = Player.SOUTH,
+) -> GameState:
+    """A game at its first turn, from a given deal or the seeded deal ``(seed, index)`` (seed 0 when
+    neither is given)."""
+    rules = rules_for(variant, expert)
+    if deal is None:
+        deal = make_deal(0 if seed is None else seed, index, variant)
+    elif deal.variant != variant:
+        raise IllegalTurnError("format", f"the deal is for the {deal.variant} variant, not {variant}")
+    return GameState(
+        rules=rules,
+        deal=deal,
+        first=Player.parse(first),
+        stones=tuple(Stone() for _ in range(9)),
+        complete_at=((None, None),) * 9,
+        hands=(tuple(deal.south), tuple(deal.north)),
+        clan_deck=tuple(deal.clan),
+        tactics_deck=tuple(deal.tactics),
+        discard=(),
+        to_move=Player.parse(first),
+        tactics_played=(0, 0),
+        jokers_played=frozenset(),
+        turns=(),
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Applying a turn
+
+
+_DECISION_FIELDS = {"player", "play", "claim", "deck"}
+
+
+def apply_turn(state: GameState, decision: Mapping[str, Any]) -> tuple[GameState, dict[str, Any]]:
+    """Play one turn (or Headhunter's second step) and return the new state and the turn as recorded.
+
+    ``decision`` is ENGINE.md §1's bot answer: ``play`` (``None`` to pass), ``claim`` (stones, in
+    order), ``deck`` (tactics: ``"clan"``/``"tactics"``, default the clan deck while it lasts).
+    During a pending Headhunter the decision is ``{"return": [card, card]}``. Extra fields are
+    ignored (bots may add their reasons). Claims listed after the claim that ends the game are not
+    made (the returned turn lists the claims made). An illegal decision raises
+    :class:`IllegalTurnError` naming the rule.
+
+    While Headhunter's put-back is pending the returned turn is the partial turn (``"pending":
+    "headhunter"``); the complete turn comes with the second step.
+    """
+    return _apply(state, decision)
+
+
+class _Work:
+    """A mutable copy of a state's changing parts, for one turn."""
+
+    __slots__ = (
+        "stones", "complete_at", "hands", "clan_deck", "tactics_deck", "discard",
+        "tactics_played", "jokers_played", "table_mask", "winner", "reason", "clock",
+    )  # fmt: skip
+
+    def __init__(self, s: GameState) -> None:
+        self.stones = list(s.stones)
+        self.complete_at = list(s.complete_at)
+        self.hands = [list(s.hands[0]), list(s.hands[1])]
+        self.clan_deck = s.clan_deck
+        self.tactics_deck = s.tactics_deck
+        self.discard = s.discard
+        self.tactics_played = list(s.tactics_played)
+        self.jokers_played = s.jokers_played
+        self.table_mask = s.table_mask
+        self.winner: Player | None = None
+        self.reason: str | None = None
+        self.clock = s.clock
+
+    # -- sides -----------------------------------------------------------------------------------
+
+    def set_side(self, n: int, player: Player, side: tuple[Piece, ...]) -> None:
+        """Replace ``player``'s side of stone ``n`` (1-9), keeping the completion order."""
+        s = self.stones[n - 1]
+        i = _i(player)
+        south, north = (side, s.north) if i == 0 else (s.south, side)
+        self._restone(n, south, north, s.modes, s.claimed)
+
+    def _restone(self, n: int, south: tuple[Piece, ...], north: tuple[Piece, ...], modes: frozenset[str], claimed: Player | None) -> None:
+        capacity = 4 if "mud" in modes else 3
+        times = list(self.complete_at[n - 1])
+        for i, side in enumerate((south, north)):
+            if len(side) >= capacity:
+                if times[i] is None:
+                    times[i] = self.clock
+                    self.clock += 1
+            else:
+                times[i] = None
+        self.complete_at[n - 1] = (times[0], times[1])
+        if times[0] is not None and (times[1] is None or times[0] < times[1]):
+            first: Player | None = SOUTH
+        elif times[1] is not None:
+            first = NORTH
+        else:
+            first = None
+        self.stones[n - 1] = Stone(south=south, north=north, claimed=claimed, first_complete=first, modes=modes)
+
+    def add_mode(self, n: int, mode: str) -> None:
+        s = self.stones[n - 1]
+        self._restone(n, s.south, s.north, s.modes | {mode}, s.claimed)
+
+    def claim(self, n: int, player: Player) -> None:
+        s = self.stones[n - 1]
+        self.stones[n - 1] = Stone(south=s.south, north=s.north, claimed=player, first_complete=s.first_complete, modes=s.modes)
+        reason = _win_reason({k for k, st in enumerate(self.stones, 1) if st.claimed is player})
+        if reason:
+            self.winner, self.reason = player, reason
+
+    # -- hands and decks ---------------------------------------------------------------------------
+
+    def take_from_hand(self, player: Player, code: str) -> HandCard:
+        """Remove the card ``code`` from the hand (an unknown card of a one-seat replay if need be)."""
+        hand = self.hands[_i(player)]
+        card0 = HAND_CARD.get(code)
+        if card0 in hand:
+            hand.remove(card0)
+            return card0  # type: ignore[return-value]
+        if None in hand:
+            card = parse_hand_card(code)
+            self.check_unseen(card, code)
+            hand.remove(None)
+            return card
+        raise IllegalTurnError("hand", f"{code} is not in {player.value}'s hand")
+
+    def check_unseen(self, card: HandCard, code: str) -> None:
+        """A card revealed from an unknown place must not be known to be somewhere else."""
+        if isinstance(card, Card):
+            if self.table_mask >> card.index & 1 or any(card in h for h in self.hands) or card in self.clan_deck:
+                raise IllegalTurnError("card-conservation", f"{code} is already elsewhere; each clan card exists once")
+        else:
+            copies = 2 if card == "JOKER" else 1
+            seen = sum(h.count(card) for h in self.hands) + self.tactics_deck.count(card) + self.discard.count(card)
+            seen += sum(1 for s in self.stones for p in s.cards() if isinstance(p, Troop) and p.kind == card)
+            seen += sum(1 for s in self.stones if card in MODE_OF and MODE_OF[card] in s.modes)
+            if seen >= copies:
+                raise IllegalTurnError("card-conservation", f"every copy of {code} is already elsewhere")
+
+    def draw(self, player: Player, deck: str, seen: object = None) -> HandCard | None:
+        """Draw the top card of ``deck``; ``seen`` is the card a record says was drawn (checked, and
+        used when the top card is unknown)."""
+        cards: Sequence[HandCard | None] = self.clan_deck if deck == "clan" else self.tactics_deck
+        top = cards[0]
+        rest = cards[1:]
+        if deck == "clan":
+            self.clan_deck = rest  # type: ignore[assignment]
+        else:
+            self.tactics_deck = rest  # type: ignore[assignment]
+        if seen is not None:
+            code = str(seen)
+            if top is None:
+                card = parse_hand_card(code)
+                if (deck == "clan") != isinstance(card, Card):
+                    raise IllegalTurnError("draw", f"{code} cannot come from the {deck} deck")
+                self.check_unseen(card, code)
+                top = card
+            elif str(top) != code:
+                raise IllegalTurnError("draw", f"the top of the {deck} deck is {top}, not {code}")
+        self.hands[_i(player)].append(top)
+        return top
+
+    def put_under(self, card: HandCard | None, deck: str) -> None:
+        if deck == "clan":
+            self.clan_deck = (*self.clan_deck, card)  # type: ignore[arg-type]
+        else:
+            self.tactics_deck = (*self.tactics_deck, card)  # type: ignore[arg-type]
+
+    def pool(self) -> int:
+        return FULL_DECK & ~self.table_mask
+
+    def freeze(self, state: GameState, **changes: Any) -> GameState:
+        return GameState(
+            rules=state.rules,
+            deal=state.deal,
+            first=state.first,
+            stones=tuple(self.stones),
+            complete_at=tuple(self.complete_at),
+            hands=(tuple(self.hands[0]), tuple(self.hands[1])),
+            clan_deck=self.clan_deck,
+            tactics_deck=self.tactics_deck,
+            discard=self.discard,
+            to_move=changes.pop("to_move", state.to_move),
+            tactics_played=(self.tactics_played[0], self.tactics_played[1]),
+            jokers_played=self.jokers_played,
+            turns=changes.pop("turns", state.turns),
+            table_mask=self.table_mask,
+            winner=self.winner,
+            reason=self.reason,
+            pending=changes.pop("pending", None),
+            clock=self.clock,
+            passes=changes.pop("passes", 0),
+        )
+
+
+def _win_reason(held: set[int]) -> str | None:
+    """``"five"`` or ``"adjacent"`` when the stones ``held`` win the game (RULES.md), else ``None``."""
+    if len(held) >= 5:
+        return "five"
+    if any(k in held and k + 1 in held and k + 2 in held for k in range(1, 8)):
+        return "adjacent"
+    return None
+
+
+def _claims(raw: object) -> tuple[int, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, (list, tuple)):
+        raise IllegalTurnError("format", f"claim must be a list of stone numbers 1-9, not {quote(raw)}")
+    for n in raw:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
+            raise IllegalTurnError("format", f"claim lists {quote(n)}; stones are numbered 1-9")
+    if len(set(raw)) != len(raw):
+        raise IllegalTurnError("claim", f"claim lists a stone twice: {quote(list(raw))}")
+    return tuple(raw)
+
+
+def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) -> list[int]:
+    """Make the claims in order; stop when the game ends (strict: claims after that are an error)."""
+    made: list[int] = []
+    for n in claims:
+        if w.reason is not None:
+            if strict:
+                raise IllegalTurnError("game-over", f"the game ended at the claim of stone {made[-1]}: no further claims (stone {n})")
+            break
+        stone = w.stones[n - 1]
+        if not claim_holds(stone, player, w.pool()):
+            raise IllegalTurnError("claim", _claim_refusal(stone, n, player, w.pool()))
+        w.claim(n, player)
+        made.append(n)
+    return made
+
+
+def _claim_refusal(stone: Stone, n: int, player: Player, pool: int) -> str:
+    """Why ``player`` may not claim stone ``n``, in words (from the core proof)."""
+    if stone.claimed is not None:
+        return f"stone {n} is already claimed by {stone.claimed.value}"
+    d = decide_claim(stone, player, pool, TACTICS if stone.modes or any(isinstance(p, Troop) for p in stone.cards()) else BASE)
+    them = player.opponent.value
+    if d.status == "incomplete":
+        return f"stone {n}: {player.value}'s side is not complete ({len(stone.side(player))} of {stone.capacity} cards)"
+    if d.status in ("weaker", "tie_lost"):
+        return f"stone {n}: {player.value}'s {d.own} does not beat {them}'s {d.other}"
+    added = " ".join(str(c) for c in d.counterexample or ())
+    return f"stone {n}: not proved; {them} can still add {added} for a {d.counter_formation}, beating {d.own}"
+
+
+def _apply(
+    state: GameState,
+    decision: Mapping[str, Any],
+    *,
+    strict: bool = False,
+    seen_draw: object = None,
+    seen_cards: Mapping[str, Any] | None = None,
+) -> tuple[GameState, dict[str, Any]]:
+    """:func:`apply_turn`, with what a record adds: ``strict`` refuses claims after the end, and
+    ``seen_draw``/``seen_cards`` are the drawn cards a record names (checked; they fill unknown cards)."""
+    if state.over:
+        raise IllegalTurnError("game-over", f"the game is over ({state.reason}): no further turns")
+    if not isinstance(decision, Mapping):
+        raise IllegalTurnError("format", f"a decision must be an object like {{'play': ..., 'claim': []}}, not {quote(decision)}")
+    player = state.to_move
+    who = decision.get("player")
+    if who is not None and who != player.value:
+        raise IllegalTurnError("turn-order", f"it is {player.value}'s turn, not {quote(who)}'s")
+    if state.pending is not None:
+        return _finish_headhunter(state, decision, strict, seen_cards)
+    if "return" in decision:
+        raise IllegalTurnError("format", "'return' answers a pending Headhunter only")
+    rules = state.rules
+    claims = _claims(decision.get("claim"))
+    raw_play = decision.get("play")
+    play = None if raw_play is None else raw_play if isinstance(raw_play, Play) else Play.from_dict(raw_play)
+    w = _Work(state)
+    turn: dict[str, Any] = {"player": player.value, "play": None, "claim": []}
+    if rules.expert:
+        turn["claim"] = _do_claims(w, player, claims, strict)
+        if w.reason is not None:
+            if play is not None and strict:
+                raise IllegalTurnError("game-over", "the game ended at the claims: no play follows")
+            return _end_turn(state, w, turn, drew=False, decision=decision, seen_draw=seen_draw)
+    seat = Seat(
+        player, rules, tuple(w.stones), tuple(w.hands[_i(player)]),
+        (w.tactics_played[_i(player)], w.tactics_played[1 - _i(player)]),
+        player in w.jokers_played, len(w.clan_deck), len(w.tactics_deck),
+    )  # fmt: skip
+    if play is None:
+        if has_clan_placement(seat):
+            raise IllegalTurnError("pass", f"{player.value} can place a clan card: passing is allowed only without a legal placement")
+    else:
+        problem = play_problem(seat, play)
+        if problem is not None:
+            raise IllegalTurnError(*problem)
+        turn["play"] = play.to_dict()
+        _do_play(w, player, play)
+        if play.card == "HEADHUNTER":
+            return _start_headhunter(state, w, turn, play, claims, seen_cards)
+    if not rules.expert:
+        turn["claim"] = _do_claims(w, player, claims, strict)
+    return _end_turn(state, w, turn, drew=play is not None and w.reason is None, decision=decision, seen_draw=seen_draw)
+
+
+def _do_play(w: _Work, player: Player, play: Play) -> None:
+    card = w.take_from_hand(player, play.card)
+    i = _i(player)
+    if isinstance(card, Card):
+        assert play.stone is not None
+        w.set_side(play.stone, player, (*w.stones[play.stone - 1].side(player), card))
+        w.table_mask |= card.mask
+        return
+    w.tactics_played[i] += 1
+    kind = play.kind
+    if kind == "troop":
+        assert play.stone is not None
+        w.set_side(play.stone, player, (*w.stones[play.stone - 1].side(player), Troop(card)))  # type: ignore[arg-type]
+        if card == "JOKER":
+            w.jokers_played = w.jokers_played | {player}
+        return
+    if kind == "mode":
+        assert play.stone is not None
+        w.add_mode(play.stone, MODE_OF[card])
+        return
+    w.discard = (*w.discard, card)
+    if card == "HEADHUNTER":
+        return
+    assert play.source is not None and play.target is not None
+    owner = player if card == "STRATEGIST" else player.opponent
+    side = list(w.stones[play.source - 1].side(owner))
+    k = next(k for k, p in enumerate(side) if piece_code(p) == play.target)
+    piece = side.pop(k)
+    w.set_side(play.source, owner, tuple(side))
+    if play.stone is None or card == "BANSHEE":  # discarded
+        w.discard = (*w.discard, piece.kind if isinstance(piece, Troop) else piece)
+        return
+    w.set_side(play.stone, player, (*w.stones[play.stone - 1].side(player), piece))
+
+
+def _start_headhunter(
+    state: GameState, w: _Work, turn: dict[str, Any], play: Play, claims: tuple[int, ...], seen_cards: Mapping[str, Any] | None
+) -> tuple[GameState, dict[str, Any]]:
+    seen = list((seen_cards or {}).get("drawn") or [None] * len(play.decks))
+    drawn = []
+    for k, deck in enumerate(play.decks):
+        card = w.draw(state.to_move, deck, seen[k] if k < len(seen) else None)
+        drawn.append(None if card is None else str(card))
+    turn["play"]["drawn"] = drawn
+    player = state.to_move
+    held = {k for k, st in enumerate(w.stones, 1) if st.claimed is player}
+    for n in claims if not state.rules.expert else ():  # checked now: Headhunter moves no clan card
+        if _win_reason(held):
+            break
+        if not claim_holds(w.stones[n - 1], player, w.pool()):
+            raise IllegalTurnError("claim", _claim_refusal(w.stones[n - 1], n, player, w.pool()))
+        held.add(n)
+    returns = min(2, max(0, len(drawn) - 1))  # 2, or fewer when the decks held under 3 cards (docs/GAME.md)
+    pending = PendingTurn(turn, claims, returns)
+    partial = {**turn, "pending": "headhunter"}
+    return w.freeze(state, pending=pending), partial
+
+
+def _finish_headhunter(
+    state: GameState, decision: Mapping[str, Any], strict: bool, seen_cards: Mapping[str, Any] | None
+) -> tuple[GameState, dict[str, Any]]:
+    pending = state.pending
+    assert pending is not None
+    player = state.to_move
+    raw = decision.get("return")
+    if not isinstance(raw, (list, tuple)) or len(raw) != pending.returns:
+        raise IllegalTurnError(
+            "headhunter", f"Headhunter puts {pending.returns} cards of the hand back under the decks: answer {{'return': [...]}} with {pending.returns} cards, not {quote(raw)}"
+        )
+    w = _Work(state)
+    decks = list((seen_cards or {}).get("returned_decks") or [])
+    returned: list[str | None] = []
+    for k, code in enumerate(raw):
+        if code is None:  # a card the record's seat did not see
+            hand = w.hands[_i(player)]
+            if None not in hand:
+                raise IllegalTurnError("headhunter", "a returned card is null but the hand is known")
+            hand.remove(None)
+            if k >= len(decks) or decks[k] not in DECKS:
+                raise IllegalTurnError("format", "an unseen returned card needs its deck in play.returned_decks")
+            w.put_under(None, decks[k])
+            returned.append(None)
+            continue
+        if not isinstance(code, str):
+            raise IllegalTurnError("format", f"return lists {quote(code)}; expected card codes")
+        try:
+            canon = str(parse_hand_card(code))
+        except ValueError as exc:
+            raise IllegalTurnError("format", str(exc)) from None
+        card = w.take_from_hand(player, canon)
+        w.put_under(card, "clan" if isinstance(card, Card) else "tactics")
+        returned.append(canon)
+    turn = {**pending.turn, "play": {**pending.turn["play"], "returned": returned}}
+    if None in returned:
+        turn["play"]["returned_decks"] = decks[: len(returned)]
+    if not state.rules.expert:
+        later = _claims(decision.get("claim"))
+        if set(later) & set(pending.claims):
+            raise IllegalTurnError("claim", f"claim lists a stone twice: {quote([*pending.claims, *later])}")
+        turn["claim"] = _do_claims(w, player, (*pending.claims, *later), strict)
+    return _end_turn(state, w, turn, drew=False, decision={}, seen_draw=None)
+
+
+def _end_turn(
+    state: GameState, w: _Work, turn: dict[str, Any], *, drew: bool, decision: Mapping[str, Any], seen_draw: object
+) -> tuple[GameState, dict[str, Any]]:
+    player = state.to_move
+    tactics = state.rules.tactics
+    drawn: HandCard | None = None
+    deck_used: str | None = None
+    if drew and (w.clan_deck or w.tactics_deck):
+        choice = decision.get("deck")
+        if choice is None:
+            deck_used = "clan" if w.clan_deck else "tactics"
+        elif choice not in DECKS or (choice == "tactics" and not tactics):
+            raise IllegalTurnError("format", f"deck must be 'clan'{' or tactics' if tactics else ''}, not {quote(choice)}")
+        else:
+            deck_used = choice
+            if not (w.clan_deck if choice == "clan" else w.tactics_deck):
+                raise IllegalTurnError("draw", f"the {choice} deck is empty: draw from the other one")
+        drawn = w.draw(player, deck_used, seen_draw)
+    turn["draw"] = None if drawn is None else str(drawn)
+    if tactics:
+        turn["deck"] = deck_used
+    claimless_pass = turn["play"] is None and not turn["claim"]
+    new = w.freeze(
+        state,
+        to_move=player.opponent,
+        turns=(*state.turns, turn),
+        passes=state.passes + 1 if claimless_pass else 0,
+    )
+    if w.reason is None and claimless_pass and _stuck(new, new.to_move) and _stuck(new, player):
+        new = _blocked(new)
+    return new, _copy_turn(turn)
+
+
+def _stuck(state: GameState, player: Player) -> bool:
+    """``player`` has no legal play and nothing to claim (so, on a passive table, never will)."""
+    if state.to_move is not player:
+        state = _with_to_move(state, player)
+    if None in state.hands[_i(player)]:
+        return False  # an unknown hand: cannot tell
+    return not state.claimable(player) and not any(True for _ in _legal(state.seat()))
+
+
+def _with_to_move(state: GameState, player: Player) -> GameState:
+    w = _Work(state)
+    w.winner, w.reason = state.winner, state.reason
+    return w.freeze(state, to_move=player, turns=state.turns, passes=state.passes)
+
+
+def _blocked(state: GameState) -> GameState:
+    """The game cannot go on: neither player can ever play or claim again (see docs/GAME.md)."""
+    w = _Work(state)
+    w.reason = "blocked"
+    return w.freeze(state, to_move=state.to_move, turns=state.turns, passes=state.passes)
+
+
+def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
+    out = dict(turn)
+    out["claim"] = list(turn["claim"])
+    if isinstance(turn.get("play"), dict):
+        play = dict(turn["play"])
+        for key in ("decks", "drawn", "returned", "returned_decks"):
+            if key in play:
+                play[key] = list(play[key])
+        out["play"] = play
+    return out
+
+
+__all__ = ["GameState", "apply_turn", "new_game"]
