@@ -199,7 +199,7 @@ def won_by_south() -> Position:
     """South holds stones 4, 5, 6 (three adjacent): the game is over."""
     return Position.build(
         {4: ("R7 R8 R9", "B1 G2 Y4"), 5: ("B7 B8 B9", "R1 G3 Y5"), 6: ("G7 G8 G9", "R2 B3 Y6"), 1: ("N1", "")},
-        south_hand="P1 P2 P3 P4 P5",
+        south_hand="P1 P2 P3 P4 P5 P6",  # a legal position: south refilled to 6
         claimed={4: "south", 5: "south", 6: "south"},
         to_move="north",
     )
