@@ -1,4 +1,4 @@
-"""Claim feasibility (ANALYSIS.md §1): exact proofs, counterexamples, and explanations in words.
+"""Claim feasibility (docs/ANALYSIS.md §1): exact proofs, counterexamples, and explanations in words.
 
 An early claim is proved when no completion of the opponent's side with distinct cards of the public
 pool ``U`` (cards not on the table; both hands count as possible) beats the claimant. The search is

@@ -1,4 +1,4 @@
-"""Formation odds of one side (ANALYSIS.md §3), exact.
+"""Formation odds of one side (docs/ANALYSIS.md §3), exact.
 
 - :func:`completion_odds`: the side is completed by uniform random cards of a pool; the chance of each
   final rank and of each final strength, as exact fractions (every completion counted once).
@@ -422,7 +422,11 @@ def count_hitting(needs: Iterable[CardMask], pool: CardMask, n: int, budget: int
 
 
 def _minimal(needs: Iterable[CardMask]) -> list[CardMask]:
-    """The needs that contain no other need (supersets never change which draws hit)."""
+    """The needs that contain no other need (supersets never change which draws hit).
+
+    A small need (up to 6 cards) looks its proper subsets up among the kept needs, instead of
+    scanning them all (20,000 needs of 4 cards: 1 s instead of 40 s).
+    """
     ordered = sorted(set(needs), key=popcount)
     kept: list[CardMask] = []
     seen: set[CardMask] = set()

@@ -1,4 +1,4 @@
-"""Stone outcome under random completion (ANALYSIS.md §4), exact, with Monte Carlo as a checked option.
+"""Stone outcome under random completion (docs/ANALYSIS.md §4), exact, with Monte Carlo as a checked option.
 
 Both incomplete sides are completed with disjoint uniform random cards of the pool. Counting the
 ordered pairs of disjoint completions one by one would take up to 24,804 × 20,825 comparisons; instead
@@ -14,7 +14,7 @@ whole completions (A = B = S) the two sides are compared on it directly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
@@ -57,7 +57,12 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class OutcomeEstimate:
-    """A Monte Carlo estimate of an :class:`Outcome`, with standard errors and the sample count."""
+    """A Monte Carlo estimate of an :class:`Outcome`, with standard errors and the sample count.
+
+    ``ci95`` holds, for each of south, north and tie, the exact (Clopper–Pearson) 95% confidence
+    interval of the chance from the count observed (scipy.stats): it covers the true chance at least
+    95% of the time, even near 0 or 1 where ``p ± 2 stderr`` does not.
+    """
 
     south: float
     north: float
@@ -65,6 +70,7 @@ class OutcomeEstimate:
     stderr: dict[str, float]
     samples: int
     seed: int
+    ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -74,6 +80,7 @@ class OutcomeEstimate:
             "stderr": dict(self.stderr),
             "samples": self.samples,
             "seed": self.seed,
+            "ci95": {k: list(v) for k, v in self.ci95.items()},
             "estimate": True,
         }
 
@@ -245,7 +252,16 @@ def stone_outcome_monte_carlo(
         return p, math.sqrt(p * (1 - p) / samples)
 
     (ps, es), (pn, en), (pt, et) = est(south_win), est(north_win), est(tie)
-    return OutcomeEstimate(ps, pn, pt, {"south": es, "north": en, "tie": et}, samples, seed)
+    ci = {k: confidence_interval(int(x.sum()), samples) for k, x in (("south", south_win), ("north", north_win), ("tie", tie))}
+    return OutcomeEstimate(ps, pn, pt, {"south": es, "north": en, "tie": et}, samples, seed, ci)
+
+
+def confidence_interval(successes: int, trials: int, level: float = 0.95) -> tuple[float, float]:
+    """The exact (Clopper–Pearson) confidence interval of a chance seen ``successes`` times in ``trials``."""
+    from scipy.stats import binomtest  # imported on use: scipy.stats takes a while to load
+
+    ci = binomtest(successes, trials).proportion_ci(confidence_level=level, method="exact")
+    return float(ci.low), float(ci.high)
 
 
 def _lookup_strengths(side: tuple[Piece, ...], dealt: np.ndarray, pool: CardMask, cap: int, blind: bool) -> np.ndarray:

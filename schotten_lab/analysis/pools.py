@@ -1,4 +1,4 @@
-"""Remaining-card probabilities for one viewer (ANALYSIS.md §2), exact.
+"""Remaining-card probabilities for one viewer (docs/ANALYSIS.md §2), exact.
 
 The viewer knows the table and their own hand. Each card of the viewer pool ``U_v`` (the public pool
 minus the viewer's hand) is equally likely to be any of the ``|U_v|`` unseen places: ``h`` in the
@@ -76,7 +76,7 @@ def card_probabilities(
     An unseen card lies in the deck, or in a hand the viewer cannot see: the opponent's, and the
     viewer's own when it is unknown (a spectator). With ``C`` unseen clan cards and ``d`` in the
     deck, ``C - d`` of them are in those hands, spread over their slots in proportion to the hand
-    sizes. (In the base game with the viewer's hand known this is ``h / |U_v|`` of ANALYSIS.md §2;
+    sizes. (In the base game with the viewer's hand known this is ``h / |U_v|`` of docs/ANALYSIS.md §2;
     in the tactics variant the rest of the hands' slots hold tactics cards.)
     """
     check_position(position)

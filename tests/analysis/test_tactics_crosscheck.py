@@ -384,7 +384,7 @@ def test_mud_fight_reopens_a_complete_side() -> None:
 
 
 def test_a_claim_the_strict_option_blocks_but_the_default_allows() -> None:
-    """RULES.md's three 8s with R8 on the table: no clan card helps north, an unplayed Joker would."""
+    """docs/RULES.md's three 8s with R8 on the table: no clan card helps north, an unplayed Joker would."""
     pos = tactics_position("R8B8G8-R9R7/-/-/-/-/-/-/-/-")
     assert claim(pos, 1, S).claimable
     v = claim(pos, 1, S, STRICT)

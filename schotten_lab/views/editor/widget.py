@@ -1,29 +1,9 @@
-"""The board editor: build or edit a position by clicking, with a live analysis panel beside it.
+"""The board editor widget: palette, board, controls and the analysis panel, wired to the edits of
+:mod:`schotten_lab.core.edit`.
 
-The logic lives in plain functions over immutable :class:`~schotten_lab.core.Position` objects
-(:func:`place`, :func:`take_back`, :func:`set_claim`, :func:`set_mode` ...): each returns a new, legal
-position or raises :class:`EditRefused` with the reason. :class:`BoardEditor` only holds the current
-position, the undo/redo stacks and the widgets, and wires clicks to those functions.
-
-Base game and tactics variant alike. In the tactics variant the editor also places elite troops
-(wild) on sides, combat modes on stones, clan and tactics cards on the discard pile and tactics cards
-in known hands, and keeps the counts derived:
-
-- **Who played a tactics card** (``tactics_played``): an elite troop counts for the owner of the side
-  it lies on; a combat mode and a tactics card put on the discard pile count for the player given as
-  ``by`` (the editor's "played by" control). ``by=None`` ("auto") is the player who has played fewer
-  tactics cards, the player to move on a tie, as in a game. Taking a mode or a discarded tactics card
-  back un-counts it for ``by`` if that player has played one, else for the other player; with
-  ``by=None`` for the player who has played more (on a tie the one who is not to move). Every count
-  is then re-validated: an edit that breaks "the counts differ by at most 1" is refused.
-- **Decks**: unknown hands stay full while the decks last (as in the base game); the tactics cards
-  the position leaves in unknown hands (neither visible, nor in a known hand, nor in the tactics deck)
-  stay there, so a tactics card placed from nowhere comes out of the tactics deck and a clan card out
-  of the clan deck. The deck controls set either deck by hand.
-
-    >>> from schotten_lab.views.editor import BoardEditor
-    >>> editor = BoardEditor()          # an empty board; BoardEditor(position) to edit one
-    >>> editor                          # in Jupyter: the palette, the board and the analysis panel
+The widget holds the current position, the undo/redo stacks and the hands being entered; every
+change goes through a pure edit (a :class:`~schotten_lab.core.Position` in, a legal one out, or
+:class:`~schotten_lab.core.edit.EditRefused` with the reason shown above the board).
 """
 
 from __future__ import annotations
@@ -37,107 +17,18 @@ from typing import Any
 
 import ipywidgets as W
 
-from ..core.cards import CARDS, Card, mask_of
-from ..core.edit import (
-    ALL_TARGETS,
-    TACTICS_TARGETS,
-    EditRefused,
-    Target,
-    checked,
-    hidden_tactics,
-    is_blank,
-    place,
-    rebalance,
-    set_claim,
-    set_deck,
-    set_first_complete,
-    set_hand,
-    set_mode,
-    set_tactics_deck,
-    set_tactics_played,
-    set_turn,
-    set_variant,
-    take_back,
-    take_back_at,
-    take_back_discard,
-    tactics_used,
-    used_mask,
-)
-from ..core.edit import item_of as _item
-from ..core.errors import SchottenError
-from ..core.position import Position
-from ..core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
-from ..core.tactics import MODES, TACTICS_COPIES, TACTICS_NAMES, TACTICS_TOTAL, HandCard, Piece, Troop
+from ...core.cards import CARDS, Card, mask_of
+from ...core import edit as edits
+from ...core.edit import ALL_TARGETS, TACTICS_TARGETS, Target
+from ...core.errors import SchottenError
+from ...core.load import load_position_text
+from ...core.position import Position
+from ...core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
+from ...core.tactics import MODES, TACTICS_COPIES, TACTICS_NAMES, TACTICS_TOTAL, HandCard, Piece
+from .buttons import TACTICS_COLOR, USED_COLOR, piece_label, show, style_empty_slot, style_palette_card, style_piece
+from .panel import AnalysisPanel, heading
 
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
-
-
-def read_position(text: str) -> Position:
-    """A position from JSON (text starting with ``{``) or the one-line notation."""
-    text = text.strip()
-    if not text:
-        raise EditRefused("nothing to load: paste a JSON document or a notation line")
-    pos = Position.from_json(text) if text.startswith("{") else Position.from_notation(text)
-    return checked(pos)
-
-
-# ---------------------------------------------------------------------------------------------
-# Colours (a local fallback when views.palette is not there).
-
-_FALLBACK_COLORS = {
-    "R": "#c62828", "B": "#1565c0", "G": "#2e7d32", "Y": "#f9a825", "P": "#6a1b9a", "N": "#6d4c41",
-}
-
-
-def card_color(card: Card) -> str:
-    """The fill colour of a card's button, from views.palette when available."""
-    try:
-        from . import palette
-
-        fn = getattr(palette, "card_color", None)
-        if callable(fn):
-            return str(fn(card))
-        colors = getattr(palette, "CARD_COLORS", None)
-        if colors:
-            return str(colors.get(card.color.letter) or colors.get(card.color) or _FALLBACK_COLORS[card.color.letter])
-    except Exception:  # noqa: BLE001 - the fallback keeps the editor usable
-        pass
-    return _FALLBACK_COLORS[card.color.letter]
-
-
-def _text_color(card: Card) -> str:
-    return "black" if card.color.letter == "Y" else "white"
-
-
-USED_COLOR = "#d5d5d5"
-SLOT_COLOR = "#f4f1ea"
-TACTICS_COLOR = "#37474f"
-"""The fill of tactics cards (troops on sides, tactics cards in hands and the discard pile)."""
-_SHORT = {"JOKER": "JOK", "SPY": "SPY", "SHIELD": "SHD", "BLIND": "BLD", "MUD": "MUD",
-          "HEADHUNTER": "HH", "STRATEGIST": "STR", "BANSHEE": "BAN", "TRAITOR": "TRT"}
-
-
-def piece_label(piece: Piece | HandCard) -> str:
-    """The short text of a card's button: ``R8``, ``JOK`` (a Joker), ``BAN`` (Banshee) ..."""
-    if isinstance(piece, Card):
-        return str(piece)
-    name = piece.kind if isinstance(piece, Troop) else piece
-    return _SHORT.get(name, name[:3])
-
-
-def _style(button: W.Button, piece: Piece | HandCard) -> None:
-    if isinstance(piece, Card):
-        button.style.button_color, button.style.text_color = card_color(piece), _text_color(piece)
-    else:
-        button.style.button_color, button.style.text_color = TACTICS_COLOR, "white"
-
-
-def _show(widget: W.Widget, visible: bool) -> None:
-    widget.layout.display = "" if visible else "none"
-
-
-# ---------------------------------------------------------------------------------------------
-# The widget.
 
 
 class BoardEditor:
@@ -156,7 +47,7 @@ class BoardEditor:
     """
 
     def __init__(self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True) -> None:
-        self._position = checked(position if position is not None else Position.empty())
+        self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
         self._redo: list[Position] = []
         self._message = ""
@@ -186,8 +77,14 @@ class BoardEditor:
             b.add_class(f"sl-tactics-{name}")
             b.on_click(self._palette_click(name))
             self.tactics_palette[name] = b
-        self.tactics_row = W.HBox(list(self.tactics_palette.values()), layout=W.Layout(flex_flow="row wrap"))
-        self.palette_box = W.VBox([*rows, self.tactics_row])
+        self.tactics_row = W.VBox([
+            heading("Tactics cards"),
+            W.HBox(list(self.tactics_palette.values()), layout=W.Layout(flex_flow="row wrap")),
+        ])
+        self.palette_box = W.VBox([
+            heading("Cards to place: click one to put it on the target below"), *rows, self.tactics_row,
+        ])
+        self.palette_box.add_class("sl-palette-box")
 
         # --- target and board ---
         self.target = W.Dropdown(
@@ -224,6 +121,7 @@ class BoardEditor:
         self.variant_label = W.HTML()
         self.variant_label.add_class("sl-variant")
         self.board_box = W.VBox([
+            heading("Board: click a card to take it back, an empty slot to place cards there"),
             self.variant_label,
             W.HBox([self.hand_labels[Player.NORTH], self.hand_boxes[Player.NORTH]]),
             W.HBox(columns),
@@ -240,23 +138,23 @@ class BoardEditor:
         self.viewer = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], value=Player.parse(viewer), description="Viewer", style={"button_width": "60px"})
         self.deck = W.BoundedIntText(min=0, max=54, description="Deck", layout=W.Layout(width="140px"))
         self.stone_select.observe(lambda _: self._sync_controls(), "value")
-        self.claim_select.observe(self._on_claim, "value")
-        self.first_select.observe(self._on_first, "value")
-        self.turn.observe(self._on_turn, "value")
+        self.claim_select.observe(self._on_change(lambda who: self.claim(self.stone_select.value, who)), "value")
+        self.first_select.observe(self._on_change(self._set_first_complete), "value")
+        self.turn.observe(self._on_change(self._edit_with(edits.set_turn, lambda p: f"{p.value} to move")), "value")
         self.viewer.observe(lambda _: self._refresh_panel(), "value")
-        self.deck.observe(self._on_deck, "value")
+        self.deck.observe(self._on_change(self._edit_with(edits.set_deck, lambda n: f"deck set to {n}")), "value")
 
         # --- variant and tactics controls ---
         self.variant = W.ToggleButtons(options=[("base", "base"), ("tactics", "tactics")], description="Variant", style={"button_width": "70px"})
         self.variant.add_class("sl-variant-toggle")
         self.new_button = W.Button(description="New board", tooltip="An empty board of the current variant", layout=W.Layout(width="100px"))
         self.new_button.add_class("sl-new")
-        self.variant.observe(self._on_variant, "value")
+        self.variant.observe(self._on_change(self._edit_with(edits.set_variant, lambda v: f"{v} board")), "value")
         self.new_button.on_click(lambda _: self.apply(lambda pos: Position.empty(pos.rules), "new board"))
         self.blind_mode = W.Checkbox(description=MODE_WORDS["blind"], indent=False, layout=W.Layout(width="160px"))
         self.mud_mode = W.Checkbox(description=f"{MODE_WORDS['mud']} (4 cards)", indent=False, layout=W.Layout(width="160px"))
-        self.blind_mode.observe(self._on_mode("blind"), "value")
-        self.mud_mode.observe(self._on_mode("mud"), "value")
+        for mode, box in (("blind", self.blind_mode), ("mud", self.mud_mode)):
+            box.observe(self._on_change(partial(self._set_mode_here, mode)), "value")
         self.played_by = W.ToggleButtons(
             options=[("auto", None), ("south", Player.SOUTH), ("north", Player.NORTH)], value=None,
             description="Played by", style={"button_width": "55px"},
@@ -267,9 +165,11 @@ class BoardEditor:
             p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=f"{p.value} played", layout=W.Layout(width="160px"))
             for p in PLAYERS
         }
-        self.tactics_deck.observe(self._on_tactics_deck, "value")
+        self.tactics_deck.observe(
+            self._on_change(self._edit_with(edits.set_tactics_deck, lambda n: f"tactics deck set to {n}")), "value"
+        )
         for p, box in self.played.items():
-            box.observe(self._on_played(p), "value")
+            box.observe(self._on_change(self._played_setter(p)), "value")
         self.tactics_controls = W.VBox([
             W.HBox([self.blind_mode, self.mud_mode, self.played_by]),
             W.HBox([self.tactics_deck, *self.played.values()]),
@@ -294,16 +194,19 @@ class BoardEditor:
         self.message_html.add_class("sl-message")
 
         controls = W.VBox([
+            heading("Target, claims, turn and decks"),
             W.HBox([self.target, self.undo_button, self.redo_button]),
             W.HBox([self.stone_select, self.claim_select, self.first_select]),
             self.tactics_controls,
             W.HBox([self.turn, self.deck]),
             self.viewer,
             W.HBox([self.variant, self.new_button]),
+            heading("Load and save (JSON or notation)"),
             W.HBox([self.load_button, self.save_json_button, self.save_notation_button]),
             self.text,
         ])
         self.panel = AnalysisPanel(charts=charts)
+        self.panel.on_claim = self.claim
         editor_box = W.VBox([self.message_html, self.board_box, self.palette_box, controls], layout=W.Layout(min_width="560px"))
         self.widget = W.HBox([editor_box, self.panel.widget])
         self.widget.add_class("sl-editor")
@@ -356,23 +259,23 @@ class BoardEditor:
         Modes and discarded tactics cards count as played by the "Played by" control's player.
         """
         try:
-            item = _item(card)
+            item = edits.item_of(card)
         except SchottenError as exc:
             self._set_message(f"Refused: {exc}", error=True)
             return False
         t = target or self.target.value
         by = self.played_by.value
         if t.pile or t.stone is not None or self._position.hands[t.player] is not None:
-            return self.apply(lambda pos: place(pos, item, t, by), f"placed {item} on {t.label}")
+            return self.apply(lambda pos: edits.place(pos, item, t, by), f"placed {item} on {t.label}")
         if isinstance(item, str):
             if not self._position.rules.tactics:
                 self._set_message(f"Refused: tactics cards ({item}) belong to the tactics variant", error=True)
                 return False
             drafted = sum(1 for d in self.drafts.values() for c in d if c == item)
-            if tactics_used(self._position)[item] + drafted >= TACTICS_COPIES[item]:
+            if edits.tactics_used(self._position)[item] + drafted >= TACTICS_COPIES[item]:
                 self._set_message(f"Refused: every copy of {item} is already placed", error=True)
                 return False
-        elif any(item in d for d in self.drafts.values()) or used_mask(self._position) >> item.index & 1:
+        elif any(item in d for d in self.drafts.values()) or edits.used_mask(self._position) >> item.index & 1:
             self._set_message(f"Refused: {item} is already placed", error=True)
             return False
         draft = self.drafts[t.player] + [item]
@@ -382,7 +285,7 @@ class BoardEditor:
             self._set_message(f"{t.label}: {item} noted, {size - len(draft)} more to enter")
             self._refresh_board()
             return True
-        if self.apply(lambda pos: set_hand(pos, t.player, draft), f"{t.label} entered"):
+        if self.apply(lambda pos: edits.set_hand(pos, t.player, draft), f"{t.label} entered"):
             self.drafts[t.player] = []
             self._refresh_board()
             return True
@@ -392,7 +295,7 @@ class BoardEditor:
         """Take a card back from a stone, a combat mode off its stone, a card from the discard pile,
         a known hand (which becomes a draft again) or a draft."""
         try:
-            item = _item(card)
+            item = edits.item_of(card)
         except SchottenError as exc:
             self._set_message(f"Refused: {exc}", error=True)
             return False
@@ -407,53 +310,54 @@ class BoardEditor:
             if hand is not None and item in hand:
                 rest = list(hand)
                 rest.remove(item)
-                if self.apply(partial(set_hand, player=p, cards=None), f"took {item} back: the {p.value} hand is being re-entered"):
+                if self.apply(partial(edits.set_hand, player=p, cards=None), f"took {item} back: the {p.value} hand is being re-entered"):
                     self.drafts[p] = rest
                     self._refresh_board()
                     return True
                 return False
-        return self.apply(lambda pos: take_back(pos, item, self.played_by.value), f"took {item} back")
+        return self.apply(lambda pos: edits.take_back(pos, item, self.played_by.value), f"took {item} back")
 
     def set_mode(self, stone: int, mode: str, on: bool = True) -> bool:
         """Put a combat mode on a stone or take it off (played by the "Played by" control's player)."""
         word = MODE_WORDS.get(mode, mode)
         return self.apply(
-            lambda pos: set_mode(pos, stone, mode, on, self.played_by.value),
+            lambda pos: edits.set_mode(pos, stone, mode, on, self.played_by.value),
             f"stone {stone}: {word} {'on' if on else 'off'}",
         )
 
+    def claim(self, stone: int, player: Player | str | None) -> bool:
+        """Claim a stone for a player (the cards must support it), or unclaim it with ``None``."""
+        who = None if player is None else Player.parse(player)
+        return self.apply(lambda pos: edits.set_claim(pos, stone, who), f"stone {stone} claimed by {who.value if who else 'nobody'}")
+
     def undo(self) -> bool:
-        if not self._undo:
-            self._set_message("nothing to undo")
-            return False
-        self._redo.append(self._position)
-        self._position = self._undo.pop()
-        self.drafts = {p: [] for p in PLAYERS}
-        self._set_message("undone")
-        self._refresh()
-        return True
+        return self._step(self._undo, self._redo, "undo", "undone")
 
     def redo(self) -> bool:
-        if not self._redo:
-            self._set_message("nothing to redo")
+        return self._step(self._redo, self._undo, "redo", "redone")
+
+    def _step(self, back: list[Position], forth: list[Position], word: str, done: str) -> bool:
+        """Go back to the last position of ``back``, keeping the current one on ``forth``."""
+        if not back:
+            self._set_message(f"nothing to {word}")
             return False
-        self._undo.append(self._position)
-        self._position = self._redo.pop()
+        forth.append(self._position)
+        self._position = back.pop()
         self.drafts = {p: [] for p in PLAYERS}
-        self._set_message("redone")
+        self._set_message(done)
         self._refresh()
         return True
 
     def load(self, text: str) -> bool:
         """Load a JSON document or a notation line (an undoable edit)."""
-        if self.apply(lambda _: read_position(text), "position loaded"):
+        if self.apply(lambda _: load_position_text(text).position, "position loaded"):
             self.drafts = {p: [] for p in PLAYERS}
             self._refresh_board()
             return True
         return False
 
     def set_position(self, position: Position) -> bool:
-        return self.apply(lambda _: checked(position), "position set")
+        return self.apply(lambda _: edits.checked(position), "position set")
 
     def save_json(self) -> str:
         return self.position.to_json()
@@ -471,7 +375,7 @@ class BoardEditor:
             side = self._position.stone(stone).side(player)
             if i < len(side):
                 piece = side[i]
-                self.apply(lambda pos: take_back_at(pos, stone, player, i), f"took {piece} back")
+                self.apply(lambda pos: edits.take_back_at(pos, stone, player, i), f"took {piece} back")
             else:  # an empty slot chooses the target
                 self.target.value = Target.side(stone, player)
                 self.stone_select.value = stone
@@ -482,49 +386,34 @@ class BoardEditor:
     def _discard_click(self, index: int) -> Callable[[Any], bool]:
         def click(_: Any) -> bool:
             card = self._position.discard[index]
-            return self.apply(lambda pos: take_back_discard(pos, index, self.played_by.value), f"took {card} back from the discard pile")
+            return self.apply(lambda pos: edits.take_back_discard(pos, index, self.played_by.value), f"took {card} back from the discard pile")
 
         return click
 
-    def _on_claim(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            n, who = self.stone_select.value, change["new"]
-            self.apply(lambda pos: set_claim(pos, n, who), f"stone {n} claimed by {who.value if who else 'nobody'}")
+    def _set_first_complete(self, who: Player | None) -> bool:
+        n = self.stone_select.value
+        return self.apply(lambda pos: edits.set_first_complete(pos, n, who), f"stone {n}: first complete set")
 
-    def _on_first(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            n, who = self.stone_select.value, change["new"]
-            self.apply(lambda pos: set_first_complete(pos, n, who), f"stone {n}: first complete set")
+    def _set_mode_here(self, mode: str, on: object) -> bool:
+        return self.set_mode(self.stone_select.value, mode, bool(on))
 
-    def _on_turn(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_turn(pos, change["new"]), f"{change['new'].value} to move")
+    def _played_setter(self, player: Player) -> Callable[[Any], object]:
+        return self._edit_with(
+            lambda pos, n: edits.set_tactics_played(pos, player, n), lambda n: f"{player.value} played {n} tactics cards"
+        )
 
-    def _on_deck(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_deck(pos, change["new"]), f"deck set to {change['new']}")
+    def _on_change(self, act: Callable[[Any], object]) -> Callable[[dict[str, Any]], None]:
+        """An observer that runs ``act`` on a control's new value, unless the editor itself set it."""
 
-    def _on_variant(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_variant(pos, change["new"]), f"{change['new']} board")
-
-    def _on_mode(self, mode: str) -> Callable[[dict[str, Any]], None]:
         def changed(change: dict[str, Any]) -> None:
             if not self._syncing:
-                self.set_mode(self.stone_select.value, mode, bool(change["new"]))
+                act(change["new"])
 
         return changed
 
-    def _on_tactics_deck(self, change: dict[str, Any]) -> None:
-        if not self._syncing:
-            self.apply(lambda pos: set_tactics_deck(pos, change["new"]), f"tactics deck set to {change['new']}")
-
-    def _on_played(self, player: Player) -> Callable[[dict[str, Any]], None]:
-        def changed(change: dict[str, Any]) -> None:
-            if not self._syncing:
-                self.apply(lambda pos: set_tactics_played(pos, player, change["new"]), f"{player.value} played {change['new']} tactics cards")
-
-        return changed
+    def _edit_with(self, edit: Callable[[Position, Any], Position], done: Callable[[Any], str]) -> Callable[[Any], object]:
+        """An action that applies ``edit(position, value)``, saying ``done(value)``."""
+        return lambda value: self.apply(lambda pos: edit(pos, value), done(value))
 
     def _show_text(self, text: str) -> None:
         self.text.value = text
@@ -545,7 +434,7 @@ class BoardEditor:
         layout = W.Layout(width="42px", height="30px", padding="0", border="2px dashed #888" if draft else "")
         b = W.Button(description=piece_label(piece), tooltip=tooltip, layout=layout)
         if not draft:
-            _style(b, piece)
+            style_piece(b, piece)
         b.add_class(cls)
         b.on_click(click)
         return b
@@ -554,15 +443,14 @@ class BoardEditor:
         pos = self._position
         tactics = pos.rules.tactics
         drafted = [c for d in self.drafts.values() for c in d]
-        used = used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
+        used = edits.used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
         for code, b in self.palette.items():
             card = Card.parse(code)
             taken = bool(used >> card.index & 1)
             b.disabled = taken
-            b.style.button_color = USED_COLOR if taken else card_color(card)
-            b.style.text_color = "#999" if taken else _text_color(card)
+            style_palette_card(b, card, taken)
             b.tooltip = (pos.locate(card) if pos.locate(card) != "unseen" else "hand being entered") if taken else f"place {card}"
-        placed = tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
+        placed = edits.tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
         for name, b in self.tactics_palette.items():
             left = TACTICS_COPIES[name] - placed[name]
             b.disabled = left <= 0
@@ -570,7 +458,7 @@ class BoardEditor:
             b.style.button_color = USED_COLOR if left <= 0 else TACTICS_COLOR
             b.style.text_color = "#999" if left <= 0 else "white"
             b.tooltip = f"every copy of {name} is placed" if left <= 0 else f"place {name}"
-        _show(self.tactics_row, tactics)
+        show(self.tactics_row, tactics)
         for (n, p), buttons in self.slots.items():
             stone = pos.stone(n)
             side = stone.side(p)
@@ -578,17 +466,17 @@ class BoardEditor:
                 if i < SIDE_SIZE:
                     pass
                 elif not tactics:
-                    _show(b, False)
+                    show(b, False)
                 else:  # every column keeps room for a fourth card, so the stones stay in line
-                    _show(b, True)
+                    show(b, True)
                     b.layout.visibility = "visible" if i < stone.capacity or i < len(side) else "hidden"
                 if i < len(side):
                     c = side[i]
                     b.description, b.tooltip = piece_label(c), f"take {c} back"
-                    _style(b, c)
+                    style_piece(b, c)
                 else:
-                    b.description, b.tooltip = "", f"place cards on stone {n} {p.value}"
-                    b.style.button_color, b.style.text_color = SLOT_COLOR, "black"
+                    b.tooltip = f"place cards on stone {n} {p.value}"
+                    style_empty_slot(b)
         for n, label in enumerate(self.stone_labels, 1):
             stone = pos.stone(n)
             claimed = stone.claimed
@@ -623,8 +511,8 @@ class BoardEditor:
         ]
         self.discard_box.children = tuple(self.discard_buttons)
         self.discard_label.value = f"<b>discard pile</b>{'' if pos.discard else ': empty'}&nbsp;"
-        _show(self.discard_row, tactics)
-        _show(self.tactics_controls, tactics)
+        show(self.discard_row, tactics)
+        show(self.tactics_controls, tactics)
         if tactics:
             played = pos.tactics_played
             self.variant_label.value = (
@@ -676,271 +564,4 @@ class BoardEditor:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-# ---------------------------------------------------------------------------------------------
-# The analysis panel.
-
-
-def claims_table(analysis: Any) -> list[tuple[int, str, str, bool, str]]:
-    """Rows (stone, player, verdict, claimable, reason) of a BoardAnalysis: every claimed stone and
-    every complete side of an unclaimed one."""
-    rows = []
-    for sa in analysis.stones:
-        n = sa.number
-        if sa.claimed is not None:
-            rows.append((n, sa.claimed.value, "claimed", False, f"stone {n} is held by {sa.claimed.value}"))
-            continue
-        for p in PLAYERS:
-            if len(sa.south if p is Player.SOUTH else sa.north) < analysis.position.stone(n).capacity:
-                continue
-            v = sa.claims[p]
-            rows.append((n, p.value, "may claim" if v.claimable else "cannot claim yet", v.claimable, v.reason))
-    return rows
-
-
-def claimable(position: Position) -> tuple[tuple[int, Player], ...]:
-    """Every (stone, player) that may be claimed now."""
-    from ..analysis.board import analyze
-
-    return tuple((n, Player.parse(p)) for n, p, _, ok, _ in claims_table(analyze(position)) if ok)
-
-
-def claims_html(analysis: Any) -> str:
-    """The panel's claims table (HTML): claimable rows carry the class ``sl-claimable``."""
-    rows = claims_table(analysis)
-    if not rows:
-        return '<div class="sl-claims"><i>No complete side yet: nothing to claim.</i></div>'
-    out = ['<table class="sl-claims" style="border-collapse:collapse;font-size:90%">']
-    for n, p, verdict, ok, reason in rows:
-        cls = "sl-claimable" if ok else "sl-not-claimable"
-        color = "#1b5e20" if ok else ("#555" if verdict == "claimed" else "#8d6e00")
-        out.append(
-            f'<tr class="{cls}" data-stone="{n}" data-player="{p}"><td style="white-space:nowrap"><b>stone {n}</b></td>'
-            f'<td style="color:{color};padding:0 6px;white-space:nowrap">{p} {verdict}</td><td>{html.escape(reason)}</td></tr>'
-        )
-    out.append("</table>")
-    return "".join(out)
-
-
-class AnalysisPanel:
-    """Claims with their explanations, the odds and outcome charts and the remaining-card map.
-
-    ``update(position, viewer)`` recomputes everything; ``claims`` (HTML widget), ``figures``
-    (``{name: FigureWidget}``) and ``claimable`` (the last (stone, player) pairs) are for tests.
-    """
-
-    def __init__(self, charts: bool = True) -> None:
-        self.claims = W.HTML()
-        self.claims.add_class("sl-claims-box")
-        self.summary = W.HTML()
-        self.claimable: tuple[tuple[int, Player], ...] = ()
-        self.analysis: Any = None
-        self.error = ""
-        self.figures: dict[str, Any] = {}
-        self._charts = charts
-        children: list[W.Widget] = [W.HTML("<h4 style='margin:4px 0'>Claims</h4>"), self.claims, self.summary]
-        self._children = children
-        self.widget = W.VBox(children, layout=W.Layout(width="640px"))
-        self.widget.add_class("sl-panel")
-
-    def update(self, position: Position, viewer: Player) -> None:
-        from ..analysis.board import analyze
-
-        self.error = ""
-        self.analysis = analyze(position, viewer)
-        rows = claims_table(self.analysis)
-        self.claimable = tuple((n, Player.parse(p)) for n, p, _, ok, _ in rows if ok)
-        self.claims.value = claims_html(self.analysis)
-        if not self._charts:
-            return
-        try:
-            if not self.figures:  # built once, from the first position shown
-                self.figures = make_figure_widgets(position, viewer)
-                self.widget.children = tuple(self._children) + tuple(self.figures.values())
-            update_figures(self.figures, self.analysis)
-            self.summary.value = ""
-        except Exception as exc:  # noqa: BLE001 - a chart failure must not break editing
-            self.error = f"{type(exc).__name__}: {exc}"
-            self.summary.value = f'<span style="color:#b00020">charts unavailable: {html.escape(self.error)}</span>'
-
-
-# ---------------------------------------------------------------------------------------------
-# The panel's charts. The FigureWidgets are made once from the builders of views/charts.py (same
-# look, palette and words); on every edit only their data arrays change. Building the figures anew
-# takes ~250 ms of plotly validation, so :func:`panel_arrays` computes the same arrays directly
-# (tests check them against freshly built charts).
-
-
-def make_figure_widgets(position: Position | None = None, viewer: Player = Player.SOUTH, lang: str = "en") -> dict[str, Any]:
-    """``{"odds", "outcome", "cards"}``: FigureWidgets of views/charts.py's three board charts."""
-    import plotly.graph_objects as go
-
-    from ..analysis.board import analyze
-    from . import charts
-
-    analysis = analyze(position if position is not None else Position.empty(), viewer)
-    figures = {
-        "odds": charts.formation_odds_chart(analysis, lang=lang),
-        "outcome": charts.outcome_chart(analysis, lang=lang),
-        "cards": charts.card_map_chart(analysis, lang=lang),
-    }
-    widgets = {}
-    for name, fig in figures.items():
-        fig.update_layout(height=330 if name != "cards" else 320, width=630, margin={"l": 50, "r": 10, "t": 50, "b": 40})
-        widgets[name] = go.FigureWidget(fig)
-    return widgets
-
-
-def panel_arrays(analysis: Any, lang: str = "en") -> dict[str, Any]:
-    """The data arrays of the three board charts for one analysis, in the builders' trace order:
-    ``odds`` (per rank, strongest first: y and hover), ``outcome`` (south, tie, north: y, hover,
-    pattern), ``cards`` (opponent and draw maps: z, text, hover) and the card map's titles."""
-    from ..analysis.pools import draws_left
-    from ..core.formations import RANKS_STRONGEST_FIRST
-    from .charts import fraction_text
-    from .palette import color_label, label, player_label, rank_label
-
-    odds: list[dict[str, list[Any]]] = [{"y": [], "customdata": []} for _ in RANKS_STRONGEST_FIRST]
-    for sa in analysis.stones:
-        for p in PLAYERS:
-            o = None if sa.odds is None else sa.odds.get(p)
-            head = f"{label('stone', lang)} {sa.number}, {player_label(p, lang)}"
-            for i, rank in enumerate(RANKS_STRONGEST_FIRST):
-                if o is None:
-                    odds[i]["y"].append(None)
-                    odds[i]["customdata"].append(f"{head}: {label('claimed', lang)}" if sa.claimed is not None else head)
-                    continue
-                prob = o.ranks[rank]
-                note = f" ({label('complete', lang)})" if o.complete else f" — {o.completions:,} {label('completions', lang)}"
-                odds[i]["y"].append(float(prob))
-                odds[i]["customdata"].append(f"{head}{note}<br>{rank_label(rank, lang)}: {fraction_text(prob, lang)}")
-    outcome: list[dict[str, list[Any]]] = []
-    for key in ("south", "tie", "north"):
-        ys, hover, shapes = [], [], []
-        name = label("tie", lang) if key == "tie" else player_label(key, lang, capital=True)
-        for sa in analysis.stones:
-            head = f"{label('stone', lang)} {sa.number}"
-            if sa.claimed is not None or sa.outcome is None:
-                won = sa.claimed is not None and sa.claimed.value == key
-                ys.append(1.0 if won else 0.0)
-                hover.append(f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
-                shapes.append("x")
-            else:
-                prob = getattr(sa.outcome, key)
-                ys.append(float(prob))
-                hover.append(f"{head}<br>{name}: {fraction_text(prob, lang)}")
-                shapes.append("")
-        outcome.append({"y": ys, "customdata": hover, "shape": shapes})
-
-    position, viewer = analysis.position, Player.parse(analysis.viewer)
-    n = draws_left(position, viewer)
-    opponent = viewer.opponent
-    by_index = {c.card.index: c for c in analysis.cards}
-    # The six maps, row by row: z (probabilities), text and hover (strings), opponent's and draw's.
-    maps: tuple[list[list[float | str]], ...] = ([], [], [], [], [], [])
-    z_opp, z_draw, t_opp, t_draw, h_opp, h_draw = maps
-    opp_title = label("map_opponent", lang, opponent=player_label(opponent, lang))
-    draw_title = label("map_draw", lang, viewer=player_label(viewer, lang), n=n)
-    for color_index in range(6):
-        rows: tuple[list[float | str], ...] = ([], [], [], [], [], [])
-        for value in range(1, 10):
-            chance = by_index[color_index * 9 + value - 1]
-            card = CARDS[color_index * 9 + value - 1]
-            p_opp, p_draw = float(chance.p_opponent_hand), float(chance.p_draw)
-            unseen = chance.where == "unseen"
-            short = "" if unseen else _where_short(chance.where, lang)
-            head = f"<b>{card}</b> ({color_label(card.color, lang)} {value}) — {label('where', lang)}: {_where_text(chance.where, lang)}"
-            items: tuple[float | str, ...] = (
-                p_opp, p_draw,
-                _percent(p_opp, lang) if unseen else short,
-                _percent(p_draw, lang) if unseen else short,
-                f"{head}<br>{opp_title}: {fraction_text(chance.p_opponent_hand, lang)}",
-                f"{head}<br>{draw_title}: {fraction_text(chance.p_draw, lang)}",
-            )
-            for row, item in zip(rows, items):
-                row.append(item)
-        for target, row in zip((z_opp, z_draw, t_opp, t_draw, h_opp, h_draw), rows):
-            target.append(row)
-    cards = [
-        {"z": z_opp, "text": t_opp, "customdata": h_opp},
-        {"z": z_draw, "text": t_draw, "customdata": h_draw},
-    ]
-    titles = {
-        "title": label("map_title", lang, viewer=player_label(viewer, lang)),
-        "subplots": (opp_title, draw_title),
-    }
-    return {"odds": odds, "outcome": outcome, "cards": cards, "cards_titles": titles}
-
-
-def _percent(value: float, lang: str) -> str:
-    from . import charts
-
-    return charts._percent(value, lang)  # the charts' own rounding rule
-
-
-def _where_short(where: str, lang: str) -> str:
-    from . import charts
-
-    return charts._where_short(where, lang)
-
-
-def _where_text(where: str, lang: str) -> str:
-    from . import charts
-
-    return charts._where_text(where, lang)
-
-
-def update_figures(figures: dict[str, Any], analysis: Any, lang: str = "en") -> None:
-    """Push the arrays of a new BoardAnalysis into the FigureWidgets (one batch per figure)."""
-    arrays = panel_arrays(analysis, lang)
-    fig = figures["odds"]
-    with fig.batch_update():
-        for trace, new in zip(fig.data, arrays["odds"]):
-            trace.y, trace.customdata = new["y"], new["customdata"]
-    fig = figures["outcome"]
-    with fig.batch_update():
-        for trace, new in zip(fig.data, arrays["outcome"]):
-            trace.y, trace.customdata = new["y"], new["customdata"]
-            trace.marker.pattern.shape = new["shape"]
-    fig = figures["cards"]
-    with fig.batch_update():
-        for trace, new in zip(fig.data, arrays["cards"]):
-            trace.z, trace.text, trace.customdata = new["z"], new["text"], new["customdata"]
-        titles = arrays["cards_titles"]
-        fig.layout.title.text = titles["title"]
-        for annotation, text in zip(fig.layout.annotations, titles["subplots"]):
-            annotation.text = text
-
-__all__ = [
-    "ALL_TARGETS",
-    "AnalysisPanel",
-    "BoardEditor",
-    "EditRefused",
-    "Target",
-    "checked",
-    "claimable",
-    "claims_html",
-    "place",
-    "read_position",
-    "rebalance",
-    "set_claim",
-    "set_deck",
-    "set_first_complete",
-    "set_hand",
-    "set_turn",
-    "take_back",
-    "take_back_at",
-    "take_back_discard",
-    "TACTICS_TARGETS",
-    "hidden_tactics",
-    "is_blank",
-    "piece_label",
-    "set_mode",
-    "set_tactics_deck",
-    "set_tactics_played",
-    "set_variant",
-    "tactics_used",
-    "used_mask",
-    "make_figure_widgets",
-    "panel_arrays",
-    "update_figures",
-]
+__all__ = ["MODE_WORDS", "BoardEditor"]
