@@ -62,7 +62,7 @@ def test_a_batch_answers_every_kind_of_bad_line_in_order() -> None:
         (b"\xef\xbb\xbf" + good, None),  # a BOM is accepted
         (b'"just a string"', "must be a JSON object"),
         (b"[1, 2, 3]", "must be a JSON object"),
-        (b"null", "must be a JSON object"),
+        (b"null", "line 9"),  # not JSON-looking: read as a (bad) notation line
         (good.replace(b'"format"', b'"colour"'), "unknown field"),
         (good.replace(b'"R1"', b'"B7"'), "illegal position"),
         (b'{"stones": [' + b'{"south": ["R8"]},' * 8 + b'{"south": ["R8"]}]}', "illegal position"),
