@@ -17,7 +17,7 @@ from ..core.rules import PLAYERS, Player, RuleSet
 from ..core.tactics import Piece
 from ..core.words import fraction_percent, say
 from .claims import ClaimVerdict, claim
-from .common import check_player, percent
+from .common import check_player, check_position, check_rules, percent
 from .odds import CompletionOdds, odds_of_side
 from .outcome import Outcome, outcome_of_sides
 from .pools import CardChance, card_probabilities, draws_left, tactics_probabilities
@@ -163,8 +163,9 @@ def analyze(
     ``rules`` defaults to the position's rule set (pass one with ``strict_proofs=True`` for strict
     tactics proofs).
     """
+    check_position(position)
     who = default_viewer(position) if viewer is None else check_player(viewer, "viewer")
-    rules = position.rules if rules is None else rules
+    rules = check_rules(position, rules)
     pool = position.public_pool
     wanted = seen and position.hands[who] is not None and position.winner() is None
     seat = Seat.of(position, who) if wanted else None

@@ -27,7 +27,7 @@ from ..core.position import Position
 from ..core.rules import SIDE_SIZE, Player
 from ..core.sides import combinadic, side_completions, side_strength
 from ..core.tactics import Piece
-from .common import check_stone, fraction_table
+from .common import check_count, check_pool, check_samples, check_stone, fraction_table
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -93,9 +93,10 @@ def stone_outcome(position: Position, stone: int, pool: CardMask | None = None) 
     (troops take their owner's best identity for each completion).
     """
     s = position.stone(check_stone(position, stone))
+    pool = check_pool(pool, position.public_pool)
     if s.claimed is not None:
         return _certain(s.claimed)
-    pool = position.public_pool if pool is None else pool & ~mask_of(s.clan_cards())
+    pool &= ~mask_of(s.clan_cards())
     return outcome_of_sides(s.south, s.north, pool, s.first_complete, capacity=s.capacity, blind=s.blind)
 
 
@@ -218,10 +219,10 @@ def stone_outcome_monte_carlo(
     the dealt sides are looked up among the sides' completions, and the estimates carry their
     standard errors.
     """
-    if samples <= 0:
-        raise AnalysisError(f"samples must be positive, not {samples}")
+    check_samples(samples)
+    check_count(seed, "seed")
     s = position.stone(check_stone(position, stone))
-    pool = position.public_pool if pool is None else pool & ~mask_of(s.clan_cards())
+    pool = check_pool(pool, position.public_pool) & ~mask_of(s.clan_cards())
     cap, blind = s.capacity, s.blind
     a, b = max(cap - len(s.south), 0), max(cap - len(s.north), 0)
     cards = np.array(list(indices_of(pool)), dtype=np.int64)

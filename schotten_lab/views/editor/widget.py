@@ -554,7 +554,10 @@ class BoardEditor:
 
     def _refresh_panel(self) -> None:
         start = time.perf_counter()
-        self.panel.update(self._position, self.viewer.value)
+        try:
+            self.panel.update(self._position, self.viewer.value)
+        except SchottenError as exc:  # e.g. a computation refused as too large: said, never raised
+            self._set_message(f"Analysis unavailable: {exc}", error=True)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
