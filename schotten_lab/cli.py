@@ -543,6 +543,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_report)
 
     add_diagram_parser(sub, notation_help)
+    __import__("schotten_lab.cli_game").cli_game.add_game_commands(sub)  # replay, bot, selfplay: cli_game.py
     return parser
 
 

@@ -6,6 +6,8 @@
 # (not empty), else a fresh random one, handed over through the environment; kernels idle for
 # VOILA_CULL_IDLE seconds (default 1200) are shut down; at most VOILA_MAX_KERNELS (default 40) run
 # at once, further visitors get "503 full" until one is culled.
+# VOILA_PREHEAT=1: a kernel kept ready (the page in seconds instead of a kernel start), without the cap.
+# Any position: open http://HOST:PORT/?position=NOTATION (the page's link gives the current one).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -27,7 +29,9 @@ if [ "${VOILA_TOKEN+set}" = set ] && [ -z "$VOILA_TOKEN" ]; then
 fi
 export VOILA_TOKEN="${VOILA_TOKEN:-$("$VENV/bin/python" -c 'import secrets; print(secrets.token_urlsafe(12))')}"
 export SCHOTTEN_POSITION="$POSITION"
-# the app's page template (apps/jupyter/voila/templates/schotten): no CDN, a kernel kept ready
+# the app's page template (apps/jupyter/voila/templates/schotten): no CDN. VOILA_PREHEAT=1 keeps a kernel
+# ready with the notebook run up to the page request (the app waits for it: voila.utils.wait_for_request);
+# Voilà then cannot cap the kernels (scripts/voila_config/voila.py says why).
 export JUPYTER_PATH="$PWD/apps/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 HOST="$IP"
 if [ "$IP" = "0.0.0.0" ]; then HOST="$(hostname -I 2>/dev/null | cut -d' ' -f1)"; HOST="${HOST:-$(hostname)}"; fi

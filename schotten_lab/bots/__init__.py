@@ -1,1 +1,29 @@
-"""Who chooses the turn: bots built on ``game`` and ``analysis``."""
+"""Who chooses the turn: bots built on ``game`` and ``analysis``.
+
+Every bot follows :class:`Bot` (``decide(observation, history) -> turn``) and is built by name
+with :func:`make_bot`; a new bot joins the registry (and so ``schotten-lab bot`` and ``selfplay``)
+with one :func:`register` line below.
+"""
+
+from .base import Bot, Decision, bot_names, make_bot, register
+from .protocol import RequestError, answer, read_request, serve
+from .simple import GreedyBot, RandomBot, SideOdds, stone_chance
+
+register("random", RandomBot)
+register("greedy", GreedyBot)
+
+__all__ = [
+    "Bot",
+    "Decision",
+    "GreedyBot",
+    "RandomBot",
+    "RequestError",
+    "SideOdds",
+    "answer",
+    "bot_names",
+    "make_bot",
+    "read_request",
+    "register",
+    "serve",
+    "stone_chance",
+]

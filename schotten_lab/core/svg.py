@@ -22,6 +22,7 @@ from .cards import Card, Color, parse_cards
 from .errors import ArgumentError, excerpt
 from .rules import STONE_COUNT, Player
 from .tactics import parse_piece
+from .words import DIAGRAM_LABELS
 
 if TYPE_CHECKING:
     from .position import Position
@@ -70,77 +71,13 @@ CAPTION_CHARS = 100
 WIDTH = 2 * MARGIN + STONE_COUNT * COLUMN
 
 Words = dict[str, Any]
-"""The diagram's vocabulary in one language (see :func:`labels`)."""
-
-_LABELS: dict[str, Words] = {
-    "en": {
-        "south": "South",
-        "north": "North",
-        "hand": "hand",
-        "cards": "cards",
-        "card": "card",
-        "hidden": "face down",
-        "unknown": "unknown",
-        "empty": "empty",
-        "deck": "Deck",
-        "discard": "discard",
-        "to_move": "to move",
-        "claimed": "claimed by",
-        "held": "stones held",
-        "tactics": "tactics",
-        "first": "1st",
-        "stone": "stone",
-        "counter": "counterexample",
-        "game": {"base": "base game", "tactics": "tactics variant"},
-        "expert": "expert",
-        "colors": ("red", "blue", "green", "yellow", "purple", "brown"),
-        "modes": {"blind": "BLIND", "mud": "MUD"},
-        "wild": "wild",
-        "played": "tactics played",
-        "troops": {
-            "JOKER": "Joker", "SPY": "Spy", "SHIELD": "Shield bearer", "BLIND": "Blind-man's bluff",
-            "MUD": "Mud fight", "HEADHUNTER": "Headhunter", "STRATEGIST": "Strategist", "BANSHEE": "Banshee",
-            "TRAITOR": "Traitor",
-        },
-    },
-    "fr": {
-        "south": "Sud",
-        "north": "Nord",
-        "hand": "main",
-        "cards": "cartes",
-        "card": "carte",
-        "hidden": "face cachée",
-        "unknown": "inconnue",
-        "empty": "vide",
-        "deck": "Pioche",
-        "discard": "défausse",
-        "to_move": "au trait",
-        "claimed": "revendiquée par",
-        "held": "bornes gagnées",
-        "tactics": "tactiques",
-        "first": "1er",
-        "stone": "borne",
-        "counter": "contre-exemple",
-        "game": {"base": "jeu de base", "tactics": "variante tactique"},
-        "expert": "expert",
-        "colors": ("rouge", "bleu", "vert", "jaune", "violet", "marron"),
-        "modes": {"blind": "COLIN", "mud": "BOUE"},
-        "wild": "libre",
-        "played": "tactiques jouées",
-        "troops": {
-            "JOKER": "Joker", "SPY": "Espion", "SHIELD": "Porte-bouclier", "BLIND": "Colin-Maillard",
-            "MUD": "Combat de boue", "HEADHUNTER": "Chasseur de tête", "STRATEGIST": "Stratège",
-            "BANSHEE": "Banshee", "TRAITOR": "Traître",
-        },
-    },
-}
-
+"""The diagram's vocabulary in one language (see :func:`labels`; the words are in :mod:`.words`)."""
 
 def labels(lang: str) -> Words:
     """The diagram's words in English (``en``) or French (``fr``)."""
-    if lang not in _LABELS:
+    if lang not in DIAGRAM_LABELS:
         raise ArgumentError(f"unknown language {excerpt(lang)}: expected 'en' or 'fr'")
-    return _LABELS[lang]
+    return DIAGRAM_LABELS[lang]
 
 
 class Svg(str):

@@ -14,8 +14,12 @@ from typing import Any
 from ..core.svg import Svg, position_svg
 
 _LAZY: dict[str, str] = {
-    # charts (plotly)
+    # charts (plotly) and the data they draw
+    "board_chart_data": "charts",
     "board_charts": "charts",
+    "card_map_data": "charts",
+    "formation_odds_data": "charts",
+    "outcome_data": "charts",
     "card_map_chart": "charts",
     "convergence_chart": "charts",
     "convergence_figure": "charts",
@@ -25,6 +29,9 @@ _LAZY: dict[str, str] = {
     "outcome_chart": "charts",
     "side_strength_chart": "charts",
     "strength_chart": "charts",
+    # diagrams for writers (no plotly)
+    "diagram": "diagram",
+    "save_diagram": "diagram",
     # export and reports
     "ExportError": "export",
     "save_figure": "export",
@@ -35,6 +42,7 @@ _LAZY: dict[str, str] = {
     "write_report": "report",
     # widgets (ipywidgets)
     "BoardEditor": "editor",
+    "BoardApp": "app",
 }
 
 

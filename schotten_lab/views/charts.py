@@ -16,7 +16,10 @@ from plotly.subplots import make_subplots
 
 from ..core.cards import CARDS, Card, Color
 from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank, rank_counts
+from ..core.errors import ArgumentError
+from ..core.location import Location
 from ..core.rules import PLAYERS, Player
+from ..core.words import estimate, fraction_percent
 from .palette import (
     FONT_FAMILY,
     NEUTRALS,
@@ -36,6 +39,7 @@ if TYPE_CHECKING:
     from ..analysis.board import BoardAnalysis
     from ..analysis.odds import CompletionOdds
     from ..analysis.outcome import Outcome, OutcomeEstimate
+    from ..analysis.viewer import ViewerOutcome
     from ..analysis.pools import CardChance
     from ..core.position import Position
 
@@ -46,25 +50,9 @@ HOVER_END = "<extra></extra>"
 
 
 def fraction_text(p: Fraction | float, lang: str = "en") -> str:
-    """``"3/46 ≈ 6.5%"`` for a fraction, ``"6.5%"`` for a float (French decimal comma in ``fr``)."""
-    pct = percent_text(float(p), lang)
-    if isinstance(p, Fraction) and p.denominator != 1:
-        return f"{p.numerator}/{p.denominator} ≈ {pct}"
-    return pct
-
-
-def percent_text(value: float, lang: str = "en") -> str:
-    """``"6.5%"``: one decimal, ``"<0.1%"``/``">99.9%"`` at the ends, a decimal comma in French."""
-    v = value * 100
-    if v in (0, 100):
-        text = f"{v:.0f}%"
-    elif v < 0.1:
-        text = "<0.1%"
-    elif v > 99.9:
-        text = ">99.9%"
-    else:
-        text = f"{v:.1f}%"
-    return text.replace(".", ",") if lang == "fr" else text
+    """``"3/46 ≈ 6.5%"`` for a fraction, ``"6.5%"`` for a float or a certainty (French decimal comma in
+    ``fr``): :func:`schotten_lab.core.words.fraction_percent`, the library's one rounding rule."""
+    return fraction_percent(p, lang, approx=True)
 
 
 def _style(fig: go.Figure, title: str, *, height: int = 420) -> go.Figure:
@@ -201,43 +189,60 @@ OUTCOME_KEYS = ("south", "tie", "north")
 """The outcome chart's series, bottom to top."""
 
 
-def outcome_data(analysis: BoardAnalysis, *, lang: str = "en") -> BarsData:
+def outcome_data(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = False) -> BarsData:
     """What :func:`outcome_chart` draws: x = stones, series south, tie, north; a claimed stone is a
-    full hatched (``"x"``) bar for its owner."""
+    full hatched (``"x"``) bar for its owner.
+
+    ``seat=True``: the figures seen by the analysis's viewer, counting their hand
+    (``StoneAnalysis.outcome_viewer``), with an ``undecided`` series when the viewer cannot complete a
+    side from hand and draws; an estimate's hover gives its standard error. Without a viewer's
+    figures (no known hand), the public ones."""
     check_lang(lang)
     xs = [str(sa.number) for sa in analysis.stones]
+    seat = seat and any(sa.outcome_viewer is not None for sa in analysis.stones)
+    keys: tuple[str, ...] = OUTCOME_KEYS
+    if seat and any(sa.outcome_viewer is not None and sa.outcome_viewer.undecided for sa in analysis.stones):
+        keys = (*OUTCOME_KEYS, "undecided")
     series: list[BarSeries] = []
-    for key in OUTCOME_KEYS:
+    for key in keys:
         name = _outcome_name(key, lang)
         ys: list[float | None] = []
         hover: list[str] = []
         shapes: list[str] = []
         for sa in analysis.stones:
             head = f"{label('stone', lang)} {sa.number}"
-            outcome: Outcome | None = sa.outcome
+            outcome: Outcome | ViewerOutcome | None = sa.outcome_viewer if seat else sa.outcome
             if sa.claimed is not None or outcome is None:
                 won = sa.claimed is not None and sa.claimed.value == key
                 ys.append(1.0 if won else 0.0)
                 hover.append(f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
                 shapes.append("x")
-            else:
-                prob: Fraction = getattr(outcome, key)
-                ys.append(float(prob))
+                continue
+            prob: Fraction = getattr(outcome, key)
+            ys.append(float(prob))
+            if getattr(outcome, "exact", True):
                 hover.append(f"{head}<br>{name}: {fraction_text(prob, lang)}")
-                shapes.append("")
+            else:
+                stderr = getattr(outcome, "stderr", {}).get(key, 0.0)
+                hover.append(f"{head}<br>{name}: ≈{estimate(float(prob), stderr, lang)} "
+                             f"({label('estimate', lang)}, {getattr(outcome, 'samples', 0):,} {label('samples', lang)})")
+            shapes.append("")
         series.append({"name": name, "y": ys, "customdata": hover, "shape": shapes})
     return {"x": xs, "series": series}
 
 
-def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
+def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = False) -> go.Figure:
     """Stacked bars per stone: P(south wins), P(tie decided by completion order), P(north wins).
 
-    A claimed stone shows a hatched full bar in its owner's colour. The data is :func:`outcome_data`.
+    A claimed stone shows a hatched full bar in its owner's colour. The data is :func:`outcome_data`;
+    ``seat=True`` draws the figures seen by the viewer, counting their hand, and says so in the title.
     """
-    data = outcome_data(analysis, lang=lang)
-    colors = {"south": PLAYER_COLORS[Player.SOUTH], "tie": TIE_COLOR, "north": PLAYER_COLORS[Player.NORTH]}
+    data = outcome_data(analysis, lang=lang, seat=seat)
+    colors = {"south": PLAYER_COLORS[Player.SOUTH], "tie": TIE_COLOR, "north": PLAYER_COLORS[Player.NORTH],
+              "undecided": NEUTRALS["known"]}
+    keys = (*OUTCOME_KEYS, "undecided")
     fig = go.Figure()
-    for key, s in zip(OUTCOME_KEYS, data["series"]):
+    for key, s in zip(keys, data["series"]):
         fig.add_trace(
             go.Bar(
                 name=s["name"],
@@ -253,14 +258,18 @@ def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Figure:
             )
         )
     fig.update_layout(barmode="stack")
-    _style(fig, label("outcome_title", lang))
+    seen = seat and any(sa.outcome_viewer is not None for sa in analysis.stones)
+    title = label("outcome_seat_title", lang, viewer=player_label(analysis.viewer, lang)) if seen else label("outcome_title", lang)
+    _style(fig, title)
     fig.update_xaxes(title_text=label("stone", lang), type="category")
     _probability_axis(fig, lang)
     return fig
 
 
 def _outcome_name(key: str, lang: str) -> str:
-    return label("tie", lang) if key == "tie" else player_label(key, lang, capital=True)
+    if key in ("tie", "undecided"):
+        return label(key, lang)
+    return player_label(key, lang, capital=True)
 
 
 # ---- the remaining-card map ---------------------------------------------------------------------
@@ -288,27 +297,20 @@ def cell_percent(value: float, lang: str = "en") -> str:
 
 def where_short(where: str, lang: str = "en") -> str:
     """A known card's cell text, four characters at most: ``S3``/``N3`` (a side of stone 3), the
-    hand (``hand``, ``main``), the discard pile (``disc``, ``déf``)."""
-    parts = where.split()
-    if parts[0] == "stone":
-        return f"{parts[2][0].upper()}{parts[1]}"
-    if parts[-1] == "hand":
-        return label("hand", lang)[:4]
-    if parts[0] == "discard":
-        return label("discard", lang)[:4 if lang == "en" else 3]
-    return "?"
+    hand (``hand``, ``main``), the discard pile (``disc``, ``déf``); a :class:`Location`'s ``short``."""
+    return _location(where).short(lang)
 
 
 def where_text(where: str, lang: str = "en") -> str:
-    """Where a card is, in words: ``stone 3, south``, ``south hand``, ``discard``, ``unseen``."""
-    parts = where.split()
-    if parts[0] == "stone":
-        return f"{label('stone', lang)} {parts[1]}, {player_label(parts[2], lang)}"
-    if parts[-1] == "hand":
-        return f"{label('hand', lang)} {player_label(parts[0], lang)}" if lang == "fr" else where
-    if parts[0] == "unseen":
-        return label("unseen", lang)
-    return label(parts[0], lang) if parts[0] in ("discard",) else where
+    """Where a card is, in words (``stone 3 south``, ``borne 3 côté sud``): a :class:`Location`'s words."""
+    return _location(where).in_words(lang)
+
+
+def _location(where: str) -> Location:
+    """``where`` itself, a :class:`Location` (the analysis gives one; its text is never parsed)."""
+    if not isinstance(where, Location):
+        raise ArgumentError(f"where: expected a Location (CardChance.where), got the text {where!r}")
+    return where
 
 
 def card_map_data(analysis: BoardAnalysis, *, draws: int | None = None, lang: str = "en") -> CardMapData:
@@ -334,7 +336,7 @@ def card_map_data(analysis: BoardAnalysis, *, draws: int | None = None, lang: st
             chance = by_index[int(color) * 9 + value - 1]
             card = CARDS[int(color) * 9 + value - 1]
             head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}: {where_text(chance.where, lang)}"
-            unseen = chance.where == "unseen"
+            unseen = chance.unseen
             for (z, text, hover), title, p in zip(rows, titles, (chance.p_opponent_hand, chance.p_draw)):
                 z.append(float(p))
                 text.append(cell_percent(float(p), lang) if unseen else where_short(chance.where, lang))
@@ -518,7 +520,7 @@ def convergence_figure(
             mode="lines+markers",
             name=label("estimate", lang),
             line={"color": color, "width": 2},
-            customdata=[f"{n:,} {label('samples', lang)}: {percent_text(y, lang)} ± {percent_text(2 * s, lang)}"
+            customdata=[f"{n:,} {label('samples', lang)}: {estimate(y, 2 * s, lang)}"
                         for n, y, s in zip(xs, ys, se)],
             hovertemplate="%{customdata}" + HOVER_END,
         )
@@ -607,11 +609,12 @@ def board_chart_data(analysis: BoardAnalysis, *, lang: str = "en") -> BoardChart
     }
 
 
-def board_charts(analysis: BoardAnalysis, *, lang: str = "en") -> dict[str, go.Figure]:
-    """The board-wide charts of an analysis, by name (for reports and panels)."""
+def board_charts(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = False) -> dict[str, go.Figure]:
+    """The board-wide charts of an analysis, by name (for reports and panels); ``seat``: the outcome
+    chart seen by the viewer (see :func:`outcome_chart`)."""
     return {
         "odds": formation_odds_chart(analysis, lang=lang),
-        "outcome": outcome_chart(analysis, lang=lang),
+        "outcome": outcome_chart(analysis, lang=lang, seat=seat),
         "cards": card_map_chart(analysis, lang=lang),
     }
 
@@ -636,7 +639,6 @@ __all__ = [
     "monte_carlo_series",
     "outcome_chart",
     "outcome_data",
-    "percent_text",
     "side_strength_chart",
     "strength_chart",
     "strength_label",

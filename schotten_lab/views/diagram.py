@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..core.files import check_output, write_text_atomic
 from ..core.rules import PLAYERS, Player
 from ..core.svg import Svg, position_svg
 
@@ -79,18 +80,14 @@ def diagram(
 
 
 def save_diagram(svg: str, path: str | Path, *, scale: float = 2.0) -> Path:
-    """Write a diagram as ``.svg`` (the text) or ``.png`` (through Chromium); return the path."""
-    path = Path(path)
-    suffix = path.suffix.lower()
-    if suffix not in DIAGRAM_FORMATS:
-        raise ValueError(f"{path}: unknown diagram format {suffix or '(none)'!r}: use .svg or .png")
-    if suffix == ".png":
+    """Write a diagram as ``.svg`` (the text) or ``.png`` (through Chromium), atomically; return the
+    path. Another extension, a folder or a symbolic link is refused (an ``OutputError``)."""
+    path = check_output(path, ("svg", "png"))
+    if path.suffix.lower() == ".png":
         from .export import save_png
 
         return save_png(svg, path, scale=scale)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(str(svg), encoding="utf-8")
-    return path
+    return write_text_atomic(path, str(svg))
 
 
 __all__ = ["DIAGRAM_FORMATS", "claimable_stones", "diagram", "first_refusal", "save_diagram"]

@@ -22,14 +22,9 @@ from ..analysis.pools import draws_left
 from ..core.formations import RANKS_STRONGEST_FIRST, Rank
 from ..core.position import Position
 from ..core.rules import PLAYERS, STONE_COUNT, Player
+from ..core.words import fraction_percent
 
 _PLAYER_OPTIONS = [("south", Player.SOUTH), ("north", Player.NORTH)]
-
-
-def _fraction(p: Fraction) -> str:
-    if p.denominator == 1:
-        return f"{float(p):.0%}"
-    return f"{p.numerator}/{p.denominator} ≈ {float(p):.1%}"
 
 
 def verdict_html(verdict: ClaimVerdict) -> str:
@@ -133,7 +128,7 @@ class OddsExplorer:
             return
         self.rows = reachable_rows(self.position, n, p, k)
         lines = [
-            f"<tr><td>{r.label()}</td><td style='padding:0 8px'>{_fraction(prob)}</td>"
+            f"<tr><td>{r.label()}</td><td style='padding:0 8px'>{fraction_percent(prob, approx=True)}</td>"
             f"<td>{'' if ok else 'no longer possible'}</td></tr>"
             for r, prob, ok in self.rows
         ]

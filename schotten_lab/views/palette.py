@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..core.cards import Card, Color
 from ..core.formations import Rank
 from ..core.rules import Player
+from ..core.words import CHART_LABELS
 from ..core.svg import CARD_FILL, CARD_TEXT, HIGHLIGHT, INK, LINE, MUTED, PAPER
 
 FONT_FAMILY = "DejaVu Sans, Verdana, Arial, Helvetica, sans-serif"
@@ -52,80 +53,8 @@ SEQUENTIAL: list[list[float | str]] = [[0.0, "#FFFFFF"], [0.5, "#B39DDB"], [1.0,
 
 LANGS = ("en", "fr")
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "south": "south",
-        "north": "north",
-        "South": "South",
-        "North": "North",
-        "tie": "tie (completion order)",
-        "stone": "stone",
-        "side": "side",
-        "probability": "probability",
-        "formation": "formation",
-        "value": "value",
-        "colour": "colour",
-        "strength": "final strength",
-        "count": "hands",
-        "samples": "samples",
-        "estimate": "Monte Carlo estimate",
-        "band": "±2 standard errors",
-        "exact": "exact",
-        "claimed": "claimed",
-        "complete": "complete",
-        "unseen": "unseen",
-        "hand": "hand",
-        "discard": "discard",
-        "deck": "deck",
-        "where": "where",
-        "odds_title": "Formation odds of each side (random completion)",
-        "outcome_title": "Who wins each stone (random completion of both sides)",
-        "map_title": "Where the cards are, seen by {viewer} (chances in %)",
-        "map_opponent": "P({opponent} holds it)",
-        "map_draw": "P({viewer} draws it within {n} draws)",
-        "strength_title": "Final strength of {player}'s side on stone {stone}",
-        "convergence_title": "Stone {stone}: P({who}) exact vs Monte Carlo",
-        "counts_title": "Formations over all 24,804 three-card hands",
-        "of_hands": "of all hands",
-        "completions": "completions",
-    },
-    "fr": {
-        "south": "sud",
-        "north": "nord",
-        "South": "Sud",
-        "North": "Nord",
-        "tie": "égalité (ordre de complétion)",
-        "stone": "borne",
-        "side": "côté",
-        "probability": "probabilité",
-        "formation": "combinaison",
-        "value": "valeur",
-        "colour": "couleur",
-        "strength": "force finale",
-        "count": "mains",
-        "samples": "tirages",
-        "estimate": "estimation Monte-Carlo",
-        "band": "±2 écarts-types",
-        "exact": "exact",
-        "claimed": "revendiquée",
-        "complete": "complet",
-        "unseen": "non vue",
-        "hand": "main",
-        "discard": "défausse",
-        "deck": "pioche",
-        "where": "où",
-        "odds_title": "Chances de combinaison de chaque côté (complétion au hasard)",
-        "outcome_title": "Qui gagne chaque borne (complétion au hasard des deux côtés)",
-        "map_title": "Où sont les cartes, vu par {viewer} (chances en %)",
-        "map_opponent": "P({opponent} l'a en main)",
-        "map_draw": "P({viewer} la pioche en {n} tirages)",
-        "strength_title": "Force finale du côté {player} de la borne {stone}",
-        "convergence_title": "Borne {stone} : P({who}) exact contre Monte-Carlo",
-        "counts_title": "Combinaisons parmi les 24 804 mains de trois cartes",
-        "of_hands": "des mains",
-        "completions": "complétions",
-    },
-}
+LABELS: dict[str, dict[str, str]] = CHART_LABELS
+"""The charts' words by language (they live in :mod:`schotten_lab.core.words`)."""
 
 
 def check_lang(lang: str) -> str:

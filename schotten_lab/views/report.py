@@ -21,11 +21,13 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..analysis.board import game_over_words
 from ..core.cards import Card
 from ..core.files import check_output, write_text_atomic
 from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.rules import PLAYERS, SIDE_SIZE, Player
 from ..core.svg import position_svg
+from ..core.words import REPORT_LABELS, estimate, fraction, percent
 from .diagram import first_refusal
 from .palette import CARD_COLORS, CARD_TEXT_COLORS, NEUTRALS, PLAYER_COLORS, check_lang, player_label, rank_label
 
@@ -33,82 +35,9 @@ if TYPE_CHECKING:
     import plotly.graph_objects as go
 
     from ..analysis.board import BoardAnalysis, StoneAnalysis
+    from ..analysis.viewer import ViewerOutcome
     from ..core.position import Position
 
-_WORDS = {
-    "en": {
-        "title": "Schotten Totten position report",
-        "seen_by": "Seen by {viewer}; {mover} to move; deck {deck}.",
-        "notation": "Notation",
-        "stones": "Stones",
-        "stone": "Stone",
-        "south": "South",
-        "north": "North",
-        "status": "Status",
-        "claimed_by": "claimed by {who}",
-        "open": "open",
-        "claimable_by": "claimable by {who}",
-        "p_south": "P(south wins)",
-        "p_tie": "P(tie)",
-        "p_north": "P(north wins)",
-        "claims": "Claims",
-        "player": "Player",
-        "verdict": "Verdict",
-        "can": "can claim",
-        "cannot": "cannot claim",
-        "why": "Why",
-        "counter": "Counterexample",
-        "odds": "Formation odds (random completion from the public pool)",
-        "side": "Side",
-        "charts": "Charts",
-        "highlight": "Highlighted stones can be claimed now: {stones}.",
-        "no_claim": "No stone can be claimed now.",
-        "fractions": "Probabilities are exact; hover a percentage for its fraction.",
-        "footer": "Made with schotten_lab on {day}. Exact figures; explanations in English.",
-        "cards": "Remaining cards",
-        "unseen": "{n} cards unseen by {viewer}: each is in {opponent}'s hand with probability {p}, in the deck with probability {q}.",
-        "empty": "—",
-        "incomplete": "The {n} other sides are incomplete: a side needs 3 cards before it can claim.",
-        "ghost": "Dashed cards on stone {stone}: the counterexample, the opponent's completion that beats the viewer's claim.",
-        "old_browser": "The charts need a browser from 2023 or later (Chrome 80, Firefox 113, Safari 16.4); the tables above have every figure.",
-    },
-    "fr": {
-        "title": "Rapport de position Schotten Totten",
-        "seen_by": "Vu par {viewer} ; {mover} au trait ; pioche {deck}.",
-        "notation": "Notation",
-        "stones": "Bornes",
-        "stone": "Borne",
-        "south": "Sud",
-        "north": "Nord",
-        "status": "État",
-        "claimed_by": "revendiquée par {who}",
-        "open": "ouverte",
-        "claimable_by": "revendicable par {who}",
-        "p_south": "P(sud gagne)",
-        "p_tie": "P(égalité)",
-        "p_north": "P(nord gagne)",
-        "claims": "Revendications",
-        "player": "Joueur",
-        "verdict": "Verdict",
-        "can": "peut revendiquer",
-        "cannot": "ne peut pas revendiquer",
-        "why": "Pourquoi",
-        "counter": "Contre-exemple",
-        "odds": "Chances de combinaison (complétion au hasard parmi les cartes non jouées)",
-        "side": "Côté",
-        "charts": "Graphiques",
-        "highlight": "Les bornes en surbrillance peuvent être revendiquées maintenant : {stones}.",
-        "no_claim": "Aucune borne ne peut être revendiquée maintenant.",
-        "fractions": "Les probabilités sont exactes ; survolez un pourcentage pour voir la fraction.",
-        "footer": "Produit par schotten_lab le {day}. Chiffres exacts ; explications en anglais.",
-        "cards": "Cartes restantes",
-        "unseen": "{n} cartes non vues par {viewer} : chacune est dans la main de {opponent} avec la probabilité {p}, dans la pioche avec la probabilité {q}.",
-        "empty": "—",
-        "incomplete": "Les {n} autres côtés sont incomplets : il faut 3 cartes pour revendiquer.",
-        "ghost": "Cartes en pointillés sur la borne {stone} : le contre-exemple, la complétion adverse qui bat la revendication.",
-        "old_browser": "Les graphiques demandent un navigateur de 2023 ou plus récent (Chrome 80, Firefox 113, Safari 16.4) ; les tableaux ci-dessus donnent tous les chiffres.",
-    },
-}
 
 CSS = f"""
 .schotten-report {{ font-family: DejaVu Sans, Verdana, Arial, sans-serif; color: {NEUTRALS['ink']};
@@ -128,27 +57,16 @@ CSS = f"""
 
 
 def _w(lang: str) -> dict[str, str]:
-    return _WORDS[check_lang(lang)]
+    return REPORT_LABELS[check_lang(lang)]
 
 
 def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def _pct(p: Fraction) -> str:
-    v = float(p) * 100
-    if v in (0, 100):
-        return f"{v:.0f}%"
-    if v < 0.1:
-        return "&lt;0.1%"
-    if v > 99.9:
-        return "&gt;99.9%"
-    return f"{v:.1f}%"
-
-
-def _prob(p: Fraction) -> str:
+def _prob(p: Fraction, lang: str) -> str:
     """A table cell: the percentage, with the exact fraction as its tooltip."""
-    return f'<td class="num" title="{p.numerator}/{p.denominator}">{_pct(p)}</td>'
+    return f'<td class="num" title="{fraction(p)}">{_e(percent(p, lang))}</td>'
 
 
 def _cards(cards: tuple[object, ...] | None, lang: str) -> str:
@@ -193,10 +111,14 @@ def analysis_html(board_analysis: BoardAnalysis, *, lang: str = "en", diagram: b
         parts.append(
             f"<p>{_e(w['highlight'].format(stones=', '.join(map(str, claimable))) if claimable else w['no_claim'])}</p>"
         )
-    parts.append(_stones_table(a, lang))
-    parts.append(_claims_table(a, lang))
-    parts.append(_odds_table(a, lang))
-    parts.append(_cards_summary(a, lang))
+    if pos.winner() is not None:  # the game is over: no odds
+        parts.append(f"<p class='game-over'><b>{_e(game_over_words(pos, lang))}</b></p>")
+        parts.append(_stones_table(a, lang))
+    else:
+        parts.append(_stones_table(a, lang))
+        parts.append(_claims_table(a, lang))
+        parts.append(_odds_table(a, lang))
+        parts.append(_cards_summary(a, lang))
     parts.append(f"<p><small>{_e(w['fractions'])}</small></p></div>")
     return "\n".join(parts)
 
@@ -225,21 +147,48 @@ def _grouped(cells: list[tuple[int, str]]) -> list[str]:
     ]
 
 
+def _viewer_cells(o: ViewerOutcome | None, lang: str, undecided: bool) -> str:
+    """The viewer's outcome cells: exact fractions, or an estimate with its standard error."""
+    keys = ("south", "tie", "north", *(("undecided",) if undecided else ()))
+    if o is None:
+        return "<td></td>" * len(keys)
+    if o.exact:
+        return "".join(_prob(getattr(o, k), lang) for k in keys)
+    return "".join(f'<td class="num" title="{_e(_w(lang)["estimate"].format(n=o.samples))}">'
+                   f"≈{_e(estimate(float(getattr(o, k)), o.stderr.get(k, 0.0), lang))}</td>" for k in keys)
+
+
 def _stones_table(a: BoardAnalysis, lang: str) -> str:
+    """Stones, cards, status and who wins: seen by the viewer (counting their hand) first when the
+    viewer's hand is known, then from the public pool; nothing but the status once the game is over."""
     w = _w(lang)
+    over = a.position.winner() is not None
+    seat = not over and any(s.outcome_viewer is not None for s in a.stones)
+    undecided = seat and any(s.outcome_viewer is not None and s.outcome_viewer.undecided for s in a.stones)
+    probs = "" if over else f"<th>{_e(w['p_south'])}</th><th>{_e(w['p_tie'])}</th><th>{_e(w['p_north'])}</th>"
+    group = ""
+    if seat:
+        viewer = player_label(a.viewer, lang)
+        extra = f"<th>{_e(w['p_undecided'])}</th>" if undecided else ""
+        group = (f"<tr><th colspan='4'></th><th colspan='{4 if undecided else 3}'>{_e(w['viewer_head'].format(viewer=viewer))}</th>"
+                 f"<th colspan='3'>{_e(w['public_head'])}</th></tr>")
+        probs = probs + extra + probs
     rows = [
-        f"<h2>{_e(w['stones'])}</h2><table class='stones'><thead><tr><th>{_e(w['stone'])}</th>"
-        f"<th>{_e(w['south'])}</th><th>{_e(w['north'])}</th><th>{_e(w['status'])}</th>"
-        f"<th>{_e(w['p_south'])}</th><th>{_e(w['p_tie'])}</th><th>{_e(w['p_north'])}</th></tr></thead><tbody>"
+        f"<h2>{_e(w['stones'])}</h2><table class='stones'><thead>{group}<tr><th>{_e(w['stone'])}</th>"
+        f"<th>{_e(w['south'])}</th><th>{_e(w['north'])}</th><th>{_e(w['status'])}</th>{probs}</tr></thead><tbody>"
     ]
     cells = []
     for s in a.stones:
         stone = a.position.stone(s.number)
-        odds = (
-            _prob(s.outcome.south) + _prob(s.outcome.tie) + _prob(s.outcome.north)
-            if s.outcome is not None
-            else "<td></td><td></td><td></td>"
-        )
+        odds = ""
+        if not over:
+            odds = (
+                _prob(s.outcome.south, lang) + _prob(s.outcome.tie, lang) + _prob(s.outcome.north, lang)
+                if s.outcome is not None
+                else "<td></td><td></td><td></td>"
+            )
+        if seat:
+            odds = _viewer_cells(s.outcome_viewer, lang, undecided) + odds
         cells.append(
             (s.number, f"<td>{_cards(stone.south, lang)}</td><td>{_cards(stone.north, lang)}</td>"
                        f"<td>{_status(s, lang)}</td>{odds}")
@@ -268,7 +217,7 @@ def _claims_table(a: BoardAnalysis, lang: str) -> str:
             verdict = f'<span class="yes">{_e(w["can"])}</span>' if v.claimable else _e(w["cannot"])
             rows.append(
                 f"<tr data-stone='{s.number}' data-player='{p.value}'><td class='num'>{s.number}</td>"
-                f"<td>{_player(p, lang)}</td><td>{verdict}</td><td>{_e(v.reason)}</td>"
+                f"<td>{_player(p, lang)}</td><td>{verdict}</td><td>{_e(v.explain(lang))}</td>"
                 f"<td>{_cards(v.counterexample, lang) if v.counterexample else ''}</td></tr>"
             )
     rows.append("</tbody></table>")
@@ -294,7 +243,7 @@ def _odds_table(a: BoardAnalysis, lang: str) -> str:
     groups: dict[tuple[str, ...], list[int]] = {}
     for s in a.stones:
         if s.odds is not None:
-            key = tuple("".join(_prob(s.odds[p].ranks[r]) for r in RANKS_STRONGEST_FIRST) for p in PLAYERS)
+            key = tuple("".join(_prob(s.odds[p].ranks[r], lang) for r in RANKS_STRONGEST_FIRST) for p in PLAYERS)
             groups.setdefault(key, []).append(s.number)
     for key, numbers in groups.items():  # stones with the same odds (empty ones, mostly) share their rows
         for p, cells in zip(PLAYERS, key):
@@ -318,8 +267,8 @@ def _cards_summary(a: BoardAnalysis, lang: str) -> str:
         n=len(unseen),
         viewer=player_label(viewer, lang),
         opponent=player_label(viewer.opponent, lang),
-        p=f"{first.p_opponent_hand.numerator}/{first.p_opponent_hand.denominator}",
-        q=f"{first.p_deck.numerator}/{first.p_deck.denominator}",
+        p=fraction(first.p_opponent_hand),
+        q=fraction(first.p_deck),
     )
     return f"<h2>{_e(w['cards'])}</h2><p>{_e(text)}</p>"
 
@@ -338,7 +287,8 @@ def report_html(
 
     w = _w(lang)
     a = analyze(position, viewer)
-    figures = board_charts(a, lang=lang)
+    figures = {} if position.winner() is not None else board_charts(a, lang=lang, seat=True)
+    charts_head = f"<h2>{_e(w['charts'])}</h2>" if figures else ""
     heading = title.strip() if title and title.strip() else w["title"]
     about = "".join(f"<p class='description'>{_e(' '.join(part.split()))}</p>"
                     for part in (description or "").split("\n\n") if part.strip())
@@ -349,7 +299,7 @@ def report_html(
         f"<title>{_e(heading)}</title></head><body>"
         f'<div class="schotten-report"><h1>{_e(heading)}</h1>{about}</div>'
         f"{analysis_html(a, lang=lang)}"
-        f'<div class="schotten-report"><h2>{_e(w["charts"])}</h2>{_figures_html(figures, lang)}'
+        f'<div class="schotten-report">{charts_head}{_figures_html(figures, lang)}'
         f"<p><small>{_e(w['footer'].format(day=date.today().isoformat()))}</small></p></div>"
         "</body></html>\n"
     )
@@ -386,7 +336,9 @@ window.PlotlyConfig = {MathJaxConfig: 'local'};
 
 def _figures_html(figures: Mapping[str, go.Figure], lang: str = "en") -> str:
     """The figures as divs with their data as JSON, and plotly.js once, gzip-compressed, unpacked
-    in the browser: no network, deterministic div ids."""
+    in the browser: no network, deterministic div ids. No figures: nothing, not even plotly.js."""
+    if not figures:
+        return ""
     config = {"displaylogo": False, "responsive": True}
     out = [f"<p id='schotten-charts-note' style='display:none'>{_e(_w(lang)['old_browser'])}</p>"]
     for name, fig in figures.items():

@@ -28,4 +28,11 @@ def refuse_when_full(req, notebook, cwd):  # noqa: ANN001, ARG001 - Voilà's pre
         raise HTTPError(503, f"the board editor is full ({MAX_KERNELS} open sessions); try again later")
 
 
-c.VoilaConfiguration.prelaunch_hook = refuse_when_full
+if os.environ.get("VOILA_PREHEAT") == "1":
+    # A kernel kept ready, the app's notebook run up to the page request: the page is usable in the
+    # time of one edit instead of a kernel start. Voilà refuses a prelaunch hook with preheated
+    # kernels, so this mode has no cap (one kernel per visit, culled when idle): for a trusted room.
+    c.VoilaConfiguration.preheat_kernel = True
+    c.VoilaConfiguration.default_pool_size = int(os.environ.get("VOILA_POOL_SIZE", "1"))
+else:
+    c.VoilaConfiguration.prelaunch_hook = refuse_when_full

@@ -111,7 +111,8 @@ def voila_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFact
     with log.open("wb") as out:
         proc = subprocess.Popen(
             [sys.executable, "-m", "voila", str(ROOT / "apps" / "board_editor.ipynb"), "--no-browser",
-             f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", "--template=schotten"],
+             f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", "--template=schotten",
+             "--preheat_kernel=True", "--pool_size=1"],
             env=env, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
         )
     url = f"http://127.0.0.1:{port}"

@@ -243,7 +243,10 @@ def test_card_map_cells_fit_the_editor_panel(analysis: BoardAnalysis) -> None:
     plot_width = 630 - 50 - 10 - 12 - 40  # margins, colour bar and its ticks
     domain = layout["xaxis"]["domain"]
     cell = plot_width * (domain[1] - domain[0]) / 9 - 2  # xgap
-    known = ["stone 3 south", "north hand", "discard"]
+    from schotten_lab.core.location import Location, Place
+    from schotten_lab.core.rules import Player
+
+    known = [Location.on_stone(3, Player.SOUTH), Location.in_hand(Player.NORTH), Location(Place.DISCARD)]
     texts = [t for trace in traces(fig) for row in trace["text"] for t in row]
     texts += [charts.where_short(w, lang) for w in known for lang in ("en", "fr")]
     texts += [charts.cell_percent(v) for v in (0, 0.004, 0.5, 0.995, 1)]
@@ -257,3 +260,23 @@ DEJAVU_EM = {**dict.fromkeys("0123456789", 0.636), "<": 0.838, ">": 0.838, "?": 
              "h": 0.634, "a": 0.613, "n": 0.634, "d": 0.635, "m": 0.974, "i": 0.278, "s": 0.521, "c": 0.550,
              "é": 0.615, "f": 0.352}
 """Advance widths of the card map's characters in DejaVu Sans (the charts' first font), in em."""
+
+
+def test_outcome_seen_by_the_viewer() -> None:
+    """``seat=True`` draws the viewer's figures (counting their hand), labelled in the title; the public
+    chart is unchanged (the editor's panel draws it)."""
+    position = Position.build({1: ("R4 R5", "B7 G7"), 2: ("Y9", "P2 P3 P4"), 3: ("N1 N2 N3", "G8")},
+                              south_hand="R6 R1 B2 Y8 G1 N9")
+    a = analyze(position, "south")
+    fig = charts.outcome_chart(a, seat=True, lang="fr")
+    assert title(fig) == "Qui gagne chaque borne, vu par sud (avec la main de sud)"
+    data = traces(fig)
+    for n, sa in enumerate(a.stones):
+        seat = sa.outcome_viewer
+        assert seat is not None
+        assert [t["y"][n] for t in data[:3]] == [float(seat.south), float(seat.tie), float(seat.north)]
+    assert data[0]["y"][0] != float(a.stones[0].outcome.south)  # type: ignore[union-attr]  # R6 counts
+    public = traces(charts.outcome_chart(a))
+    assert [t["y"][0] for t in public] == [float(a.stones[0].outcome.south), float(a.stones[0].outcome.tie),  # type: ignore[union-attr]
+                                           float(a.stones[0].outcome.north)]  # type: ignore[union-attr]
+    assert title(charts.outcome_chart(a)).startswith("Who wins each stone (random")

@@ -13,7 +13,7 @@ pytest.importorskip("plotly")
 
 from schotten_lab.analysis.board import analyze  # noqa: E402
 from schotten_lab.analysis.outcome import stone_outcome  # noqa: E402
-from schotten_lab.core import Position  # noqa: E402
+from schotten_lab.core import Player, Position  # noqa: E402
 from schotten_lab.views.report import analysis_html, write_report  # noqa: E402
 
 MIDGAME = "N8B8G8-R9R7/Y3P7N1-B4B5B6*@n/G2-/R1-P9P8/-N5/-/B9-/-/- Y1Y2R8P5B3G9 ?6 s d25"
@@ -145,3 +145,45 @@ def test_charts_render_offline_in_chromium(position: Position, tmp_path: Path) -
         div = re.search(rf'<div id="schotten-chart-{name}"[^>]*class="([^"]*)"', dom)
         assert div is not None and "js-plotly-plot" in div.group(1), name
     assert dom.count('class="main-svg"') >= 3
+
+
+def test_french_report_explains_in_french(position: Position, tmp_path: Path) -> None:
+    import html
+
+    text = write_report(position, tmp_path / "fr.html", lang="fr").read_text(encoding="utf-8")
+    verdict = analyze(position).stones[0].claims[Player.SOUTH]  # type: ignore[index]
+    french, english = verdict.explain("fr"), verdict.explain("en")
+    assert french != english
+    assert html.escape(french, quote=True) in text and html.escape(english, quote=True) not in text
+    assert "97,3%" in text and "97.3%" not in text  # P(south wins stone 1), a decimal comma
+    assert "explications en anglais" not in text
+
+
+def test_seen_by_the_viewer_beside_the_public_pool(tmp_path: Path) -> None:
+    """South holds R6 for a colour run on stone 1 (notebook 04): from south's seat, counting that hand,
+    the figure differs from the public pool's, and both are shown, labelled."""
+    position = Position.build({1: ("R4 R5", "B7 G7"), 2: ("Y9", "P2 P3 P4"), 3: ("N1 N2 N3", "G8")},
+                              south_hand="R6 R1 B2 Y8 G1 N9")
+    a = analyze(position, "south")
+    seat, public = a.stones[0].outcome_viewer, a.stones[0].outcome
+    assert seat is not None and public is not None and seat.south != public.south
+    text = write_report(position, tmp_path / "seat.html", viewer="south").read_text(encoding="utf-8")
+    stones = re.search(r"<table class='stones'>.*?</table>", text, re.S)
+    assert stones is not None
+    assert "Seen by south, counting south&#x27;s hand" in stones.group(0) and "Public pool" in stones.group(0)
+    row = re.search(r"<tr data-stone='1'>(.*?)</tr>", stones.group(0), re.S)
+    assert row is not None
+    titles = re.findall(r'title="([^"]*)"', row.group(1))
+    from schotten_lab.core.words import fraction
+
+    assert titles[0] == fraction(seat.south) and titles[3 if not seat.undecided else 4] == fraction(public.south)
+
+
+def test_a_won_game_gives_no_odds(tmp_path: Path) -> None:
+    position = Position.from_notation(
+        "N8B8G8*-R9R7@s/Y1Y2Y3*-P2P3@s/R1R2R3*-B5@s/-/-/-/-/-/- B1B2B4G1G2G4 ?5 n"
+    )
+    assert position.winner() is not None
+    text = write_report(position, tmp_path / "won.html").read_text(encoding="utf-8")
+    assert "The game is over" in text
+    assert "P(south wins)" not in text and "schotten-plotly-gz" not in text and "<table class='odds'>" not in text

@@ -1,0 +1,238 @@
+"""The whole-game subcommands of ``schotten-lab``: ``replay``, ``bot`` and ``selfplay``.
+
+::
+
+    schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
+    schotten-lab bot NAME [--seed S]                  # the bot line protocol (ENGINE.md §3)
+    schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
+                          [--expert] [--jobs J] [--engine auto|python|fast] [--out FILE]
+
+``cli.build_parser`` registers them with one call to :func:`add_game_commands`. Exit codes as in
+``cli``: 0 success, 2 bad input or usage (one line on standard error), 3 internal error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import IO, Any, TextIO
+
+from .core.errors import UsageError
+from .core.files import atomic_path, check_output
+
+EXIT_OK = 0
+EXIT_BAD_INPUT = 2
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+# ---- replay ---------------------------------------------------------------------------------
+
+
+def _read_game(path: str, index: int | None) -> tuple[Any, str]:
+    """The record document in ``path``: a JSON file, or line ``index`` (0-based) of a JSON Lines file."""
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"{path}: cannot read: {_one_line(exc)}") from None
+    lines = [line for line in text.splitlines() if line.strip()]
+    if not lines:
+        raise UsageError(f"{path}: empty file: expected a game@1 record")
+    if index is None:
+        try:
+            return json.loads(text), path
+        except (ValueError, RecursionError) as exc:
+            if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
+                raise UsageError(
+                    f"{path}: holds {len(lines)} lines, one record each (JSON Lines): choose one with --game K (from 0)"
+                ) from None
+            raise UsageError(f"{path}: not JSON: {_one_line(exc)}") from None
+    if index >= len(lines):
+        raise UsageError(f"{path}: --game {index} is out of range: the file holds {len(lines)} record lines")
+    where = f"{path} (game {index})"
+    try:
+        return json.loads(lines[index]), where
+    except (ValueError, RecursionError) as exc:
+        raise UsageError(f"{where}: not JSON: {_one_line(exc)}") from None
+
+
+def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """``replay``: the position after each turn of a game record, one compact position@1 per line."""
+    from .game import RecordError, read_record, replay
+
+    data, where = _read_game(args.record, args.game)
+    try:
+        record = read_record(data)
+        positions = list(replay(record))
+    except RecordError as exc:
+        raise UsageError(f"{where}: {_one_line(exc)}") from None
+    except Exception as exc:  # any other refusal of the record is still bad input, in one line
+        raise UsageError(f"{where}: not a valid game record: {_one_line(exc)}") from None
+    for position in positions:
+        out.write(json.dumps(position.to_dict(), separators=(",", ":")) + "\n")
+    return EXIT_OK
+
+
+# ---- bot ----------------------------------------------------------------------------------------
+
+
+def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
+    """``bot``: answer one request line with one turn line until the end of the input."""
+    from .bots import make_bot, serve
+
+    try:
+        bot = make_bot(args.name, seed=args.seed, **dict(args.option))
+    except ValueError as exc:
+        raise UsageError(_one_line(exc)) from None
+    serve(bot, sys.stdin.buffer, out)
+    return EXIT_OK
+
+
+# ---- selfplay --------------------------------------------------------------------------------------
+
+
+OPTION_HELP = "a bot option, e.g. --option budget=0.5 (repeatable; values read as JSON when they can be)"
+RECORD_FORMATS = ("jsonl", "ndjson", "json")
+"""Extensions ``selfplay --out`` writes (one game@1 record per line)."""
+
+
+def _progress(total: int, enabled: bool) -> Any:
+    """A tqdm bar on a terminal (standard error), else nothing."""
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+
+
+def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
+    """``selfplay``: N games between two bots, one game@1 record per line, then a summary."""
+    from .bots import bot_names, make_bot
+    from .play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay_lines
+
+    for seat in ("south", "north"):
+        if getattr(args, seat) not in bot_names():
+            raise UsageError(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
+    if args.games < 0:
+        raise UsageError(f"--games: must be at least 0, not {args.games}")
+    if args.jobs < 1:
+        raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
+    if args.seed < 0:
+        raise UsageError(f"--seed: must be at least 0, not {args.seed}")
+    options = {seat: dict(getattr(args, f"{seat}_option")) for seat in ("south", "north")}
+    match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
+    for seat in ("south", "north"):
+        try:
+            make_bot(getattr(args, seat), seed=0, **options[seat])
+        except ValueError as exc:
+            raise UsageError(f"--{seat}-option: {_one_line(exc)}") from None
+    try:
+        engine = choose_engine(match, args.engine)
+    except SelfPlayError as exc:
+        raise UsageError(f"--engine {args.engine}: {_one_line(exc)}") from None
+    summary = Summary()
+    bar = _progress(args.games, sys.stderr.isatty())
+
+    def write_all(sink: IO[str]) -> None:
+        for line in selfplay_lines(match, args.games, args.seed, jobs=args.jobs, engine=engine):
+            sink.write(line + "\n")
+            summary.add_line(line)
+            if bar is not None:
+                bar.update(1)
+
+    target = check_output(args.out, RECORD_FORMATS) if args.out else None
+    try:
+        if target is not None:
+            with atomic_path(target) as staged, open(staged, "w", encoding="utf-8") as sink:
+                write_all(sink)
+        else:
+            write_all(out)
+    finally:
+        if bar is not None:
+            bar.close()
+    header = (
+        f"selfplay: south {args.south} vs north {args.north}, {args.variant}"
+        f"{' (expert)' if args.expert else ''}, seed {args.seed}, engine {engine}, jobs {args.jobs}"
+    )
+    report = out if args.out else sys.stderr
+    report.write(f"{header}\n{summary}\n")
+    if args.out:
+        report.write(f"wrote {args.games} records to {args.out}\n")
+    return EXIT_OK
+
+
+# ---- registration ---------------------------------------------------------------------------------------
+
+
+def _bot_option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` for a bot option; the value is read as JSON when it can be (``3``, ``0.5``,
+    ``true``), else kept as text."""
+    key, sep, raw = text.partition("=")
+    if not sep or not key.strip().isidentifier():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE (e.g. budget=0.5), not {text!r}")
+    try:
+        value: Any = json.loads(raw)
+    except ValueError:
+        value = raw
+    return key.strip(), value
+
+
+def _count(text: str) -> int:
+    """A whole number, 0 or more."""
+    value = _integer(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+    return value
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected an integer, not {text!r}") from None
+
+
+def add_game_commands(sub: Any) -> None:
+    """Add ``replay``, ``bot`` and ``selfplay`` to the ``schotten-lab`` subcommand parsers ``sub``."""
+    p = sub.add_parser("replay", help="print the position after each turn of a game record (one position@1 per line)")
+    p.add_argument("record", metavar="GAME.json", help="a game@1 record (JSON), a JSON Lines file of records, or '-'")
+    p.add_argument("--game", type=_count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")
+    p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
+    p.add_argument("--seed", type=_integer, default=None, help="make the bot reproducible")
+    p.add_argument("--option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
+    p.set_defaults(run=cmd_bot)
+
+    p = sub.add_parser("selfplay", help="play N games between two bots, one game@1 record per line")
+    p.add_argument("--south", default="random", metavar="BOT", help="south's bot (default: random)")
+    p.add_argument("--north", default="random", metavar="BOT", help="north's bot (default: random)")
+    p.add_argument("--games", "-g", type=_integer, required=True, metavar="N", help="how many games")
+    p.add_argument("--seed", type=_integer, default=0, metavar="S", help="the run's seed (default 0)")
+    p.add_argument("--variant", choices=("base", "tactics"), default="base", help="the variant (default: base)")
+    p.add_argument("--expert", action="store_true", help="expert claims (at the start of one's turn)")
+    p.add_argument("--jobs", "-j", type=_integer, default=1, metavar="J", help="processes (default 1)")
+    p.add_argument(
+        "--engine", choices=("auto", "python", "fast"), default="auto",
+        help="random-vs-random base games: the compiled kernel (fast), the python engine, or fast when "
+        "available (auto, the default); both are reproducible, but they play different games",
+    )  # fmt: skip
+    for seat in ("south", "north"):
+        p.add_argument(
+            f"--{seat}-option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE",
+            help=f"{OPTION_HELP} for {seat}'s bot",
+        )  # fmt: skip
+    p.add_argument("--out", "-o", metavar="FILE", help="write the records here (.jsonl, atomically: a failed run leaves the old file); summary on stdout")
+    p.set_defaults(run=cmd_selfplay)
+
+
+__all__ = ["add_game_commands", "cmd_bot", "cmd_replay", "cmd_selfplay"]

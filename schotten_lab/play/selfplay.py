@@ -1,0 +1,298 @@
+"""Self-play: many whole games between two bots, as ``schotten-lab/game@1`` records, reproducibly.
+
+Game ``i`` of a run with seed ``S`` is fixed by ``(S, i)`` alone:
+
+- its deal is ``game.deal(S, i, variant)``;
+- south moves first in even games, north in odd games (so each seat opens half the games);
+- each bot is built afresh for the game, seeded from ``(S, i, seat)`` (:func:`bot_seed`).
+
+So a run gives the same records in the same order whatever the number of processes (``jobs``), and
+any single game can be replayed alone from its index. Random-vs-random base games may instead come
+from the compiled ``fast`` kernel (``engine="fast"``, or ``"auto"`` when it is importable): those
+games are also fixed by ``(S, i)``, but they are other games than the python engine's for the same
+seed (the kernel draws its own random numbers).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import json
+import multiprocessing
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeVar
+
+from ..bots import Bot, make_bot
+from ..core.rules import PLAYERS, Player
+from ..game import apply_turn, deal, new_game, record_from_game
+
+Engine = Literal["auto", "python", "fast"]
+ENGINES: tuple[Engine, ...] = ("auto", "python", "fast")
+MAX_TURNS = 1000
+"""A game longer than this is a bug (a base game has at most 54 placements plus passes)."""
+
+
+class SelfPlayError(RuntimeError):
+    """A self-play run that cannot go on: an unknown engine, a bot's illegal turn, a runaway game."""
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What every game of a run shares: the bots (by registry name and options) and the variant."""
+
+    south: str = "random"
+    north: str = "random"
+    variant: str = "base"
+    expert: bool = False
+    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Extra bot options per seat (``{"south": {...}}``), passed to :func:`~schotten_lab.bots.make_bot`."""
+
+    def bot(self, seat: Player, seed: int, index: int) -> Bot:
+        """The bot of ``seat`` for game ``index``, seeded from ``(seed, index, seat)``."""
+        name = self.south if seat is Player.SOUTH else self.north
+        return make_bot(name, seed=bot_seed(seed, index, seat), **dict(self.options.get(seat.value, {})))
+
+
+def bot_seed(seed: int, index: int, seat: Player) -> int:
+    """A 64-bit seed for the bot of ``seat`` in game ``index`` (stable across processes and machines)."""
+    digest = hashlib.sha256(f"schotten-lab/selfplay/{seed}/{index}/{seat.value}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def first_player(index: int) -> Player:
+    """Who opens game ``index``: south for even indices, north for odd ones."""
+    return Player.SOUTH if index % 2 == 0 else Player.NORTH
+
+
+def play_game(match: Matchup, seed: int, index: int) -> dict[str, Any]:
+    """Game ``index`` of the run with ``seed``, played to its end: its game@1 record (a dict)."""
+    bots = {seat: match.bot(seat, seed, index) for seat in PLAYERS}
+    state = new_game(
+        match.variant,
+        match.expert,
+        deal=deal(seed, index, match.variant),
+        first=first_player(index),
+    )
+    history: list[dict[str, Any]] = []
+    while not state.over:
+        if len(history) >= MAX_TURNS:
+            raise SelfPlayError(f"game {index} ran past {MAX_TURNS} turns")
+        player = state.to_move
+        decision = bots[player].decide(state.observation(player), history)
+        try:
+            state, turn = apply_turn(state, decision)
+        except Exception as exc:
+            raise SelfPlayError(
+                f"game {index}, turn {len(history) + 1}: {bots[player].name} ({player.value}) "
+                f"decided an illegal turn {decision}: {exc}"
+            ) from exc
+        history.append(turn)
+    record = record_from_game(state, players={"south": match.south, "north": match.north})
+    return dict(record.to_dict())
+
+
+Job = tuple[Matchup, int, int, int]
+"""One task of a run: the matchup, the seed, and the games ``start .. stop-1``."""
+
+FAST_MODULE = "schotten_lab.play.fastplay"
+"""The compiled random-game kernel: ``random_games(games, seed, *, expert=False, start=0)`` yields the
+game@1 records of random-vs-random base games ``start .. start+games-1``, game ``i`` fixed by
+``(seed, i)``; ``random_game_lines(..., compact=True)`` the same records as compact JSON text."""
+
+COMPACT = (",", ":")
+
+
+def _play_range(job: Job) -> list[dict[str, Any]]:
+    match, seed, start, stop = job
+    return [play_game(match, seed, i) for i in range(start, stop)]
+
+
+def _play_lines(job: Job) -> list[str]:
+    return [json.dumps(record, separators=COMPACT) for record in _play_range(job)]
+
+
+def _fast(name: str) -> Callable[..., Iterable[Any]]:
+    function: Callable[..., Iterable[Any]] = getattr(importlib.import_module(FAST_MODULE), name)
+    return function
+
+
+def _fast_range(job: Job) -> list[dict[str, Any]]:
+    match, seed, start, stop = job
+    return list(_fast("random_games")(stop - start, seed, expert=match.expert, start=start))
+
+
+def _fast_lines(job: Job) -> list[str]:
+    match, seed, start, stop = job
+    return list(_fast("random_game_lines")(stop - start, seed, expert=match.expert, start=start, compact=True))
+
+
+def fast_available() -> bool:
+    """Whether the compiled random-game kernel (``play/fastplay.py``, with numba) can run here."""
+    try:
+        module = importlib.import_module(FAST_MODULE)
+    except ImportError:
+        return False
+    available = getattr(module, "available", None)
+    return bool(available()) if callable(available) else True
+
+
+def choose_engine(match: Matchup, engine: Engine) -> Literal["python", "fast"]:
+    """The engine a run uses: ``fast`` only for random-vs-random base games (``auto``: when importable)."""
+    if engine not in ENGINES:
+        raise SelfPlayError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+    fits = match.south == match.north == "random" and match.variant == "base" and not match.options
+    if engine == "python":
+        return "python"
+    if engine == "fast":
+        if not fits:
+            raise SelfPlayError("the fast engine plays only random against random in the base game")
+        if not fast_available():
+            raise SelfPlayError("the fast engine is not available (schotten_lab.play.fastplay cannot run here)")
+        return "fast"
+    return "fast" if fits and fast_available() else "python"
+
+
+T = TypeVar("T")
+
+
+def _run(
+    match: Matchup, games: int, seed: int, jobs: int, chunk: int | None, work: Callable[[Job], list[T]], fast: bool
+) -> Iterator[T]:
+    """``work`` over the games split in tasks of ``chunk`` games, on ``jobs`` processes, in game order."""
+    if games < 0:
+        raise SelfPlayError(f"games must be at least 0, not {games}")
+    if jobs < 1:
+        raise SelfPlayError(f"jobs must be at least 1, not {jobs}")
+    # python games take milliseconds to seconds each: small tasks keep the progress bar moving (one
+    # game at a time on one process); the fast kernel's games take microseconds: large tasks
+    largest = 4096 if fast else 1 if jobs == 1 else 10
+    size = chunk or max(1, min(largest, -(-games // (jobs * 4))))
+    tasks = [(match, seed, start, min(start + size, games)) for start in range(0, games, size)]
+    if jobs == 1 or len(tasks) <= 1:
+        for task in tasks:
+            yield from work(task)
+        return
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        for results in pool.imap(work, tasks):
+            yield from results
+
+
+def selfplay(
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
+) -> Iterator[dict[str, Any]]:
+    """The records of games ``0 .. games-1``, in game order, played on ``jobs`` processes.
+
+    The records do not depend on ``jobs`` or ``chunk`` (games per task); see the module docstring.
+    """
+    fast = choose_engine(match, engine) == "fast"
+    return _run(match, games, seed, jobs, chunk, _fast_range if fast else _play_range, fast)
+
+
+def selfplay_lines(
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
+) -> Iterator[str]:
+    """The same records as :func:`selfplay`, each as one line of compact JSON (no newline): what
+    ``schotten-lab selfplay`` writes. The fast kernel writes its text directly (no dicts)."""
+    fast = choose_engine(match, engine) == "fast"
+    return _run(match, games, seed, jobs, chunk, _fast_lines if fast else _play_lines, fast)
+
+
+_FIRST = re.compile(r'"first":"(south|north)"')
+
+
+@dataclass
+class Summary:
+    """Wins per player and per seat order, end reasons and game lengths (in turns) of a run."""
+
+    games: int = 0
+    wins: Counter[str] = field(default_factory=Counter)
+    first_wins: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    lengths: list[int] = field(default_factory=list)
+
+    def add(self, record: Mapping[str, Any]) -> None:
+        result = record.get("result") or {}
+        winner = result.get("winner")
+        self.games += 1
+        self.wins[winner or "unfinished"] += 1
+        if winner is not None and winner == record.get("first"):
+            self.first_wins += 1
+        self.reasons[result.get("reason") or "unfinished"] += 1
+        self.lengths.append(len(record.get("turns") or ()))
+
+    def add_line(self, line: str) -> None:
+        """:meth:`add` for a record as one line of compact JSON (what :func:`selfplay_lines` yields),
+        reading only the fields the summary needs: the ``result`` object (the last field), ``first``
+        and the number of turns (each turn is one ``{"player":`` object). Anything else falls back
+        to parsing the whole line. A test compares both ways on python and fast records."""
+        at = line.rfind(',"result":')
+        first = _FIRST.search(line)
+        if at < 0 or first is None or not line.endswith("}"):
+            self.add(json.loads(line))
+            return
+        try:
+            result = json.loads(line[at + len(',"result":') : -1])
+        except ValueError:
+            self.add(json.loads(line))
+            return
+        self.add({"first": first.group(1), "result": result, "turns": range(line.count('{"player":'))})
+
+    def to_dict(self) -> dict[str, Any]:
+        n = len(self.lengths)
+        return {
+            "games": self.games,
+            "wins": {"south": self.wins["south"], "north": self.wins["north"]}
+            | ({"unfinished": self.wins["unfinished"]} if self.wins["unfinished"] else {}),
+            "first_player_wins": self.first_wins,
+            "reasons": dict(sorted(self.reasons.items())),
+            "turns": {
+                "min": min(self.lengths) if n else None,
+                "mean": round(sum(self.lengths) / n, 2) if n else None,
+                "max": max(self.lengths) if n else None,
+            },
+        }
+
+    def __str__(self) -> str:
+        d = self.to_dict()
+
+        def share(count: int) -> str:
+            return f" ({100 * count / self.games:.1f}%)" if self.games else ""
+
+        reasons = ", ".join(f"{k} {v}" for k, v in d["reasons"].items()) or "none"
+        turns = d["turns"]
+        lines = [
+            f"games: {self.games}",
+            f"wins: south {d['wins']['south']}{share(d['wins']['south'])}, "
+            f"north {d['wins']['north']}{share(d['wins']['north'])}",
+            f"first player won: {self.first_wins}{share(self.first_wins)}",
+            f"reasons: {reasons}",
+            f"turns per game: min {turns['min']}, mean {turns['mean']}, max {turns['max']}",
+        ]
+        return "\n".join(lines)
+
+
+def summarize(records: Sequence[Mapping[str, Any]]) -> Summary:
+    """The :class:`Summary` of some records."""
+    summary = Summary()
+    for record in records:
+        summary.add(record)
+    return summary
+
+
+__all__ = [
+    "ENGINES",
+    "Matchup",
+    "SelfPlayError",
+    "Summary",
+    "bot_seed",
+    "choose_engine",
+    "fast_available",
+    "first_player",
+    "play_game",
+    "selfplay",
+    "selfplay_lines",
+    "summarize",
+]
