@@ -18,7 +18,7 @@ RANK_KEYS = ("sum", "run", "color", "three_of_a_kind", "color_run")  # weakest f
 
 
 def strength(cards: Sequence[Card]) -> tuple[int, int]:
-    """(rank 1-5, sum) of three cards, straight from the table of RULES.md."""
+    """(rank 1-5, sum) of three cards, straight from the table of docs/RULES.md."""
     values = sorted(c.value for c in cards)
     colors = {c.color for c in cards}
     run = values[1] == values[0] + 1 and values[2] == values[1] + 1
@@ -152,7 +152,7 @@ def analyze(position: Position, *, tactics: bool = False) -> dict[int, StoneFact
 
 # ---- tactics variant: wild troops, Mud fight, Blind-man's bluff -------------------------------------------------
 #
-# The same plain enumeration with its own reading of the tactics rules (RULES.md, "Tactics variant"): a wild
+# The same plain enumeration with its own reading of the tactics rules (docs/RULES.md, "Tactics variant"): a wild
 # troop tries every identity of its range (a Joker any of the 54 cards, a Spy any 7, a Shield bearer any 1-3,
 # identities may copy cards seen elsewhere), a side needs 4 cards under Mud fight, and Blind-man's bluff
 # compares sums only. The pool is the clan cards neither on a stone nor in the discard pile.

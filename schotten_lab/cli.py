@@ -11,7 +11,7 @@ Subcommands::
 
 Tactics positions (``"variant": "tactics"``) work everywhere; ``--strict`` makes ``analyze`` and
 ``claim`` use the strict early-claim proof (unplayed combat modes and elite troops may block a
-claim; RULES.md, "Early claims under tactics"). It has no effect on base-game positions, and the
+claim; docs/RULES.md, "Early claims under tactics"). It has no effect on base-game positions, and the
 JSON report says which rules were used (``"rules"``).
 
 Wherever a position file is expected, ``--notation "TEXT"`` (or the notation itself, quoted, in
@@ -45,7 +45,7 @@ from typing import Any, NoReturn, TextIO
 
 from .core.errors import SchottenError, UsageError, excerpt
 from .core.position import Position
-from .core.position_json import position_from_dict
+from .core.load import load_position_text
 from .core.rules import Player, RuleSet
 from .core.words import fraction
 
@@ -120,35 +120,16 @@ def looks_like_notation(arg: str) -> bool:
     return not os.path.exists(arg) and arg.count("/") >= 8 and len(arg.split()) >= 4
 
 
-def position_from_document(data: object, source: str) -> Loaded:
-    """A legal position from a parsed JSON document; raise :class:`UsageError` naming the problem."""
+def load_text(text: str, source: str) -> Loaded:
+    """A legal position from JSON or notation text (:func:`~.core.load.load_position_text`);
+    raise :class:`UsageError` naming the source and the problem."""
     try:
-        position = position_from_dict(data).validate()
+        got = load_position_text(text)
     except SchottenError as exc:
         raise UsageError(f"{source}: {_one_line(str(exc))}") from None
     except RecursionError:
         raise UsageError(f"{source}: nested too deeply to be a position document") from None
-    meta = data if isinstance(data, dict) else {}
-    title, description = meta.get("title"), meta.get("description")
-    return Loaded(
-        position,
-        source,
-        title if isinstance(title, str) else None,
-        description if isinstance(description, str) else None,
-    )
-
-
-def parse_document(text: str, source: str) -> object:
-    """The JSON value of ``text``; raise :class:`UsageError` on bad JSON."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise UsageError(f"{source}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
-    except RecursionError:
-        raise UsageError(f"{source}: not a position document: JSON nested too deeply") from None
-    except ValueError as exc:  # Python refuses integers of over 4,300 digits
-        what = "a number thousands of digits long" if "digits" in str(exc) else _one_line(str(exc), 120)
-        raise UsageError(f"{source}: not a position document: {what}") from None
+    return Loaded(got.position, source, got.title, got.description)
 
 
 def load_file(path: str) -> Loaded:
@@ -163,16 +144,12 @@ def load_file(path: str) -> Loaded:
         raise UsageError(f"{name}: is a directory, not a position file") from None
     except OSError as exc:
         raise UsageError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    return position_from_document(parse_document(text, name), name)
+    return load_text(text, name)
 
 
 def load_notation(text: str) -> Loaded:
     """A legal position from the one-line notation; raise :class:`UsageError` naming the problem."""
-    try:
-        position = Position.from_notation(text).validate()
-    except SchottenError as exc:
-        raise UsageError(f"notation: {_one_line(str(exc))}") from None
-    return Loaded(position, "notation")
+    return load_text(text, "notation")
 
 
 def load_one(args: argparse.Namespace) -> Loaded:
@@ -185,7 +162,7 @@ def load_one(args: argparse.Namespace) -> Loaded:
         raise UsageError("a position is required: a JSON file, or --notation \"...\"")
     if args.position == "-":
         text = _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>")
-        return position_from_document(parse_document(text, "<stdin>"), "<stdin>")
+        return load_text(text, "<stdin>")
     if looks_like_notation(args.position):
         return load_notation(args.position)
     return load_file(args.position)
@@ -303,7 +280,7 @@ def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, Callable[[], 
             def load(data: bytes | None = data, source: str = source) -> Loaded:
                 if data is None:
                     raise UsageError(f"{source}: longer than {MAX_INPUT_BYTES:,} bytes; a position is a few kB")
-                return position_from_document(parse_document(_decode(data, source), source), source)
+                return load_text(_decode(data, source), source)
 
             yield "line", n, load
     else:
@@ -502,7 +479,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     notation_help = 'the position in the one-line notation instead of a file, e.g. "N8B8G8-R9R7/-/-/-/-/-/-/-/- ?6 ?6 s"'
-    viewer_help = "whose hand is known to the card probabilities (default: the player to move)"
+    viewer_help = (
+        "the seat the figures are seen from: that player's hand counts for them and never for the "
+        "opponent (default: the player whose hand is known; both known: the player to move; none: "
+        "the public view)"
+    )
     strict_help = (
         "tactics variant: strict early-claim proofs, where unplayed combat modes and elite troops may "
         "block a claim (default: the rulebook's reading; no effect on base-game positions)"

@@ -1,9 +1,10 @@
-"""The whole-game subcommands of ``schotten-lab``: ``replay``, ``bot`` and ``selfplay``.
+"""The whole-game subcommands of ``schotten-lab``: ``replay``, ``review``, ``bot`` and ``selfplay``.
 
 ::
 
     schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
     schotten-lab bot NAME [--seed S]                  # the bot line protocol (ENGINE.md §3)
+    schotten-lab review GAME.json [-o REVIEW.html or .json] [--game K] [--iterations N] [--seed S]   # the advisor's review
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
                           [--expert] [--jobs J] [--engine auto|python|fast] [--out FILE]
 
@@ -24,6 +25,8 @@ from .core.files import atomic_path, check_output
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+DEFAULT_REVIEW_ITERATIONS = 200
+"""``review --iterations``'s default (kept equal to ``play.review.DEFAULT_ITERATIONS``; a test checks)."""
 
 
 def _one_line(text: object) -> str:
@@ -169,6 +172,44 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
+# ---- review ------------------------------------------------------------------------------------------
+
+
+def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
+    """``review``: the advisor's view of every turn of a record; an offline HTML page with ``-o``."""
+    from .play.review import ReviewError, review_game
+
+    if args.iterations < 1:
+        raise UsageError(f"--iterations: must be at least 1, not {args.iterations}")
+    if args.seed < 0:
+        raise UsageError(f"--seed: must be at least 0, not {args.seed}")
+    target = None
+    if args.out:
+        from .views.review import REVIEW_FORMATS
+
+        target = check_output(args.out, (*REVIEW_FORMATS, "json"), [] if args.record == "-" else [args.record])
+    data, where = _read_game(args.record, args.game)
+    try:
+        review = review_game(data, iterations=args.iterations, seed=args.seed, progress=None)
+    except ReviewError as exc:
+        raise UsageError(f"{where}: {_one_line(exc)}") from None
+    if target is None:
+        out.write(review.text() + "\n")
+        return EXIT_OK
+    if target.suffix.lower() == ".json":
+        from .core.files import write_text_atomic
+
+        write_text_atomic(target, json.dumps(review.to_dict(), indent=1) + "\n")
+    else:
+        from .views.review import write_review
+
+        write_review(review, target)
+    for summary in review.summaries.values():
+        out.write(summary.line() + "\n")
+    out.write(f"wrote {args.out}\n")
+    return EXIT_OK
+
+
 # ---- registration ---------------------------------------------------------------------------------------
 
 
@@ -201,11 +242,20 @@ def _integer(text: str) -> int:
 
 
 def add_game_commands(sub: Any) -> None:
-    """Add ``replay``, ``bot`` and ``selfplay`` to the ``schotten-lab`` subcommand parsers ``sub``."""
+    """Add ``replay``, ``review``, ``bot`` and ``selfplay`` to the ``schotten-lab`` subcommand parsers ``sub``."""
     p = sub.add_parser("replay", help="print the position after each turn of a game record (one position@1 per line)")
     p.add_argument("record", metavar="GAME.json", help="a game@1 record (JSON), a JSON Lines file of records, or '-'")
     p.add_argument("--game", type=_count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
     p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("review", help="the advisor's review of a game record: win chances, mistakes, best moves (HTML with -o)")
+    p.add_argument("record", metavar="GAME.json", help="a game@1 record (JSON), a JSON Lines file of records, or '-'")
+    p.add_argument("--out", "-o", metavar="REVIEW.html", help="write a self-contained offline HTML review (.html), or the figures as JSON (.json), atomically; else text on stdout")
+    p.add_argument("--game", type=_count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
+    p.add_argument("--iterations", type=_integer, default=DEFAULT_REVIEW_ITERATIONS, metavar="N",
+                   help=f"advisor rollouts per turn (default {DEFAULT_REVIEW_ITERATIONS}; as many again to score a move that was not the best)")
+    p.add_argument("--seed", type=_integer, default=0, metavar="S", help="the review's seed (default 0)")
+    p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")
     p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
@@ -235,4 +285,4 @@ def add_game_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_selfplay)
 
 
-__all__ = ["add_game_commands", "cmd_bot", "cmd_replay", "cmd_selfplay"]
+__all__ = ["add_game_commands", "cmd_bot", "cmd_replay", "cmd_review", "cmd_selfplay"]

@@ -5,8 +5,9 @@
 # Security (scripts/voila_config/voila.py): a token is always required: VOILA_TOKEN if you set one
 # (not empty), else a fresh random one, handed over through the environment; kernels idle for
 # VOILA_CULL_IDLE seconds (default 1200) are shut down; at most VOILA_MAX_KERNELS (default 40) run
-# at once, further visitors get "503 full" until one is culled.
-# VOILA_PREHEAT=1: a kernel kept ready (the page in seconds instead of a kernel start), without the cap.
+# at once (a kernel-manager cap that also holds for pre-heated kernels), further visitors get
+# "503 full" until one is culled.
+# VOILA_PREHEAT=1: a kernel kept ready (the page in seconds instead of a kernel start), the cap kept.
 # Any position: open http://HOST:PORT/?position=NOTATION (the page's link gives the current one).
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,7 +1,7 @@
 """Slow, obviously correct twins of the fast analysis, used by the property tests.
 
-Everything here is plain Python and :mod:`itertools` enumeration, written from RULES.md and
-ANALYSIS.md alone: no numpy, and nothing from ``schotten_lab.core.formations``. The only things
+Everything here is plain Python and :mod:`itertools` enumeration, written from docs/RULES.md and
+docs/ANALYSIS.md alone: no numpy, and nothing from ``schotten_lab.core.formations``. The only things
 borrowed from the library are the value types (``Card``, ``Player``, ``Position``), read through
 their plain fields. Every function is exponential in the number of missing cards, so callers keep the
 pools small.
@@ -21,7 +21,7 @@ from schotten_lab.core.cards import Card
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import Player
 
-# Ranks of RULES.md, "Formations" (strongest = highest number).
+# Ranks of docs/RULES.md, "Formations" (strongest = highest number).
 SUM, RUN, COLOR, KIND, COLOR_RUN = 1, 2, 3, 4, 5
 RANK_KEYS = {SUM: "sum", RUN: "run", COLOR: "color", KIND: "three_of_a_kind", COLOR_RUN: "color_run"}
 
@@ -306,7 +306,7 @@ def _p_in_subset(population: int, subset: int) -> Fraction:
 
 
 def card_probabilities(pos: Position, viewer: Player, draws: int | None = None) -> dict[Card, RefChance]:
-    """Every card's place and chances as ``viewer`` sees it (ANALYSIS.md §2), by counting subsets.
+    """Every card's place and chances as ``viewer`` sees it (docs/ANALYSIS.md §2), by counting subsets.
 
     The hidden cards ``U_v`` are a uniform random arrangement over the hidden places: the opponent's
     hand, the deck, and (for a spectator, whose own hand is unknown) the viewer's own hand. The

@@ -1,6 +1,6 @@
 """Slow, obviously correct twins of the tactics-variant analysis, used by the property tests.
 
-Written from RULES.md ("Tactics variant") and ANALYSIS.md ("Tactics variant") alone, in plain Python
+Written from docs/RULES.md ("Tactics variant") and docs/ANALYSIS.md ("Tactics variant") alone, in plain Python
 and :mod:`itertools`: nothing from ``schotten_lab.core.sides``, ``proof`` or ``formations``. Borrowed
 from the library are only the value types (``Card``, ``Troop``, ``Player``, ``Position``), read
 through their plain fields.
@@ -36,7 +36,7 @@ ALL_CARDS: tuple[Card, ...] = tuple(Card.parse(f"{c}{v}") for c in COLOURS for v
 
 TACTICS_COPIES = {"JOKER": 2, "SPY": 1, "SHIELD": 1, "BLIND": 1, "MUD": 1,
                   "HEADHUNTER": 1, "STRATEGIST": 1, "BANSHEE": 1, "TRAITOR": 1}  # fmt: skip
-"""The ten tactics cards of RULES.md ("Material")."""
+"""The ten tactics cards of docs/RULES.md ("Material")."""
 
 Piece = Card | Troop
 
@@ -100,7 +100,7 @@ def strength(cards: Sequence[Card], *, blind: bool = False) -> int:
 
 
 def troop_range(kind: str) -> tuple[Card, ...]:
-    """Every card a wild troop may stand for (RULES.md: Joker any, Spy a 7, Shield bearer 1-3)."""
+    """Every card a wild troop may stand for (docs/RULES.md: Joker any, Spy a 7, Shield bearer 1-3)."""
     if kind == "JOKER":
         return ALL_CARDS
     if kind == "SPY":

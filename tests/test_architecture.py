@@ -188,3 +188,18 @@ def test_the_core_import_graph_has_no_cycle() -> None:
 def test_the_cycle_finder_finds_a_cycle() -> None:
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": set()}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set(), "c": {"a", "b"}}) is None
+
+
+def test_the_documents_the_package_points_to_exist() -> None:
+    """Docstrings cite docs/*.md for rules and definitions: each cited file is in the repository."""
+    import re
+
+    cited = {
+        name
+        for path in PACKAGE.rglob("*.py")
+        for name in re.findall(r"docs/([A-Z][A-Z_-]*\.md)", path.read_text())
+    }
+    assert {"RULES.md", "ANALYSIS.md"} <= cited
+    assert sorted(name for name in cited if not (ROOT / "docs" / name).is_file()) == []
+    bare = [p.name for p in PACKAGE.rglob("*.py") if re.search(r"(?<![/\w])(RULES|ANALYSIS)\.md", p.read_text())]
+    assert bare == [], "cite docs/RULES.md or docs/ANALYSIS.md, the copies in the repository"

@@ -98,5 +98,5 @@ def test_voila_launcher_sets_a_token_culling_and_a_cap() -> None:
     config = (ROOT / "scripts" / "voila_config" / "voila.py").read_text()
     script = (ROOT / "scripts" / "voila.sh").read_text()
     assert 'c.Voila.token = os.environ["VOILA_TOKEN"]' in config
-    assert "cull_idle_timeout" in config and "prelaunch_hook" in config
+    assert "cull_idle_timeout" in config and "CappedKernelManager" in config
     assert "voila_config" in script and "token=${VOILA_TOKEN}" in script

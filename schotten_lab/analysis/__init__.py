@@ -5,7 +5,16 @@ Depends on the core only; no Jupyter, widget or plotting import.
 
 from .board import BoardAnalysis, StoneAnalysis, analyze, format_report
 from .claims import ClaimVerdict, claim
-from .odds import CompletionOdds, Outs, completion_odds, outs, reachable, still_possible
+from .odds import (
+    CompletionOdds,
+    Outs,
+    ReachableEstimate,
+    completion_odds,
+    outs,
+    reachable,
+    reachable_monte_carlo,
+    still_possible,
+)
 from .outcome import Outcome, OutcomeEstimate, stone_outcome, stone_outcome_monte_carlo
 from .viewer import ViewerOutcome, ViewerSideOdds, viewer_odds, viewer_outcome
 from .pools import CardChance, card_probabilities, draws_left, hypergeometric, tactics_probabilities
@@ -18,6 +27,7 @@ __all__ = [
     "Outcome",
     "OutcomeEstimate",
     "Outs",
+    "ReachableEstimate",
     "ViewerOutcome",
     "ViewerSideOdds",
     "StoneAnalysis",
@@ -30,6 +40,7 @@ __all__ = [
     "hypergeometric",
     "outs",
     "reachable",
+    "reachable_monte_carlo",
     "still_possible",
     "stone_outcome",
     "stone_outcome_monte_carlo",

@@ -17,7 +17,7 @@ from ..core.rules import PLAYERS, Player, RuleSet
 from ..core.tactics import Piece
 from ..core.words import fraction_percent, say
 from .claims import ClaimVerdict, claim
-from .common import check_player, percent
+from .common import check_player, check_position, check_rules, percent
 from .odds import CompletionOdds, odds_of_side
 from .outcome import Outcome, outcome_of_sides
 from .pools import CardChance, card_probabilities, draws_left, tactics_probabilities
@@ -147,19 +147,28 @@ def default_viewer(position: Position) -> Player:
     return known[0] if len(known) == 1 else position.to_move
 
 
-def analyze(position: Position, viewer: Player | str | None = None, rules: RuleSet | None = None) -> BoardAnalysis:
+def analyze(
+    position: Position,
+    viewer: Player | str | None = None,
+    rules: RuleSet | None = None,
+    *,
+    seen: bool = True,
+) -> BoardAnalysis:
     """Analyse every stone for both players and every card for ``viewer`` (default: :func:`default_viewer`).
 
     Public figures (``odds``, ``outcome``) complete the open sides from the public pool. When the
     viewer's hand is known, each open stone also gets the figures seen by the viewer
-    (``outcome_viewer``, ``odds_viewer``; docs/VIEWER.md), unless the game is already won.
+    (``outcome_viewer``, ``odds_viewer``; docs/VIEWER.md), unless the game is already won or
+    ``seen`` is False (the public figures only: faster where an estimate would be computed).
     ``rules`` defaults to the position's rule set (pass one with ``strict_proofs=True`` for strict
     tactics proofs).
     """
+    check_position(position)
     who = default_viewer(position) if viewer is None else check_player(viewer, "viewer")
-    rules = position.rules if rules is None else rules
+    rules = check_rules(position, rules)
     pool = position.public_pool
-    seat = Seat.of(position, who) if position.hands[who] is not None and position.winner() is None else None
+    wanted = seen and position.hands[who] is not None and position.winner() is None
+    seat = Seat.of(position, who) if wanted else None
     odds_cache: dict[tuple[object, ...], CompletionOdds] = {}
     outcome_cache: dict[tuple[object, ...], Outcome] = {}
     viewer_cache: dict[tuple[object, ...], tuple[ViewerOutcome, dict[Player, ViewerSideOdds]]] = {}
@@ -182,15 +191,15 @@ def analyze(position: Position, viewer: Player | str | None = None, rules: RuleS
             outcome_cache[okey] = outcome_of_sides(
                 s.south, s.north, pool, s.first_complete, capacity=s.capacity, blind=s.blind
             )
-        seen: tuple[ViewerOutcome | None, dict[Player, ViewerSideOdds] | None] = (None, None)
+        figures: tuple[ViewerOutcome | None, dict[Player, ViewerSideOdds] | None] = (None, None)
         if seat is not None:
             if okey not in viewer_cache:
                 viewer_cache[okey] = (
                     outcome_seen_by(s, seat),
                     {p: side_odds_seen_by(s, p, seat) for p in PLAYERS},
                 )
-            seen = viewer_cache[okey]
-        stones.append(StoneAnalysis(number, s.south, s.north, None, claims, odds, outcome_cache[okey], *seen))
+            figures = viewer_cache[okey]
+        stones.append(StoneAnalysis(number, s.south, s.north, None, claims, odds, outcome_cache[okey], *figures))
     return BoardAnalysis(
         position, who, tuple(stones), card_probabilities(position, who), rules, tactics_probabilities(position, who)
     )

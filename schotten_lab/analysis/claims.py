@@ -1,4 +1,4 @@
-"""Claim feasibility (ANALYSIS.md §1): exact proofs, counterexamples, and explanations in words.
+"""Claim feasibility (docs/ANALYSIS.md §1): exact proofs, counterexamples, and explanations in words.
 
 An early claim is proved when no completion of the opponent's side with distinct cards of the public
 pool ``U`` (cards not on the table; both hands count as possible) beats the claimant. The search is
@@ -22,7 +22,7 @@ from ..core.rules import Player, RuleSet
 from ..core.sides import completion_masks, side_strength
 from ..core.tactics import MODE_CARD, Piece, Troop
 from ..core.words import Fact, Facts
-from .common import check_player, check_stone
+from .common import check_player, check_rules, check_stone
 
 MAX_LISTED_THREATS = 3
 
@@ -95,7 +95,7 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
     """
     number = check_stone(position, stone)
     me = check_player(player)
-    rules = position.rules if rules is None else rules
+    rules = check_rules(position, rules)
     s = position.stone(number)
     left = position.tactics_left() if rules.tactics and rules.strict_proofs else None  # only strict proofs use it
     d = decide_claim(s, me, position.public_pool, rules, left)

@@ -1,4 +1,4 @@
-"""Stone outcome under random completion (ANALYSIS.md §4), exact, with Monte Carlo as a checked option.
+"""Stone outcome under random completion (docs/ANALYSIS.md §4), exact, with Monte Carlo as a checked option.
 
 Both incomplete sides are completed with disjoint uniform random cards of the pool. Counting the
 ordered pairs of disjoint completions one by one would take up to 24,804 × 20,825 comparisons; instead
@@ -14,7 +14,7 @@ whole completions (A = B = S) the two sides are compared on it directly.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
 
@@ -27,7 +27,7 @@ from ..core.position import Position
 from ..core.rules import SIDE_SIZE, Player
 from ..core.sides import combinadic, side_completions, side_strength
 from ..core.tactics import Piece
-from .common import check_stone, fraction_table
+from .common import check_count, check_pool, check_samples, check_stone, fraction_table
 
 ZERO, ONE = Fraction(0), Fraction(1)
 
@@ -57,7 +57,12 @@ class Outcome:
 
 @dataclass(frozen=True, slots=True)
 class OutcomeEstimate:
-    """A Monte Carlo estimate of an :class:`Outcome`, with standard errors and the sample count."""
+    """A Monte Carlo estimate of an :class:`Outcome`, with standard errors and the sample count.
+
+    ``ci95`` holds, for each of south, north and tie, the exact (Clopper–Pearson) 95% confidence
+    interval of the chance from the count observed (scipy.stats): it covers the true chance at least
+    95% of the time, even near 0 or 1 where ``p ± 2 stderr`` does not.
+    """
 
     south: float
     north: float
@@ -65,6 +70,7 @@ class OutcomeEstimate:
     stderr: dict[str, float]
     samples: int
     seed: int
+    ci95: dict[str, tuple[float, float]] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -74,6 +80,7 @@ class OutcomeEstimate:
             "stderr": dict(self.stderr),
             "samples": self.samples,
             "seed": self.seed,
+            "ci95": {k: list(v) for k, v in self.ci95.items()},
             "estimate": True,
         }
 
@@ -86,9 +93,10 @@ def stone_outcome(position: Position, stone: int, pool: CardMask | None = None) 
     (troops take their owner's best identity for each completion).
     """
     s = position.stone(check_stone(position, stone))
+    pool = check_pool(pool, position.public_pool)
     if s.claimed is not None:
         return _certain(s.claimed)
-    pool = position.public_pool if pool is None else pool & ~mask_of(s.clan_cards())
+    pool &= ~mask_of(s.clan_cards())
     return outcome_of_sides(s.south, s.north, pool, s.first_complete, capacity=s.capacity, blind=s.blind)
 
 
@@ -211,10 +219,10 @@ def stone_outcome_monte_carlo(
     the dealt sides are looked up among the sides' completions, and the estimates carry their
     standard errors.
     """
-    if samples <= 0:
-        raise AnalysisError(f"samples must be positive, not {samples}")
+    check_samples(samples)
+    check_count(seed, "seed")
     s = position.stone(check_stone(position, stone))
-    pool = position.public_pool if pool is None else pool & ~mask_of(s.clan_cards())
+    pool = check_pool(pool, position.public_pool) & ~mask_of(s.clan_cards())
     cap, blind = s.capacity, s.blind
     a, b = max(cap - len(s.south), 0), max(cap - len(s.north), 0)
     cards = np.array(list(indices_of(pool)), dtype=np.int64)
@@ -244,7 +252,16 @@ def stone_outcome_monte_carlo(
         return p, math.sqrt(p * (1 - p) / samples)
 
     (ps, es), (pn, en), (pt, et) = est(south_win), est(north_win), est(tie)
-    return OutcomeEstimate(ps, pn, pt, {"south": es, "north": en, "tie": et}, samples, seed)
+    ci = {k: confidence_interval(int(x.sum()), samples) for k, x in (("south", south_win), ("north", north_win), ("tie", tie))}
+    return OutcomeEstimate(ps, pn, pt, {"south": es, "north": en, "tie": et}, samples, seed, ci)
+
+
+def confidence_interval(successes: int, trials: int, level: float = 0.95) -> tuple[float, float]:
+    """The exact (Clopper–Pearson) confidence interval of a chance seen ``successes`` times in ``trials``."""
+    from scipy.stats import binomtest  # imported on use: scipy.stats takes a while to load
+
+    ci = binomtest(successes, trials).proportion_ci(confidence_level=level, method="exact")
+    return float(ci.low), float(ci.high)
 
 
 def _lookup_strengths(side: tuple[Piece, ...], dealt: np.ndarray, pool: CardMask, cap: int, blind: bool) -> np.ndarray:

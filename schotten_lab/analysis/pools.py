@@ -1,4 +1,4 @@
-"""Remaining-card probabilities for one viewer (ANALYSIS.md §2), exact.
+"""Remaining-card probabilities for one viewer (docs/ANALYSIS.md §2), exact.
 
 The viewer knows the table and their own hand. Each card of the viewer pool ``U_v`` (the public pool
 minus the viewer's hand) is equally likely to be any of the ``|U_v|`` unseen places: ``h`` in the
@@ -18,7 +18,7 @@ from ..core.position import Position
 from ..core.errors import AnalysisError
 from ..core.rules import Player
 from ..core.tactics import TACTICS_NAMES
-from .common import check_player
+from .common import check_count, check_player, check_position
 
 ZERO, ONE = Fraction(0), Fraction(1)
 UNSEEN = Location(Place.UNSEEN)
@@ -27,6 +27,7 @@ UNSEEN = Location(Place.UNSEEN)
 def draws_left(position: Position, player: Player | str) -> int:
     """Draws ``player`` still gets from the clan deck: the player to move draws first, so ⌈d/2⌉,
     the other ⌊d/2⌋. (Tactics variant: assuming both players keep drawing from the clan deck.)"""
+    check_position(position)
     player = check_player(player)
     d = position.deck
     return (d + 1) // 2 if player is position.to_move else d // 2
@@ -75,14 +76,15 @@ def card_probabilities(
     An unseen card lies in the deck, or in a hand the viewer cannot see: the opponent's, and the
     viewer's own when it is unknown (a spectator). With ``C`` unseen clan cards and ``d`` in the
     deck, ``C - d`` of them are in those hands, spread over their slots in proportion to the hand
-    sizes. (In the base game with the viewer's hand known this is ``h / |U_v|`` of ANALYSIS.md §2;
+    sizes. (In the base game with the viewer's hand known this is ``h / |U_v|`` of docs/ANALYSIS.md §2;
     in the tactics variant the rest of the hands' slots hold tactics cards.)
     """
+    check_position(position)
     viewer = check_player(viewer, "viewer")
+    if draws is not None:
+        check_count(draws, "draws")
     pool = position.viewer_pool(viewer)
     size = popcount(pool)
-    if draws is not None and draws < 0:
-        raise AnalysisError(f"draws must be 0 or more, not {draws}")
     m = draws_left(position, viewer) if draws is None else min(draws, draws_left(position, viewer))
     in_pool = _hidden_chances(position, viewer, size, position.deck, m)
     own = mask_of(position.clan_hand(viewer) or ())
@@ -117,6 +119,7 @@ def tactics_probabilities(position: Position, viewer: Player | str) -> tuple[Car
     ``p_draw`` is the chance the viewer draws a given unseen copy if both players keep drawing from
     the tactics deck (the viewer then gets ⌈t/2⌉ of its ``t`` cards when to move, else ⌊t/2⌋).
     """
+    check_position(position)
     viewer = check_player(viewer, "viewer")
     if not position.rules.tactics:
         return ()

@@ -45,6 +45,8 @@ ZERO, ONE = Fraction(0), Fraction(1)
 
 EXACT_BUDGET = 200_000
 """Most counting steps (opponent completions times search nodes) before the estimate is used instead."""
+NODE_BUDGET = 40_000
+"""Most search steps spent counting the opponent's holdings before the estimate is used instead."""
 SAMPLES = 10_000
 """Monte Carlo samples when the exact count is too large."""
 
@@ -85,7 +87,8 @@ class ViewerOutcome:
         rows = [("south wins", self.south), ("north wins", self.north), ("tie (completion order)", self.tie)]
         if self.undecided:
             rows.append((f"{self.viewer.value} cannot complete", self.undecided))
-        how = f"{self.cases:,} equally likely cases" if self.exact else f"estimate, {self.samples:,} samples"
+        cases = f"{self.cases:,} equally likely case{'s' * (self.cases != 1)}"
+        how = cases if self.exact else f"estimate, {self.samples:,} samples"
         return fraction_table(rows, f"stone outcome seen by {self.viewer.value} ({how})")
 
 
@@ -182,7 +185,7 @@ def outcome_seen_by(
     problem = _Problem.of(s, seat)
     if problem.exact_work() <= budget:
         try:
-            return problem.count(budget)
+            return problem.count(min(budget, NODE_BUDGET))
         except HittingBudgetExceeded:
             pass
     return problem.sample(samples, seed)
@@ -233,12 +236,16 @@ class _Needs:
         if width < self.missing or len(self.strengths) == 0:
             return np.full(rows, -1, dtype=np.int64)
         picks = np.array(list(combinations(range(width), self.missing)), dtype=np.int64)
-        subsets = holdings[:, picks].reshape(-1, self.missing)
-        found: np.ndarray = self.table[combinadic(subsets)].reshape(rows, len(picks)).max(axis=1)
+        keys = np.zeros((rows, len(picks)), dtype=np.int64)
+        for col in range(self.missing):  # combinadic index of each chosen subset, column by column
+            keys += _CHOOSE[holdings[:, picks[:, col]], col + 1]
+        found: np.ndarray = self.table[keys].max(axis=1)
         return found
 
 
 _ALL64 = (1 << 64) - 1
+_CHOOSE = np.array([[math.comb(n, k) for k in range(5)] for n in range(55)], dtype=np.int64)
+"""``_CHOOSE[n, k] = C(n, k)``: the terms of :func:`~schotten_lab.core.sides.combinadic`."""
 
 
 @dataclass(frozen=True)
@@ -309,7 +316,10 @@ class _Problem:
         draw_sets = np.array(listed, dtype=np.int64).reshape(len(listed), self.own_draws)
         hand = np.broadcast_to(np.array(self.hand_cards, dtype=np.int64), (len(draw_sets), len(self.hand_cards)))
         bests = self.own.best(np.sort(np.concatenate([hand, draw_sets], axis=1), axis=1))
-        for drawn, x in zip(draw_sets.tolist(), bests.tolist()):
+        if self.opp.singles:
+            win, tie, lose, undecided = self._count_single_holdings(draw_sets, bests, n - self.own_draws)
+            cases = per_d * len(draw_sets)
+        for drawn, x in zip([] if self.opp.singles else draw_sets.tolist(), bests.tolist()):
             d = sum(1 << c for c in drawn)
             cases += per_d
             if x < 0:
@@ -325,6 +335,31 @@ class _Problem:
             undecided += per_d - done
         south, north, tie_p, und = self._split(win, tie, lose, undecided, cases)
         return ViewerOutcome(self.viewer, south, north, tie_p, und, True, cases)
+
+    def _count_single_holdings(self, draw_sets: np.ndarray, bests: np.ndarray, n: int) -> tuple[int, int, int, int]:
+        """(win, tie, lose, undecided) summed over the draw sets when each opponent completion needs
+        one card (or none): the holdings of ``k`` cards among ``n`` that miss all ``j`` wanted cards
+        number ``C(n - j, k)``; all the draw sets at once."""
+        k = self.opp_holds
+        draws = np.zeros(len(draw_sets), dtype=np.uint64)
+        for col in range(draw_sets.shape[1]):
+            draws |= np.left_shift(np.uint64(1), draw_sets[:, col].astype(np.uint64))
+        free = (self.opp.masks[None, :] & draws[:, None]) == 0  # the wanted card is not among the draws
+        strengths = self.opp.strengths[None, :]
+        above_n = (free & (strengths > bests[:, None])).sum(axis=1)
+        reach_n = (free & (strengths >= bests[:, None])).sum(axis=1)
+        # a complete opponent side (need 0) is in every holding: count 1 holding (k = 0) when it qualifies
+        all_holdings = math.comb(n, k)
+        miss = np.array([math.comb(n - j, k) if j <= n else 0 for j in range(len(self.opp.masks) + 1)], dtype=np.int64)
+        above = np.where(self.opp.fixed, np.minimum(above_n, 1) * all_holdings, all_holdings - miss[above_n])
+        reach = np.where(self.opp.fixed, np.minimum(reach_n, 1) * all_holdings, all_holdings - miss[reach_n])
+        done = all_holdings if k >= self.opp.missing else 0
+        decided = bests >= 0
+        lose = int(above[decided].sum())
+        tie = int((reach - above)[decided].sum())
+        win = int((done - reach)[decided].sum())
+        undecided = int((all_holdings - done) * decided.sum() + all_holdings * (~decided).sum())
+        return win, tie, lose, undecided
 
     def _count_holdings(self, d: int, x: int, budget: int, spent: list[int]) -> tuple[int, int, int]:
         """Opponent holdings outside ``d`` that beat ``x``, reach ``x``, complete the side at all."""
@@ -345,7 +380,9 @@ class _Problem:
             spent[0] += nodes + 1
             return found
 
-        return hits(strengths > x), hits(strengths >= x), hits(np.ones(len(masks), dtype=bool))
+        # every set of ``missing`` cards completes a side, so a holding completes it iff it is that large
+        done = math.comb(n, k) if k >= self.opp.missing else 0
+        return hits(strengths > x), hits(strengths >= x), done
 
     def sample(self, samples: int, seed: int) -> ViewerOutcome:
         """Monte Carlo: shuffle ``U_v``; the opponent holds the first cards, the viewer draws the next."""

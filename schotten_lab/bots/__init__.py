@@ -8,17 +8,21 @@ with one :func:`register` line below.
 from .base import Bot, Decision, bot_names, make_bot, register
 from .protocol import RequestError, answer, read_request, serve
 from .simple import GreedyBot, RandomBot, SideOdds, stone_chance
+from .advisor import AdvisorBot, advise  # noqa: E402  (after simple: its tactics fallback is GreedyBot)
 
 register("random", RandomBot)
 register("greedy", GreedyBot)
+register("advisor", AdvisorBot)
 
 __all__ = [
+    "AdvisorBot",
     "Bot",
     "Decision",
     "GreedyBot",
     "RandomBot",
     "RequestError",
     "SideOdds",
+    "advise",
     "answer",
     "bot_names",
     "make_bot",

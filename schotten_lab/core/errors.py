@@ -33,6 +33,12 @@ EXCERPT_CHARS = 40
 """Longest piece of a bad value a message quotes."""
 MESSAGE_ITEMS = 8
 """Most distinct problems a message lists before it says how many more there are."""
+ITEM_CHARS = 200
+"""Longest single problem in a message (a long list of places is cut)."""
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}…"
 
 
 def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
@@ -52,7 +58,7 @@ def excerpt(value: object, limit: int = EXCERPT_CHARS) -> str:
 
 def summarize(items: Iterable[object], limit: int = MESSAGE_ITEMS) -> str:
     """Items joined by '; ', each distinct text once with its count (``x3``), at most ``limit`` shown."""
-    counts = Counter(str(item) for item in items)
+    counts = Counter(_cut(str(item), ITEM_CHARS) for item in items)
     shown = [f"{text} (x{n})" if n > 1 else text for text, n in list(counts.items())[:limit]]
     hidden = sum(list(counts.values())[limit:])
     if hidden:

@@ -69,30 +69,39 @@ class Formation:
         return self.describe()
 
 
+def strengths_of(colors: np.ndarray, values: np.ndarray, *, blind: bool = False) -> np.ndarray:
+    """Strengths of many sides at once: ``colors``/``values`` are (n, 3) or (n, 4) arrays.
+
+    The one ranking rule of the package (docs/RULES.md, "Formations"): :func:`evaluate` and the
+    precomputed tables go through it. Cards may repeat (a troop's identity may copy a card); sums
+    only if ``blind``.
+    """
+    v = np.sort(values, axis=1)
+    total = v.sum(axis=1)
+    if blind:
+        return np.asarray(Rank.SUM * STRENGTH_BASE + total)
+    one_color = (colors == colors[:, :1]).all(axis=1)
+    consecutive = (np.diff(v, axis=1) == 1).all(axis=1)
+    same_value = (v == v[:, :1]).all(axis=1)
+    rank = np.select(
+        [one_color & consecutive, same_value, one_color, consecutive],
+        [Rank.COLOR_RUN, Rank.THREE_OF_A_KIND, Rank.COLOR, Rank.RUN],
+        default=Rank.SUM,
+    )
+    return np.asarray(rank * STRENGTH_BASE + total)
+
+
 def evaluate(cards: Sequence[Card], *, blind: bool = False) -> Formation:
     """The formation of a complete side of 3 (or 4, under Mud fight) distinct cards.
 
-    Placement order does not matter. With ``blind`` (Blind-man's bluff) only the sum counts.
+    Placement order does not matter. With ``blind`` (Blind-man's bluff) only the sum counts. The rule
+    itself is :func:`strengths_of`'s.
     """
     if len(cards) not in (3, 4):
         raise ArgumentError(f"a complete side has 3 or 4 cards, not {len(cards)}")
-    values = sorted(c.value for c in cards)
-    total = sum(values)
-    if blind:
-        return Formation(Rank.SUM, total)
-    one_color = len({c.color for c in cards}) == 1
-    consecutive = all(b == a + 1 for a, b in zip(values, values[1:]))
-    if one_color and consecutive:
-        rank = Rank.COLOR_RUN
-    elif values[0] == values[-1]:
-        rank = Rank.THREE_OF_A_KIND
-    elif one_color:
-        rank = Rank.COLOR
-    elif consecutive:
-        rank = Rank.RUN
-    else:
-        rank = Rank.SUM
-    return Formation(rank, total)
+    colors = np.array([[int(c.color) for c in cards]], dtype=np.int64)
+    values = np.array([[c.value for c in cards]], dtype=np.int64)
+    return Formation.from_strength(int(strengths_of(colors, values, blind=blind)[0]))
 
 
 def strength_of(cards: Sequence[Card], *, blind: bool = False) -> int:
@@ -106,20 +115,10 @@ def strength_of(cards: Sequence[Card], *, blind: bool = False) -> int:
 def _build_strength_cube() -> np.ndarray:
     """``cube[i, j, k]`` is the strength of cards i, j, k (all distinct), else -1."""
     idx = np.arange(54)
-    colors, values = idx // 9, idx % 9 + 1
     i, j, k = np.meshgrid(idx, idx, idx, indexing="ij")
-    ci, cj, ck = colors[i], colors[j], colors[k]
-    v = np.sort(np.stack([values[i], values[j], values[k]]), axis=0)
-    total = v.sum(axis=0)
-    one_color = (ci == cj) & (cj == ck)
-    consecutive = (v[1] == v[0] + 1) & (v[2] == v[1] + 1)
-    trips = v[0] == v[2]
-    rank = np.select(
-        [one_color & consecutive, trips, one_color, consecutive],
-        [Rank.COLOR_RUN, Rank.THREE_OF_A_KIND, Rank.COLOR, Rank.RUN],
-        default=Rank.SUM,
-    )
-    cube: np.ndarray = (rank * STRENGTH_BASE + total).astype(np.int16)
+    triples = np.stack([i, j, k], axis=-1).reshape(-1, 3)
+    strengths = strengths_of(triples // 9, triples % 9 + 1)
+    cube: np.ndarray = strengths.reshape(54, 54, 54).astype(np.int16)
     cube[(i == j) | (j == k) | (i == k)] = -1
     return cube
 
@@ -194,7 +193,7 @@ def hand_table(*, blind: bool = False) -> HandTable:
 
 
 def rank_counts(*, blind: bool = False) -> dict[Rank, int]:
-    """How many of the 24,804 hands fall in each rank (RULES.md lists the base-game counts)."""
+    """How many of the 24,804 hands fall in each rank (docs/RULES.md lists the base-game counts)."""
     table = hand_table(blind=blind)
     ranks = table.strengths // STRENGTH_BASE
     return {r: int((ranks == r).sum()) for r in Rank}

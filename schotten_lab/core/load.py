@@ -33,7 +33,7 @@ def load_position_text(text: str) -> LoadedPosition:
     :class:`~.errors.CardError` (a bad notation line or card), :class:`~.errors.IllegalPositionError`
     (a position that reads but breaks the rules).
     """
-    text = text.strip()
+    text = text.strip().lstrip("\ufeff")  # a byte-order mark is not part of the position
     if not text:
         raise PositionFormatError("", "nothing to read: give a JSON document or a notation line")
     if not text.startswith(JSON_STARTS):

@@ -73,7 +73,7 @@ class Location(str):
         return phrase(f"loc_{self.kind.value}", lang)
 
     def short(self, lang: str = "en") -> str:
-        """A label for a small cell: ``S3`` (stone 3, south side), ``hand``, ``disc.``, ``?``."""
+        """A label for a small cell: ``S3`` (stone 3, south side), ``hand``, ``disc``, ``?``."""
         if self.kind is Place.STONE:
             assert self.player is not None
             return f"{player(self.player, lang)[0].upper()}{self.stone}"

@@ -17,7 +17,7 @@ and north), ``x`` and the discard pile run together (``xR8[BANSHEE]``). A tactic
 brackets: ``[JOKER]``, ``[SPY=B7]`` (with its chosen identity), ``[TRAITOR]`` in a hand. Combat modes
 follow the stone's sides: ``R7[SPY]-B2+mud+blind@s``.
 
-Example, the three-8s stone of RULES.md with south to move::
+Example, the three-8s stone of docs/RULES.md with south to move::
 
     N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d37
 

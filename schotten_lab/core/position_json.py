@@ -1,4 +1,4 @@
-"""The JSON interchange format ``schotten-lab/position@1`` (ANALYSIS.md): read and write.
+"""The JSON interchange format ``schotten-lab/position@1`` (docs/ANALYSIS.md): read and write.
 
 Reading checks the document's shape and names the offending field on any error
 (:class:`PositionFormatError`); rule checks are :meth:`Position.status`'s job. Every field written

@@ -97,7 +97,20 @@ def side_capacity(modes: Collection[str] = ()) -> int:
     return MUD_SIDE_SIZE if "mud" in modes else SIDE_SIZE
 
 
-def holds_winning_set(stones: Iterable[int]) -> bool:
-    """The win rule: five stones, or three adjacent ones (stones numbered 1-9)."""
+WinReason = Literal["five", "adjacent"]
+
+
+def win_reason(stones: Iterable[int]) -> WinReason | None:
+    """The win rule (docs/RULES.md, "End of the game"): ``"five"`` for five stones held, ``"adjacent"``
+    for three adjacent ones (stones numbered 1-9), else ``None``."""
     held = set(stones)
-    return len(held) >= 5 or any({i, i + 1, i + 2} <= held for i in range(1, STONE_COUNT - 1))
+    if len(held) >= 5:
+        return "five"
+    if any({i, i + 1, i + 2} <= held for i in range(1, STONE_COUNT - 1)):
+        return "adjacent"
+    return None
+
+
+def holds_winning_set(stones: Iterable[int]) -> bool:
+    """Whether the stones held win the game (:func:`win_reason`)."""
+    return win_reason(stones) is not None

@@ -4,7 +4,7 @@ The base game's 3-card sides of clan cards go through the precomputed hand table
 (:mod:`.formations`). Everything else (elite troops, Mud fight's 4-card sides, Blind-man's bluff)
 goes through a vectorised evaluator over colours and values: a wild troop takes, for each
 completion, the identity that is best for its owner (identities may repeat a card seen elsewhere,
-as ANALYSIS.md says).
+as docs/ANALYSIS.md says).
 """
 
 from __future__ import annotations
@@ -18,28 +18,8 @@ from math import comb
 import numpy as np
 
 from .cards import CARDS, FULL_DECK, Card, CardMask, indices_of, mask_of
-from .formations import STRENGTH_BASE, Formation, Rank, best_completion, completions, evaluate, hand_table
+from .formations import Formation, best_completion, completions, evaluate, hand_table, strengths_of
 from .tactics import Piece, Troop
-
-
-def strengths_of(colors: np.ndarray, values: np.ndarray, *, blind: bool = False) -> np.ndarray:
-    """Strengths of many sides at once: ``colors``/``values`` are (n, 3) or (n, 4) arrays.
-
-    Cards may repeat (a troop's identity may copy a card); ranks as in RULES.md, sums only if ``blind``.
-    """
-    v = np.sort(values, axis=1)
-    total = v.sum(axis=1)
-    if blind:
-        return np.asarray(Rank.SUM * STRENGTH_BASE + total)
-    one_color = (colors == colors[:, :1]).all(axis=1)
-    consecutive = (np.diff(v, axis=1) == 1).all(axis=1)
-    same_value = (v == v[:, :1]).all(axis=1)
-    rank = np.select(
-        [one_color & consecutive, same_value, one_color, consecutive],
-        [Rank.COLOR_RUN, Rank.THREE_OF_A_KIND, Rank.COLOR, Rank.RUN],
-        default=Rank.SUM,
-    )
-    return np.asarray(rank * STRENGTH_BASE + total)
 
 
 def best_identities(side: Sequence[Piece], *, blind: bool = False) -> tuple[Formation, tuple[Card, ...]]:

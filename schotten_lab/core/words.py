@@ -7,6 +7,9 @@ Nothing else should hold a user-facing phrase or a percentage format.
 - :func:`player`, :func:`color`, :func:`formation`: names in either language.
 - :func:`say`: a phrase of :data:`PHRASES` by key, its ``{fields}`` filled in and rendered in the
   language (a field may be a player, a card tuple, a probability, or any value with ``in_words(lang)``).
+- :class:`Fact` (a key and its fields) and :class:`Facts` (several, with a separator): structured
+  statements such as claim explanations (``ClaimVerdict.facts``), rendered with ``in_words(lang)``
+  and serialised with ``to_dict()``.
 
 To add a phrase: add one key to :data:`PHRASES` with an ``"en"`` and an ``"fr"`` text using the same
 ``{fields}`` (a test checks both languages have the same fields). Views keep their own label tables as

@@ -40,6 +40,10 @@ _LAZY: dict[str, str] = {
     "analysis_html": "report",
     "report_html": "report",
     "write_report": "report",
+    # game review (no plotly) and the game viewer (ipywidgets)
+    "review_html": "review",
+    "write_review": "review",
+    "GameViewer": "game_viewer",
     # widgets (ipywidgets)
     "BoardEditor": "editor",
     "BoardApp": "app",

@@ -21,6 +21,7 @@ from urllib.parse import parse_qs, quote
 import ipywidgets as W
 
 from ..core.errors import SchottenError
+from ..core.load import load_position_text
 from ..core.position import Position
 from ..core.rules import Player
 from ..core.svg import position_svg
@@ -50,8 +51,7 @@ def read_source(text: str) -> Position:
     text = text.strip()
     if not text.startswith("{") and text.endswith(".json"):
         text = Path(text).read_text(encoding="utf-8")
-    position = Position.from_json(text) if text.lstrip().startswith("{") else Position.from_notation(text)
-    return position.validate()
+    return load_position_text(text).position
 
 
 def requested(query: str) -> tuple[str, bool]:

@@ -390,13 +390,6 @@ def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: s
     return fig
 
 
-# The board editor's panel (views/editor) still reaches for these three names; they are the public
-# functions above, kept under their old names until the panel reads :func:`board_chart_data`.
-_percent = cell_percent
-_where_short = where_short
-_where_text = where_text
-
-
 # ---- one side: the strength distribution -----------------------------------------------------------
 
 

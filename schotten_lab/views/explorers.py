@@ -19,6 +19,7 @@ import ipywidgets as W
 from ..analysis.claims import ClaimVerdict, claim
 from ..analysis.odds import reachable, still_possible
 from ..analysis.pools import draws_left
+from ..core.errors import AnalysisError, SchottenError
 from ..core.formations import RANKS_STRONGEST_FIRST, Rank
 from ..core.position import Position
 from ..core.rules import PLAYERS, STONE_COUNT, Player
@@ -106,7 +107,7 @@ class OddsExplorer:
         self.position = position
         known = [p for p in PLAYERS if position.hands[p] is not None]
         if not known:
-            raise ValueError("the odds explorer needs a known hand: give the position a south or north hand")
+            raise AnalysisError("the odds explorer needs a known hand: give the position a south or north hand")
         who = Player.parse(player) if player is not None else known[0]
         self.stone = W.Dropdown(options=list(range(1, STONE_COUNT + 1)), value=stone, description="Stone")
         self.player = W.ToggleButtons(options=[(p.value, p) for p in known], value=who, description="Player")
@@ -126,7 +127,12 @@ class OddsExplorer:
             self.rows = []
             self.table.value = f"<i>stone {n} is claimed</i>"
             return
-        self.rows = reachable_rows(self.position, n, p, k)
+        try:
+            self.rows = reachable_rows(self.position, n, p, k)
+        except SchottenError as exc:  # e.g. TooLargeError: shown in place of the table, never raised
+            self.rows = []
+            self.table.value = f"<i>stone {n}, {p.value}: {html.escape(str(exc))}</i>"
+            return
         lines = [
             f"<tr><td>{r.label()}</td><td style='padding:0 8px'>{fraction_percent(prob, approx=True)}</td>"
             f"<td>{'' if ok else 'no longer possible'}</td></tr>"

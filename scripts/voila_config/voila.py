@@ -20,19 +20,24 @@ c.MappingKernelManager.cull_connected = True
 MAX_KERNELS = int(os.environ.get("VOILA_MAX_KERNELS", "40"))
 
 
-def refuse_when_full(req, notebook, cwd):  # noqa: ANN001, ARG001 - Voilà's prelaunch_hook signature
-    """Answer 503 instead of starting one more kernel when ``MAX_KERNELS`` already run."""
-    from tornado.web import HTTPError
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager  # noqa: E402
+from tornado.web import HTTPError  # noqa: E402
 
-    if len(req.kernel_manager.list_kernel_ids()) >= MAX_KERNELS:
-        raise HTTPError(503, f"the board editor is full ({MAX_KERNELS} open sessions); try again later")
 
+class CappedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+    """Refuses (503) to start one more kernel when ``MAX_KERNELS`` already run; Voilà builds its
+    kernel manager (with the template's pre-heated pool) on top of this class."""
+
+    async def start_kernel(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201
+        if len(self.list_kernel_ids()) >= MAX_KERNELS:
+            raise HTTPError(503, f"the board editor is full ({MAX_KERNELS} open sessions); try again later")
+        return await super().start_kernel(*args, **kwargs)
+
+
+c.VoilaConfiguration.multi_kernel_manager_class = CappedKernelManager
 
 if os.environ.get("VOILA_PREHEAT") == "1":
     # A kernel kept ready, the app's notebook run up to the page request: the page is usable in the
-    # time of one edit instead of a kernel start. Voilà refuses a prelaunch hook with preheated
-    # kernels, so this mode has no cap (one kernel per visit, culled when idle): for a trusted room.
+    # time of one edit instead of a kernel start. The cap above holds (it is in the kernel manager).
     c.VoilaConfiguration.preheat_kernel = True
     c.VoilaConfiguration.default_pool_size = int(os.environ.get("VOILA_POOL_SIZE", "1"))
-else:
-    c.VoilaConfiguration.prelaunch_hook = refuse_when_full

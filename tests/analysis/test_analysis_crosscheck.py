@@ -277,7 +277,9 @@ def test_card_probabilities_match_reference(pos: Position, viewer: Player, draws
 @given(strat.small_pool_positions(max_pool=9, expert=None), st.none() | strat.players)
 def test_analyze_agrees_with_the_twins(pos: Position, viewer: Player | None) -> None:
     board = analyze(pos, viewer)
-    seer = pos.to_move if viewer is None else viewer
+    known = [p for p in (S, N) if pos.hands[p] is not None]
+    # the default seat: the player whose hand is known; both or neither known: the player to move
+    seer = viewer if viewer is not None else known[0] if len(known) == 1 else pos.to_move
     assert board.viewer is seer and len(board.stones) == 9
     slow_cards = ref.card_probabilities(pos, seer)
     assert [(c.card, c.where, c.p_opponent_hand, c.p_deck, c.p_draw) for c in board.cards] == [

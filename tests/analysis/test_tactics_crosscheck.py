@@ -278,8 +278,10 @@ def test_stone_outcome_of_an_empty_mud_stone(data: st.DataObject) -> None:
 
 
 def stt_empty_with_modes(modes: frozenset[str]) -> Position:
-    pos = Position.from_notation("-/-/-/-/-/-/-/-/- ?7 ?7 s d40 tactics t8 p1:1")
-    return pos.with_stone(5, Stone(modes=modes))
+    """A legal tactics position whose stone 5 is empty under ``modes`` (the modes south and north played)."""
+    played = "t9 p1:0" if len(modes) == 1 else "t8 p1:1"
+    stone = "-" + "".join(f"+{m}" for m in sorted(modes))
+    return Position.from_notation(f"-/-/-/-/{stone}/-/-/-/- ?7 ?7 s d40 tactics {played}").validate()
 
 
 # ---- text forms -------------------------------------------------------------------------------------
@@ -382,7 +384,7 @@ def test_mud_fight_reopens_a_complete_side() -> None:
 
 
 def test_a_claim_the_strict_option_blocks_but_the_default_allows() -> None:
-    """RULES.md's three 8s with R8 on the table: no clan card helps north, an unplayed Joker would."""
+    """docs/RULES.md's three 8s with R8 on the table: no clan card helps north, an unplayed Joker would."""
     pos = tactics_position("R8B8G8-R9R7/-/-/-/-/-/-/-/-")
     assert claim(pos, 1, S).claimable
     v = claim(pos, 1, S, STRICT)

@@ -1,7 +1,9 @@
 """The board editor in a real browser: JupyterLab running the board-editor notebook, and the Voilà app.
 
 Each test places G8 on stone 1 south by clicking the palette and checks that the analysis panel then
-shows stone 1 as claimable by south (three 8s; R8 is on the table). Screenshots go to test-artifacts/.
+shows stone 1 as claimable by south (three 8s; R8 is on the table). In the Voilà app G8 is then taken
+back (its slot must go blank) and placed again, and the panel's claim button claims the stone.
+Screenshots go to test-artifacts/.
 """
 
 from __future__ import annotations
@@ -34,6 +36,22 @@ def place_g8_and_check(page: Any, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}-after.png"))
 
 
+def take_back_then_claim(page: Any, artifacts: Path, name: str) -> None:
+    """After place_g8_and_check: taking G8 back leaves its slot blank (no ghost card), placing it again
+    and clicking the claim button in the panel claims stone 1 for south."""
+    slot = page.locator(".sl-slot-1-s-2")
+    slot.click()
+    page.locator(CLAIMABLE).wait_for(state="detached", timeout=30_000)
+    assert slot.inner_text().strip() == ""  # the old "G8" is gone from the emptied slot
+    page.locator(".sl-palette.sl-card-G8").click()
+    claim = page.locator(".sl-claim-button.sl-claim-1-s")
+    claim.wait_for(state="visible", timeout=30_000)
+    claim.click()
+    claim.wait_for(state="detached", timeout=30_000)
+    assert "south" in page.locator(".sl-stone-1").inner_text()
+    page.screenshot(path=str(artifacts / f"{name}-claimed.png"))
+
+
 def test_jupyterlab_board_editor(lab_url: str, browser_page: Any, artifacts: Path, scratch_notebook: Path) -> None:
     page = browser_page
     try:
@@ -60,6 +78,7 @@ def test_voila_board_editor(voila_url: str, browser_page: Any, artifacts: Path) 
     page.goto(voila_url, timeout=WIDGET_TIMEOUT)
     try:
         place_g8_and_check(page, artifacts, "voila-editor")
+        take_back_then_claim(page, artifacts, "voila-editor")
     except Exception:
         page.screenshot(path=str(artifacts / "voila-editor-failure.png"))
         raise

@@ -1,4 +1,4 @@
-"""Formations: the RULES.md counts, a golden digest of the whole ordering, and every table entry
+"""Formations: the docs/RULES.md counts, a golden digest of the whole ordering, and every table entry
 against the reference evaluator; 4-card (Mud fight) and blind evaluation; compare()'s tie-break."""
 
 from __future__ import annotations

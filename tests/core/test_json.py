@@ -20,7 +20,7 @@ SETTINGS = settings(max_examples=150, derandomize=True, database=None, deadline=
 
 
 def example_doc() -> dict[str, Any]:
-    """The ANALYSIS.md example, with all 9 stones and derivable fields left out."""
+    """The docs/ANALYSIS.md example, with all 9 stones and derivable fields left out."""
     stones: list[dict[str, Any]] = [
         {"south": ["N8", "B8", "G8"], "north": ["R9", "R7"], "claimed": None, "first_complete": None}
     ]

@@ -20,7 +20,7 @@ SETTINGS = settings(max_examples=150, derandomize=True, database=None, deadline=
 
 
 def three_eights(**kwargs: object) -> Position:
-    """The RULES.md example: south has three 8s, north R9 R7."""
+    """The docs/RULES.md example: south has three 8s, north R9 R7."""
     return Position.build({1: ("N8 B8 G8", "R9 R7")}, south_hand="Y1 Y2 R8 P5 B3 G9", **kwargs)  # type: ignore[arg-type]
 
 

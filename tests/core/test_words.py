@@ -55,3 +55,28 @@ def test_names_and_say() -> None:
         words.say("seen_by", "en")
     with pytest.raises(words.WordsError, match="unknown phrase"):
         words.say("no such key")
+
+
+def test_claim_explanations_render_in_both_languages() -> None:
+    from schotten_lab.analysis import claim
+    from schotten_lab.core import Position
+    from schotten_lab.core.proof import ClaimStatus
+
+    p = Position.from_notation("N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s")
+    verdict = claim(p, 1, "south")
+    assert verdict.status is ClaimStatus.BEATEN and verdict.status == "beaten"
+    assert verdict.explain("en") == verdict.reason
+    assert verdict.explain("fr").startswith("nord peut encore gagner : R8 donnerait à nord R9 R7 R8")
+    assert verdict.to_dict()["facts"]["fact"] == "claim_beaten"  # type: ignore[index]
+
+
+def test_any_of_the_sixes() -> None:
+    from schotten_lab.analysis import claim
+    from schotten_lab.core import Position
+
+    # north has R6 Y6: any 6 off the table makes three 6s, which beats south's color
+    p = Position.build({4: ("G1 G7 G8", "R6 Y6")}, south_hand="B1 B2 B3 B4 B5 B7")
+    verdict = claim(p, 4, "south")
+    assert [str(c) for c in verdict.alternatives] == ["B6", "G6", "P6", "N6"]
+    assert "any of the 6s (B6 G6 P6 N6) would give north R6 Y6 and a 6, a three of a kind" in verdict.reason
+    assert "n'importe lequel des 6 (B6 G6 P6 N6)" in verdict.explain("fr")

@@ -7,15 +7,15 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-from schotten_lab.core import Player, Position, SchottenError  # noqa: E402
-from schotten_lab.views import editor as ed  # noqa: E402
-from schotten_lab.views.editor import BoardEditor, EditRefused, Target  # noqa: E402
+from schotten_lab.core import Player, Position  # noqa: E402
+from schotten_lab.core import edit as ed  # noqa: E402
+from schotten_lab.views.editor import BoardEditor, EditRefused, Target, panel_arrays  # noqa: E402
 
 S, N = Player.SOUTH, Player.NORTH
 
 
 def three_eights() -> Position:
-    """RULES.md's example one card short: south N8 B8 on stone 1, north R9 R7; R8 on stone 2."""
+    """docs/RULES.md's example one card short: south N8 B8 on stone 1, north R9 R7; R8 on stone 2."""
     return Position.build(
         {1: ("N8 B8", "R9 R7"), 2: ("R8 Y3", "P2")},
         south_hand="Y1 Y2 P5 B3 G9 G1",
@@ -32,15 +32,7 @@ def editor() -> BoardEditor:
     return BoardEditor(three_eights(), charts=False)
 
 
-# --- pure functions (the edits themselves: tests/core/test_edit.py) ----------------------------
-
-
-def test_read_position_accepts_json_and_notation() -> None:
-    pos = three_eights()
-    assert ed.read_position(pos.to_json()) == pos
-    assert ed.read_position(pos.notation) == pos
-    with pytest.raises(SchottenError, match="not a position"):
-        ed.read_position("not a position")
+# The edits themselves are tested in tests/core/test_edit.py, text loading in tests/core/test_load.py.
 
 
 # --- the widget -----------------------------------------------------------------------------------
@@ -162,6 +154,64 @@ def test_save_and_load_round_trip(editor: BoardEditor) -> None:
     assert editor.message.startswith("Refused")
 
 
+def blank_label(description: str) -> bool:
+    """An empty slot's label: shows nothing, yet is not ``""`` (the browser side of ipywidgets keeps a
+    button's old text when its description becomes empty, which left ghost cards on the board)."""
+    return description != "" and description.strip() == ""
+
+
+def test_taken_back_and_undone_slots_show_no_ghost_card(editor: BoardEditor) -> None:
+    slot = editor.slots[(1, S)][2]
+    assert blank_label(slot.description)  # empty from the start
+    editor.target.value = Target.side(1, S)
+    editor.palette["G8"].click()
+    assert slot.description == "G8"
+    slot.click()  # take G8 back
+    assert editor.position.stone(1).south == editor.position.stone(1).south[:2]
+    assert blank_label(slot.description) and "G8" not in slot.tooltip
+    editor.palette["G8"].click()
+    assert slot.description == "G8"
+    editor.undo()
+    assert blank_label(slot.description) and "G8" not in slot.tooltip
+    editor.redo()
+    assert slot.description == "G8"
+    north = editor.slots[(1, N)]
+    north[0].click()  # R9 back: R7 moves to the first slot, the second empties
+    assert north[0].description == "R7" and blank_label(north[1].description)
+
+
+def test_claim_buttons_claim(editor: BoardEditor) -> None:
+    """Each claim the cards support now has a button in the panel; clicking it claims the stone."""
+    assert editor.panel.claim_buttons == {} and editor.panel.claim_box.layout.display == "none"
+    editor.target.value = Target.side(1, S)
+    editor.palette["G8"].click()  # three 8s: R8 is on stone 2, so south's claim is proved
+    button = editor.panel.claim_buttons[(1, S)]
+    assert "south" in button.description and "1" in button.description
+    assert editor.panel.claim_box.layout.display == "" and button in editor.panel.claim_box.children
+    button.click()
+    assert editor.position.stone(1).claimed is S
+    assert editor.message == "stone 1 claimed by south"
+    assert (1, S) not in editor.panel.claim_buttons  # a claimed stone has nothing left to claim
+    editor.undo()
+    assert editor.position.stone(1).claimed is None and (1, S) in editor.panel.claim_buttons
+
+
+def test_sections_have_headings(editor: BoardEditor) -> None:
+    def headings(box: object) -> list[str]:
+        found = []
+        for child in getattr(box, "children", ()):
+            if "sl-heading" in getattr(child, "_dom_classes", ()):
+                found.append(child.value)
+            found += headings(child)
+        return found
+
+    palette = headings(editor.palette_box)
+    assert any("Cards to place" in h for h in palette) and any("Tactics cards" in h for h in palette)
+    everything = " ".join(headings(editor.widget))
+    for words in ("Board", "Claims", "Load and save", "Target"):
+        assert words in everything
+
+
 def test_panel_shows_new_claim(editor_charts: BoardEditor) -> None:
     e = editor_charts
     assert e.panel.error == ""
@@ -191,7 +241,7 @@ def test_panel_arrays_match_fresh_charts(editor_charts: BoardEditor, lang: str) 
     pos = ed.set_claim(ed.place(ed.place(ed.place(pos, "Y7", Target.side(7, S)), "Y8", Target.side(7, S)),
                        "Y9", Target.side(7, S)), 7, S)
     analysis = analyze(pos, N)
-    arrays = ed.panel_arrays(analysis, lang)
+    arrays = panel_arrays(analysis, lang)
     odds = charts.formation_odds_chart(analysis, lang=lang)
     for trace, new in zip(odds.data, arrays["odds"], strict=True):
         assert list(trace.y) == new["y"] and list(trace.customdata) == new["customdata"]

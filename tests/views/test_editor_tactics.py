@@ -10,11 +10,11 @@ import pytest
 pytest.importorskip("ipywidgets")
 pytest.importorskip("plotly")
 
-from schotten_lab.core import Player, Position  # noqa: E402
+from schotten_lab.core import Card, Player, Position  # noqa: E402
 from schotten_lab.core.rules import TACTICS  # noqa: E402
 from schotten_lab.core.tactics import Troop  # noqa: E402
-from schotten_lab.views import editor as ed  # noqa: E402
-from schotten_lab.views.editor import BoardEditor, EditRefused, Target  # noqa: E402
+from schotten_lab.core import edit as ed  # noqa: E402
+from schotten_lab.views.editor import BoardEditor, EditRefused, Target, claims_table  # noqa: E402
 
 S, N = Player.SOUTH, Player.NORTH
 MIDGAME = Path(__file__).resolve().parents[2] / "data" / "positions" / "23_tactics_midgame.json"
@@ -99,7 +99,7 @@ def test_joker_makes_stone_claimable(editor: BoardEditor) -> None:
     deck = e.position.deck
     click(e, Target.side(1, S), "JOKER")
     pos = e.position
-    assert pos.stone(1).south == (ed.Card.parse("R9"), ed.Card.parse("R7"), Troop("JOKER"))
+    assert pos.stone(1).south == (Card.parse("R9"), Card.parse("R7"), Troop("JOKER"))
     assert pos.tactics_played == {S: 1, N: 0}  # a troop counts for its side's owner
     assert pos.tactics_deck == 9 and pos.deck == deck  # it came out of the tactics deck
     assert (1, S) in e.panel.claimable
@@ -164,13 +164,13 @@ def test_discard_tactics_and_clan_cards(editor: BoardEditor) -> None:
     assert pos.discard == ("BANSHEE",) and pos.tactics_played == {S: 1, N: 0} and pos.tactics_deck == 9
     assert e.tactics_palette["BANSHEE"].disabled
     click(e, Target.discard(), "R5")
-    assert e.position.discard == ("BANSHEE", ed.Card.parse("R5"))
+    assert e.position.discard == ("BANSHEE", Card.parse("R5"))
     assert e.palette["R5"].disabled and e.position.deck == pos.deck - 1
     assert [b.description for b in e.discard_buttons] == ["BAN", "R5"]
     click(e, Target.side(2, S), "HEADHUNTER")  # a ruse does not go on a side
     assert e.message.startswith("Refused") and "discard pile" in e.message
     e.discard_buttons[0].click()  # take BANSHEE back: un-played
-    assert e.position.discard == (ed.Card.parse("R5"),) and e.position.tactics_played == {S: 0, N: 0}
+    assert e.position.discard == (Card.parse("R5"),) and e.position.tactics_played == {S: 0, N: 0}
     assert not e.tactics_palette["BANSHEE"].disabled
     assert e.position.status() == []
 
@@ -322,6 +322,6 @@ def test_panel_charts_on_tactics_position() -> None:
     assert e.position.stone(3).modes == frozenset({"blind"}), e.message
     assert e.position.tactics_played == {S: 3, N: 2}
     assert e.panel.error == ""
-    rows = ed.claims_table(e.panel.analysis)
+    rows = claims_table(e.panel.analysis)
     assert any(n == 5 and ok and "SPY" in reason for n, _, _, ok, reason in rows)
     assert not any(n == 2 for n, *_ in rows)  # stone 2 is under Mud fight: no side has 4 cards

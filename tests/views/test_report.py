@@ -181,7 +181,7 @@ def test_seen_by_the_viewer_beside_the_public_pool(tmp_path: Path) -> None:
 
 def test_a_won_game_gives_no_odds(tmp_path: Path) -> None:
     position = Position.from_notation(
-        "N8B8G8*-R9R7@s/Y1Y2Y3*-P2P3@s/R1R2R3*-B5@s/-/-/-/-/-/- B1B2B4G1G2G4 ?5 n"
+        "N8B8G8*-R9R7G3@s/Y1Y2Y3*-P2P3N5@s/R4R5R6*-B5B6Y9@s/-/-/-/-/-/- B1B2B4G1G2G4 ?6 n"  # legal: analysis validates
     )
     assert position.winner() is not None
     text = write_report(position, tmp_path / "won.html").read_text(encoding="utf-8")

@@ -1,0 +1,459 @@
+"""The advisor: "what should I play here?", answered with win chances and reasons.
+
+:func:`advise` ranks every legal placement of the player to move, seen from that seat only (the
+opponent's hand and the deck order are never looked at: they are sampled, see
+:mod:`.determinize`). Each move's probability of winning the game is
+
+- **exact** once the clan deck is empty (the game is then one of perfect information and
+  :mod:`.endgame` solves it; a stalled game counts one half), when the solver finishes within the
+  budget;
+- otherwise a **Monte Carlo estimate** with its standard error: flat Monte Carlo over
+  determinizations. Each round deals the hidden cards uniformly at random a few times and plays
+  every remaining candidate move on the *same* deals (common random numbers, so moves are compared
+  on equal luck), then finishes the game with a fast heuristic rollout for both sides (the best
+  placement by a formation score, with 10% random placements; every provable stone claimed at
+  once). After each round the worse half of the candidates is dropped (successive halving), so
+  the budget goes to the moves that matter. The estimate is the rollout policy's win rate, not the
+  value under perfect play.
+
+The turn's claims are not searched: the advisor claims every stone it can prove (a proved claim
+cannot be lost; in the base game they follow the placement, in the expert variant they come first).
+Seeded: with ``iterations`` (a rollout budget) the answer is reproducible; with a time budget only,
+how many rollouts fit depends on the machine. Base game and its expert variant; the tactics variant
+is not searched (:class:`AdvisorBot` plays a greedy move there, see its docstring).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..analysis.claims import claim as claim_verdict
+from ..core.cards import CARDS, Card, format_cards
+from ..core.formations import Formation
+from ..core.position import Position
+from ..core.rules import Player
+from .determinize import View, sample, view_of
+from .endgame import SolveTimeout, solve_moves
+from .simple import GreedyBot
+from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
+
+PLAYER_OF = (Player.SOUTH, Player.NORTH)
+MIN_ROUND = 4
+"""Deals per successive-halving round (each candidate plays every deal of the round)."""
+SEARCH_WIDTH = 10
+"""Moves searched by Monte Carlo: the most promising by the placement heuristic."""
+ENDGAME_NODES_PER_ROLLOUT = 200
+"""With an ``iterations`` budget, the endgame solver's node budget per iteration (reproducible)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAdvice:
+    """One candidate turn: the placement (``card``/``stone`` ``None`` = pass), the claims it makes,
+    its probability of winning seen from the mover's seat, and why.
+
+    ``stderr`` is ``None`` when ``win`` is exact; ``samples`` counts the rollouts behind an estimate
+    (0 for an exact value); ``win`` is ``None`` for a move the search did not try (the heuristic
+    ranked it below the searched ones); ``change`` is ``win`` minus the position's current estimate
+    (the best move's), so the best move has 0.
+    """
+
+    card: Card | None
+    stone: int | None
+    claims: tuple[int, ...]
+    win: float | None
+    stderr: float | None
+    samples: int
+    change: float | None
+    reason: str
+
+    @property
+    def exact(self) -> bool:
+        return self.win is not None and self.stderr is None
+
+    def label(self) -> str:
+        play = "pass" if self.card is None else f"{self.card} on stone {self.stone}"
+        return play + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "play": None if self.card is None else {"card": str(self.card), "stone": self.stone},
+            "claim": list(self.claims),
+            "win": self.win,
+            "stderr": self.stderr,
+            "samples": self.samples,
+            "change": self.change,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every legal move of ``player``, best first, with the position's current estimate."""
+
+    player: Player
+    moves: tuple[MoveAdvice, ...]
+    current: float
+    current_stderr: float | None
+    method: str
+    rollouts: int
+    seconds: float
+
+    @property
+    def best(self) -> MoveAdvice:
+        return self.moves[0]
+
+    def decision(self) -> dict[str, Any]:
+        """The best move as a turn (ENGINE.md §1), with the estimate and reason as extra fields."""
+        best = self.best
+        out: dict[str, Any] = {
+            "player": self.player.value,
+            "play": None if best.card is None else {"card": str(best.card), "stone": best.stone},
+            "claim": list(best.claims),
+            "estimate": None if best.win is None else round(best.win, 4),
+            "reason": best.reason,
+        }
+        if best.stderr is not None:
+            out["stderr"] = round(best.stderr, 4)
+        return out
+
+    def table(self, limit: int | None = 10) -> str:
+        """The ranking as text, one move a line: win chance (± standard error), change, reason."""
+        head = (
+            f"{self.player.value} to move: {_pct(self.current, self.current_stderr)} to win "
+            f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
+        )
+        lines = [head]
+        for move in self.moves[:limit]:
+            change = "" if move.change is None else f"{100 * move.change:+6.1f}"
+            lines.append(f"  {move.label():<26} {_pct(move.win, move.stderr):>14} {change:>6}  {move.reason}")
+        if limit is not None and len(self.moves) > limit:
+            lines.append(f"  ... {len(self.moves) - limit} more")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+def _pct(p: float | None, se: float | None) -> str:
+    if p is None:
+        return "not searched"
+    return f"{100 * p:.1f}% exact" if se is None else f"{100 * p:.1f}% ±{100 * se:.1f}"
+
+
+# ---- the search ------------------------------------------------------------------------------------
+
+
+def candidate_moves(view: View) -> list[tuple[int, int]]:
+    """Every placement (card, stone 0-8) of the mover, or a pass ``(-1, -1)`` when there is none
+    (or when, in the expert variant, the turn's claims already win the game)."""
+    start = view.deal(list(view.hidden))
+    if view.expert:
+        start.claim_all(view.me)
+        if start.winner >= 0:
+            return [(-1, -1)]
+    stones = start.open_stones(view.me)
+    if not stones or not view.hand:
+        return [(-1, -1)]
+    return [(card, stone) for card in view.hand for stone in stones]
+
+
+def _score(winner: int, me: int) -> float:
+    return 0.5 if winner < 0 else float(winner == me)
+
+
+def _monte_carlo(
+    view: View, moves: list[tuple[int, int]], rng: random.Random, deadline: float, iterations: int | None
+) -> tuple[dict[tuple[int, int], list[float]], int]:
+    """Successive halving over ``moves`` with shared deals; per move: [sum, sum of squares, n]."""
+    stats = {m: [0.0, 0.0, 0] for m in moves}
+    active = list(moves)
+    total = 0
+    round_size = MIN_ROUND
+    while True:
+        for _ in range(round_size):
+            deal = sample(view, rng)
+            seed = rng.getrandbits(32)
+            for move in active:
+                sim = deal.copy()
+                sim.turn(*move)
+                winner = sim.winner if sim.winner >= 0 else rollout(sim, random.Random(seed))
+                s = _score(winner, view.me)
+                acc = stats[move]
+                acc[0] += s
+                acc[1] += s * s
+                acc[2] += 1
+                total += 1
+                if iterations is None and time.perf_counter() > deadline:
+                    return stats, total
+            if iterations is not None and total >= iterations:
+                return stats, total
+        if len(active) > 2:
+            active.sort(key=lambda m: stats[m][0] / stats[m][2], reverse=True)
+            active = active[: max(2, (len(active) + 1) // 2)]
+        round_size = min(round_size * 2, 32) if len(active) <= 4 else round_size
+
+
+def _estimate(acc: list[float]) -> tuple[float, float]:
+    total, squares, n = acc
+    if n == 0:
+        return 0.0, 0.5
+    mean = total / n
+    var = max(squares / n - mean * mean, 0.0)
+    return mean, math.sqrt(var / max(n - 1, 1)) if n > 1 else 0.5
+
+
+def advise(
+    position: Position,
+    *,
+    budget_seconds: float = 2.0,
+    iterations: int | None = None,
+    seed: int = 0,
+    width: int = SEARCH_WIDTH,
+    explain_all: bool = True,
+) -> Advice:
+    """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
+
+    ``budget_seconds`` bounds the search (it may run over by one rollout round); ``iterations``
+    instead fixes the number of rollouts (reproducible for a seed). Only the ``width`` most promising
+    moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
+    others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
+    only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
+    deck): the advice is what the player to move can know. Raises ``ValueError`` naming the field for
+    a position it cannot search (tactics variant, hidden own hand, game over, bad counts).
+    """
+    started = time.perf_counter()
+    if position.winner() is not None:
+        raise ValueError(f"claimed: the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
+    if budget_seconds <= 0:
+        raise ValueError(f"budget_seconds: must be positive, not {budget_seconds}")
+    view = view_of(position)
+    moves, claims_of = ordered_moves(view)
+    rng = random.Random(seed)
+    # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
+    deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
+    results: dict[tuple[int, int], tuple[float | None, float | None, int]] = {}
+    rollouts = 0
+    method = "exact endgame"
+    if view.deck_size == 0:
+        try:
+            sim = view.deal(list(view.hidden))
+            left = max(0.5 * (deadline - time.perf_counter()), 0.05)  # the rest for Monte Carlo if it fails
+            nodes = None if iterations is None else ENDGAME_NODES_PER_ROLLOUT * iterations
+            for move, value in solve_moves(sim, left, moves, max_nodes=nodes):
+                results[move] = ((value + 1) / 2, None, 0)
+        except SolveTimeout:
+            results.clear()
+    if not results:
+        method = "Monte Carlo over deals"
+        searched = diverse(view, moves, max(width, 1))
+        stats, rollouts = _monte_carlo(view, searched, rng, deadline, iterations)
+        for move in moves:
+            if move in stats:
+                mean, se = _estimate(stats[move])
+                results[move] = (mean, se, int(stats[move][2]))
+            else:
+                results[move] = (None, None, 0)
+    # best first: exact values by value; estimates by samples (the survivors of the halving), then
+    # mean; moves not searched last, in heuristic order
+    order = sorted(
+        moves,
+        key=lambda m: (results[m][0] is not None, results[m][2], results[m][0] or 0.0),
+        reverse=True,
+    )
+    current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]
+    described = []
+    for rank, move in enumerate(order):
+        win, error, n = results[move]
+        claims = claims_of[move]
+        reason = explain(position, view, move, claims) if explain_all or rank == 0 else ""
+        described.append(
+            MoveAdvice(
+                None if move[0] < 0 else CARDS[move[0]],
+                None if move[0] < 0 else move[1] + 1,
+                tuple(s + 1 for s in claims),
+                win,
+                error,
+                n,
+                None if win is None else win - current,
+                reason,
+            )
+        )
+    return Advice(
+        position.to_move,
+        tuple(described),
+        current,
+        current_se,
+        method,
+        rollouts,
+        time.perf_counter() - started,
+    )
+
+
+def diverse(view: View, moves: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
+    """The first ``width`` of ``moves`` (best first), skipping near-duplicates: one card on several
+    bare stones (both sides empty) counts once, and no card takes more than 3 places."""
+    chosen: list[tuple[int, int]] = []
+    bare_cards: set[int] = set()
+    per_card: dict[int, int] = {}
+    for card, stone in moves:
+        if len(chosen) == width:
+            break
+        bare = card >= 0 and not view.sides[2 * stone] and not view.sides[2 * stone + 1]
+        if card >= 0 and ((bare and card in bare_cards) or per_card.get(card, 0) >= 3):
+            continue
+        if bare:
+            bare_cards.add(card)
+        per_card[card] = per_card.get(card, 0) + 1
+        chosen.append((card, stone))
+    return chosen or moves[:width]
+
+
+def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, int], list[int]]]:
+    """The candidate moves, most promising first (moves that claim, then by the placement
+    heuristic), and the stones (0-based) each one claims: claims depend on the table only."""
+    moves = candidate_moves(view)
+    base = view.deal(list(view.hidden))
+    me = view.me
+    claims: dict[tuple[int, int], list[int]] = {}
+    for move in moves:
+        claims[move] = base.copy().turn(*move)
+    if len(moves) > 1:
+        moves.sort(key=lambda m: (len(claims[m]), placement_score(base, m[0], m[1], me)), reverse=True)
+    return moves, claims
+
+
+# ---- reasons in words --------------------------------------------------------------------------
+
+
+def explain(position: Position, view: View, move: tuple[int, int], claims: Sequence[int]) -> str:
+    """Why a move is interesting, from the exact library: claims it makes, the formation it builds or
+    completes, what the opponent would need to beat it."""
+    me = position.to_move
+    them = me.opponent
+    parts: list[str] = []
+    card, stone = move
+    sim = view.deal(list(view.hidden))
+    if sim.expert and claims:
+        parts.append(_claim_words(claims, position, sim, move))
+    if card < 0:
+        parts.append("no legal placement: pass")
+        return "; ".join(parts)
+    number = stone + 1
+    before = position.stone(number)
+    side = tuple(before.side(me)) + (CARDS[card],)
+    after = position.with_stone(number, before.with_side(me, side)).with_hand(
+        me, [c for c in position.clan_hand(me) or () if c.index != card]
+    )
+    cards = [c.index for c in side]  # type: ignore[union-attr]
+    public = FULL & ~after.table_mask
+    if len(side) == 3:
+        verdict = claim_verdict(after, number, me)
+        formation = verdict.own
+        words = f"completes {formation} on stone {number}" if formation else f"completes stone {number}"
+        if not verdict.claimable and verdict.counterexample:
+            words += f"; {them.value} needs {format_cards(verdict.counterexample)} to beat it"
+        parts.append(words)
+    else:
+        best = best_completion(cards, public)
+        if best >= 0:
+            target = Formation.from_strength(best)
+            kind = "opens" if len(side) == 1 else "builds"
+            parts.append(f"{kind} stone {number} with {format_cards(side)}; {target.rank.label()} still possible")
+    if not sim.expert and claims:
+        parts.append(_claim_words(claims, position, sim, move))
+    threat = _threat(position, number, me)
+    if threat:
+        parts.append(threat)
+    return "; ".join(parts)
+
+
+def _claim_words(claims: Sequence[int], position: Position, sim: Sim, move: tuple[int, int]) -> str:
+    stones = ", ".join(str(s + 1) for s in claims)
+    won = sim.copy()
+    won.turn(*move)
+    suffix = " and wins the game" if won.winner == sim.to_move else ""
+    return f"claims stone{'s' * (len(claims) > 1)} {stones}{suffix}"
+
+
+def _threat(position: Position, number: int, me: Player) -> str:
+    """Whether the opponent's side of the stone already beats anything ``me`` can still make there."""
+    stone = position.stone(number)
+    theirs = stone.side(me.opponent)
+    if len(theirs) == 3:
+        return f"answers {me.opponent.value}'s complete {stone.formation(me.opponent)}"
+    return ""
+
+
+# ---- the bot -----------------------------------------------------------------------------------
+
+
+class AdvisorBot:
+    """The advisor as a :class:`~schotten_lab.bots.base.Bot`: plays :func:`advise`'s best move.
+
+    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move; ``seed`` makes it
+    reproducible (each decision reseeds from the seed and the turn number). The answer carries
+    ``estimate`` (and ``stderr``) and ``reason`` as extra fields. Tactics variant: not searched; it
+    plays the greedy bot's move (legal, weaker; the answer says so in ``reason``).
+    """
+
+    name = "advisor"
+
+    def __init__(self, budget: float = 2.0, iterations: int | None = None, seed: int | None = 0) -> None:
+        if budget <= 0:
+            raise ValueError(f"budget: must be positive seconds, not {budget}")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations: must be at least 1, not {iterations}")
+        self.budget = float(budget)
+        self.iterations = iterations
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self.last: Advice | None = None
+
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        if observation.rules.tactics:
+            return self._fallback(observation, history)
+        advice = advise(
+            observation,
+            budget_seconds=self.budget,
+            iterations=self.iterations,
+            seed=self._rng.getrandbits(32),
+            explain_all=False,
+        )
+        self.last = advice
+        return advice.decision()
+
+    def _fallback(self, observation: Position, history: Sequence[Mapping[str, Any]] | None) -> dict[str, Any]:
+        greedy = GreedyBot(seed=self._rng.getrandbits(32))
+        decision: dict[str, Any] = dict(greedy.decide(observation, history))
+        decision["reason"] = "tactics variant: not searched, greedy move"
+        return decision
+
+
+
+class PolicyBot:
+    """The advisor's rollout policy alone as a bot (no search): the best placement by the formation
+    heuristic, every provable stone claimed. A baseline: what the search adds is measured against it."""
+
+    name = "policy"
+
+    def __init__(self, seed: int | None = 0, explore: float = 0.0) -> None:
+        self._rng = random.Random(seed)
+        self.explore = explore
+
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        view = view_of(observation)
+        sim = view.deal(list(view.hidden))  # the policy reads the table and its own hand only
+        card, stone = greedy_play(sim, self._rng, self.explore)
+        claims = sim.turn(card, stone)
+        if card >= 0 and card in sim.hands[view.me]:
+            card = -1  # expert: the claims at the start of the turn won the game, no placement
+        return {
+            "player": observation.to_move.value,
+            "play": None if card < 0 else {"card": str(CARDS[card]), "stone": stone + 1},
+            "claim": [s + 1 for s in claims],
+        }

@@ -1,0 +1,409 @@
+"""Game review: the advisor's view of every turn of a game record (pure data, no plotting).
+
+:func:`review_game` replays a ``schotten-lab/game@1`` record and, for each turn, asks the advisor
+(:func:`~schotten_lab.bots.advise`) about the position *before* the turn **as the mover saw it**
+(own hand known; the opponent's hand and the deck order never looked at). It records
+
+- ``best``: the move the advisor ranks first (searched with ``iterations`` rollouts), and its reason;
+- ``before``: the mover's chance to win the game with that best move, and ``after``: with the move
+  actually played; ``loss = before - after``. In a solved endgame both are exact. Otherwise both
+  moves are replayed on the **same** ``iterations // 2`` fresh random deals and rollouts (common
+  random numbers; fresh, so ``before`` does not carry the ranking's winner's bias): ``before`` has
+  its standard error and ``loss`` the standard error of the mean paired difference. When the played
+  move is the best one, ``loss`` is exactly 0.
+- ``label``: how bad the loss is, on the win-probability scale (Lichess's idea on its -1..+1 scale,
+  here in probability): **inaccuracy** from 0.05, **mistake** from 0.10, **blunder** from 0.20
+  (:data:`THRESHOLDS`). An estimated loss is labelled only when it is also at least two standard
+  errors above zero (:data:`SIGNIFICANCE`), so Monte Carlo noise alone is not called a mistake.
+
+Claims are not judged: both moves are scored as if the mover then claimed every stone it can prove
+(the advisor's convention); a record that claims less is scored on its placement.
+
+A record seen from one seat (ENGINE.md §2: the other hand ``null``) is reviewed for that seat only;
+the other seat's turns are listed with ``reviewed=False``. The advisor searches the base game and its
+expert variant; a tactics-variant record is refused with a one-line :class:`ReviewError`.
+Cost: about ``iterations`` rollouts to rank a turn, plus as many again to score a move that was not
+the best; turns with a single legal move (a forced pass or play) cost one advisor call.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..bots import advise
+from ..bots.advisor import Advice, MoveAdvice
+from ..bots.determinize import sample, view_of
+from ..bots.sim import rollout
+from ..core.cards import Card
+from ..core.rules import PLAYERS, Player
+from ..game import GameRecord, GameState, RecordError, new_game, read_record, replay_states, validate_record
+
+THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
+"""A loss of at least this much win probability earns the label (largest first)."""
+SIGNIFICANCE = 2.0
+"""An estimated loss is labelled only when it is at least this many standard errors above 0."""
+LABELS = ("inaccuracy", "mistake", "blunder")
+DEFAULT_ITERATIONS = 200
+"""Rollouts per turn to rank the moves (and as many to score a played move that was not the best)."""
+
+TIME_CAP_SECONDS = 600.0
+"""The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
+node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
+the same on a loaded machine as on an idle one (a binding time limit could turn an exact endgame into
+an estimate)."""
+
+
+class ReviewError(ValueError):
+    """A record the review cannot take: the message is one line naming the turn and the rule or field."""
+
+
+@dataclass(frozen=True)
+class TurnReview:
+    """One turn of the game, seen from its mover's seat (``turn`` counts from 1)."""
+
+    turn: int
+    player: Player
+    played: str
+    """The move as played, in words (``"R8 on stone 3, claim 3"`` or ``"pass"``)."""
+    reviewed: bool
+    """``False`` for the hidden seat's turns in a one-seat record (every figure below is ``None``)."""
+    best: str | None = None
+    best_reason: str = ""
+    before: float | None = None
+    before_stderr: float | None = None
+    after: float | None = None
+    loss: float | None = None
+    loss_stderr: float | None = None
+    exact: bool = False
+    method: str = ""
+    label: str | None = None
+    moves: int = 0
+    """How many legal moves the mover had (1: forced)."""
+    best_played: bool = False
+    """The move played is the advisor's best (an equally good other move is not)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "turn": self.turn, "player": self.player.value, "played": self.played, "reviewed": self.reviewed,
+            "best": self.best, "best_reason": self.best_reason, "before": self.before,
+            "before_stderr": self.before_stderr, "after": self.after, "loss": self.loss,
+            "loss_stderr": self.loss_stderr, "exact": self.exact, "method": self.method,
+            "label": self.label, "moves": self.moves, "best_played": self.best_played,
+        }  # fmt: skip
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """A player's reviewed turns: label counts and the average loss of win probability."""
+
+    player: Player
+    turns: int
+    counts: dict[str, int]
+    average_loss: float | None
+    best_moves: int
+    average_loss_stderr: float | None = None
+    """Standard error of ``average_loss`` (``None``: every loss exact)."""
+
+    def line(self) -> str:
+        counts = ", ".join(f"{self.counts[label]} {_plural(label, self.counts[label])}" for label in reversed(LABELS))
+        loss = "—" if self.average_loss is None else f"{100 * self.average_loss:.1f}"
+        if self.average_loss_stderr is not None:
+            loss += f" ±{100 * self.average_loss_stderr:.1f}"
+        return (
+            f"{self.player.value}: {self.turns} turns reviewed, {self.best_moves} best moves, {counts}; "
+            f"average loss {loss} points"
+        )
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """The review of one record: every turn, and a summary per reviewed player."""
+
+    record: GameRecord
+    turns: tuple[TurnReview, ...]
+    seat: Player | None
+    """The only seat reviewed (a one-seat record), or ``None`` when both are."""
+    iterations: int
+    seed: int
+    summaries: dict[Player, PlayerSummary] = field(default_factory=dict)
+
+    def key_moments(self, count: int = 3) -> list[TurnReview]:
+        """The labelled turns with the largest losses, in game order (at most ``count``)."""
+        labelled = [t for t in self.turns if t.label is not None and t.loss is not None]
+        worst = sorted(labelled, key=lambda t: t.loss or 0.0, reverse=True)[:count]
+        return sorted(worst, key=lambda t: t.turn)
+
+    def south_chance(self) -> list[tuple[int, float | None]]:
+        """South's chance to win before each turn, as the mover saw it: south's estimate at south's
+        turns, one minus north's estimate at north's turns (``None`` where a turn is not reviewed)."""
+        out: list[tuple[int, float | None]] = []
+        for t in self.turns:
+            if t.before is None:
+                out.append((t.turn, None))
+            else:
+                out.append((t.turn, t.before if t.player is Player.SOUTH else 1.0 - t.before))
+        return out
+
+    def text(self) -> str:
+        """The review as plain text: one line per turn, then the summaries."""
+        lines = []
+        if self.seat is not None:
+            lines.append(f"one-seat record: only {self.seat.value}'s turns are reviewed")
+        for t in self.turns:
+            if not t.reviewed:
+                lines.append(f"{t.turn:3d} {t.player.value:<5} {t.played:<24} (hidden seat: not reviewed)")
+                continue
+            mark = f"  {t.label.upper()}" if t.label else ""
+            best = "" if t.best_played else f"  best: {t.best}"
+            lines.append(
+                f"{t.turn:3d} {t.player.value:<5} {t.played:<24} {_pct(t.before, t.before_stderr)} -> "
+                f"{_pct(t.after, None)} (loss {_pct(t.loss, t.loss_stderr).strip()}){mark}{best}"
+            )
+        lines.extend(s.line() for s in self.summaries.values())
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": None if self.seat is None else self.seat.value,
+            "iterations": self.iterations,
+            "seed": self.seed,
+            "thresholds": dict(THRESHOLDS),
+            "turns": [t.to_dict() for t in self.turns],
+            "summary": {
+                p.value: {"turns": s.turns, "counts": s.counts, "average_loss": s.average_loss,
+                          "average_loss_stderr": s.average_loss_stderr, "best_moves": s.best_moves}
+                for p, s in self.summaries.items()
+            },
+        }
+
+
+def _plural(label: str, count: int) -> str:
+    if count == 1:
+        return label
+    return label[:-1] + "ies" if label.endswith("y") else label + "s"
+
+
+def _pct(p: float | None, se: float | None) -> str:
+    if p is None:
+        return "—"
+    return f"{100 * p:5.1f}%" + ("" if se is None else f" ±{100 * se:.1f}")
+
+
+def label_for(loss: float | None, stderr: float | None) -> str | None:
+    """The label of a loss of win probability (``stderr`` ``None``: an exact loss)."""
+    if loss is None:
+        return None
+    if stderr is not None and loss < SIGNIFICANCE * stderr:
+        return None
+    for name, threshold in THRESHOLDS:
+        if loss >= threshold - 1e-12:
+            return name
+    return None
+
+
+def move_words(play: object, claims: object) -> str:
+    """A record turn's move in words: ``"R8 on stone 3, claim 3"``, ``"pass"``."""
+    if isinstance(play, Mapping):
+        words = f"{play.get('card')} on stone {play.get('stone')}"
+    else:
+        words = "pass"
+    if isinstance(claims, list) and claims:
+        words += f", claim {', '.join(str(c) for c in claims)}"
+    return words
+
+
+def _search_move(turn: Mapping[str, Any]) -> tuple[int, int]:
+    """The record's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
+    play = turn.get("play")
+    if not isinstance(play, Mapping):
+        return (-1, -1)
+    return (Card.parse(str(play["card"])).index, int(play["stone"]) - 1)
+
+
+def _advice_move(move: MoveAdvice) -> tuple[int, int]:
+    return (-1, -1) if move.card is None or move.stone is None else (move.card.index, move.stone - 1)
+
+
+def paired_scores(
+    position: Any, best: tuple[int, int], played: tuple[int, int], deals: int, seed: int
+) -> tuple[float, float, float, float | None]:
+    """The mover's win rates with ``best`` and with ``played`` on the same ``deals`` fresh random deals
+    and rollouts (common random numbers): ``(best rate, its standard error, played rate, standard
+    error of the mean difference)``; the last is ``None`` when the two moves are the same."""
+    view = view_of(position)
+    rng = random.Random(seed)
+    same = best == played
+    firsts: list[float] = []
+    diffs: list[float] = []
+    for _ in range(max(deals, 2)):
+        deal = sample(view, rng)
+        rollout_seed = rng.getrandbits(32)
+        scores = []
+        for move in (best,) if same else (best, played):
+            sim = deal.copy()
+            sim.turn(*move)
+            winner = sim.winner if sim.winner >= 0 else rollout(sim, random.Random(rollout_seed))
+            scores.append(0.5 if winner < 0 else float(winner == view.me))
+        firsts.append(scores[0])
+        diffs.append(0.0 if same else scores[0] - scores[1])
+    rate, rate_se = _mean_se(firsts)
+    loss, loss_se = _mean_se(diffs)
+    return rate, rate_se, rate - loss, None if same else loss_se
+
+
+def _mean_se(values: list[float]) -> tuple[float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: int, seed: int) -> TurnReview:
+    player = state.to_move
+    position = state.observation(player).as_position()
+    try:
+        advice: Advice = advise(
+            position, budget_seconds=TIME_CAP_SECONDS, iterations=iterations, seed=seed, explain_all=False
+        )
+    except ValueError as exc:
+        raise ReviewError(f"turn {k}: the advisor cannot search this position: {_one_line(exc)}") from None
+    best = advice.best
+    best_move, played = _advice_move(best), _search_move(turn)
+    by_move = {_advice_move(m): m for m in advice.moves}
+    mine = by_move.get(played)
+    before_se: float | None
+    loss_se: float | None
+    if advice.method.startswith("exact") and best.exact and (played == best_move or (mine is not None and mine.exact)):
+        before, before_se = best.win or 0.0, None
+        after = before if played == best_move or mine is None else (mine.win or 0.0)
+        loss_se, exact = None, True
+    else:
+        before, before_se, after, loss_se = paired_scores(position, best_move, played, max(iterations // 2, 2), seed + 1)
+        exact = False
+    loss = before - after
+    return TurnReview(
+        turn=k,
+        player=player,
+        played=move_words(turn.get("play"), turn.get("claim")),
+        reviewed=True,
+        best=best.label(),
+        best_reason=best.reason,
+        before=before,
+        before_stderr=before_se,
+        after=after,
+        loss=loss,
+        loss_stderr=loss_se,
+        exact=exact,
+        method=advice.method,
+        label=label_for(loss, loss_se),
+        moves=len(advice.moves),
+        best_played=played == best_move,
+    )
+
+
+def _progress(total: int, enabled: bool | None) -> Any:
+    """A tqdm bar on standard error when ``enabled`` (``None``: when standard error is a terminal)."""
+    if enabled is None:
+        enabled = sys.stderr.isatty()
+    if not enabled:
+        return None
+    try:
+        from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="turn", file=sys.stderr, leave=False, desc="review")
+
+
+def review_game(
+    record: GameRecord | Mapping[str, Any] | str,
+    *,
+    iterations: int = DEFAULT_ITERATIONS,
+    seed: int = 0,
+    progress: bool | None = False,
+    on_turn: Callable[[TurnReview], None] | None = None,
+) -> GameReview:
+    """Review every turn of ``record`` (see the module docstring); reproducible for ``seed``.
+
+    ``iterations`` bounds each turn's cost (rollouts); ``progress`` shows a tqdm bar (``None``: on a
+    terminal only). Raises :class:`ReviewError` (one line: turn and rule or field) for a record that
+    is not valid or cannot be searched.
+    """
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+        raise ReviewError(f"iterations: must be a whole number of at least 1, not {iterations!r}")
+    try:
+        rec = read_record(record)
+        if rec.variant != "base":
+            raise ReviewError(f"variant: the advisor reviews the base game (and its expert variant), not {rec.variant!r}")
+        start = new_game(rec.variant, rec.expert, deal=rec.deal, first=rec.first)
+        states = [start, *replay_states(rec)]
+        validate_record(rec)  # the result too
+    except RecordError as exc:
+        raise ReviewError(_one_line(exc)) from None
+    seat = rec.seat
+    if seat is None and not rec.deal.complete:
+        raise ReviewError("deal.hands: neither hand is fully known; a one-seat record gives that seat's hand")
+    out: list[TurnReview] = []
+    bar = _progress(len(rec.turns), progress)
+    try:
+        for k, turn in enumerate(rec.turns, 1):
+            state = states[k - 1]
+            player = state.to_move
+            if seat is not None and player is not seat:
+                review = TurnReview(k, player, move_words(turn.get("play"), turn.get("claim")), reviewed=False)
+            else:
+                review = _review_turn(k, state, turn, iterations, seed * 1_000_003 + k)
+            out.append(review)
+            if on_turn is not None:
+                on_turn(review)
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    turns = tuple(out)
+    return GameReview(rec, turns, seat, iterations, seed, summarize(turns))
+
+
+def summarize(turns: tuple[TurnReview, ...]) -> dict[Player, PlayerSummary]:
+    """Per player with reviewed turns: label counts, best moves, the average loss with its standard
+    error. Estimated losses are averaged as they are, a slightly negative one (the played move scored
+    better than the advisor's on those deals) included, so noise does not bias the average upward."""
+    out: dict[Player, PlayerSummary] = {}
+    for player in PLAYERS:
+        mine = [t for t in turns if t.player is player and t.reviewed]
+        if not mine:
+            continue
+        counts = {label: sum(t.label == label for t in mine) for label in LABELS}
+        losses = [t.loss or 0.0 for t in mine]
+        errors = [t.loss_stderr for t in mine if t.loss_stderr is not None]
+        stderr = math.sqrt(sum(e * e for e in errors)) / len(mine) if errors else None
+        out[player] = PlayerSummary(
+            player, len(mine), counts, sum(losses) / len(losses), sum(t.best_played for t in mine), stderr
+        )
+    return out
+
+
+def _one_line(text: object) -> str:
+    return " ".join(str(text).split())
+
+
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "LABELS",
+    "SIGNIFICANCE",
+    "THRESHOLDS",
+    "GameReview",
+    "PlayerSummary",
+    "ReviewError",
+    "TurnReview",
+    "label_for",
+    "move_words",
+    "paired_scores",
+    "review_game",
+    "summarize",
+]

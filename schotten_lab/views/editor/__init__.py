@@ -1,0 +1,40 @@
+"""The board editor: build or edit a position by clicking, with a live analysis panel beside it.
+
+The rules of editing live in :mod:`schotten_lab.core.edit` (``place``, ``take_back``, ``set_claim``,
+``set_mode`` ...: plain functions over immutable positions, each returning a new legal position or
+raising :class:`EditRefused` with the reason); this package holds only widgets and layout:
+
+- :mod:`.widget`: :class:`BoardEditor`, the palette, the board and the controls, wired to those edits;
+- :mod:`.panel`: :class:`AnalysisPanel`, the claims (a button for each claim that may be made now)
+  and the board charts, updated in place;
+- :mod:`.buttons`: the card buttons' labels and colours (the cards' own palette).
+
+Base game and tactics variant alike (elite troops, combat modes, the discard pile; who played a
+tactics card and the decks follow the rules of :mod:`schotten_lab.core.edit`).
+
+    >>> from schotten_lab.views.editor import BoardEditor
+    >>> editor = BoardEditor()          # an empty board; BoardEditor(position) to edit one
+    >>> editor                          # in Jupyter: the palette, the board and the analysis panel
+"""
+
+from __future__ import annotations
+
+from ...core.edit import EditRefused, Target
+from .buttons import piece_label
+from .panel import AnalysisPanel, claimable, claims_html, claims_table, make_figure_widgets, panel_arrays, update_figures
+from .widget import MODE_WORDS, BoardEditor
+
+__all__ = [
+    "MODE_WORDS",
+    "AnalysisPanel",
+    "BoardEditor",
+    "EditRefused",
+    "Target",
+    "claimable",
+    "claims_html",
+    "claims_table",
+    "make_figure_widgets",
+    "panel_arrays",
+    "piece_label",
+    "update_figures",
+]

@@ -1,0 +1,567 @@
+"""The board editor widget: palette, board, controls and the analysis panel, wired to the edits of
+:mod:`schotten_lab.core.edit`.
+
+The widget holds the current position, the undo/redo stacks and the hands being entered; every
+change goes through a pure edit (a :class:`~schotten_lab.core.Position` in, a legal one out, or
+:class:`~schotten_lab.core.edit.EditRefused` with the reason shown above the board).
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from collections import Counter
+from collections.abc import Callable
+from functools import partial
+from typing import Any
+
+import ipywidgets as W
+
+from ...core.cards import CARDS, Card, mask_of
+from ...core import edit as edits
+from ...core.edit import ALL_TARGETS, TACTICS_TARGETS, Target
+from ...core.errors import SchottenError
+from ...core.load import load_position_text
+from ...core.position import Position
+from ...core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
+from ...core.tactics import MODES, TACTICS_COPIES, TACTICS_NAMES, TACTICS_TOTAL, HandCard, Piece
+from .buttons import TACTICS_COLOR, USED_COLOR, piece_label, show, style_empty_slot, style_palette_card, style_piece
+from .panel import AnalysisPanel, heading
+
+MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
+
+
+class BoardEditor:
+    """An ipywidgets board editor with undo/redo, load/save and a live analysis panel.
+
+    Attributes for scripts and tests: ``position`` (the current :class:`Position`), ``message``
+    (the last refusal or notice, ``""`` when none), ``target`` (a Dropdown of :class:`Target`),
+    ``palette`` (``{card code: Button}``), ``slots`` (``{(stone, player): [Button]*4}``, the fourth
+    shown under Mud fight only), ``hand_buttons`` (``{player: [Button]}``), ``panel`` (the
+    :class:`AnalysisPanel`), ``widget`` (the whole layout).
+
+    Tactics variant: ``variant`` (ToggleButtons, switches an empty board), ``new_button``,
+    ``tactics_palette`` (``{name: Button}``), ``blind_mode`` and ``mud_mode`` (Checkboxes of the stone
+    chosen in ``stone_select``), ``played_by`` (who plays a mode or a discarded tactics card: ``None``
+    for auto), ``tactics_deck``, ``played`` (``{player: BoundedIntText}``), ``discard_buttons``.
+    """
+
+    def __init__(self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True) -> None:
+        self._position = edits.checked(position if position is not None else Position.empty())
+        self._undo: list[Position] = []
+        self._redo: list[Position] = []
+        self._message = ""
+        self._syncing = False
+        self.last_refresh_ms = 0.0
+        self.drafts: dict[Player, list[HandCard]] = {p: [] for p in PLAYERS}
+        small = {"width": "42px", "height": "30px", "padding": "0"}
+
+        # --- palettes ---
+        self.palette: dict[str, W.Button] = {}
+        rows = []
+        for color in range(6):
+            row = []
+            for value in range(1, 10):
+                card = CARDS[color * 9 + value - 1]
+                b = W.Button(description=str(card), layout=W.Layout(**small))
+                b.add_class("sl-palette")
+                b.add_class(f"sl-card-{card}")
+                b.on_click(self._palette_click(card))
+                self.palette[str(card)] = b
+                row.append(b)
+            rows.append(W.HBox(row))
+        self.tactics_palette: dict[str, W.Button] = {}
+        for name in TACTICS_NAMES:
+            b = W.Button(description=name, layout=W.Layout(width="auto", height="30px", padding="0 4px"))
+            b.add_class("sl-tactics-palette")
+            b.add_class(f"sl-tactics-{name}")
+            b.on_click(self._palette_click(name))
+            self.tactics_palette[name] = b
+        self.tactics_row = W.VBox([
+            heading("Tactics cards"),
+            W.HBox(list(self.tactics_palette.values()), layout=W.Layout(flex_flow="row wrap")),
+        ])
+        self.palette_box = W.VBox([
+            heading("Cards to place: click one to put it on the target below"), *rows, self.tactics_row,
+        ])
+        self.palette_box.add_class("sl-palette-box")
+
+        # --- target and board ---
+        self.target = W.Dropdown(
+            options=[(t.label, t) for t in ALL_TARGETS], value=ALL_TARGETS[0], description="Place on",
+            layout=W.Layout(width="230px"),
+        )
+        self.target.add_class("sl-target")
+        self.slots: dict[tuple[int, Player], list[W.Button]] = {}
+        columns = []
+        self.stone_labels: list[W.HTML] = []
+        for n in range(1, STONE_COUNT + 1):
+            for p in (Player.NORTH, Player.SOUTH):
+                buttons = []
+                for i in range(SIDE_SIZE + 1):
+                    b = W.Button(layout=W.Layout(**small))
+                    b.add_class("sl-slot")
+                    b.add_class(f"sl-slot-{n}-{p.letter}-{i}")
+                    b.on_click(self._slot_click(n, p, i))
+                    buttons.append(b)
+                self.slots[(n, p)] = buttons
+            north = list(reversed(self.slots[(n, Player.NORTH)]))  # north's first card nearest the stone
+            stone_label = W.HTML(layout=W.Layout(width="42px"))
+            stone_label.add_class(f"sl-stone-{n}")
+            self.stone_labels.append(stone_label)
+            columns.append(W.VBox([*north, stone_label, *self.slots[(n, Player.SOUTH)]]))
+        self.hand_buttons: dict[Player, list[W.Button]] = {p: [] for p in PLAYERS}
+        self.hand_boxes = {p: W.HBox() for p in PLAYERS}
+        self.hand_labels = {p: W.HTML() for p in PLAYERS}
+        self.discard_buttons: list[W.Button] = []
+        self.discard_box = W.HBox()
+        self.discard_label = W.HTML()
+        self.discard_row = W.HBox([self.discard_label, self.discard_box])
+        self.discard_row.add_class("sl-discard")
+        self.variant_label = W.HTML()
+        self.variant_label.add_class("sl-variant")
+        self.board_box = W.VBox([
+            heading("Board: click a card to take it back, an empty slot to place cards there"),
+            self.variant_label,
+            W.HBox([self.hand_labels[Player.NORTH], self.hand_boxes[Player.NORTH]]),
+            W.HBox(columns),
+            W.HBox([self.hand_labels[Player.SOUTH], self.hand_boxes[Player.SOUTH]]),
+            self.discard_row,
+        ])
+
+        # --- stone, turn, deck and viewer controls ---
+        player_options = [("nobody", None), ("south", Player.SOUTH), ("north", Player.NORTH)]
+        self.stone_select = W.Dropdown(options=list(range(1, 10)), value=1, description="Stone", layout=W.Layout(width="140px"))
+        self.claim_select = W.Dropdown(options=player_options, value=None, description="claimed by", layout=W.Layout(width="200px"))
+        self.first_select = W.Dropdown(options=player_options, value=None, description="first complete", layout=W.Layout(width="210px"))
+        self.turn = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], description="To move", style={"button_width": "60px"})
+        self.viewer = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], value=Player.parse(viewer), description="Viewer", style={"button_width": "60px"})
+        self.deck = W.BoundedIntText(min=0, max=54, description="Deck", layout=W.Layout(width="140px"))
+        self.stone_select.observe(lambda _: self._sync_controls(), "value")
+        self.claim_select.observe(self._on_change(lambda who: self.claim(self.stone_select.value, who)), "value")
+        self.first_select.observe(self._on_change(self._set_first_complete), "value")
+        self.turn.observe(self._on_change(self._edit_with(edits.set_turn, lambda p: f"{p.value} to move")), "value")
+        self.viewer.observe(lambda _: self._refresh_panel(), "value")
+        self.deck.observe(self._on_change(self._edit_with(edits.set_deck, lambda n: f"deck set to {n}")), "value")
+
+        # --- variant and tactics controls ---
+        self.variant = W.ToggleButtons(options=[("base", "base"), ("tactics", "tactics")], description="Variant", style={"button_width": "70px"})
+        self.variant.add_class("sl-variant-toggle")
+        self.new_button = W.Button(description="New board", tooltip="An empty board of the current variant", layout=W.Layout(width="100px"))
+        self.new_button.add_class("sl-new")
+        self.variant.observe(self._on_change(self._edit_with(edits.set_variant, lambda v: f"{v} board")), "value")
+        self.new_button.on_click(lambda _: self.apply(lambda pos: Position.empty(pos.rules), "new board"))
+        self.blind_mode = W.Checkbox(description=MODE_WORDS["blind"], indent=False, layout=W.Layout(width="160px"))
+        self.mud_mode = W.Checkbox(description=f"{MODE_WORDS['mud']} (4 cards)", indent=False, layout=W.Layout(width="160px"))
+        for mode, box in (("blind", self.blind_mode), ("mud", self.mud_mode)):
+            box.observe(self._on_change(partial(self._set_mode_here, mode)), "value")
+        self.played_by = W.ToggleButtons(
+            options=[("auto", None), ("south", Player.SOUTH), ("north", Player.NORTH)], value=None,
+            description="Played by", style={"button_width": "55px"},
+            tooltips=["the player who has played fewer tactics cards (the player to move on a tie)", "", ""],
+        )
+        self.tactics_deck = W.BoundedIntText(min=0, max=TACTICS_TOTAL, description="Tactics deck", layout=W.Layout(width="160px"))
+        self.played = {
+            p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=f"{p.value} played", layout=W.Layout(width="160px"))
+            for p in PLAYERS
+        }
+        self.tactics_deck.observe(
+            self._on_change(self._edit_with(edits.set_tactics_deck, lambda n: f"tactics deck set to {n}")), "value"
+        )
+        for p, box in self.played.items():
+            box.observe(self._on_change(self._played_setter(p)), "value")
+        self.tactics_controls = W.VBox([
+            W.HBox([self.blind_mode, self.mud_mode, self.played_by]),
+            W.HBox([self.tactics_deck, *self.played.values()]),
+        ])
+        self.tactics_controls.add_class("sl-tactics-controls")
+
+        # --- history, load and save ---
+        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="80px"))
+        self.redo_button = W.Button(description="Redo", icon="repeat", layout=W.Layout(width="80px"))
+        self.undo_button.on_click(lambda _: self.undo())
+        self.redo_button.on_click(lambda _: self.redo())
+        self.undo_button.add_class("sl-undo")
+        self.redo_button.add_class("sl-redo")
+        self.text = W.Textarea(placeholder="JSON or notation", layout=W.Layout(width="100%", height="90px"))
+        self.load_button = W.Button(description="Load", tooltip="Load the JSON or notation above")
+        self.save_json_button = W.Button(description="Save JSON")
+        self.save_notation_button = W.Button(description="Save notation")
+        self.load_button.on_click(lambda _: self.load(self.text.value))
+        self.save_json_button.on_click(lambda _: self._show_text(self.position.to_json()))
+        self.save_notation_button.on_click(lambda _: self._show_text(self.position.notation))
+        self.message_html = W.HTML()
+        self.message_html.add_class("sl-message")
+
+        controls = W.VBox([
+            heading("Target, claims, turn and decks"),
+            W.HBox([self.target, self.undo_button, self.redo_button]),
+            W.HBox([self.stone_select, self.claim_select, self.first_select]),
+            self.tactics_controls,
+            W.HBox([self.turn, self.deck]),
+            self.viewer,
+            W.HBox([self.variant, self.new_button]),
+            heading("Load and save (JSON or notation)"),
+            W.HBox([self.load_button, self.save_json_button, self.save_notation_button]),
+            self.text,
+        ])
+        self.panel = AnalysisPanel(charts=charts)
+        self.panel.on_claim = self.claim
+        editor_box = W.VBox([self.message_html, self.board_box, self.palette_box, controls], layout=W.Layout(min_width="560px"))
+        self.widget = W.HBox([editor_box, self.panel.widget])
+        self.widget.add_class("sl-editor")
+        self._refresh()
+
+    # --- public API -------------------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The position being edited (always legal)."""
+        return self._position
+
+    @property
+    def message(self) -> str:
+        """The last refusal or notice shown above the board (``""`` when none)."""
+        return self._message
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def apply(self, edit: Callable[[Position], Position], done: str = "") -> bool:
+        """Run a pure edit on the position: keep the result if legal, else show why and keep the old one."""
+        try:
+            new = edit(self._position)
+        except (SchottenError, ValueError) as exc:
+            self._set_message(f"Refused: {exc}", error=True)
+            self._sync_controls()
+            return False
+        if new == self._position:
+            self._set_message(done)
+            self._sync_controls()
+            return True
+        self._undo.append(self._position)
+        self._redo.clear()
+        self._position = new
+        self._set_message(done)
+        self._refresh()
+        return True
+
+    def place(self, card: Card | str, target: Target | None = None) -> bool:
+        """Place a card (a clan card, or a tactics card's name) on the current (or given) target.
+
+        A hand is entered card by card into a draft (shown dashed) and becomes part of the position
+        once it holds as many cards as the hand's size: a half-entered hand would break the rules.
+        Modes and discarded tactics cards count as played by the "Played by" control's player.
+        """
+        try:
+            item = edits.item_of(card)
+        except SchottenError as exc:
+            self._set_message(f"Refused: {exc}", error=True)
+            return False
+        t = target or self.target.value
+        by = self.played_by.value
+        if t.pile or t.stone is not None or self._position.hands[t.player] is not None:
+            return self.apply(lambda pos: edits.place(pos, item, t, by), f"placed {item} on {t.label}")
+        if isinstance(item, str):
+            if not self._position.rules.tactics:
+                self._set_message(f"Refused: tactics cards ({item}) belong to the tactics variant", error=True)
+                return False
+            drafted = sum(1 for d in self.drafts.values() for c in d if c == item)
+            if edits.tactics_used(self._position)[item] + drafted >= TACTICS_COPIES[item]:
+                self._set_message(f"Refused: every copy of {item} is already placed", error=True)
+                return False
+        elif any(item in d for d in self.drafts.values()) or edits.used_mask(self._position) >> item.index & 1:
+            self._set_message(f"Refused: {item} is already placed", error=True)
+            return False
+        draft = self.drafts[t.player] + [item]
+        size = self._position.hand_sizes[t.player]
+        if len(draft) < size:
+            self.drafts[t.player] = draft
+            self._set_message(f"{t.label}: {item} noted, {size - len(draft)} more to enter")
+            self._refresh_board()
+            return True
+        if self.apply(lambda pos: edits.set_hand(pos, t.player, draft), f"{t.label} entered"):
+            self.drafts[t.player] = []
+            self._refresh_board()
+            return True
+        return False
+
+    def take_back(self, card: Card | str) -> bool:
+        """Take a card back from a stone, a combat mode off its stone, a card from the discard pile,
+        a known hand (which becomes a draft again) or a draft."""
+        try:
+            item = edits.item_of(card)
+        except SchottenError as exc:
+            self._set_message(f"Refused: {exc}", error=True)
+            return False
+        for p, draft in self.drafts.items():
+            if item in draft:
+                draft.remove(item)
+                self._set_message(f"took {item} back from the {p.value} hand being entered")
+                self._refresh_board()
+                return True
+        for p in PLAYERS:
+            hand = self._position.hands[p]
+            if hand is not None and item in hand:
+                rest = list(hand)
+                rest.remove(item)
+                if self.apply(partial(edits.set_hand, player=p, cards=None), f"took {item} back: the {p.value} hand is being re-entered"):
+                    self.drafts[p] = rest
+                    self._refresh_board()
+                    return True
+                return False
+        return self.apply(lambda pos: edits.take_back(pos, item, self.played_by.value), f"took {item} back")
+
+    def set_mode(self, stone: int, mode: str, on: bool = True) -> bool:
+        """Put a combat mode on a stone or take it off (played by the "Played by" control's player)."""
+        word = MODE_WORDS.get(mode, mode)
+        return self.apply(
+            lambda pos: edits.set_mode(pos, stone, mode, on, self.played_by.value),
+            f"stone {stone}: {word} {'on' if on else 'off'}",
+        )
+
+    def claim(self, stone: int, player: Player | str | None) -> bool:
+        """Claim a stone for a player (the cards must support it), or unclaim it with ``None``."""
+        who = None if player is None else Player.parse(player)
+        return self.apply(lambda pos: edits.set_claim(pos, stone, who), f"stone {stone} claimed by {who.value if who else 'nobody'}")
+
+    def undo(self) -> bool:
+        return self._step(self._undo, self._redo, "undo", "undone")
+
+    def redo(self) -> bool:
+        return self._step(self._redo, self._undo, "redo", "redone")
+
+    def _step(self, back: list[Position], forth: list[Position], word: str, done: str) -> bool:
+        """Go back to the last position of ``back``, keeping the current one on ``forth``."""
+        if not back:
+            self._set_message(f"nothing to {word}")
+            return False
+        forth.append(self._position)
+        self._position = back.pop()
+        self.drafts = {p: [] for p in PLAYERS}
+        self._set_message(done)
+        self._refresh()
+        return True
+
+    def load(self, text: str) -> bool:
+        """Load a JSON document or a notation line (an undoable edit)."""
+        if self.apply(lambda _: load_position_text(text).position, "position loaded"):
+            self.drafts = {p: [] for p in PLAYERS}
+            self._refresh_board()
+            return True
+        return False
+
+    def set_position(self, position: Position) -> bool:
+        return self.apply(lambda _: edits.checked(position), "position set")
+
+    def save_json(self) -> str:
+        return self.position.to_json()
+
+    def save_notation(self) -> str:
+        return self.position.notation
+
+    # --- event wiring -------------------------------------------------------------------------
+
+    def _palette_click(self, card: Card | str) -> Callable[[Any], bool]:
+        return lambda _: self.place(card)
+
+    def _slot_click(self, stone: int, player: Player, i: int) -> Callable[[Any], None]:
+        def click(_: Any) -> None:
+            side = self._position.stone(stone).side(player)
+            if i < len(side):
+                piece = side[i]
+                self.apply(lambda pos: edits.take_back_at(pos, stone, player, i), f"took {piece} back")
+            else:  # an empty slot chooses the target
+                self.target.value = Target.side(stone, player)
+                self.stone_select.value = stone
+                self._set_message(f"cards now go to {self.target.value.label}")
+
+        return click
+
+    def _discard_click(self, index: int) -> Callable[[Any], bool]:
+        def click(_: Any) -> bool:
+            card = self._position.discard[index]
+            return self.apply(lambda pos: edits.take_back_discard(pos, index, self.played_by.value), f"took {card} back from the discard pile")
+
+        return click
+
+    def _set_first_complete(self, who: Player | None) -> bool:
+        n = self.stone_select.value
+        return self.apply(lambda pos: edits.set_first_complete(pos, n, who), f"stone {n}: first complete set")
+
+    def _set_mode_here(self, mode: str, on: object) -> bool:
+        return self.set_mode(self.stone_select.value, mode, bool(on))
+
+    def _played_setter(self, player: Player) -> Callable[[Any], object]:
+        return self._edit_with(
+            lambda pos, n: edits.set_tactics_played(pos, player, n), lambda n: f"{player.value} played {n} tactics cards"
+        )
+
+    def _on_change(self, act: Callable[[Any], object]) -> Callable[[dict[str, Any]], None]:
+        """An observer that runs ``act`` on a control's new value, unless the editor itself set it."""
+
+        def changed(change: dict[str, Any]) -> None:
+            if not self._syncing:
+                act(change["new"])
+
+        return changed
+
+    def _edit_with(self, edit: Callable[[Position, Any], Position], done: Callable[[Any], str]) -> Callable[[Any], object]:
+        """An action that applies ``edit(position, value)``, saying ``done(value)``."""
+        return lambda value: self.apply(lambda pos: edit(pos, value), done(value))
+
+    def _show_text(self, text: str) -> None:
+        self.text.value = text
+        self._set_message("saved below: copy the text")
+
+    def _set_message(self, text: str, error: bool = False) -> None:
+        self._message = text
+        color = "#b00020" if error else "#555"
+        self.message_html.value = f'<span style="color:{color}">{html.escape(text)}</span>' if text else ""
+
+    # --- display --------------------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        self._refresh_board()
+        self._refresh_panel()
+
+    def _piece_button(self, piece: Piece | HandCard, tooltip: str, click: Callable[[Any], Any], cls: str, draft: bool = False) -> W.Button:
+        layout = W.Layout(width="42px", height="30px", padding="0", border="2px dashed #888" if draft else "")
+        b = W.Button(description=piece_label(piece), tooltip=tooltip, layout=layout)
+        if not draft:
+            style_piece(b, piece)
+        b.add_class(cls)
+        b.on_click(click)
+        return b
+
+    def _refresh_board(self) -> None:
+        pos = self._position
+        tactics = pos.rules.tactics
+        drafted = [c for d in self.drafts.values() for c in d]
+        used = edits.used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
+        for code, b in self.palette.items():
+            card = Card.parse(code)
+            taken = bool(used >> card.index & 1)
+            b.disabled = taken
+            style_palette_card(b, card, taken)
+            b.tooltip = (pos.locate(card) if pos.locate(card) != "unseen" else "hand being entered") if taken else f"place {card}"
+        placed = edits.tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
+        for name, b in self.tactics_palette.items():
+            left = TACTICS_COPIES[name] - placed[name]
+            b.disabled = left <= 0
+            b.description = name if TACTICS_COPIES[name] == 1 else f"{name} ×{max(left, 0)}"
+            b.style.button_color = USED_COLOR if left <= 0 else TACTICS_COLOR
+            b.style.text_color = "#999" if left <= 0 else "white"
+            b.tooltip = f"every copy of {name} is placed" if left <= 0 else f"place {name}"
+        show(self.tactics_row, tactics)
+        for (n, p), buttons in self.slots.items():
+            stone = pos.stone(n)
+            side = stone.side(p)
+            for i, b in enumerate(buttons):
+                if i < SIDE_SIZE:
+                    pass
+                elif not tactics:
+                    show(b, False)
+                else:  # every column keeps room for a fourth card, so the stones stay in line
+                    show(b, True)
+                    b.layout.visibility = "visible" if i < stone.capacity or i < len(side) else "hidden"
+                if i < len(side):
+                    c = side[i]
+                    b.description, b.tooltip = piece_label(c), f"take {c} back"
+                    style_piece(b, c)
+                else:
+                    b.tooltip = f"place cards on stone {n} {p.value}"
+                    style_empty_slot(b)
+        for n, label in enumerate(self.stone_labels, 1):
+            stone = pos.stone(n)
+            claimed = stone.claimed
+            mark = f"<br><small>{claimed.value}</small>" if claimed else ""
+            words = ", ".join(MODE_WORDS[m] for m in MODES if m in stone.modes)
+            modes = "".join(f'<sup style="line-height:0">{m[0].upper()}</sup>' for m in MODES if m in stone.modes)
+            title = f' title="{words}" data-modes="{" ".join(m for m in MODES if m in stone.modes)}"' if words else ""
+            bg = "#ffe082" if claimed else "#cfd8dc"
+            label.value = (
+                f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold"{title}>{n}{modes}{mark}</div>'
+            )
+        for p in PLAYERS:
+            hand = pos.hands[p]
+            buttons = [self._piece_button(c, f"take {c} back", self._hand_click(c), "sl-hand") for c in hand or ()]
+            buttons += [
+                self._piece_button(c, f"take {c} back (hand being entered)", self._hand_click(c), "sl-draft", draft=True)
+                for c in self.drafts[p]
+            ]
+            self.hand_buttons[p] = buttons
+            self.hand_boxes[p].children = tuple(buttons)
+            size = pos.hand_sizes[p]
+            if hand is not None:
+                shown = f"{p.value} hand"
+            elif self.drafts[p]:
+                shown = f"{p.value} hand: entering, {size - len(self.drafts[p])} more"
+            else:
+                shown = f"{p.value} hand: {size} unknown cards"
+            self.hand_labels[p].value = f"<b>{shown}</b>&nbsp;"
+        self.discard_buttons = [
+            self._piece_button(c, f"take {c} back from the discard pile", self._discard_click(i), "sl-discard-card")
+            for i, c in enumerate(pos.discard)
+        ]
+        self.discard_box.children = tuple(self.discard_buttons)
+        self.discard_label.value = f"<b>discard pile</b>{'' if pos.discard else ': empty'}&nbsp;"
+        show(self.discard_row, tactics)
+        show(self.tactics_controls, tactics)
+        if tactics:
+            played = pos.tactics_played
+            self.variant_label.value = (
+                f"<b>tactics game</b>: clan deck {pos.deck}, tactics deck {pos.tactics_deck}, "
+                f"tactics played south {played[Player.SOUTH]} / north {played[Player.NORTH]}"
+            )
+        else:
+            self.variant_label.value = f"<b>{pos.rules.name} game</b>: deck {pos.deck}"
+        targets = TACTICS_TARGETS if tactics else ALL_TARGETS
+        if len(self.target.options) != len(targets):
+            current = self.target.value
+            self.target.options = [(t.label, t) for t in targets]
+            self.target.value = current if current in targets else targets[0]
+        self.undo_button.disabled = not self._undo
+        self.redo_button.disabled = not self._redo
+        self._sync_controls()
+
+    def _hand_click(self, card: HandCard) -> Callable[[Any], bool]:
+        return lambda _: self.take_back(card)
+
+    def _sync_controls(self) -> None:
+        """Show the position's values in the controls without triggering edits."""
+        pos = self._position
+        self._syncing = True
+        try:
+            stone = pos.stone(self.stone_select.value)
+            self.claim_select.value = stone.claimed
+            self.first_select.value = stone.first_complete
+            self.turn.value = pos.to_move
+            self.deck.value = pos.deck
+            self.variant.value = pos.rules.variant
+            self.blind_mode.value = "blind" in stone.modes
+            self.mud_mode.value = "mud" in stone.modes
+            self.tactics_deck.value = pos.tactics_deck
+            for p, box in self.played.items():
+                box.value = pos.tactics_played[p]
+        finally:
+            self._syncing = False
+
+    def _refresh_panel(self) -> None:
+        start = time.perf_counter()
+        try:
+            self.panel.update(self._position, self.viewer.value)
+        except SchottenError as exc:  # e.g. a computation refused as too large: said, never raised
+            self._set_message(f"Analysis unavailable: {exc}", error=True)
+        self.last_refresh_ms = (time.perf_counter() - start) * 1000
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+__all__ = ["MODE_WORDS", "BoardEditor"]

@@ -1,0 +1,45 @@
+"""Random game states for the advisor's tests: deals played forward by random legal turns."""
+
+from __future__ import annotations
+
+import random
+
+from schotten_lab.bots.sim import Sim, shuffled_game
+
+
+def dealt(seed: int, expert: bool = False) -> Sim:
+    """A fresh base game (south to move) from a seeded shuffle."""
+    return shuffled_game(seed, expert)
+
+
+def random_turn(sim: Sim, rng: random.Random) -> None:
+    """One uniformly random legal turn of the mover (claims as the rules time them)."""
+    stones = sim.open_stones(sim.to_move)
+    hand = sim.hands[sim.to_move]
+    if stones and hand:
+        sim.turn(rng.choice(hand), rng.choice(stones))
+    else:
+        sim.turn(-1, -1)
+
+
+def played(seed: int, turns: int, expert: bool = False) -> Sim:
+    """A game after up to ``turns`` random turns (stops early at the end of the game)."""
+    rng = random.Random(seed)
+    sim = dealt(seed, expert)
+    for _ in range(turns):
+        if sim.winner >= 0 or sim.stalled():
+            break
+        random_turn(sim, rng)
+    return sim
+
+
+def endgame(seed: int, cards_per_hand: int, expert: bool = False) -> Sim | None:
+    """A random game played until the deck is empty and each hand holds at most ``cards_per_hand``
+    cards (``None`` when the game ended first)."""
+    rng = random.Random(seed)
+    sim = dealt(seed, expert)
+    while sim.winner < 0 and not sim.stalled():
+        if not sim.deck and max(len(h) for h in sim.hands) <= cards_per_hand:
+            return sim
+        random_turn(sim, rng)
+    return None

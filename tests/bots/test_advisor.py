@@ -1,0 +1,128 @@
+"""advise() and AdvisorBot: every legal move ranked, seeded, exact at an empty deck, never peeking."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from advisor_games import endgame, played
+from schotten_lab.bots.advisor import AdvisorBot, PolicyBot, advise
+from schotten_lab.bots.determinize import observation
+from schotten_lab.bots.endgame import solve_moves
+from schotten_lab.core.position import Position
+from schotten_lab.core.rules import TACTICS
+from schotten_lab.game import apply_turn, legal_plays, new_game
+from schotten_lab.play.arena import match, play_game
+
+
+def legal_moves(position: Position) -> set[tuple[str, int] | None]:
+    """The placements the engine allows (its own rules code, independent of the advisor's)."""
+    moves: set[tuple[str, int] | None] = set()
+    for play in legal_plays(position):
+        data = play.to_dict()
+        moves.add((str(data["card"]), int(data["stone"])))
+    return moves or {None}
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 40), st.booleans())
+def test_every_legal_move_is_ranked_once(seed: int, turns: int, expert: bool) -> None:
+    sim = played(seed, turns, expert)
+    if sim.winner >= 0:
+        return
+    position = observation(sim, sim.to_move)
+    advice = advise(position, iterations=40, seed=seed)
+    listed = [None if m.card is None else (str(m.card), m.stone) for m in advice.moves]
+    assert len(listed) == len(set(listed))
+    legal = legal_moves(position)
+    assert set(listed) == legal or listed == [None]  # expert: claims that win leave no placement
+    for move in advice.moves:
+        assert move.win is None or 0.0 <= move.win <= 1.0
+        probe = sim.copy()
+        if move.card is not None:
+            assert probe.turn(move.card.index, (move.stone or 1) - 1) == [s - 1 for s in move.claims]
+    assert advice.best.win is not None and advice.best.change == 0.0
+    assert advice.moves[0].reason
+
+
+def test_seeded_and_blind_to_hidden_cards() -> None:
+    sim = played(11, 12)
+    other = sim.copy()
+    hidden = other.hands[1 - other.to_move] + other.deck
+    random.Random(5).shuffle(hidden)
+    size = len(other.hands[1 - other.to_move])
+    other.hands[1 - other.to_move], other.deck = hidden[:size], hidden[size:]
+    first = advise(observation(sim, sim.to_move), iterations=120, seed=4)
+    again = advise(observation(sim, sim.to_move), iterations=120, seed=4)
+    swapped = advise(observation(other, other.to_move), iterations=120, seed=4)
+    table = [(m.card, m.stone, m.win, m.samples) for m in first.moves]
+    assert table == [(m.card, m.stone, m.win, m.samples) for m in again.moves]
+    assert table == [(m.card, m.stone, m.win, m.samples) for m in swapped.moves]
+    assert first.rollouts >= 120
+
+
+def test_exact_at_an_empty_deck() -> None:
+    for seed in range(40):
+        sim = endgame(seed, 3)
+        if sim is not None:
+            break
+    assert sim is not None
+    advice = advise(observation(sim, sim.to_move), iterations=10, seed=0)
+    assert advice.method == "exact endgame" and all(m.exact for m in advice.moves)
+    values = {m: (v + 1) / 2 for m, v in solve_moves(sim)}
+    for move in advice.moves:
+        key = (-1, -1) if move.card is None else (move.card.index, (move.stone or 1) - 1)
+        assert move.win == values[key]
+    assert advice.best.win == max(values.values())
+
+
+def test_a_winning_claim_is_found() -> None:
+    # south holds stones 1 and 2; R8 on stone 3 makes a colour run no completion beats: three adjacent
+    position = Position.build(
+        {1: ("Y1 Y2 Y3", "B1 G2 P4"), 2: ("N7 N8 N9", "B2 G3 P5"), 3: ("R9 R7", "B9 G9")},
+        south_hand="R8 R1 B4 G5 P6 N1",
+        claimed={1: "south", 2: "south"},
+        hand_sizes={"north": 6},
+    )
+    advice = advise(position, iterations=60, seed=1)
+    assert advice.best.card is not None and str(advice.best.card) == "R8" and advice.best.stone == 3
+    assert advice.best.claims == (3,) and advice.best.win == 1.0
+    assert "wins the game" in advice.best.reason
+    decision = AdvisorBot(iterations=60).decide(position)
+    assert decision["play"] == {"card": "R8", "stone": 3} and decision["claim"] == [3]
+
+
+def test_bad_input_gets_a_named_error() -> None:
+    hidden = Position.build(hand_sizes={"south": 6, "north": 6})
+    with pytest.raises(ValueError, match="hands.south"):
+        advise(hidden)
+    with pytest.raises(ValueError, match="variant"):
+        advise(Position.empty(TACTICS))
+    with pytest.raises(ValueError, match="budget"):
+        AdvisorBot(budget=0)
+    with pytest.raises(ValueError, match="budget_seconds"):
+        advise(Position.build(south_hand="R1 R2 R3 R4 R5 R6"), budget_seconds=-1)
+
+
+def test_bots_play_whole_legal_games() -> None:
+    """The arena refuses illegal moves, so a finished game is a legal one."""
+    result = play_game((AdvisorBot(iterations=10, seed=1), PolicyBot(seed=2)), seed=3)
+    assert result.winner in (0, 1, -1) and result.turns > 10
+    expert = play_game((PolicyBot(seed=1), AdvisorBot(iterations=10, seed=2)), seed=4, expert=True)
+    assert expert.turns > 10
+    summary = match(lambda g: PolicyBot(seed=g), lambda g: PolicyBot(seed=g + 1), 4)
+    assert summary.games == 4 and 0 <= summary.wins <= 4
+    low, high = summary.interval
+    assert 0.0 <= low <= summary.rate <= high <= 1.0
+
+
+def test_tactics_falls_back_to_a_legal_greedy_turn() -> None:
+    state = new_game("tactics", seed=1)
+    bot = AdvisorBot(iterations=5, seed=0)
+    for _ in range(4):
+        decision = bot.decide(state.observation(state.to_move))
+        assert "greedy" in decision["reason"]
+        state, _ = apply_turn(state, {k: v for k, v in decision.items() if k != "reason"})

@@ -1,0 +1,178 @@
+"""Game review (pure data): labels follow the thresholds, one-seat records, bad records refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from schotten_lab.core.rules import Player
+from schotten_lab.game import read_record, seat_record
+from schotten_lab.play.review import (
+    LABELS,
+    SIGNIFICANCE,
+    THRESHOLDS,
+    ReviewError,
+    label_for,
+    review_game,
+)
+from schotten_lab.play.selfplay import Matchup, play_game
+
+ITERATIONS = 16
+
+
+@pytest.fixture(scope="module")
+def game() -> dict:
+    return play_game(Matchup("random", "greedy"), 3, 0)
+
+
+@pytest.fixture(scope="module")
+def review(game: dict):
+    return review_game(game, iterations=ITERATIONS, seed=1)
+
+
+def test_label_thresholds_exact_losses() -> None:
+    assert label_for(0.0, None) is None
+    assert label_for(0.049, None) is None
+    assert label_for(0.05, None) == "inaccuracy"
+    assert label_for(0.099, None) == "inaccuracy"
+    assert label_for(0.10, None) == "mistake"
+    assert label_for(0.199, None) == "mistake"
+    assert label_for(0.20, None) == "blunder"
+    assert label_for(1.0, None) == "blunder"
+    assert label_for(-0.3, None) is None
+    assert [name for name, _ in THRESHOLDS] == list(reversed(LABELS))
+
+
+def test_label_needs_significance_for_estimates() -> None:
+    assert label_for(0.3, 0.3 / SIGNIFICANCE + 0.01) is None  # within the noise
+    assert label_for(0.3, 0.3 / SIGNIFICANCE - 0.01) == "blunder"
+    assert label_for(0.12, 0.01) == "mistake"
+
+
+def test_every_turn_reviewed_and_consistent(game: dict, review) -> None:
+    assert len(review.turns) == len(game["turns"])
+    assert review.seat is None
+    for k, t in enumerate(review.turns, 1):
+        assert t.turn == k and t.reviewed
+        assert t.player.value == game["turns"][k - 1]["player"]
+        assert 0.0 <= t.before <= 1.0 and 0.0 <= t.after <= 1.0
+        assert t.loss == pytest.approx(t.before - t.after)
+        assert t.label == label_for(t.loss, t.loss_stderr)
+        assert t.best and t.moves >= 1
+        if t.best_played:
+            assert t.after == t.before and t.loss == 0.0 and t.loss_stderr is None and t.label is None
+            assert t.played.split(",")[0] == t.best.split(",")[0]  # the same placement
+    south = review.summaries[Player.SOUTH]
+    assert south.turns == sum(t.player is Player.SOUTH for t in review.turns)
+    assert sum(south.counts.values()) == sum(t.label is not None for t in review.turns if t.player is Player.SOUTH)
+
+
+def test_reproducible(game: dict, review) -> None:
+    again = review_game(game, iterations=ITERATIONS, seed=1)
+    assert [t.to_dict() for t in again.turns] == [t.to_dict() for t in review.turns]
+
+
+def test_one_seat_record_reviews_that_seat_only(game: dict) -> None:
+    seen = seat_record(read_record(game), "north")
+    review = review_game(seen, iterations=8, seed=0)
+    assert review.seat is Player.NORTH
+    assert "only north" in review.text()
+    for t in review.turns:
+        assert t.reviewed == (t.player is Player.NORTH)
+        if not t.reviewed:
+            assert t.before is None and t.label is None
+    assert set(review.summaries) == {Player.NORTH}
+    for turn, chance in review.south_chance():
+        assert (chance is None) == (review.turns[turn - 1].player is Player.SOUTH)
+
+
+def test_bad_record_names_turn_and_rule(game: dict) -> None:
+    bad = json.loads(json.dumps(game))
+    bad["turns"][3]["play"]["stone"] = 12
+    with pytest.raises(ReviewError) as info:
+        review_game(bad, iterations=4)
+    message = str(info.value)
+    assert "\n" not in message and "turn 4" in message
+    wrong_order = json.loads(json.dumps(game))
+    wrong_order["turns"][1]["player"] = wrong_order["turns"][0]["player"]
+    with pytest.raises(ReviewError, match="turn 2.*turn-order|turn-order.*turn 2"):
+        review_game(wrong_order, iterations=4)
+    with pytest.raises(ReviewError, match="iterations"):
+        review_game(game, iterations=0)
+    with pytest.raises(ReviewError, match="format"):
+        review_game({"format": "something"}, iterations=4)
+
+
+def test_tactics_refused() -> None:
+    record = play_game(Matchup("random", "random", variant="tactics"), 0, 0)
+    with pytest.raises(ReviewError, match="variant"):
+        review_game(record, iterations=4)
+
+
+def test_expert_game_reviewed() -> None:
+    record = play_game(Matchup("random", "random", expert=True), 1, 1)
+    review = review_game(record, iterations=8)
+    assert len(review.turns) == len(record["turns"])
+    assert all(t.reviewed for t in review.turns)
+
+
+def test_key_moments_are_largest_labelled_losses(review) -> None:
+    moments = review.key_moments(2)
+    labelled = sorted((t.loss for t in review.turns if t.label), reverse=True)
+    assert sorted((t.loss for t in moments), reverse=True) == labelled[:2]
+    assert [t.turn for t in moments] == sorted(t.turn for t in moments)
+
+
+def test_solved_endgame_turns_are_exact() -> None:
+    """Late turns (deck empty) are judged by the exact solver: no standard errors, exact labels;
+    a move that turns a won game into a lost one is a loss of 1.0, a blunder."""
+    from schotten_lab.bots import advise
+    from schotten_lab.game import new_game, replay_states
+    from schotten_lab.play.review import _review_turn
+
+    record = read_record(play_game(Matchup("greedy", "greedy"), 2, 0))
+    states = [new_game(record.variant, record.expert, deal=record.deal, first=record.first), *replay_states(record)]
+    exact = []
+    for k in range(len(record.turns) - 4, len(record.turns) + 1):
+        state = states[k - 1]
+        t = _review_turn(k, state, record.turns[k - 1], 60, 0)
+        if not t.exact:
+            continue
+        exact.append(t)
+        assert t.before_stderr is None and t.loss_stderr is None
+        assert t.label == label_for(t.loss, None)
+        solved = advise(state.observation(state.to_move).as_position(), iterations=60, seed=0)
+        assert solved.method.startswith("exact") and t.before == solved.best.win
+        assert t.before in (0.0, 0.5, 1.0) and t.after in (0.0, 0.5, 1.0)
+    assert exact, "the last turns of this game have an empty deck and are solved"
+
+
+def test_average_loss_is_the_plain_mean_with_its_error(review) -> None:
+    for player, summary in review.summaries.items():
+        mine = [t for t in review.turns if t.player is player]
+        assert summary.average_loss == pytest.approx(sum(t.loss for t in mine) / len(mine))
+        errors = [t.loss_stderr for t in mine if t.loss_stderr is not None]
+        if errors:
+            assert summary.average_loss_stderr == pytest.approx(sum(e * e for e in errors) ** 0.5 / len(mine))
+        assert "average loss" in summary.line()
+
+
+def test_records_written_elsewhere_and_unfinished(game: dict) -> None:
+    """Any valid record: JSON text with fields another writer added, an unfinished game, no turns."""
+    from schotten_lab.views.review import review_html
+
+    other = json.loads(json.dumps(game))
+    other["event"] = "club night"
+    other["players"] = {"south": "Alice", "north": "<script>alert(1)</script>"}
+    other["turns"] = other["turns"][:6]
+    other["result"] = {"winner": None, "reason": None, "claimed": [None] * 9}
+    review = review_game(json.dumps(other), iterations=4)
+    assert len(review.turns) == 6 and all(t.reviewed for t in review.turns)
+    page = review_html(review)
+    assert "Alice" in page and "unfinished" in page
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
+    other["turns"] = []
+    empty = review_game(other, iterations=4)
+    assert empty.turns == () and empty.summaries == {}
+    assert "No turn lost enough" in review_html(empty)

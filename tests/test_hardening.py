@@ -1,0 +1,333 @@
+"""Hardening (issue 7): batches never abort, writes cannot destroy data, library errors are documented."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schotten_lab import analyze, claim, completion_odds, reachable, stone_outcome, stone_outcome_monte_carlo
+from schotten_lab.analysis import card_probabilities, reachable_monte_carlo
+from schotten_lab.analysis.common import MAX_SAMPLES
+from schotten_lab.core import (
+    AnalysisError,
+    ArgumentError,
+    IllegalPositionError,
+    OutputError,
+    Player,
+    PlayerError,
+    Position,
+    RuleSet,
+    RulesError,
+    SchottenError,
+    evaluate,
+)
+from schotten_lab.core import files
+from schotten_lab.core.errors import excerpt, summarize
+from schotten_lab.core.svg import labels
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITIONS = ROOT / "data" / "positions"
+MIDGAME = POSITIONS / "13_midgame.json"
+EMPTY_MUD = "-+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t7 p0:1"
+"""A legal tactics position: stone 1 under Mud fight with both sides empty, south's hand known."""
+
+
+def cli(*args: str, stdin: bytes | None = None, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "schotten_lab", *args],
+        cwd=ROOT, input=stdin, capture_output=True, timeout=300, **kwargs,
+    )  # fmt: skip
+
+
+# ---- batches -----------------------------------------------------------------------------------------
+
+
+def test_a_batch_answers_every_kind_of_bad_line_in_order() -> None:
+    good = json.dumps(json.loads(MIDGAME.read_text(encoding="utf-8"))).encode()
+    lines: list[tuple[bytes, str | None]] = [
+        (good, None),
+        (b"{not json", "not valid JSON"),
+        (b"[" * 100_000 + b"]" * 100_000, "nested too deeply"),
+        (b'{"deck": {"clan": ' + b"9" * 5000 + b"}}", "thousands of digits"),
+        (b'{"stones": "\xff\xfe"}', "not UTF-8"),
+        (b"\xef\xbb\xbf" + good, None),  # a BOM is accepted
+        (b'"just a string"', "must be a JSON object"),
+        (b"[1, 2, 3]", "must be a JSON object"),
+        (b"null", "line 9"),  # not JSON-looking: read as a (bad) notation line
+        (good.replace(b'"format"', b'"colour"'), "unknown field"),
+        (good.replace(b'"R1"', b'"B7"'), "illegal position"),
+        (b'{"stones": [' + b'{"south": ["R8"]},' * 8 + b'{"south": ["R8"]}]}', "illegal position"),
+        (b'{"stones": [], "deck": {"clan": 1.5}}', None),  # some error, whichever is found first
+        (b'{"hand_sizes": {"south": "\x1b[2J\x1b[31m"}}', None),
+        (b'{"stones": [' + b'"R8",' * 100_000 + b'"R8"]}', "9 stones"),
+        (b" " * 10 + b"x" * 2_000_000, "longer than"),  # over the per-line limit: skipped, not held
+        (good, None),
+    ]
+    stdin = b"\n".join(line for line, _ in lines) + b"\n\n"  # a blank line is skipped
+    result = cli("analyze", "-", stdin=stdin)
+    assert result.returncode == 1, result.stderr
+    assert b"Traceback" not in result.stderr
+    out = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [o["line"] for o in out] == list(range(1, len(lines) + 1))
+    for o, (_, word) in zip(out, lines):
+        if word is None and "error" not in o:
+            assert "stones" in o  # a report
+        elif word is not None:
+            assert word in o["error"], o["error"]
+        if "error" in o:
+            assert len(o["error"]) <= 600 and "\x1b" not in o["error"] and "internal error" not in o["error"]
+    assert "error" not in out[0] and "error" not in out[5] and "error" not in out[-1]
+    assert out[0]["stones"] == out[-1]["stones"] == out[5]["stones"]
+
+
+def test_a_batch_of_files_reports_each_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b"\x80\x81")
+    result = cli("analyze", str(MIDGAME), str(bad), str(tmp_path / "missing.json"), str(MIDGAME))
+    assert result.returncode == 1
+    out = [json.loads(line) for line in result.stdout.decode().splitlines()]
+    assert [("error" in o) for o in out] == [False, True, True, False]
+    assert "not UTF-8" in out[1]["error"] and "no such file" in out[2]["error"]
+
+
+def test_a_single_bad_input_is_exit_2_with_one_line(tmp_path: Path) -> None:
+    for content in (b"[" * 100_000, b"\xef\xbb\xbf{", b"\x00" * 2_000_000, b'{"deck": {"clan": 1e999}}'):
+        path = tmp_path / "bad.json"
+        path.write_bytes(content)
+        result = cli("analyze", str(path))
+        assert result.returncode == 2, result.stderr
+        assert result.stderr.count(b"\n") == 1 and len(result.stderr) < 600
+
+
+def test_the_readable_report_strips_control_characters_from_the_title(tmp_path: Path) -> None:
+    doc = json.loads(MIDGAME.read_text(encoding="utf-8"))
+    doc["title"] = "Fine\n\x1b[2Jstone 1: claimable by south\r" + "x" * 1000
+    path = tmp_path / "forged.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    result = cli("analyze", str(path))
+    assert result.returncode == 0
+    first = result.stdout.decode().splitlines()[0]
+    assert "\x1b" not in first and "\r" not in first and first.startswith("Fine [2Jstone 1")
+    assert len(first) < 300
+
+
+# ---- writes ------------------------------------------------------------------------------------------
+
+
+def test_report_refuses_to_overwrite_its_input(tmp_path: Path) -> None:
+    mine = tmp_path / "mine.html"  # a position file with an .html name
+    mine.write_bytes(MIDGAME.read_bytes())
+    result = cli("report", str(mine), "-o", str(mine))
+    assert result.returncode == 2 and b"also an input" in result.stderr
+    assert mine.read_bytes() == MIDGAME.read_bytes()
+    as_json = tmp_path / "mine.json"
+    as_json.write_bytes(MIDGAME.read_bytes())
+    result = cli("report", str(as_json), "-o", str(as_json))
+    assert result.returncode == 2 and as_json.read_bytes() == MIDGAME.read_bytes()
+
+
+def test_report_format_follows_the_extension_and_links_are_refused(tmp_path: Path) -> None:
+    for name in ("x.png", "x", "x.json", "x.html.txt"):
+        result = cli("report", str(MIDGAME), "-o", str(tmp_path / name))
+        assert result.returncode == 2 and b"is not a format" in result.stderr, name
+        assert not (tmp_path / name).exists()
+    target = tmp_path / "precious.txt"
+    target.write_text("keep me")
+    (tmp_path / "link.html").symlink_to(target)
+    result = cli("report", str(MIDGAME), "-o", str(tmp_path / "link.html"))
+    assert result.returncode == 2 and b"symbolic link" in result.stderr
+    assert target.read_text() == "keep me"
+
+
+def _file_size_limit(limit: int) -> Any:
+    def set_limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a write over the limit fails with EFBIG instead
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return set_limit
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file-size limit as on Linux")
+def test_a_report_write_that_fails_midway_leaves_the_old_report(tmp_path: Path) -> None:
+    """A real failing write: a 200 kB file-size limit makes writing the multi-MB report fail."""
+    pytest.importorskip("plotly")
+    out = tmp_path / "report.html"
+    out.write_text("<html>the previous report</html>")
+    result = cli("report", str(MIDGAME), "-o", str(out), preexec_fn=_file_size_limit(200_000))
+    assert result.returncode == 2, result.stderr
+    assert b"cannot write" in result.stderr and b"unchanged" in result.stderr
+    assert out.read_text() == "<html>the previous report</html>"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["report.html"]  # no temporary file left
+
+
+def test_atomic_write_keeps_the_old_file_when_the_write_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "data.html"
+    out.write_text("old")
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files.os, "fsync", disk_full)
+    with pytest.raises(OutputError, match="No space left"):
+        files.write_text_atomic(out, "new content " * 1000)
+    assert out.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["data.html"]
+    monkeypatch.undo()
+    files.write_text_atomic(out, "new")
+    assert out.read_text() == "new"
+
+
+def test_atomic_path_renames_only_a_complete_file(tmp_path: Path) -> None:
+    out = tmp_path / "figure.svg"
+    out.write_text("old")
+    with pytest.raises(RuntimeError), files.atomic_path(out) as tmp:
+        tmp.write_text("half")
+        raise RuntimeError("the renderer crashed")
+    assert out.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["figure.svg"]
+    with files.atomic_path(out) as tmp:
+        assert tmp.parent == out.parent and tmp.suffix == ".svg"
+        tmp.write_text("whole")
+    assert out.read_text() == "whole"
+
+
+def test_check_output_refusals(tmp_path: Path) -> None:
+    (tmp_path / "dir.html").mkdir()
+    for path, inputs, word in [
+        (tmp_path / "a.PNG", (), "not a format"),
+        (tmp_path / "dir.html", (), "folder"),
+        (tmp_path / "in.html", (tmp_path / "in.html",), "also an input"),
+        ("", (), "file name"),
+    ]:
+        with pytest.raises(OutputError, match=word):
+            files.check_output(path, ("html",), inputs)
+    assert files.check_output(tmp_path / "ok.HTML", ("html",)) == tmp_path / "ok.HTML"
+
+
+def test_figure_export_refuses_unknown_formats_before_any_work(tmp_path: Path) -> None:
+    export = pytest.importorskip("schotten_lab.views.export")
+    go = pytest.importorskip("plotly.graph_objects")
+    with pytest.raises(OutputError, match="not a format"):
+        export.save_figure(go.Figure(), tmp_path / "chart.docx")
+    with pytest.raises(OutputError):
+        export.save_figures({"a": go.Figure()}, tmp_path, formats=("gif",))
+    assert list(tmp_path.iterdir()) == []
+    assert issubclass(export.ExportError, OutputError) and issubclass(export.ExportError, RuntimeError)
+
+
+# ---- the library's error contract ---------------------------------------------------------------------
+
+
+def _midgame() -> Position:
+    return Position.from_json(MIDGAME.read_text(encoding="utf-8"))
+
+
+WRONG_CALLS: list[tuple[str, Any, type[SchottenError]]] = [
+    ("analyze(None)", lambda p: analyze(None), AnalysisError),  # type: ignore[arg-type]
+    ("analyze('text')", lambda p: analyze("R8"), AnalysisError),  # type: ignore[arg-type]
+    ("analyze rules='tactics'", lambda p: analyze(p, rules="tactics"), RulesError),
+    ("analyze tactics rules on a base game", lambda p: analyze(p, rules=RuleSet("tactics")), RulesError),
+    ("claim tactics rules on a base game", lambda p: claim(p, 1, "south", RuleSet("tactics")), RulesError),
+    ("analyze viewer=3", lambda p: analyze(p, viewer=3), AnalysisError),
+    ("claim stone '1'", lambda p: claim(p, "1", "south"), AnalysisError),
+    ("claim stone 10", lambda p: claim(p, 10, "south"), AnalysisError),
+    ("claim stone 1.0", lambda p: claim(p, 1.0, "south"), AnalysisError),
+    ("claim player None", lambda p: claim(p, 1, None), AnalysisError),
+    ("reachable draws=1.5", lambda p: reachable(p, 2, "south", 1.5), AnalysisError),
+    ("reachable draws=-1", lambda p: reachable(p, 2, "south", -1), AnalysisError),
+    ("reachable draws=True", lambda p: reachable(p, 2, "south", True), AnalysisError),
+    ("reachable draws=None", lambda p: reachable(p, 2, "south", None), AnalysisError),
+    ("card_probabilities draws='2'", lambda p: card_probabilities(p, "south", "2"), AnalysisError),
+    ("completion_odds pool=-1", lambda p: completion_odds(p, 2, "south", pool=-1), AnalysisError),
+    ("completion_odds pool=2**60", lambda p: completion_odds(p, 2, "south", pool=2**60), AnalysisError),
+    ("stone_outcome pool='all'", lambda p: stone_outcome(p, 2, pool="all"), AnalysisError),
+    ("monte carlo pool=-1", lambda p: stone_outcome_monte_carlo(p, 2, pool=-1), AnalysisError),
+    ("monte carlo samples=0", lambda p: stone_outcome_monte_carlo(p, 2, samples=0), AnalysisError),
+    ("monte carlo samples cap", lambda p: stone_outcome_monte_carlo(p, 2, samples=MAX_SAMPLES + 1), AnalysisError),
+    ("monte carlo samples=1e3", lambda p: stone_outcome_monte_carlo(p, 2, samples=1e3), AnalysisError),
+    ("monte carlo seed='x'", lambda p: stone_outcome_monte_carlo(p, 2, seed="x"), AnalysisError),
+    ("RuleSet('chess')", lambda p: RuleSet("chess"), RulesError),  # type: ignore[arg-type]
+    ("RuleSet(expert='yes')", lambda p: RuleSet(expert="yes"), RulesError),  # type: ignore[arg-type]
+    ("Player.parse('west')", lambda p: Player.parse("west"), PlayerError),
+    ("Player.parse(None)", lambda p: Player.parse(None), PlayerError),  # type: ignore[arg-type]
+    ("evaluate two cards", lambda p: evaluate(p.stones[0].south[:2]), ArgumentError),
+    ("svg language", lambda p: labels("de"), ArgumentError),
+    ("from_notation(None)", lambda p: Position.from_notation(None), SchottenError),  # type: ignore[arg-type]
+    ("from_json(b'\\xff')", lambda p: Position.from_json(b"\xff"), SchottenError),
+    ("from_json(12)", lambda p: Position.from_json(12), SchottenError),  # type: ignore[arg-type]
+]
+
+
+@pytest.mark.parametrize(("what", "call", "kind"), WRONG_CALLS, ids=[w for w, _, _ in WRONG_CALLS])
+def test_wrong_library_calls_raise_documented_errors(what: str, call: Any, kind: type[SchottenError]) -> None:
+    with pytest.raises(kind) as info:
+        call(_midgame())
+    assert len(str(info.value)) < 400 and "\n" not in str(info.value)
+
+
+def test_positions_from_the_notation_are_validated_before_analysis() -> None:
+    p = Position.from_notation("[JOKER][JOKER][JOKER]-/-/-/-/-/-/-/-/- ?7 ?7 s d40 tactics t7 p2:1")
+    with pytest.raises(IllegalPositionError, match="Joker"):
+        analyze(p)
+    with pytest.raises(IllegalPositionError):
+        claim(p, 1, "south")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        EMPTY_MUD,  # 4 cards to find among 45: was 3-18 s then a refusal; now counted over the values
+        "[JOKER]-+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t6 p1:1",
+        "G7-+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d39 tactics t7 p0:1",
+    ],
+)
+def test_reachable_is_exact_on_mud_sides_and_monte_carlo_agrees(text: str) -> None:
+    """Every draw count up to the most (20) is answered; the estimate agrees within 4 standard errors."""
+    p = Position.from_notation(text).validate()
+    for draws in (0, 4, 20):
+        exact = reachable(p, 1, "south", draws)
+        assert all(exact[a] >= exact[b] for a, b in zip(sorted(exact), sorted(exact)[1:]))  # "at least"
+    exact = reachable(p, 1, "south", 6)
+    estimate = reachable_monte_carlo(p, 1, "south", 6, samples=400, seed=1)
+    assert estimate.samples == 400 and estimate.draws == 6
+    for r, value in exact.items():
+        sigma = (float(value) * (1 - float(value)) / estimate.samples) ** 0.5  # of the exact p: never 0 by luck
+        assert abs(estimate.p[r] - float(value)) <= 4 * sigma + 1 / estimate.samples, r
+    assert reachable_monte_carlo(p, 1, "south", 6, samples=400, seed=1) == estimate
+
+
+def test_analyze_is_bounded_on_an_empty_mud_stone() -> None:
+    """The viewer's figures of an empty Mud fight stone go through the same counting (once > 5 min)."""
+    result = analyze(Position.from_notation(EMPTY_MUD).validate())
+    assert result.stones[0].outcome is not None
+
+
+def test_messages_are_bounded() -> None:
+    assert len(excerpt("R8" * 1_000_000)) < 80
+    assert "digits" in excerpt(10**5000)
+    text = summarize(["R8 appears twice"] * 10_000 + [f"problem {i}" for i in range(100)])
+    assert "R8 appears twice (x10000)" in text and "and 93 more" in text and len(text) < 1000
+    doc = json.loads(MIDGAME.read_text(encoding="utf-8"))
+    doc["stones"][0]["south"] = ["R8"] * 64
+    doc["stones"][1]["south"] = ["R8"] * 64
+    with pytest.raises(IllegalPositionError) as info:
+        Position.from_json(json.dumps(doc)).validate()
+    assert len(str(info.value)) < 3000
+
+
+def test_every_error_is_documented() -> None:
+    import schotten_lab.core.errors as errors
+
+    documented = (ROOT / "docs" / "ERRORS.md").read_text(encoding="utf-8")
+    for name in errors.__all__:
+        if name[0].isupper():
+            assert issubclass(getattr(errors, name), SchottenError)
+            assert f"`{name}`" in documented, name
