@@ -2,7 +2,7 @@
 
 The player to move knows the table and their own hand; the opponent's hand (its size known) and
 the deck order are hidden. In the base game the hidden cards are exactly the viewer pool ``U_v``
-(ANALYSIS.md, "Pools"). :func:`sample` deals them uniformly: a uniformly random opponent hand of
+(docs/ANALYSIS.md, "Pools"). :func:`sample` deals them uniformly: a uniformly random opponent hand of
 the right size, the rest as the deck in a uniformly random order. Uniform means the sampler draws
 no inference from how the opponent has played (a documented simplification).
 """

@@ -4,7 +4,7 @@ The engine (:mod:`schotten_lab.game`) is the referee; this module is the advisor
 built for speed in plain Python: cards are ints 0-53 (colour * 9 + value - 1), a side is a list of
 ints, card sets are ``int`` bit masks, players are 0 (south) and 1 (north).
 
-Rules as in RULES.md (base game, optionally expert): place one card on your side of an open stone,
+Rules as in docs/RULES.md (base game, optionally expert): place one card on your side of an open stone,
 claim (after the play; expert: before it), draw if the deck is not empty. A player with no legal
 placement passes (and draws nothing). Claims are every stone the player can prove, in stone
 order, stopping as soon as the game is won. The early-claim proof is exact: :func:`best_completion`
@@ -175,7 +175,7 @@ class Sim:
         return [i for i in range(9) if self.claimed[i] < 0 and len(sides[2 * i + player]) < 3]
 
     def can_claim(self, stone: int, player: int) -> bool:
-        """Exact claim rule (RULES.md "Claims") in the base game."""
+        """Exact claim rule (docs/RULES.md "Claims") in the base game."""
         if self.claimed[stone] >= 0:
             return False
         mine = self.sides[2 * stone + player]

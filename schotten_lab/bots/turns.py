@@ -2,7 +2,7 @@
 
 The bots share this so that each only chooses *which* play; the claims are always every stone the
 player can prove, in stone order, stopping at the claim that wins the game (the game ends at once,
-RULES.md "End of the game"). The legality and proofs are the engine's own (``game``), run on what
+docs/RULES.md "End of the game"). The legality and proofs are the engine's own (``game``), run on what
 the player sees.
 """
 
@@ -22,7 +22,7 @@ ChoosePlay = Callable[[Position, Sequence[Play]], Play]
 
 
 def wins(held: set[int]) -> bool:
-    """Five stones, or three adjacent ones (RULES.md "End of the game")."""
+    """Five stones, or three adjacent ones (docs/RULES.md "End of the game")."""
     return len(held) >= 5 or any({i, i + 1, i + 2} <= held for i in range(1, 8))
 
 

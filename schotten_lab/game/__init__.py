@@ -9,12 +9,13 @@ Public API (docs/GAME.md describes every rule and reading):
   (an :class:`Observation`, a ``Position`` subclass that also carries ``pending`` and ``jokers_played``),
   ``.position()`` (full information), ``.legal_plays()``, ``.claimable()``, ``.turns``, ``.pending``.
 - ``legal_plays(position) -> tuple[Play, ...]`` (empty: must pass), ``may_pass(position)``,
-  ``claimable_stones(position, player)``, ``headhunter_returns(observation)``.
+  ``claimable_stones(position, player)``, ``claims_after(position, play)`` (what a base-game decision
+  lists), ``headhunter_returns(observation)``, ``state_from_position(position, clan_deck, tactics_deck)``.
 - ``Play`` (frozen; ``to_dict``/``from_dict`` in ENGINE.md §1 form, tactics shapes in docs/GAME.md).
 - ``apply_turn(state, decision) -> (GameState, turn)``; ``IllegalTurnError(rule, message)``.
   Headhunter is two decisions: the play, then ``{"return": [card, card]}`` while ``state.pending``.
 - Records ``schotten-lab/game@1``: ``GameRecord``, ``record_from_game``, ``read_record``,
-  ``validate_record``, ``replay``, ``replay_states``, ``RecordError(turn, rule)``; matches: ``Match``,
+  ``validate_record``, ``replay``, ``replay_states``, ``seat_record``, ``RecordError(turn, rule)``; matches: ``Match``,
   ``read_match``, ``round_points``.
 
 Changes from the brief's sketch: ``Observation`` (a ``Position``) is what ``observation`` returns;

@@ -253,7 +253,7 @@ def jokers_on_table(stones: Sequence[Stone]) -> frozenset[Player]:
 
 
 def claimable_stones(position: Position, player: Player | str) -> tuple[int, ...]:
-    """The stones ``player`` may claim now (RULES.md "Claims"; tactics: the default proof)."""
+    """The stones ``player`` may claim now (docs/RULES.md "Claims"; tactics: the default proof)."""
     player = Player.parse(player)
     pool = position.public_pool
     return tuple(n for n, s in enumerate(position.stones, 1) if claim_holds(s, player, pool))
@@ -404,7 +404,7 @@ class Seat:
 
     @property
     def may_play_tactics(self) -> bool:
-        """RULES.md: only while the player has not played more tactics cards than the opponent."""
+        """docs/RULES.md: only while the player has not played more tactics cards than the opponent."""
         return self.rules.tactics and self.tactics_played[0] <= self.tactics_played[1]
 
 
@@ -431,7 +431,7 @@ def legal_plays(position: Position) -> tuple[Play, ...]:
 
 
 def may_pass(position: Position) -> bool:
-    """Whether the player to move may pass: only when no clan card can be placed (RULES.md: a player
+    """Whether the player to move may pass: only when no clan card can be placed (docs/RULES.md: a player
     who cannot place a clan card may pass or play a tactics card; there is no voluntary pass)."""
     return not has_clan_placement(seat_of(position))
 

@@ -368,7 +368,7 @@ def replay(record: GameRecord | str | Mapping[str, Any], *, include_start: bool 
 
 
 def round_points(record: GameRecord) -> dict[str, int]:
-    """RULES.md's scoring of one round: 5 to the winner, and to the loser as many points as stones
+    """docs/RULES.md's scoring of one round: 5 to the winner, and to the loser as many points as stones
     they hold. An unfinished or blocked round gives each player the stones they hold (our reading)."""
     held = {p.value: sum(1 for c in record.claimed if c is p) for p in PLAYERS}
     if record.winner is not None:

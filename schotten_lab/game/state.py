@@ -5,7 +5,7 @@ It knows everything (both hands, both decks in order, the completion order of ev
 player sees is :meth:`GameState.observation`. Cards a state does not know (a game replayed from one
 seat's record) are ``None`` in hands and decks.
 
-Turn order (RULES.md, ENGINE.md §1): base game: play, then claims, then draw; expert variant: claims
+Turn order (docs/RULES.md, ENGINE.md §1): base game: play, then claims, then draw; expert variant: claims
 at the start of the turn, then play, then draw. The game ends at once on five stones or three
 adjacent ones, also in the middle of a turn's claims (no further claims, no draw).
 """
@@ -424,7 +424,7 @@ class _Work:
 
 
 def _win_reason(held: set[int]) -> str | None:
-    """``"five"`` or ``"adjacent"`` when the stones ``held`` win the game (RULES.md), else ``None``."""
+    """``"five"`` or ``"adjacent"`` when the stones ``held`` win the game (docs/RULES.md), else ``None``."""
     if len(held) >= 5:
         return "five"
     if any(k in held and k + 1 in held and k + 2 in held for k in range(1, 8)):

@@ -176,3 +176,27 @@ def test_match_scoring_and_its_document() -> None:
     data["score"] = {"south": 99, "north": 0}
     with pytest.raises(RecordError, match="score"):
         read_match(json.dumps(data))
+
+
+def test_an_unfinished_game_records_and_validates() -> None:
+    from schotten_lab.game import apply_turn, new_game
+    from schotten_lab.game.playout import random_decision
+
+    rng = random.Random(1)
+    state = new_game("tactics", seed=14)
+    for _ in range(20):
+        state, _ = apply_turn(state, random_decision(state, rng))
+    record = record_from_game(state)
+    assert record.winner is None and record.reason is None
+    final = validate_record(record.to_json())
+    assert not final.over and final.stones == state.stones and len(final.turns) == len(state.turns)
+
+
+def test_a_one_seat_record_that_reveals_a_card_twice_is_refused() -> None:
+    data = game_dict()
+    seen = seat_record(read_record(data), S).to_dict()
+    north_turn = next(k for k, t in enumerate(seen["turns"]) if t["player"] == "north" and t["play"])
+    seen["turns"][north_turn]["play"]["card"] = seen["deal"]["hands"]["south"][0]  # south's own card
+    with pytest.raises(RecordError) as info:
+        validate_record(json.dumps(seen))
+    assert info.value.turn == north_turn + 1 and info.value.rule in ("card-conservation", "hand")

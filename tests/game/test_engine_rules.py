@@ -370,3 +370,21 @@ def test_plays_round_trip_through_their_dicts() -> None:
     for p in plays:
         assert Play.from_dict(json.loads(json.dumps(p.to_dict()))) == p
     assert Play.from_dict({"card": "r8", "stone": 3}) == Play("R8", 3)
+
+
+def test_an_opponents_wild_troop_counts_in_the_proof_and_discarded_cards_still_count() -> None:
+    # south's three 8s against north's R9 + Joker: the Joker could be R8 with R7 still unseen
+    g = setup({1: "N8B8G8-R9[JOKER]"}, "P1P2", "N9", clan="P7", tactics=("MUD",), extra="p0:1")
+    assert claimable_stones(g.observation(S), S) == ()
+    # the Banshee discards north's Joker: both tactics cards still count, and north still played a Joker
+    g = setup({1: "N8B8G8-R9[JOKER]"}, "[BANSHEE]P2", "N9", clan="P7", tactics=("MUD",), extra="p0:1")
+    g, _ = apply_turn(g, {"play": {"card": "BANSHEE", "from": 1, "target": "JOKER"}})
+    assert g.tactics_played == (1, 1) and g.discard == ("BANSHEE", "JOKER")
+    assert N in g.jokers_played and N in g.observation(N).jokers_played
+
+
+def test_mud_fight_claims_need_four_cards_a_side() -> None:
+    g = setup({1: "R6R7R8-B1B2B3+mud"}, "R9P1", "N9", clan="P7", tactics=("MUD",), extra="p1:1 x[HEADHUNTER]")
+    assert claimable_stones(g.observation(S), S) == ()
+    g, turn = apply_turn(g, {"play": {"card": "R9", "stone": 1}, "claim": [1]})
+    assert turn["claim"] == [1] and g.stones[0].claimed is S  # a color run of four beats anything north can add
