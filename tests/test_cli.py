@@ -570,3 +570,23 @@ def test_bad_tactics_file_exits_2_naming_the_field(
     assert code == 2 and out == ""
     assert err.startswith("schotten-lab: error: ") and err.count("\n") == 1 and "Traceback" not in err
     assert field in err, err
+
+
+# ---- players in any case, spaced notation, bad cards ---------------------------------------------
+
+
+@pytest.mark.parametrize("player", ["N", "n", "North", "NORTH"])
+def test_players_in_any_case_on_the_command_line(player: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["claim", "--notation", NOTATION, "--stone", "1", "--player", player], capsys)
+    assert code == 0 and out.startswith("stone 1, north: not claimable")
+    spaced = NOTATION.replace("N8B8G8", "N8 B8 G8").replace(" n d35", f" {player} d35")
+    code, out, err = run(["analyze", "--notation", spaced, "--viewer", player, "--json"], capsys)
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["notation"] == NOTATION and report["to_move"] == "north" and report["viewer"] == "north"
+
+
+def test_bad_card_in_notation_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["analyze", "--notation", NOTATION.replace("R9R7", "R9R0")], capsys)
+    assert code == 2 and "stone 1 north side" in err and "'R0'" in err and "not 1-9" in err
+    assert "Traceback" not in err
