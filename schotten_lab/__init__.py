@@ -1,7 +1,7 @@
 """schotten_lab: exact strategy analysis for the card game Schotten Totten.
 
     >>> from schotten_lab import Position, analyze, claim
-    >>> p = Position.from_notation("N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s")
+    >>> p = Position.from_notation("N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 n")
     >>> claim(p, 1, "south").claimable
     False
 """

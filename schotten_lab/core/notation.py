@@ -9,7 +9,7 @@ Fields, separated by spaces::
   empty stone is ``-``. A ``*`` right after a side marks the side that was completed first; ``@s`` or
   ``@n`` at the end of the stone says who claimed it.
 - A hand is its cards run together, ``-`` for a known empty hand, or ``?6`` for an unknown hand of 6.
-- ``TO_MOVE`` is ``s`` or ``n``; ``d40`` is the clan deck (derived when left out); ``expert`` selects
+- ``TO_MOVE`` is ``s`` or ``n`` (south, north); ``d40`` is the clan deck (derived when left out); ``expert`` selects
   the expert claim timing.
 
 Tactics variant: the word ``tactics``, ``t7`` (tactics deck), ``p2:1`` (tactics cards played by south
@@ -17,9 +17,14 @@ and north), ``x`` and the discard pile run together (``xR8[BANSHEE]``). A tactic
 brackets: ``[JOKER]``, ``[SPY=B7]`` (with its chosen identity), ``[TRAITOR]`` in a hand. Combat modes
 follow the stone's sides: ``R7[SPY]-B2+mud+blind@s``.
 
-Example, the three-8s stone of docs/RULES.md with south to move::
+Example, the three-8s stone of docs/RULES.md, north to move (south played first, one card ahead)::
 
-    N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d37
+    N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 n d37
+
+Cards are a colour letter (R red, B blue, G green, Y yellow, P purple, N brown) and a value 1-9.
+Spaces between two cards are read too (``N8 B8 G8-R9 R7``); where they leave unclear which fields
+are the last stone and the hands, reading refuses rather than guesses. Players are read in any
+case (``s``, ``N``, ``south``, ``North``); writing uses ``s``/``n``.
 
 Writing always gives every field, so ``to_notation(from_notation(s)) == s`` for written strings.
 Reading refuses, before any work, a text longer than ``MAX_NOTATION_CHARS`` (a real position is a
