@@ -204,7 +204,7 @@ def _card_to_card(parts: list[str]) -> bool:
 def _parse_stone(part: str, number: int, tactics: bool) -> Stone:
     m = _STONE_RE.match(part)
     if m is None:
-        _explain_bad_cards(part, f"stone {number}", tactics)
+        _explain_bad_cards(part, f"stone {number}", parse_piece if tactics else _clan)
         raise NotationError(
             f"stone {number} {excerpt(part)}: expected SOUTH-NORTH with cards run together, e.g. 'N8B8G8*-R9R7@s'"
         )
@@ -234,7 +234,7 @@ def _clan(code: str) -> Card:
 def _parse_run(text: str, where: str, parse: Callable[[str], object]) -> tuple[object, ...]:
     codes = _CARD_RE.findall(text)
     if "".join(codes) != text:
-        _explain_bad_cards(text, where, parse is not _clan)
+        _explain_bad_cards(text, where, parse)
         raise NotationError(f"{where} {excerpt(text)}: expected card codes run together, e.g. 'R7R8R9' or 'R7[SPY]'")
     try:
         return tuple(parse(c.strip("[]")) if c.startswith("[") else parse(c) for c in codes)
@@ -242,7 +242,7 @@ def _parse_run(text: str, where: str, parse: Callable[[str], object]) -> tuple[o
         raise NotationError(f"{where}: {exc}") from None
 
 
-def _explain_bad_cards(text: str, where: str, tactics: bool) -> None:
+def _explain_bad_cards(text: str, where: str, parse: Callable[[str], object]) -> None:
     """Raise a :class:`NotationError` naming the first card of ``text`` that does not read, if any.
 
     ``text`` is a stone (``SOUTH-NORTH`` with marks) or a run of cards; a stone names its side.
@@ -251,9 +251,11 @@ def _explain_bad_cards(text: str, where: str, tactics: bool) -> None:
     sides = body.split("-") if "-" in body else [body]
     names = ["south side", "north side"] if len(sides) == 2 else [""]
     for side, name in zip(sides, names):
+        place = f"{where}{' ' + name if name else ''} {excerpt(text)}"
         for piece in _LOOSE_TOKEN_RE.findall(side.rstrip("*")):
+            if piece.startswith("[") and not piece.endswith("]"):
+                raise NotationError(f"{place}: {excerpt(piece)} has no closing ']'")
             try:
-                (parse_piece if tactics else _clan)(piece.strip("[]") if piece.startswith("[") else piece)
+                parse(piece.strip("[]") if piece.startswith("[") else piece)
             except CardError as exc:
-                place = f"{where}{' ' + name if name else ''} {excerpt(text)}"
                 raise NotationError(f"{place}: {exc}") from None

@@ -99,6 +99,9 @@ BLANK = "/-/-/-/-/-/-/-/- ?6 ?6 s"
         ("-/-/-/-/-/-/-/-/- R9R0 ?6 s", ["south hand", "'R0'", "not 1-9"]),
         ("-/-/-/-/-/-/-/-/- ?6 B2X5 s", ["north hand", "'X5'"]),
         ("R1" + "0" * 1900 + "-" + BLANK, ["stone 1 south side", "not 1-9"]),
+        ("R9[FOO-/-/-/-/-/-/-/-/- ?6 ?6 s d40 tactics", ["stone 1 south side", "'[FOO'", "no closing ']'"]),
+        ("R9[TRAITOR]-/-/-/-/-/-/-/-/- ?6 ?6 s d40 tactics", ["stone 1 south side", "TRAITOR is not an elite troop"]),
+        ("-/-/-/-/-/-/-/-/- [TRAITOR]R0 ?6 s d40 tactics", ["south hand", "'R0'", "not 1-9"]),
     ],
 )
 def test_each_malformed_card_is_named_with_its_reason(text: str, words: list[str]) -> None:
