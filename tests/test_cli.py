@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 import subprocess
 import sys
+import time
 import types
 from pathlib import Path
 from typing import Any
@@ -570,3 +572,61 @@ def test_bad_tactics_file_exits_2_naming_the_field(
     assert code == 2 and out == ""
     assert err.startswith("schotten-lab: error: ") and err.count("\n") == 1 and "Traceback" not in err
     assert field in err, err
+
+
+# ---- players in any case, spaced notation, bad cards ---------------------------------------------
+
+
+@pytest.mark.parametrize("player", ["N", "n", "North", "NORTH"])
+def test_players_in_any_case_on_the_command_line(player: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["claim", "--notation", NOTATION, "--stone", "1", "--player", player], capsys)
+    assert code == 0 and out.startswith("stone 1, north: not claimable")
+    spaced = NOTATION.replace("N8B8G8", "N8 B8 G8").replace(" n d35", f" {player} d35")
+    code, out, err = run(["analyze", "--notation", spaced, "--viewer", player, "--json"], capsys)
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["notation"] == NOTATION and report["to_move"] == "north" and report["viewer"] == "north"
+
+
+def test_bad_card_in_notation_is_named(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["analyze", "--notation", NOTATION.replace("R9R7", "R9R0")], capsys)
+    assert code == 2 and "stone 1 north side" in err and "'R0'" in err and "not 1-9" in err
+    assert "Traceback" not in err
+
+
+# ---- Ctrl-C at start-up -------------------------------------------------------------------------
+
+
+class _InterruptImport:
+    """A meta-path finder that raises KeyboardInterrupt on importing the command line, as Ctrl-C would."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name == "schotten_lab.cli":
+            raise KeyboardInterrupt
+
+
+def test_ctrl_c_while_the_command_line_loads_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    import schotten_lab.__main__ as entry
+
+    monkeypatch.delitem(sys.modules, "schotten_lab.cli")
+    monkeypatch.setattr(sys, "meta_path", [_InterruptImport(), *sys.meta_path])
+    assert entry.main() == 130
+
+
+def test_the_package_loads_numpy_only_when_used() -> None:
+    code = "import sys, schotten_lab; assert 'numpy' not in sys.modules; from schotten_lab import Position; print(Position)"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "schotten_lab.core.position.Position" in result.stdout
+
+
+def test_sigint_during_start_up_gives_no_traceback() -> None:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "schotten_lab", "analyze", str(THREE_EIGHTS)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(0.3)  # interpreter up, numpy and the command line loading (or already running)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert "Traceback" not in err
+    assert proc.returncode in (0, 130)  # 0 when the analysis had finished already

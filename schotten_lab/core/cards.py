@@ -8,6 +8,7 @@ plain ``int`` bit mask (bit ``card.index``), so "unseen = all & ~seen" is one op
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -92,9 +93,7 @@ class Card:
             raise CardError(f"a card must be a string such as 'R8', not {excerpt(text)}")
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
-            raise CardError(
-                f"unknown card {excerpt(text)}: a card is a colour letter (R B G Y P N) and a value 1-9, e.g. 'R8'"
-            )
+            raise CardError(f"unknown card {excerpt(text)}: {card_text_problem(text)}")
         return card
 
     def __str__(self) -> str:
@@ -102,6 +101,27 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
+
+
+COLOR_KEY = "R red, B blue, G green, Y yellow, P purple, N brown"
+"""The colour letters in words (N is brown, *marron*, so that B can stay blue)."""
+
+
+def card_text_problem(text: str) -> str:
+    """Why ``text`` is not a clan card, in one bounded sentence (the caller quotes the text)."""
+    t = text.strip().upper()
+    letter_first = re.fullmatch(r"([A-Z])([0-9]+)", t)
+    value_first = re.fullmatch(r"([0-9]+)([A-Z])", t)
+    if letter_first or value_first:
+        letter, digits = letter_first.groups() if letter_first else value_first.groups()[::-1]  # type: ignore[union-attr]
+        if letter not in COLOR_LETTERS:
+            return f"{letter!r} is not a colour letter ({COLOR_KEY})"
+        return f"the value {excerpt(digits)} is not 1-9"
+    if re.fullmatch(r"[A-Z]", t):
+        return f"the colour letter {t!r} has no value (1-9), e.g. '{t}8'"
+    if re.fullmatch(r"[0-9]+", t):
+        return f"the value has no colour letter ({COLOR_KEY}), e.g. 'R8'"
+    return f"a card is a colour letter ({COLOR_KEY}) and a value 1-9, e.g. 'R8'"
 
 
 CARDS: tuple[Card, ...] = tuple(object.__new__(Card) for _ in range(54))

@@ -9,7 +9,7 @@ Fields, separated by spaces::
   empty stone is ``-``. A ``*`` right after a side marks the side that was completed first; ``@s`` or
   ``@n`` at the end of the stone says who claimed it.
 - A hand is its cards run together, ``-`` for a known empty hand, or ``?6`` for an unknown hand of 6.
-- ``TO_MOVE`` is ``s`` or ``n``; ``d40`` is the clan deck (derived when left out); ``expert`` selects
+- ``TO_MOVE`` is ``s`` or ``n`` (south, north); ``d40`` is the clan deck (derived when left out); ``expert`` selects
   the expert claim timing.
 
 Tactics variant: the word ``tactics``, ``t7`` (tactics deck), ``p2:1`` (tactics cards played by south
@@ -17,9 +17,14 @@ and north), ``x`` and the discard pile run together (``xR8[BANSHEE]``). A tactic
 brackets: ``[JOKER]``, ``[SPY=B7]`` (with its chosen identity), ``[TRAITOR]`` in a hand. Combat modes
 follow the stone's sides: ``R7[SPY]-B2+mud+blind@s``.
 
-Example, the three-8s stone of docs/RULES.md with south to move::
+Example, the three-8s stone of docs/RULES.md, north to move (south played first, one card ahead)::
 
-    N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s d37
+    N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 n d37
+
+Cards are a colour letter (R red, B blue, G green, Y yellow, P purple, N brown) and a value 1-9.
+Spaces between two cards are read too (``N8 B8 G8-R9 R7``); where they leave unclear which fields
+are the last stone and the hands, reading refuses rather than guesses. Players are read in any
+case (``s``, ``N``, ``south``, ``North``); writing uses ``s``/``n``.
 
 Writing always gives every field, so ``to_notation(from_notation(s)) == s`` for written strings.
 Reading refuses, before any work, a text longer than ``MAX_NOTATION_CHARS`` (a real position is a
@@ -39,9 +44,12 @@ from .tactics import MODES, parse_hand_card, parse_piece
 
 _TOKEN = r"[A-Za-z][1-9]|[1-9][A-Za-z]|\[[A-Za-z]+(?:=[A-Za-z0-9]+)?\]"
 _SIDE = rf"((?:{_TOKEN})*)(\*?)"
-_STONE_RE = re.compile(rf"^{_SIDE}-{_SIDE}((?:\+(?:blind|mud))*)(?:@([sn]))?$")
+_STONE_RE = re.compile(rf"^{_SIDE}-{_SIDE}((?:\+(?:blind|mud))*)(?:@([sSnN]))?$")
 _CARD_RE = re.compile(_TOKEN)
+_LOOSE_TOKEN_RE = re.compile(r"\[[^\]]*\]?|[A-Za-z][0-9]+|[0-9]+[A-Za-z]?|[A-Za-z]|.")
+"""Splits a side that failed to read into card-like pieces, to say which card is wrong and why."""
 _COUNT = r"[0-9]{1,3}"
+_HAND_RE = re.compile(rf"-|\?{_COUNT}|(?:{_TOKEN})+")
 MAX_NOTATION_CHARS = 2000
 """Longest notation read: 54 clan cards, 10 tactics cards and every other field fit in ~500."""
 
@@ -94,7 +102,7 @@ def from_notation(text: str) -> Position:
         raise NotationError(
             f"{excerpt(text)}: expected at least 4 fields (stones, south hand, north hand, player to move), got {len(fields)}"
         )
-    stones_text, south_text, north_text, move_text, *rest = fields
+    stones_text, south_text, north_text, move_text, *rest = _join_spaced_cards(fields)
     deck: int | None = None
     expert = tactics = False
     tactics_deck = 0
@@ -136,8 +144,8 @@ def from_notation(text: str) -> Position:
             hands[p] = ()
         else:
             hands[p] = _parse_run(hand_text, f"{p.value} hand", parse_hand_card if tactics else _clan)
-    if move_text not in ("s", "n", "south", "north"):
-        raise NotationError(f"player to move {excerpt(move_text)}: expected 's' or 'n'")
+    if not _is_player(move_text):
+        raise NotationError(f"player to move {excerpt(move_text)}: expected 's' or 'n' (or 'south', 'north', any case)")
     discard = _parse_run(discard_text, "discard", parse_hand_card) if discard_text else ()
     if tactics and deck is None:
         raise NotationError("a tactics position needs the clan deck size ('dN'): it cannot be derived")
@@ -147,9 +155,56 @@ def from_notation(text: str) -> Position:
     )
 
 
+def _is_player(text: str) -> bool:
+    return text.lower() in ("s", "n", "south", "north")
+
+
+def _join_spaced_cards(fields: list[str]) -> list[str]:
+    """The fields with spaces between cards taken out: stones, south hand, north hand, to move, extras.
+
+    Spaces are allowed anywhere in the stones field up to its last ``/``, and between two cards of
+    the last stone or of a hand. The player to move (the first field from the fourth on that is a
+    player) anchors the split: the fields after the one holding the last ``/`` are shared between
+    the ninth stone and the two hands in every way that joins only card to card, and more than one
+    way is refused as ambiguous rather than guessed. With no such way, the two fields before the
+    player to move are the hands and all before them the stones.
+    """
+    move = next((i for i, f in enumerate(fields) if i >= 3 and _is_player(f)), None)
+    slash = max((i for i, f in enumerate(fields[: move or 0]) if "/" in f), default=None)
+    if move is None or slash is None or (slash == 0 and move == 3):
+        return fields
+    head, tail = "".join(fields[: slash + 1]), fields[slash + 1 : move]
+    readings = []
+    for joined in range(len(tail) + 1):
+        stone_parts = [head, *tail[:joined]]
+        if not (_STONE_RE.match("".join(stone_parts).rsplit("/", 1)[-1]) and _card_to_card(stone_parts)):
+            continue
+        rest = tail[joined:]
+        for cut in range(1, len(rest)):
+            hands = rest[:cut], rest[cut:]
+            if all(_HAND_RE.fullmatch("".join(h)) and _card_to_card(h) for h in hands):
+                readings.append(["".join(stone_parts), "".join(hands[0]), "".join(hands[1])])
+    if len(readings) > 1:
+        raise NotationError(
+            f"{excerpt(' '.join(fields[slash:move]))}: cannot tell where the last stone and the hands end; "
+            "write the last stone's sides and each hand with their cards run together"
+        )
+    if not readings:
+        return fields if move == 3 else ["".join(fields[: move - 2]), *fields[move - 2 :]]
+    return [*readings[0], *fields[move:]]
+
+
+def _card_to_card(parts: list[str]) -> bool:
+    """Whether each part but the first starts with a card and follows a part ending with one."""
+    return all(
+        re.search(rf"(?:{_TOKEN})$", before) and re.match(_TOKEN, after) for before, after in zip(parts, parts[1:])
+    )
+
+
 def _parse_stone(part: str, number: int, tactics: bool) -> Stone:
     m = _STONE_RE.match(part)
     if m is None:
+        _explain_bad_cards(part, f"stone {number}", parse_piece if tactics else _clan)
         raise NotationError(
             f"stone {number} {excerpt(part)}: expected SOUTH-NORTH with cards run together, e.g. 'N8B8G8*-R9R7@s'"
         )
@@ -162,8 +217,8 @@ def _parse_stone(part: str, number: int, tactics: bool) -> Stone:
     first = Player.SOUTH if south_first else Player.NORTH if north_first else None
     parse = parse_piece if tactics else _clan
     return Stone(
-        _parse_run(south, f"stone {number}", parse),  # type: ignore[arg-type]
-        _parse_run(north, f"stone {number}", parse),  # type: ignore[arg-type]
+        _parse_run(south, f"stone {number} south side", parse),  # type: ignore[arg-type]
+        _parse_run(north, f"stone {number} north side", parse),  # type: ignore[arg-type]
         claimed=Player.parse(claim) if claim else None,
         first_complete=first,
         modes=modes,
@@ -179,8 +234,28 @@ def _clan(code: str) -> Card:
 def _parse_run(text: str, where: str, parse: Callable[[str], object]) -> tuple[object, ...]:
     codes = _CARD_RE.findall(text)
     if "".join(codes) != text:
+        _explain_bad_cards(text, where, parse)
         raise NotationError(f"{where} {excerpt(text)}: expected card codes run together, e.g. 'R7R8R9' or 'R7[SPY]'")
     try:
         return tuple(parse(c.strip("[]")) if c.startswith("[") else parse(c) for c in codes)
     except CardError as exc:
         raise NotationError(f"{where}: {exc}") from None
+
+
+def _explain_bad_cards(text: str, where: str, parse: Callable[[str], object]) -> None:
+    """Raise a :class:`NotationError` naming the first card of ``text`` that does not read, if any.
+
+    ``text`` is a stone (``SOUTH-NORTH`` with marks) or a run of cards; a stone names its side.
+    """
+    body = re.sub(r"(?:\+[A-Za-z]*)*(?:@[A-Za-z]*)?$", "", text)
+    sides = body.split("-") if "-" in body else [body]
+    names = ["south side", "north side"] if len(sides) == 2 else [""]
+    for side, name in zip(sides, names):
+        place = f"{where}{' ' + name if name else ''} {excerpt(text)}"
+        for piece in _LOOSE_TOKEN_RE.findall(side.rstrip("*")):
+            if piece.startswith("[") and not piece.endswith("]"):
+                raise NotationError(f"{place}: {excerpt(piece)} has no closing ']'")
+            try:
+                parse(piece.strip("[]") if piece.startswith("[") else piece)
+            except CardError as exc:
+                raise NotationError(f"{place}: {exc}") from None

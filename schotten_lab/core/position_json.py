@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from .cards import Card
-from .errors import CardError, PositionFormatError, excerpt
+from .errors import CardError, PlayerError, PositionFormatError, excerpt
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
 from .tactics import MODES, TACTICS_NAMES, parse_hand_card, parse_piece
@@ -226,10 +226,13 @@ def _cards_or_none(raw: object, here: str, parse: Callable[[str], Any]) -> tuple
 def _player(raw: object, here: str, allow_none: bool = True) -> Player | None:
     if raw is None and allow_none:
         return None
-    if raw not in ("south", "north"):
-        expected = "'south', 'north' or null" if allow_none else "'south' or 'north'"
+    expected = "'south' or 'north' (or 's', 'n', any case)" + (" or null" if allow_none else "")
+    if not isinstance(raw, str):
         raise PositionFormatError(here, f"is {excerpt(raw)}; expected {expected}")
-    return Player(raw)
+    try:
+        return Player.parse(raw)
+    except PlayerError:
+        raise PositionFormatError(here, f"is {excerpt(raw)}; expected {expected}") from None
 
 
 def _int(raw: object, here: str) -> int:

@@ -189,3 +189,13 @@ def test_any_json_value_in_any_field_loads_or_names_a_field(path: tuple[Any, ...
         assert exc.field == "" or exc.field.split(".")[0].split("[")[0] in {p[0] for p in FUZZ_PATHS}
         return
     pos.status()  # and the rule checker copes with whatever loaded
+
+
+@pytest.mark.parametrize(("text", "player"), [("South", Player.SOUTH), ("N", Player.NORTH), ("s", Player.SOUTH), ("NORTH", Player.NORTH)])
+def test_players_in_any_case_and_as_letters(text: str, player: Player) -> None:
+    doc = example_doc()
+    doc["to_move"] = text
+    doc["stones"][1].update(claimed=text, first_complete=text)
+    pos = load(doc)
+    assert pos.to_move is player and pos.stone(2).claimed is player and pos.stone(2).first_complete is player
+    assert pos.to_dict()["to_move"] == player.value  # written lower case

@@ -82,3 +82,79 @@ def test_any_text_reads_or_raises_a_notation_error(text: str) -> None:
         return
     pos.status()
     assert Position.from_notation(pos.notation) == pos
+
+
+BLANK = "/-/-/-/-/-/-/-/- ?6 ?6 s"
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("R9R0-" + BLANK, ["stone 1 south side", "'R0'", "not 1-9"]),
+        ("R10-" + BLANK, ["stone 1 south side", "'R10'", "not 1-9"]),
+        ("-X5" + BLANK, ["stone 1 north side", "'X5'", "'X' is not a colour letter", "N brown"]),
+        ("-R9O8" + BLANK, ["stone 1 north side", "'O8'", "'O' is not a colour letter"]),
+        ("R-" + BLANK, ["stone 1 south side", "'R'", "has no value"]),
+        ("R9-7" + BLANK, ["stone 1 north side", "'7'", "no colour letter"]),
+        ("-/-/-/-/-/-/-/-/- R9R0 ?6 s", ["south hand", "'R0'", "not 1-9"]),
+        ("-/-/-/-/-/-/-/-/- ?6 B2X5 s", ["north hand", "'X5'"]),
+        ("R1" + "0" * 1900 + "-" + BLANK, ["stone 1 south side", "not 1-9"]),
+        ("R9[FOO-/-/-/-/-/-/-/-/- ?6 ?6 s d40 tactics", ["stone 1 south side", "'[FOO'", "no closing ']'"]),
+        ("R9[TRAITOR]-/-/-/-/-/-/-/-/- ?6 ?6 s d40 tactics", ["stone 1 south side", "TRAITOR is not an elite troop"]),
+        ("-/-/-/-/-/-/-/-/- [TRAITOR]R0 ?6 s d40 tactics", ["south hand", "'R0'", "not 1-9"]),
+    ],
+)
+def test_each_malformed_card_is_named_with_its_reason(text: str, words: list[str]) -> None:
+    with pytest.raises(NotationError) as info:
+        Position.from_notation(text)
+    message = str(info.value)
+    assert all(w in message for w in words), message
+    assert len(message) < 300
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "N8 B8 G8-R9 R7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 s",
+        "N8 B8 G8 - R9 R7 / - /-/-/-/-/-/-/- Y1 Y2 R8 P5 B3 G9 ?6 s",
+        "N8B8G8-R9R7/-/-/-/-/-/-/-/- Y1Y2R8 P5B3G9 ?6 S d37",
+        "n8b8g8 -r9 r7/-/-/-/-/-/-/-/- Y1Y2R8P5B3G9 ?6 South",
+    ],
+)
+def test_spaces_between_cards_are_tolerated(text: str) -> None:
+    assert Position.from_notation(text).notation == EXAMPLE
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["-/-/-/-/-/-/-/-/R9-B7 B6 Y1Y2 ?6 s", "-/-/-/-/-/-/-/-/- Y1 Y2 B1 B2 s"],
+)
+def test_ambiguous_spaces_are_refused_not_guessed(text: str) -> None:
+    with pytest.raises(NotationError, match="cannot tell where the last stone and the hands end"):
+        Position.from_notation(text)
+
+
+@SETTINGS
+@given(strat.positions(expert=None), st.data())
+def test_spaces_between_cards_read_back_the_same_position(pos: Position, data: st.DataObject) -> None:
+    """Spaces between two cards of the stones field (up to its last '/') never change the reading;
+    anywhere else between two cards they give the same position or an 'ambiguous' error."""
+    text = pos.notation
+    cut = text.split(" ", 1)[0].rfind("/")
+    gaps = [i for i in range(2, len(text)) if text[i - 2].isalpha() and text[i - 1].isdigit() and text[i].isalpha()]
+    chosen = data.draw(st.lists(st.sampled_from(gaps), unique=True) if gaps else st.just([]))
+    spaced = "".join(" " + ch if i in chosen else ch for i, ch in enumerate(text))
+    try:
+        assert Position.from_notation(spaced) == pos
+    except NotationError as exc:
+        assert any(i > cut for i in chosen), (spaced, exc)
+        assert "cannot tell" in str(exc)
+
+
+@pytest.mark.parametrize("player", ["s", "S", "south", "South", "SOUTH"])
+def test_players_in_any_case(player: str) -> None:
+    pos = Position.from_notation(f"R9-@{player[0]}/-/-/-/-/-/-/-/- ?6 ?6 {player}")
+    assert pos.to_move is Player.SOUTH and pos.stone(1).claimed is Player.SOUTH
+    assert pos.notation.endswith(" s d41") and "@s" in pos.notation
+    north = player.translate(str.maketrans("sSuU", "nNrR"))  # s -> n, South -> North
+    assert Position.from_notation(f"-/-/-/-/-/-/-/-/- ?6 ?6 {north}").to_move is Player.NORTH
