@@ -19,12 +19,12 @@ from ..analysis.outcome import stone_outcome
 from ..core.cards import Card, CardMask
 from ..core.formations import STRENGTH_BASE
 from ..core.position import Position, Stone
-from ..core.rules import Player
+from ..core.rules import Player, holds_winning_set
 from ..core.sides import side_completions
 from ..core.tactics import Piece
 from ..game import GameState, Play, claimable_stones, headhunter_returns
 from .base import Decision, mover, seeded_rng
-from .turns import after_play, build_turn, seen_state, wins
+from .turns import after_play, build_turn, seen_state
 
 CLAIM_BONUS = 1.0
 """Greedy: what a stone claimable right after the play is worth (a certain stone)."""
@@ -161,7 +161,7 @@ class GreedyBot:
         player = position.to_move
         after = after_play(seen, play)
         claims = claimable_stones(after, player)
-        if wins(set(after.stones_held(player)) | set(claims)):
+        if holds_winning_set(set(after.stones_held(player)) | set(claims)):
             return WIN_SCORE
         score = CLAIM_BONUS * len(claims)
         stone = play.stone if play.kind in ("clan", "troop", "mode") else None

@@ -13,17 +13,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..core.position import Position
-from ..core.rules import Player
+from ..core.rules import Player, holds_winning_set
 from ..game import GameState, Play, apply_turn, claimable_stones, claims_after, legal_plays, state_from_position
 from .base import Decision, draw_deck, mover
 
 ChoosePlay = Callable[[Position, Sequence[Play]], Play]
 """A bot's choice: given the position the play is made in and the legal plays (never empty), one play."""
 
-
-def wins(held: set[int]) -> bool:
-    """Five stones, or three adjacent ones (docs/RULES.md "End of the game")."""
-    return len(held) >= 5 or any({i, i + 1, i + 2} <= held for i in range(1, 8))
 
 
 def until_win(position: Position, player: Player, claims: Sequence[int]) -> list[int]:
@@ -33,7 +29,7 @@ def until_win(position: Position, player: Player, claims: Sequence[int]) -> list
     for number in claims:
         made.append(number)
         held.add(number)
-        if wins(held):
+        if holds_winning_set(held):
             break
     return made
 
@@ -75,7 +71,7 @@ def build_turn(observation: Position, choose: ChoosePlay, rng: random.Random) ->
         claims = until_win(position, player, claimable_stones(position, player))
         position = with_claims(position, player, claims)
     play: Play | None = None
-    if not (claims and wins(set(position.stones_held(player)))):
+    if not (claims and holds_winning_set(set(position.stones_held(player)))):
         plays = legal_plays(position)
         if plays:
             play = choose(position, plays)

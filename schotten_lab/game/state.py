@@ -20,7 +20,7 @@ from ..core.cards import FULL_DECK, Card
 from ..core.position import Position
 from ..core.stone import Stone
 from ..core.proof import decide_claim
-from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet
+from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Player, RuleSet, win_reason
 from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
 from .deal import Deal
 from .deal import deal as make_deal
@@ -334,7 +334,7 @@ class _Work:
     def claim(self, n: int, player: Player) -> None:
         s = self.stones[n - 1]
         self.stones[n - 1] = Stone(south=s.south, north=s.north, claimed=player, first_complete=s.first_complete, modes=s.modes)
-        reason = _win_reason({k for k, st in enumerate(self.stones, 1) if st.claimed is player})
+        reason = win_reason({k for k, st in enumerate(self.stones, 1) if st.claimed is player})
         if reason:
             self.winner, self.reason = player, reason
 
@@ -422,14 +422,6 @@ class _Work:
             passes=changes.pop("passes", 0),
         )
 
-
-def _win_reason(held: set[int]) -> str | None:
-    """``"five"`` or ``"adjacent"`` when the stones ``held`` win the game (docs/RULES.md), else ``None``."""
-    if len(held) >= 5:
-        return "five"
-    if any(k in held and k + 1 in held and k + 2 in held for k in range(1, 8)):
-        return "adjacent"
-    return None
 
 
 def _claims(raw: object) -> tuple[int, ...]:
@@ -577,7 +569,7 @@ def _start_headhunter(
     player = state.to_move
     held = {k for k, st in enumerate(w.stones, 1) if st.claimed is player}
     for n in claims if not state.rules.expert else ():  # checked now: Headhunter moves no clan card
-        if _win_reason(held):
+        if win_reason(held):
             break
         if not claim_holds(w.stones[n - 1], player, w.pool()):
             raise IllegalTurnError("claim", _claim_refusal(w.stones[n - 1], n, player, w.pool()))
