@@ -1,10 +1,13 @@
-"""Small helpers shared by the base-game and tactics cross-check tests."""
+"""Small helpers shared by the base-game, tactics and seat-figure cross-check tests."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
 
+import os
+
+from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from schotten_lab.core.cards import Card
@@ -24,3 +27,19 @@ def sub_pool(data: st.DataObject, cards: list[Card], fits: Callable[[int], bool]
     if size == len(cards):
         return cards
     return sorted(data.draw(st.permutations(cards), label="sub-pool")[:size])
+
+
+PHASES = tuple(p for p in Phase if not (p is Phase.shrink and os.environ.get("SCHOTTEN_NO_SHRINK")))
+"""Hypothesis phases; ``SCHOTTEN_NO_SHRINK=1`` skips shrinking (a quicker red run)."""
+
+
+def profile(n: int, *also_suppress: HealthCheck) -> settings:
+    """A deterministic hypothesis profile of ``n`` examples for the slow-twin comparisons."""
+    return settings(
+        max_examples=n,
+        derandomize=True,
+        database=None,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, *also_suppress],
+        phases=PHASES,
+    )

@@ -13,12 +13,12 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 import reference as ref
 import strategies as strat
-from helpers import by_int, sub_pool
+from helpers import by_int, profile, sub_pool
 from schotten_lab.analysis import (
     analyze,
     card_probabilities,
@@ -40,15 +40,6 @@ S, N = Player.SOUTH, Player.NORTH
 WORK = 1200
 """Most completions (or ordered pairs of completions) a twin enumerates in one example."""
 
-
-def profile(n: int) -> settings:
-    return settings(
-        max_examples=n,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 # ---- 1. claims ----------------------------------------------------------------------------------

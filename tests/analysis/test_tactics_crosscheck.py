@@ -12,14 +12,13 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-import os
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
 import reference_tactics as reft
 import strategies_tactics as stt
-from helpers import by_int, sub_pool
+from helpers import by_int, profile, sub_pool
 from schotten_lab.analysis import claim, completion_odds, stone_outcome
 from schotten_lab.core.cards import Card, mask_of, parse_cards
 from schotten_lab.core.formations import Formation, Rank
@@ -32,20 +31,9 @@ from schotten_lab.core.tactics import Piece, Troop, parse_piece
 S, N = Player.SOUTH, Player.NORTH
 TACTICS = RuleSet("tactics")
 STRICT = RuleSet("tactics", strict_proofs=True)
-PHASES = tuple(p for p in Phase if not (p is Phase.shrink and os.environ.get("SCHOTTEN_NO_SHRINK")))
 WORK = 6000
 """Most side evaluations (identity choices times completions) a twin does in one example."""
 
-
-def profile(n: int) -> settings:
-    return settings(
-        max_examples=n,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
-        phases=PHASES,
-    )
 
 
 def pieces(text: str) -> tuple[Piece, ...]:
@@ -74,7 +62,7 @@ def sides(draw: st.DrawFn, min_size: int = 3, max_size: int = 4) -> tuple[Piece,
     return tuple(draw(st.permutations([*troops, *clan]), label="order"))
 
 
-@profile(300)
+@profile(300, HealthCheck.filter_too_much)
 @given(sides(), st.booleans())
 def test_best_identities_match_every_identity(side: tuple[Piece, ...], blind: bool) -> None:
     """The best identity of every troop, over all of them: strength and a resolution that reaches it."""
@@ -90,7 +78,7 @@ def test_best_identities_match_every_identity(side: tuple[Piece, ...], blind: bo
     assert whole.strengths.tolist() == [want] and whole.need == 0
 
 
-@profile(250)
+@profile(250, HealthCheck.filter_too_much)
 @given(sides(min_size=0, max_size=3), st.booleans(), st.booleans(), st.data())
 def test_side_completions_match_the_twin(side: tuple[Piece, ...], mud: bool, blind: bool, data: st.DataObject) -> None:
     """Every completion from an explicit pool, with the side's strength: the same multiset both ways."""
@@ -181,7 +169,7 @@ def claim_options(pos: Position, strict: bool) -> list[tuple[int, Player]]:
     ]
 
 
-@profile(450)
+@profile(450, HealthCheck.filter_too_much)
 @given(stt.small_pool_positions(max_pool=12), st.booleans(), st.data())
 def test_claims_match_the_twin_on_the_public_pool(pos: Position, strict: bool, data: st.DataObject) -> None:
     options = claim_options(pos, strict)
@@ -191,7 +179,7 @@ def test_claims_match_the_twin_on_the_public_pool(pos: Position, strict: bool, d
         check_claim(pos, number, player, strict)
 
 
-@profile(350)
+@profile(350, HealthCheck.filter_too_much)
 @given(stt.tactics_positions(min_table=12), st.booleans(), st.data())
 def test_claims_match_the_twin_on_a_sub_pool(pos: Position, strict: bool, data: st.DataObject) -> None:
     """Any position: the proof is run against a random part of the public pool the twin can enumerate."""
@@ -204,7 +192,7 @@ def test_claims_match_the_twin_on_a_sub_pool(pos: Position, strict: bool, data: 
     check_claim(pos, number, player, strict, pool)
 
 
-@profile(150)
+@profile(150, HealthCheck.filter_too_much)
 @given(stt.small_pool_positions(max_pool=10, claims=False))
 def test_default_claims_are_never_harder_than_strict(pos: Position) -> None:
     """Strict only adds scenarios: what it allows, the default allows."""
@@ -219,7 +207,7 @@ def test_default_claims_are_never_harder_than_strict(pos: Position) -> None:
 # ---- odds and outcomes ---------------------------------------------------------------------------
 
 
-@profile(250)
+@profile(250, HealthCheck.filter_too_much)
 @given(stt.tactics_positions(), stt.stone_numbers, stt.players, st.data())
 def test_completion_odds_match_the_twin(pos: Position, number: int, player: Player, data: st.DataObject) -> None:
     s = pos.stone(number)
@@ -248,7 +236,7 @@ def pair_work(stone: Stone, k: int) -> int:
     return math.comb(k, a) * (ids_s + math.comb(k - a, b) * ids_n)
 
 
-@profile(300)
+@profile(300, HealthCheck.filter_too_much)
 @given(stt.tactics_positions(claims=False), stt.stone_numbers, st.data())
 def test_stone_outcome_matches_the_twin(pos: Position, number: int, data: st.DataObject) -> None:
     s = pos.stone(number)
@@ -264,7 +252,7 @@ def test_stone_outcome_matches_the_twin(pos: Position, number: int, data: st.Dat
         assert fast.tie == 0 or (both and s.first_complete is None)
 
 
-@profile(120)
+@profile(120, HealthCheck.filter_too_much)
 @given(st.data())
 def test_stone_outcome_of_an_empty_mud_stone(data: st.DataObject) -> None:
     """Two empty Mud fight sides (4 cards each, shared-card counting up to 4) on small explicit pools."""
@@ -287,7 +275,7 @@ def stt_empty_with_modes(modes: frozenset[str]) -> Position:
 # ---- text forms -------------------------------------------------------------------------------------
 
 
-@profile(400)
+@profile(400, HealthCheck.filter_too_much)
 @given(stt.tactics_positions(claims=False))
 def test_json_and_notation_round_trips(pos: Position) -> None:
     assert Position.from_json(pos.to_json()) == pos

@@ -14,11 +14,12 @@ from itertools import combinations
 from math import comb
 from pathlib import Path
 
-from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import assume, event, given, settings
 from hypothesis import strategies as st
 
 import reference as ref
 import strategies as strat
+from helpers import profile
 from schotten_lab.analysis.odds import count_hitting, reachable_from
 from schotten_lab.analysis.viewer import SAMPLES, Seat, _compute_outcome, outcome_seen_by, viewer_odds, viewer_outcome
 from schotten_lab.core.cards import Card
@@ -32,15 +33,6 @@ WORK = 3000
 """Most (R, D) pairs the twin enumerates in one example."""
 DATA = Path(__file__).resolve().parents[2] / "data" / "positions"
 
-
-def profile(n: int) -> settings:
-    return settings(
-        max_examples=n,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-    )
 
 
 # ---- the twin ------------------------------------------------------------------------------------
