@@ -23,8 +23,8 @@ its standard errors.
 
 from __future__ import annotations
 
+import functools
 import math
-from collections import OrderedDict
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations
@@ -119,12 +119,13 @@ class ViewerSideOdds:
 # ---- public functions ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Seat:
     """What the viewer's seat gives to work with: the viewer's hand, ``U_v``, and each player's resources.
 
-    ``own_draws``/``opp_draws`` are the draws each player gets while completing a side of ``k`` missing
-    cards: ``min(k, draws left)``; ``opp_hand`` is the opponent's hand size.
+    ``draws_left`` are the draws each player still gets (a side of ``k`` missing cards gets
+    ``min(k, draws left)`` of them while it is completed); ``opp_hand`` is the opponent's hand size.
+    Seats compare and hash by :attr:`key`, so outcomes can be cached per seat.
     """
 
     viewer: Player
@@ -148,6 +149,12 @@ class Seat:
     def key(self) -> tuple[object, ...]:
         """Everything of the seat the figures depend on, hashable (for the outcome cache)."""
         return (self.viewer, self.hand, self.pool, tuple(sorted(self.draws_left.items())), self.opp_hand)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Seat) and self.key == other.key
+
+    def __hash__(self) -> int:
+        return hash(self.key)
 
 
 def viewer_outcome(
@@ -195,19 +202,11 @@ def outcome_seen_by(
     else, so the last :data:`CACHE_SIZE` are kept and returned again (treat them as read-only)."""
     if s.claimed is not None:
         return _certain(seat.viewer, s.claimed)
-    key = (s, seat.key, samples, seed, budget)
-    found = _OUTCOMES.get(key)
-    if found is not None:
-        _OUTCOMES.move_to_end(key)
-        return found
-    result = _compute_outcome(s, seat, samples, seed, budget)
-    _OUTCOMES[key] = result
-    if len(_OUTCOMES) > CACHE_SIZE:
-        _OUTCOMES.popitem(last=False)
-    return result
+    return _cached_outcome(s, seat, samples, seed, budget)
 
 
-def _compute_outcome(s: Stone, seat: Seat, samples: int, seed: int, budget: int) -> ViewerOutcome:
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def _cached_outcome(s: Stone, seat: Seat, samples: int, seed: int, budget: int) -> ViewerOutcome:
     problem = _Problem.of(s, seat)
     if problem.exact_work() <= budget:
         try:
@@ -217,13 +216,9 @@ def _compute_outcome(s: Stone, seat: Seat, samples: int, seed: int, budget: int)
     return problem.sample(samples, seed)
 
 
-_OUTCOMES: OrderedDict[tuple[object, ...], ViewerOutcome] = OrderedDict()
-"""The outcome cache of :func:`outcome_seen_by`, least recently used first."""
-
-
 def clear_caches() -> None:
     """Forget the kept viewer outcomes and side odds (benchmarks time the computation, not a look-up)."""
-    _OUTCOMES.clear()
+    _cached_outcome.cache_clear()
     reachable_cache_clear()
 
 
