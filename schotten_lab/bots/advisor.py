@@ -37,6 +37,7 @@ from ..core.cards import CARDS, Card, format_cards
 from ..core.formations import Formation
 from ..core.position import Position
 from ..core.rules import Player
+from ..core.words import chance
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .simple import GreedyBot
@@ -124,25 +125,20 @@ class Advice:
     def table(self, limit: int | None = 10) -> str:
         """The ranking as text, one move a line: win chance (± standard error), change, reason."""
         head = (
-            f"{self.player.value} to move: {_pct(self.current, self.current_stderr)} to win "
+            f"{self.player.value} to move: {chance(self.current, self.current_stderr, mark_exact=True)} to win "
             f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
         )
         lines = [head]
         for move in self.moves[:limit]:
             change = "" if move.change is None else f"{100 * move.change:+6.1f}"
-            lines.append(f"  {move.label():<26} {_pct(move.win, move.stderr):>14} {change:>6}  {move.reason}")
+            win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
+            lines.append(f"  {move.label():<26} {win:>14} {change:>6}  {move.reason}")
         if limit is not None and len(self.moves) > limit:
             lines.append(f"  ... {len(self.moves) - limit} more")
         return "\n".join(lines)
 
     def __str__(self) -> str:
         return self.table()
-
-
-def _pct(p: float | None, se: float | None) -> str:
-    if p is None:
-        return "not searched"
-    return f"{100 * p:.1f}% exact" if se is None else f"{100 * p:.1f}% ±{100 * se:.1f}"
 
 
 # ---- the search ------------------------------------------------------------------------------------

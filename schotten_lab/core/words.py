@@ -88,6 +88,20 @@ def fraction_percent(p: Fraction | float, lang: str = "en", *, approx: bool = Fa
     return f"{fraction(p)} ≈ {percent(p, lang)}" if approx else f"{fraction(p)} ({percent(p, lang)})"
 
 
+def chance(p: float | None, stderr: float | None = None, lang: str = "en", *, mark_exact: bool = False) -> str:
+    """A win chance (or a loss of one) in a table: ``"39.0%"``; an estimate ``"39.0% ±4.9"`` (one
+    standard error, in points); ``"—"`` for none; ``mark_exact`` adds ``" exact"`` to a value without
+    error. Unlike :func:`percent` it keeps the sign and the ends: a loss may be negative noise."""
+    if p is None:
+        return "—"
+    text = f"{100 * p:.1f}%"
+    if stderr is not None:
+        text += f" ±{100 * stderr:.1f}"
+    elif mark_exact:
+        text += " exact"
+    return text.replace(".", ",") if check_lang(lang) == "fr" else text
+
+
 def estimate(p: float, stderr: float, lang: str = "en") -> str:
     """A Monte Carlo estimate with its standard error: ``"37.5% ± 0.4%"``."""
     return f"{percent(p, lang)} ± {percent(stderr, lang)}"

@@ -41,6 +41,7 @@ from ..bots.determinize import sample, view_of
 from ..bots.sim import rollout
 from ..core.cards import Card
 from ..core.rules import PLAYERS, Player
+from ..core.words import chance
 from ..game import GameRecord, GameState, RecordError, new_game, read_record, replay_states, validate_record
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -111,9 +112,7 @@ class PlayerSummary:
 
     def line(self) -> str:
         counts = ", ".join(f"{self.counts[label]} {_plural(label, self.counts[label])}" for label in reversed(LABELS))
-        loss = "—" if self.average_loss is None else f"{100 * self.average_loss:.1f}"
-        if self.average_loss_stderr is not None:
-            loss += f" ±{100 * self.average_loss_stderr:.1f}"
+        loss = "—" if self.average_loss is None else chance(self.average_loss, self.average_loss_stderr).replace("%", "")
         return (
             f"{self.player.value}: {self.turns} turns reviewed, {self.best_moves} best moves, {counts}; "
             f"average loss {loss} points"
@@ -161,8 +160,8 @@ class GameReview:
             mark = f"  {t.label.upper()}" if t.label else ""
             best = "" if t.best_played else f"  best: {t.best}"
             lines.append(
-                f"{t.turn:3d} {t.player.value:<5} {t.played:<24} {_pct(t.before, t.before_stderr)} -> "
-                f"{_pct(t.after, None)} (loss {_pct(t.loss, t.loss_stderr).strip()}){mark}{best}"
+                f"{t.turn:3d} {t.player.value:<5} {t.played:<24} {chance(t.before, t.before_stderr):>12} -> "
+                f"{chance(t.after):>6} (loss {chance(t.loss, t.loss_stderr)}){mark}{best}"
             )
         lines.extend(s.line() for s in self.summaries.values())
         return "\n".join(lines)
@@ -186,12 +185,6 @@ def _plural(label: str, count: int) -> str:
     if count == 1:
         return label
     return label[:-1] + "ies" if label.endswith("y") else label + "s"
-
-
-def _pct(p: float | None, se: float | None) -> str:
-    if p is None:
-        return "—"
-    return f"{100 * p:5.1f}%" + ("" if se is None else f" ±{100 * se:.1f}")
 
 
 def label_for(loss: float | None, stderr: float | None) -> str | None:

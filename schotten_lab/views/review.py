@@ -23,6 +23,7 @@ from ..core.files import check_output, write_text_atomic
 from ..core.position import Position
 from ..core.rules import Player
 from ..core.svg import position_svg
+from ..core.words import chance
 from ..game import new_game, replay, replay_states
 from ..play.review import SIGNIFICANCE, THRESHOLDS, GameReview, TurnReview
 from .palette import PLAYER_COLORS
@@ -39,12 +40,6 @@ LEFT, RIGHT, TOP, BOTTOM = 48, 16, 16, 34
 
 def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
-
-
-def _pct(p: float | None, se: float | None = None) -> str:
-    if p is None:
-        return "—"
-    return f"{100 * p:.1f}%" + ("" if se is None else f" ±{100 * se:.1f}")
 
 
 def chart_seat(review: GameReview) -> Player:
@@ -105,7 +100,7 @@ def chart_svg(review: GameReview, current: int | None = None) -> str:
         if p is None:
             continue
         color = LABEL_COLORS.get(t.label or "", POINT_COLORS[t.player])
-        tip = f"turn {turn}, {t.player.value}: {t.played}; {seat.value} {_pct(p, se)}" + (f" — {t.label}" if t.label else "")
+        tip = f"turn {turn}, {t.player.value}: {t.played}; {seat.value} {chance(p, se)}" + (f" — {t.label}" if t.label else "")
         bar = ""
         if se:
             bar = f'<line x1="{x(turn):.1f}" x2="{x(turn):.1f}" y1="{y(p - se):.1f}" y2="{y(p + se):.1f}" stroke="{color}" stroke-opacity="0.5"/>'
@@ -128,8 +123,8 @@ def turn_detail_html(t: TurnReview) -> str:
     kind = "exact (solved endgame)" if t.exact else "estimate ± standard error"
     text = (
         f"{head}. {_e(t.player.value.capitalize())}'s chance to win, seen from {_e(t.player.value)}'s seat ({kind}): "
-        f"{_pct(t.before, t.before_stderr)} with the advisor's best move, {_pct(t.after)} after the move played "
-        f"(loss {_pct(t.loss, t.loss_stderr)})."
+        f"{chance(t.before, t.before_stderr)} with the advisor's best move, {chance(t.after)} after the move played "
+        f"(loss {chance(t.loss, t.loss_stderr)})."
     )
     if t.label:
         text += f' <span class="lbl {t.label}">{_e(t.label)}</span>'
@@ -189,7 +184,7 @@ def _summary(review: GameReview) -> str:
     rows = []
     for player, s in review.summaries.items():
         counts = "".join(f"<td>{s.counts[label]}</td>" for label in ("inaccuracy", "mistake", "blunder"))
-        loss = "—" if s.average_loss is None else _pct(s.average_loss, s.average_loss_stderr).replace("%", "")
+        loss = "—" if s.average_loss is None else chance(s.average_loss, s.average_loss_stderr).replace("%", "")
         name = review.record.players.get(player.value, "?")
         rows.append(f"<tr><td>{_e(player.value)} ({_e(name)})</td><td>{s.turns}</td><td>{s.best_moves}</td>{counts}<td>{loss}</td></tr>")
     return (
@@ -205,7 +200,7 @@ def _moves(review: GameReview) -> str:
         best = "" if not t.reviewed or t.best_played else _e(t.best)
         rows.append(
             f'<tr class="mv" data-turn="{t.turn}"><td>{t.turn}</td><td>{_e(t.player.value)}</td><td>{_e(t.played)}</td>'
-            f"<td>{_pct(t.before, t.before_stderr)}</td><td>{_pct(t.after)}</td><td>{_pct(t.loss, t.loss_stderr)}</td>"
+            f"<td>{chance(t.before, t.before_stderr)}</td><td>{chance(t.after)}</td><td>{chance(t.loss, t.loss_stderr)}</td>"
             f"<td>{label}</td><td>{best}</td></tr>"
         )
     return (

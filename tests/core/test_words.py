@@ -80,3 +80,13 @@ def test_any_of_the_sixes() -> None:
     assert [str(c) for c in verdict.alternatives] == ["B6", "G6", "P6", "N6"]
     assert "any of the 6s (B6 G6 P6 N6) would give north R6 Y6 and a 6, a three of a kind" in verdict.reason
     assert "n'importe lequel des 6 (B6 G6 P6 N6)" in verdict.explain("fr")
+
+
+def test_chance_keeps_the_sign_the_error_and_the_language() -> None:
+    assert words.chance(0.39, 0.049) == "39.0% ±4.9"
+    assert words.chance(-0.02, 0.03) == "-2.0% ±3.0"  # a loss can be negative noise: no "<0.1%"
+    assert words.chance(1.0) == "100.0%"
+    assert words.chance(0.5, mark_exact=True) == "50.0% exact"
+    assert words.chance(0.5, 0.01, mark_exact=True) == "50.0% ±1.0"
+    assert words.chance(None) == "—"
+    assert words.chance(0.375, 0.004, "fr") == "37,5% ±0,4"
