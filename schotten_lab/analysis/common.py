@@ -15,31 +15,23 @@ from fractions import Fraction
 from ..core.cards import FULL_DECK, CardMask
 from ..core.errors import AnalysisError, IllegalPositionError, RulesError, excerpt
 from ..core.position import Position
-from ..core.problem import Problem
 from ..core.rules import STONE_COUNT, Player, RuleSet
 from ..core.words import percent
 
 MAX_SAMPLES = 1_000_000
 """Most Monte Carlo samples one call draws (a million already gives errors near 0.0005)."""
-_CHECKED = "_schotten_legal"
 
 
 def check_position(position: Position) -> Position:
-    """The position itself if it is a legal :class:`Position`; else raise (validated once per object)."""
+    """The position itself if it is legal; else raise. A hand short of the refill is accepted: that is
+    the position at the claim moment (after placing, before drawing), unlike :meth:`Position.validate`.
+    (:meth:`Position.status` is found once per position, so repeated checks cost nothing.)"""
     if not isinstance(position, Position):
         raise AnalysisError(f"position must be a Position, not {type(position).__name__} {excerpt(position)}")
-    if not position.__dict__.get(_CHECKED):
-        problems = [p for p in position.status() if not _refill_pending(p)]
-        if problems:
-            raise IllegalPositionError(problems)
-        position.__dict__[_CHECKED] = True  # a cache on the frozen object: legality never changes
+    problems = [p for p in position.status() if p.kind != "refill"]
+    if problems:
+        raise IllegalPositionError(problems)
     return position
-
-
-def _refill_pending(problem: Problem) -> bool:
-    """A hand short of the refill: the moment claims are made (after placing, before drawing) is a
-    position whose mover holds one card less; analysis accepts it, unlike :meth:`Position.validate`."""
-    return problem.field.startswith("hands.") and "refills to" in problem.message
 
 
 def check_rules(position: Position, rules: RuleSet | None) -> RuleSet:

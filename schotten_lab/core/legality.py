@@ -167,6 +167,7 @@ def _check_counts(pos: Position) -> Iterator[Problem]:
                 f"hands.{p.value}",
                 f"holds {size} cards while the deck has {pos.deck + pos.tactics_deck}: "
                 f"a player refills to {rules.hand_limit} after each card",
+                kind="refill",
             )
     if pos.deck < 0:
         yield Problem("deck.clan", f"is negative ({pos.deck})")

@@ -256,9 +256,14 @@ class Position:
 
     def status(self) -> list[Problem]:
         """Every way this position breaks the rules (an empty list for a legal position)."""
+        return list(self._problems)
+
+    @cached_property
+    def _problems(self) -> tuple[Problem, ...]:
+        """:func:`.legality.status`, found once: a position never changes."""
         from .legality import status
 
-        return status(self)
+        return tuple(status(self))
 
     def is_valid(self) -> bool:
         return not self.status()

@@ -11,10 +11,15 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """One rule broken by a position: the field it concerns and what is wrong."""
+    """One rule broken by a position: the field it concerns and what is wrong.
+
+    ``kind`` names the few problems callers treat apart (``"refill"``: a hand short of the refill
+    while the deck lasts, which is the position at the claim moment, between placing and drawing).
+    """
 
     field: str
     message: str
+    kind: str = ""
 
     def __str__(self) -> str:
         return f"{self.field}: {self.message}"
