@@ -4,6 +4,7 @@ Subcommands::
 
     schotten-lab analyze POSITION.json [MORE.json ...] [--viewer south|north] [--strict] [--json]
     schotten-lab analyze - < positions.jsonl          # JSON Lines in, one JSON report per line out
+                 [--jobs J | --dask ADDRESS|local] [--quiet]   # a batch on processes or a Dask cluster
     schotten-lab claim POSITION.json --stone N --player south|north [--strict] [--json]
     schotten-lab notation POSITION.json [--to-json]
     schotten-lab report POSITION.json -o report.html [--viewer south|north] [--lang en|fr]
@@ -132,19 +133,23 @@ def load_text(text: str, source: str) -> Loaded:
     return Loaded(got.position, source, got.title, got.description)
 
 
-def load_file(path: str) -> Loaded:
-    """A legal position from a JSON file; raise :class:`UsageError` naming the problem."""
+def read_file(path: str) -> tuple[str, str]:
+    """A position file's text and its printable name; raise :class:`UsageError` naming the problem."""
     name = _one_line(path, 200)
     try:
         with open(path, "rb") as f:
-            text = _read_bounded(f, name)
+            return _read_bounded(f, name), name
     except FileNotFoundError:
         raise UsageError(f"{name}: no such file") from None
     except IsADirectoryError:
         raise UsageError(f"{name}: is a directory, not a position file") from None
     except OSError as exc:
         raise UsageError(f"{name}: cannot read: {exc.strerror or exc}") from None
-    return load_text(text, name)
+
+
+def load_file(path: str) -> Loaded:
+    """A legal position from a JSON file; raise :class:`UsageError` naming the problem."""
+    return load_text(*read_file(path))
 
 
 def load_notation(text: str) -> Loaded:
@@ -222,25 +227,52 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         return _report_single(load_notation(arg) if looks_like_notation(arg) else load_file(arg), args, out)
     if "-" in inputs and len(inputs) > 1:
         raise UsageError("'-' (JSON Lines on stdin) cannot be mixed with files")
+    from .cli_game import _progress, runner_of
+    from .play.distributed import ClusterError, ordered_map
+
+    runner = runner_of(args)
+    jobs = (
+        (key, item, read, args.viewer, args.strict, args.debug)
+        for key, item, read in _batch_items(inputs)
+    )
     failed = False
-    for key, item, loader in _batch_items(inputs):
-        try:
-            report = dict(_analyze(loader(), args.viewer, args.strict).to_dict())
-        except (SchottenError, RecursionError) as exc:  # RecursionError: a document nested too deeply
-            failed = True
-            message = str(exc) if isinstance(exc, SchottenError) else "nested too deeply to be a position"
-            out.write(_dumps_line({key: _item(item), "error": _one_line(message)}) + "\n")
-            continue
-        except Exception as exc:  # a bug: reported on the line's own output, and the batch goes on
-            if args.debug:
-                raise
-            failed = True
-            message = f"internal error: {type(exc).__name__}: {exc} (please report it)"
-            out.write(_dumps_line({key: _item(item), "error": _one_line(message)}) + "\n")
-            continue
-        out.write(_dumps_line({key: _item(item), **report}) + "\n")
-        out.flush()
+    bar = _progress(len(inputs) if inputs != ["-"] else None, not args.quiet, unit="position")
+    try:
+        for line, bad in ordered_map(_batch_line, jobs, runner):
+            failed |= bad
+            out.write(line + "\n")
+            out.flush()
+            if bar is not None:
+                bar.update(1)
+    except ClusterError as exc:
+        raise UsageError(_one_line(str(exc))) from None
+    finally:
+        if bar is not None:
+            bar.close()
     return EXIT_BATCH_FAILED if failed else EXIT_OK
+
+
+BatchJob = tuple[str, object, tuple[str, str] | str, Player | None, bool, bool]
+"""One batch input as it travels to a worker: (key, id, (text, source) or an error message, viewer,
+strict, debug). The input is read here, so a worker on another machine needs no access to the files."""
+
+
+def _batch_line(job: BatchJob) -> tuple[str, bool]:
+    """One batch input's output line (its report, or its error) and whether it failed."""
+    key, item, read, viewer, strict, debug = job
+    try:
+        if isinstance(read, str):
+            raise UsageError(read)
+        report = dict(_analyze(load_text(*read), viewer, strict).to_dict())
+    except (SchottenError, RecursionError) as exc:  # RecursionError: a document nested too deeply
+        message = str(exc) if isinstance(exc, SchottenError) else "nested too deeply to be a position"
+        return _dumps_line({key: _item(item), "error": _one_line(message)}), True
+    except Exception as exc:  # a bug: reported on the line's own output, and the batch goes on
+        if debug:
+            raise
+        message = f"internal error: {type(exc).__name__}: {exc} (please report it)"
+        return _dumps_line({key: _item(item), "error": _one_line(message)}), True
+    return _dumps_line({key: _item(item), **report}), False
 
 
 def _item(item: object) -> object:
@@ -269,27 +301,27 @@ def _stdin_lines() -> Iterator[tuple[int, bytes | None]]:
             yield n, line
 
 
-def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, Callable[[], Loaded]]]:
-    """(key, id, loader) for each input of a batch: ``("line", n, ...)`` or ``("file", path, ...)``."""
+def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, tuple[str, str] | str]]:
+    """(key, id, read) for each input of a batch: ``("line", n, ...)`` or ``("file", path, ...)``;
+    ``read`` is the input's (text, source name), or the message of why it cannot be read."""
     if inputs == ["-"]:
         for n, data in _stdin_lines():
             if data is not None and not data.strip():
                 continue
             source = f"line {n}"
-
-            def load(data: bytes | None = data, source: str = source) -> Loaded:
-                if data is None:
-                    raise UsageError(f"{source}: longer than {MAX_INPUT_BYTES:,} bytes; a position is a few kB")
-                return load_text(_decode(data, source), source)
-
-            yield "line", n, load
+            if data is None:
+                yield "line", n, f"{source}: longer than {MAX_INPUT_BYTES:,} bytes; a position is a few kB"
+                continue
+            try:
+                yield "line", n, (_decode(data, source), source)
+            except UsageError as exc:
+                yield "line", n, str(exc)
     else:
         for path in inputs:
-
-            def load_path(path: str = path) -> Loaded:
-                return load_file(path)
-
-            yield "file", path, load_path
+            try:
+                yield "file", path, read_file(path)
+            except UsageError as exc:
+                yield "file", path, str(exc)
 
 
 def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int:
@@ -498,6 +530,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
     p.add_argument("--strict", action="store_true", help=strict_help)
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the readable one")
+    __import__("schotten_lab.cli_game").cli_game.add_runner_options(p, "batch's positions")
     p.set_defaults(run=cmd_analyze)
 
     p = sub.add_parser("claim", help="may a player claim a stone now, and why")

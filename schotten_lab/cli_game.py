@@ -6,7 +6,7 @@
     schotten-lab bot NAME [--seed S]                  # the bot line protocol (ENGINE.md §3)
     schotten-lab review GAME.json [-o REVIEW.html or .json] [--game K] [--iterations N] [--seed S]   # the advisor's review
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
-                          [--expert] [--jobs J] [--engine auto|python|fast] [--out FILE]
+                          [--expert] [--jobs J | --dask ADDRESS|local] [--quiet] [--engine auto|python|fast] [--out FILE]
 
 ``cli.build_parser`` registers them with one call to :func:`add_game_commands`. Exit codes as in
 ``cli``: 0 success, 2 bad input or usage (one line on standard error), 3 internal error.
@@ -105,20 +105,43 @@ RECORD_FORMATS = ("jsonl", "ndjson", "json")
 """Extensions ``selfplay --out`` writes (one game@1 record per line)."""
 
 
-def _progress(total: int, enabled: bool) -> Any:
-    """A tqdm bar on a terminal (standard error), else nothing."""
-    if not enabled:
+def _progress(total: int | None, enabled: bool, unit: str = "game") -> Any:
+    """A tqdm bar on standard error when it is a terminal and ``enabled`` (no ``--quiet``), else ``None``."""
+    if not enabled or not sys.stderr.isatty():
         return None
     try:
         from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
     except ImportError:
         return None
-    return tqdm(total=total, unit="game", file=sys.stderr, leave=False)
+    return tqdm(total=total, unit=unit, file=sys.stderr, leave=False)
+
+
+def runner_of(args: argparse.Namespace) -> Any:
+    """The :class:`~schotten_lab.play.distributed.Runner` of ``--jobs`` and ``--dask``, or a one-line usage error."""
+    from .play.distributed import ClusterError, Runner
+
+    if args.jobs < 1:
+        raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
+    try:
+        return Runner(jobs=args.jobs, dask=args.dask)
+    except ClusterError as exc:
+        raise UsageError(_one_line(exc)) from None
+
+
+def add_runner_options(p: argparse.ArgumentParser, what: str) -> None:
+    """``--jobs``, ``--dask`` and ``--quiet`` for a command that runs many independent ``what``."""
+    p.add_argument("--jobs", "-j", type=_integer, default=1, metavar="J",
+                   help=f"local processes for the {what} (default 1); with --dask local, the number of workers")
+    p.add_argument("--dask", metavar="ADDRESS",
+                   help="run on a Dask cluster: a scheduler address (tcp://host:8786), or 'local' for a local "
+                   "cluster started here (needs the studies extra); the output is the same as on one process")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it shows only on a terminal anyway)")
 
 
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     """``selfplay``: N games between two bots, one game@1 record per line, then a summary."""
     from .bots import bot_names, make_bot
+    from .play.distributed import ClusterError
     from .play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay_lines
 
     for seat in ("south", "north"):
@@ -126,10 +149,9 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
     if args.games < 0:
         raise UsageError(f"--games: must be at least 0, not {args.games}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
     if args.seed < 0:
         raise UsageError(f"--seed: must be at least 0, not {args.seed}")
+    runner = runner_of(args)
     options = {seat: dict(getattr(args, f"{seat}_option")) for seat in ("south", "north")}
     match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
     for seat in ("south", "north"):
@@ -142,10 +164,11 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     except SelfPlayError as exc:
         raise UsageError(f"--engine {args.engine}: {_one_line(exc)}") from None
     summary = Summary()
-    bar = _progress(args.games, sys.stderr.isatty())
+    bar = _progress(args.games, not args.quiet)
 
     def write_all(sink: IO[str]) -> None:
-        for line in selfplay_lines(match, args.games, args.seed, jobs=args.jobs, engine=engine):
+        lines = selfplay_lines(match, args.games, args.seed, jobs=runner.jobs, dask=runner.dask, engine=engine)
+        for line in lines:
             sink.write(line + "\n")
             summary.add_line(line)
             if bar is not None:
@@ -158,12 +181,14 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
                 write_all(sink)
         else:
             write_all(out)
+    except ClusterError as exc:
+        raise UsageError(_one_line(exc)) from None
     finally:
         if bar is not None:
             bar.close()
     header = (
         f"selfplay: south {args.south} vs north {args.north}, {args.variant}"
-        f"{' (expert)' if args.expert else ''}, seed {args.seed}, engine {engine}, jobs {args.jobs}"
+        f"{' (expert)' if args.expert else ''}, seed {args.seed}, engine {engine}, {runner.describe()}"
     )
     report = out if args.out else sys.stderr
     report.write(f"{header}\n{summary}\n")
@@ -270,7 +295,7 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("--seed", type=_integer, default=0, metavar="S", help="the run's seed (default 0)")
     p.add_argument("--variant", choices=("base", "tactics"), default="base", help="the variant (default: base)")
     p.add_argument("--expert", action="store_true", help="expert claims (at the start of one's turn)")
-    p.add_argument("--jobs", "-j", type=_integer, default=1, metavar="J", help="processes (default 1)")
+    add_runner_options(p, "games")
     p.add_argument(
         "--engine", choices=("auto", "python", "fast"), default="auto",
         help="random-vs-random base games: the compiled kernel (fast), the python engine, or fast when "

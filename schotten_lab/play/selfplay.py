@@ -6,7 +6,8 @@ Game ``i`` of a run with seed ``S`` is fixed by ``(S, i)`` alone:
 - south moves first in even games, north in odd games (so each seat opens half the games);
 - each bot is built afresh for the game, seeded from ``(S, i, seat)`` (:func:`bot_seed`).
 
-So a run gives the same records in the same order whatever the number of processes (``jobs``), and
+So a run gives the same records in the same order whatever the number of processes (``jobs``) or
+the Dask cluster it runs on (``dask``, :mod:`.distributed`), and
 any single game can be replayed alone from its index. Random-vs-random base games may instead come
 from the compiled ``fast`` kernel (``engine="fast"``, or ``"auto"`` when it is importable): those
 games are also fixed by ``(S, i)``, but they are other games than the python engine's for the same
@@ -18,7 +19,6 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
-import multiprocessing
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -28,6 +28,7 @@ from typing import Any, Literal, TypeVar
 from ..bots import Bot, make_bot
 from ..core.rules import PLAYERS, Player
 from ..game import apply_turn, deal, new_game, record_from_game
+from .distributed import LOCAL_WORKERS, ClusterError, Runner, ordered_map
 
 Engine = Literal["auto", "python", "fast"]
 ENGINES: tuple[Engine, ...] = ("auto", "python", "fast")
@@ -159,45 +160,69 @@ T = TypeVar("T")
 
 
 def _run(
-    match: Matchup, games: int, seed: int, jobs: int, chunk: int | None, work: Callable[[Job], list[T]], fast: bool
+    match: Matchup,
+    games: int,
+    seed: int,
+    runner: Runner,
+    chunk: int | None,
+    work: Callable[[Job], list[T]],
+    fast: bool,
 ) -> Iterator[T]:
-    """``work`` over the games split in tasks of ``chunk`` games, on ``jobs`` processes, in game order."""
+    """``work`` over the games split in tasks of ``chunk`` games, run as ``runner`` says, in game order."""
     if games < 0:
         raise SelfPlayError(f"games must be at least 0, not {games}")
-    if jobs < 1:
-        raise SelfPlayError(f"jobs must be at least 1, not {jobs}")
     # python games take milliseconds to seconds each: small tasks keep the progress bar moving (one
     # game at a time on one process); the fast kernel's games take microseconds: large tasks
-    largest = 4096 if fast else 1 if jobs == 1 else 10
-    size = chunk or max(1, min(largest, -(-games // (jobs * 4))))
+    workers = runner.jobs if runner.dask is None or runner.jobs > 1 else LOCAL_WORKERS
+    largest = 4096 if fast else 1 if not runner.parallel else 10
+    size = chunk or max(1, min(largest, -(-games // (workers * 4))))
     tasks = [(match, seed, start, min(start + size, games)) for start in range(0, games, size)]
-    if jobs == 1 or len(tasks) <= 1:
-        for task in tasks:
-            yield from work(task)
-        return
-    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        for results in pool.imap(work, tasks):
-            yield from results
+    if len(tasks) <= 1 and runner.dask is None:
+        runner = Runner()  # no process pool for a single task
+    for results in ordered_map(work, tasks, runner):
+        yield from results
+
+
+def _runner(jobs: int, dask: str | None) -> Runner:
+    try:
+        return Runner(jobs=jobs, dask=dask)
+    except ClusterError as exc:
+        raise SelfPlayError(str(exc)) from None
 
 
 def selfplay(
-    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
+    match: Matchup,
+    games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    engine: Engine = "auto",
+    chunk: int | None = None,
+    dask: str | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """The records of games ``0 .. games-1``, in game order, played on ``jobs`` processes.
+    """The records of games ``0 .. games-1``, in game order, played on ``jobs`` processes, or on a Dask
+    cluster (``dask``: a scheduler address, or ``"local"``; see :mod:`.distributed`).
 
-    The records do not depend on ``jobs`` or ``chunk`` (games per task); see the module docstring.
+    The records do not depend on ``jobs``, ``dask`` or ``chunk`` (games per task); see the module docstring.
     """
     fast = choose_engine(match, engine) == "fast"
-    return _run(match, games, seed, jobs, chunk, _fast_range if fast else _play_range, fast)
+    return _run(match, games, seed, _runner(jobs, dask), chunk, _fast_range if fast else _play_range, fast)
 
 
 def selfplay_lines(
-    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None
+    match: Matchup,
+    games: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    engine: Engine = "auto",
+    chunk: int | None = None,
+    dask: str | None = None,
 ) -> Iterator[str]:
     """The same records as :func:`selfplay`, each as one line of compact JSON (no newline): what
     ``schotten-lab selfplay`` writes. The fast kernel writes its text directly (no dicts)."""
     fast = choose_engine(match, engine) == "fast"
-    return _run(match, games, seed, jobs, chunk, _fast_lines if fast else _play_lines, fast)
+    return _run(match, games, seed, _runner(jobs, dask), chunk, _fast_lines if fast else _play_lines, fast)
 
 
 _FIRST = re.compile(r'"first":"(south|north)"')

@@ -1,0 +1,168 @@
+"""Run independent tasks on one process, local processes, or a Dask cluster, results in task order.
+
+:func:`ordered_map` is what ``selfplay`` and the batch ``analyze`` use: each task's result depends on
+the task alone (a game is fixed by ``(seed, index)``, a report by its input), so running the tasks in
+parallel and reading the results back in task order gives exactly the output of one process.
+
+- ``Runner()`` (the default): every task in this process, one at a time, as the input arrives.
+- ``Runner(jobs=J)``: ``J`` local processes (``spawn``: no state shared with the parent).
+- ``Runner(dask="local")``: a Dask ``LocalCluster`` started here (processes, one thread each,
+  ``jobs`` workers or two by default, the dashboard off, listening on 127.0.0.1 only), closed at the end.
+  Starting it takes a few seconds (worker processes import the package), so it pays off on long runs.
+- ``Runner(dask="tcp://host:8786")``: the workers of a running Dask scheduler. They must be able to
+  import this package (the same version); tasks and results travel pickled.
+
+At most ``window`` tasks are in flight at once, so an endless input (JSON Lines on standard input)
+streams in bounded memory. Dask is optional (the ``studies`` extra): without it, or when the
+scheduler cannot be reached within ``connect_timeout`` seconds, :class:`ClusterError` says so in one
+line.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import multiprocessing
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
+
+from ..core.errors import SchottenError
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+LOCAL = "local"
+"""``--dask local``: a cluster started in-process on this machine."""
+LOCAL_WORKERS = 2
+"""Workers of a local cluster when ``jobs`` does not say (this project's machines have 2 cores)."""
+CONNECT_TIMEOUT = 5.0
+"""Seconds to wait for a scheduler at an address before giving up."""
+LOCAL_START_TIMEOUT = 60.0
+"""Seconds a local cluster's workers may take to start (slow on a loaded machine)."""
+
+
+class ClusterError(SchottenError):
+    """Dask is not installed, the scheduler cannot be reached, or the runner's options are wrong."""
+
+
+class _Future(Protocol[R]):  # type: ignore[misc]  # R appears in a return position only
+    def result(self) -> R: ...
+
+
+@dataclass(frozen=True)
+class Runner:
+    """Where tasks run: ``jobs`` local processes, or a Dask cluster (``dask``: an address or ``"local"``)."""
+
+    jobs: int = 1
+    dask: str | None = None
+    connect_timeout: float = CONNECT_TIMEOUT
+    window: int | None = None
+    """Tasks in flight at once (default: four per worker)."""
+
+    def __post_init__(self) -> None:
+        if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 1:
+            raise ClusterError(f"jobs: must be a whole number, at least 1, not {self.jobs!r}")
+        if self.dask is not None:
+            if not isinstance(self.dask, str) or not self.dask.strip():
+                raise ClusterError(f"dask: expected a scheduler address (tcp://host:port) or 'local', not {self.dask!r}")
+            if self.dask != LOCAL and self.jobs != 1:
+                raise ClusterError("jobs: with a Dask scheduler address the cluster's workers run the tasks; drop --jobs")
+        if self.connect_timeout <= 0:
+            raise ClusterError(f"connect_timeout: must be positive seconds, not {self.connect_timeout}")
+
+    @property
+    def parallel(self) -> bool:
+        """Whether tasks leave this process."""
+        return self.dask is not None or self.jobs > 1
+
+    def describe(self) -> str:
+        """A short label for reports: ``"jobs 2"``, ``"dask local (2 workers)"``, ``"dask tcp://..."``."""
+        if self.dask == LOCAL:
+            return f"dask local ({self.jobs if self.jobs > 1 else LOCAL_WORKERS} workers)"
+        if self.dask is not None:
+            return f"dask {self.dask}"
+        return f"jobs {self.jobs}"
+
+
+def ordered_map(work: Callable[[T], R], tasks: Iterable[T], runner: Runner = Runner()) -> Iterator[R]:
+    """``work(task)`` for each task, in task order, run as ``runner`` says.
+
+    ``work`` must be a module-level function (it is pickled to other processes) and ``tasks`` and
+    results picklable. An exception in a task is raised here, at that task's place in the order.
+    """
+    if not runner.parallel:
+        for task in tasks:
+            yield work(task)
+        return
+    if runner.dask is None:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(runner.jobs, mp_context=context) as pool:
+            yield from _windowed(lambda task: pool.submit(work, task), tasks, runner.window or 4 * runner.jobs)
+        return
+    with _dask_client(runner) as (client, workers):
+        yield from _windowed(lambda task: client.submit(work, task, pure=False), tasks, runner.window or 4 * workers)
+
+
+def _windowed(submit: Callable[[T], _Future[R]], tasks: Iterable[T], window: int) -> Iterator[R]:
+    """Submit up to ``window`` tasks ahead and yield their results in submission order."""
+    pending: deque[_Future[R]] = deque()
+    for task in tasks:
+        pending.append(submit(task))
+        if len(pending) >= window:
+            yield pending.popleft().result()
+    while pending:
+        yield pending.popleft().result()
+
+
+@contextlib.contextmanager
+def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
+    """A connected ``distributed.Client`` and its number of workers; the local cluster closed after."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError(
+            "--dask needs dask[distributed], which is not installed: pip install 'schotten-lab[studies]'"
+        ) from None
+    timeout = runner.connect_timeout
+    with contextlib.ExitStack() as stack:
+        if runner.dask == LOCAL:
+            workers = runner.jobs if runner.jobs > 1 else LOCAL_WORKERS
+            try:
+                cluster = stack.enter_context(
+                    LocalCluster(  # type: ignore[no-untyped-call,unused-ignore]
+                        n_workers=workers,
+                        threads_per_worker=1,
+                        processes=True,
+                        host="127.0.0.1",
+                        dashboard_address=None,
+                        silence_logs=logging.ERROR,
+                        timeout=LOCAL_START_TIMEOUT,
+                    )
+                )
+                client = stack.enter_context(Client(cluster, timeout=LOCAL_START_TIMEOUT))  # type: ignore[no-untyped-call,unused-ignore]
+            except Exception as exc:  # noqa: BLE001 - any failure to start is reported in one line
+                raise ClusterError(f"--dask local: the local cluster did not start: {type(exc).__name__}: {_line(exc)}") from None
+        else:
+            address = runner.dask
+            assert address is not None
+            try:
+                client = stack.enter_context(Client(address, timeout=timeout))  # type: ignore[no-untyped-call,unused-ignore]
+            except (OSError, TimeoutError) as exc:
+                raise ClusterError(f"--dask {address}: cannot reach the scheduler within {timeout:g} s: {_line(exc)}") from None
+            except ValueError as exc:  # a malformed address
+                raise ClusterError(f"--dask {address}: not a scheduler address (tcp://host:port): {_line(exc)}") from None
+            except Exception as exc:  # noqa: BLE001 - whatever answered there is no Dask scheduler
+                raise ClusterError(f"--dask {address}: no Dask scheduler answered there: {type(exc).__name__}: {_line(exc)}") from None
+            workers = max(len(client.scheduler_info().get("workers", {})), 1)
+        yield client, workers
+
+
+def _line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= 200 else text[:200] + "…"
+
+
+__all__ = ["CONNECT_TIMEOUT", "LOCAL", "LOCAL_START_TIMEOUT", "LOCAL_WORKERS", "ClusterError", "Runner", "ordered_map"]

@@ -1,0 +1,115 @@
+"""Runs on processes and Dask clusters: the same output, in the same order, as one process.
+
+The ``--dask local`` tests start a real local cluster (a few seconds each) in a fresh process, as a
+user would; a scheduler address where none listens gives one clear line, quickly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from schotten_lab.play.distributed import ClusterError, Runner, ordered_map
+from schotten_lab.play.selfplay import fast_available
+
+ROOT = Path(__file__).resolve().parents[2]
+POSITIONS = sorted((ROOT / "data" / "positions").glob("*.json"))
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The real entry point, in a fresh process."""
+    return subprocess.run(
+        [sys.executable, "-m", "schotten_lab", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, input=stdin,
+    )  # fmt: skip
+
+
+def square_after_a_pause(n: int) -> int:
+    """Later tasks finish first, so results come back out of order unless put back in order."""
+    time.sleep(0.02 * (5 - n % 5))
+    return n * n
+
+
+def test_ordered_map_keeps_the_task_order_on_processes() -> None:
+    tasks = list(range(12))
+    expected = [n * n for n in tasks]
+    assert list(ordered_map(square_after_a_pause, tasks)) == expected
+    assert list(ordered_map(square_after_a_pause, iter(tasks), Runner(jobs=2, window=3))) == expected
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"jobs": 0}, "jobs: must be"),
+        ({"jobs": True}, "jobs: must be"),
+        ({"dask": " "}, "dask: expected a scheduler address"),
+        ({"dask": "tcp://127.0.0.1:8786", "jobs": 2}, "drop --jobs"),
+        ({"connect_timeout": 0}, "connect_timeout"),
+    ],
+)
+def test_bad_runner_options_are_named(options: dict[str, object], words: str) -> None:
+    with pytest.raises(ClusterError, match=words):
+        Runner(**options)  # type: ignore[arg-type]
+
+
+def test_runner_labels() -> None:
+    assert Runner().describe() == "jobs 1" and not Runner().parallel
+    assert Runner(jobs=3).describe() == "jobs 3"
+    assert Runner(dask="local").describe() == "dask local (2 workers)"
+    assert Runner(dask="local", jobs=3).describe() == "dask local (3 workers)"
+
+
+SELFPLAY = ["selfplay", "--games", "6", "--seed", "4", "--quiet"]
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--south", "greedy", "--engine", "python"],
+        pytest.param(
+            ["--games", "600", "--engine", "fast"],
+            marks=pytest.mark.skipif(not fast_available(), reason="the fast kernel needs numba"),
+        ),
+    ],
+    ids=["python", "fast"],
+)
+def test_selfplay_on_a_local_dask_cluster_writes_the_same_bytes(extra: list[str]) -> None:
+    one = cli(*SELFPLAY, *extra)
+    assert one.returncode == 0, one.stderr
+    on_dask = cli(*SELFPLAY, *extra, "--dask", "local")
+    assert on_dask.returncode == 0, on_dask.stderr
+    assert on_dask.stdout == one.stdout and one.stdout.count("\n") == int(extra[extra.index("--games") + 1]
+                                                                          if "--games" in extra else 6)
+    assert "dask local (2 workers)" in on_dask.stderr
+    assert on_dask.stderr.count("\n") == one.stderr.count("\n")  # the summary only: no cluster logs
+
+
+def test_batch_analyze_on_a_local_dask_cluster_and_on_processes_writes_the_same_bytes() -> None:
+    lines = [Path(p).read_text().replace("\n", " ") for p in POSITIONS[:6]]
+    batch = "\n".join([*lines, "not json", "{}"]) + "\n"
+    one = cli("analyze", "-", stdin=batch)
+    assert one.returncode == 1 and one.stdout.count("\n") == 8  # the two bad lines fail, in their places
+    assert '"line":7,"error"' in one.stdout and '"line":8,"error"' in one.stdout
+    for extra in (["--dask", "local"], ["--jobs", "2"]):
+        other = cli("analyze", "-", *extra, stdin=batch)
+        assert (other.returncode, other.stdout, other.stderr) == (1, one.stdout, ""), extra
+    files = cli("analyze", *map(str, POSITIONS[:3]), "missing.json", "--jobs", "2")
+    assert files.stdout == cli("analyze", *map(str, POSITIONS[:3]), "missing.json").stdout
+    assert '"file":"missing.json","error":"missing.json: no such file"' in files.stdout
+
+
+@pytest.mark.parametrize("command", [SELFPLAY, ["analyze", str(POSITIONS[0]), str(POSITIONS[1])]])
+def test_an_unreachable_scheduler_is_one_clear_line_quickly(command: list[str]) -> None:
+    started = time.perf_counter()
+    out = cli(*command, "--dask", "tcp://127.0.0.1:9")
+    assert time.perf_counter() - started < 60
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.count("\n") == 1 and "cannot reach the scheduler within 5 s" in out.stderr, out.stderr
+
+
+def test_dask_options_are_checked_before_anything_runs() -> None:
+    out = cli(*SELFPLAY, "--dask", "tcp://127.0.0.1:9", "--jobs", "2")
+    assert out.returncode == 2 and "drop --jobs" in out.stderr and out.stderr.count("\n") == 1
