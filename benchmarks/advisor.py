@@ -1,9 +1,15 @@
-"""The advisor's strength and speed, measured (base game).
+"""The advisor's strength and speed, measured (base game), and whether it meets its targets.
 
-    python benchmarks/advisor.py [--games 40] [--budget 2.0] [--against greedy,random,weak] [--endgame]
+    python benchmarks/advisor.py [--games 400] [--budget 2.0 | --iterations N] [--jobs J]
+                                 [--against greedy,random,weak] [--endgame]
 
 Plays the advisor against each opponent, seats alternating (the advisor moves first in half the
-games), and prints its win rate with a 95% Wilson interval and the seconds per move. Opponents:
+games), and prints its win rate with a 95% Wilson interval and the seconds per move, then whether the
+targets are met: at least 90% against ``greedy`` (met when the interval's lower bound is at least
+90%) and clearly ahead of a weaker budget of itself (met when the lower bound is above 50%).
+Game ``g`` is fixed by ``(seed, g)`` (the deal, and each bot's seed), so ``--jobs J`` (local
+processes) gives the same games as one process; only the seconds per move change (with
+``--iterations``; a time budget makes every game depend on the machine's load). Opponents:
 ``greedy`` is the bots' GreedyBot when the ``bots`` branch is present, else the advisor's own
 rollout heuristic (``policy``, named as such in the output); ``random`` a uniformly random legal
 placement (claiming every provable stone); ``weak`` the advisor with a fifth of the budget.
@@ -21,6 +27,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +40,11 @@ from schotten_lab.bots.endgame import SolveTimeout, solve  # noqa: E402
 from schotten_lab.bots.sim import Sim, shuffled_game  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
-from schotten_lab.play.arena import Decider, MatchResult, match  # noqa: E402
+from schotten_lab.play.arena import Decider, GameResult, MatchResult, play_game  # noqa: E402
+from schotten_lab.play.distributed import Runner, ordered_map  # noqa: E402
+
+GREEDY_TARGET = 0.90
+"""The advisor's target win rate against greedy (issue 11)."""
 
 
 class UniformBot:
@@ -54,14 +65,91 @@ class UniformBot:
         return {"player": observation.to_move.value, "play": {"card": str(CARDS[card]), "stone": self._rng.choice(stones) + 1}, "claim": []}
 
 
-def greedy_factory() -> tuple[str, Callable[[int], Decider]]:
+@dataclass(frozen=True)
+class Entrant:
+    """A bot of the benchmark, rebuilt in each game (and each process) from ``kind`` and its budget."""
+
+    kind: str
+    """``advisor``, ``weak`` (the advisor on a fifth of the budget), ``greedy``, ``random`` or ``policy``."""
+    budget: float = 2.0
+    iterations: int | None = None
+    seed: int = 0
+
+    def build(self, game: int) -> Decider:
+        """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
+        if self.kind == "advisor":
+            return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game)
+        if self.kind == "weak":
+            return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game + 17)
+        if self.kind == "greedy":
+            from schotten_lab.bots import make_bot
+
+            return make_bot("greedy", seed=game)
+        if self.kind == "policy":
+            return PolicyBot(seed=game)
+        return UniformBot(game)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Game ``index`` of a match: ``a`` is south (and moves first) in even games, north in odd ones."""
+
+    a: Entrant
+    b: Entrant
+    seed: int
+    index: int
+
+    @property
+    def a_seat(self) -> int:
+        return self.index % 2
+
+
+def play(game: Game) -> GameResult:
+    """One game of a match (a module-level function: it runs in worker processes too)."""
+    a, b = game.a.build(game.index), game.b.build(game.index)
+    return play_game((a, b) if game.a_seat == 0 else (b, a), game.seed, index=game.index)
+
+
+def greedy_name() -> tuple[str, str]:
+    """The ``greedy`` opponent: the bots' GreedyBot, or the advisor's rollout heuristic without it."""
     try:
-        from schotten_lab.bots import make_bot  # type: ignore[attr-defined]
+        from schotten_lab.bots import make_bot
 
         make_bot("greedy", seed=0)
-        return "greedy", lambda g: make_bot("greedy", seed=g)  # type: ignore[no-any-return]
+        return "greedy", "greedy"
     except (ImportError, ValueError):
-        return "policy (advisor's rollout heuristic; bots' greedy absent)", lambda g: PolicyBot(seed=g)
+        return "policy (advisor's rollout heuristic; bots' greedy absent)", "policy"
+
+
+def run_match(a: Entrant, b: Entrant, games: int, seed: int, runner: Runner, verbose: bool) -> MatchResult:
+    """``games`` games of ``a`` against ``b``, seats alternating, counted in game order."""
+    out = MatchResult(0, 0.0, 0.0, 0.0, 0, 0.0, 0)
+    tasks = (Game(a, b, seed, g) for g in range(games))
+    for g, result in enumerate(ordered_map(play, tasks, runner)):
+        out.add(result, g % 2)
+        if verbose:
+            print(f"    after {g + 1} games: {out.wins:g} won", flush=True)
+    return out
+
+
+def verdicts(key: str, result: MatchResult) -> list[str]:
+    """The target lines for an opponent, explicit about the rule: a target is met only when the
+    95% interval's lower bound clears it (a rate above the target by luck does not count)."""
+    low, high = result.interval
+    bounds = f"95% interval {100 * low:.1f}-{100 * high:.1f}%, rate {100 * result.rate:.1f}% over {result.games} games"
+    if key == "greedy":
+        met = low >= GREEDY_TARGET
+        return [
+            f"target >= {100 * GREEDY_TARGET:.0f}% vs greedy: {'met' if met else 'not met'} "
+            f"(lower bound of the 95% interval {100 * low:.1f}% {'>=' if met else '<'} {100 * GREEDY_TARGET:.0f}%; {bounds})"
+        ]
+    if key == "weak":
+        met = low > 0.5
+        return [
+            f"clearly ahead of a weaker budget of itself: {'met' if met else 'not met'} "
+            f"(lower bound of the 95% interval {100 * low:.1f}% {'>' if met else '<='} 50%; {bounds})"
+        ]
+    return []
 
 
 def endgame_sizes(limits: Sequence[float] = (1.0, 10.0), samples: int = 10) -> None:
@@ -109,48 +197,52 @@ def _endgame(seed: int, cards: int) -> Sim | None:
     return None
 
 
-def _progress(game: int, so_far: MatchResult) -> None:
-    print(f"    after {game + 1} games: {so_far.wins:g} won", flush=True)
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=40, help="games per opponent (default 40)")
+    parser.add_argument("--games", type=int, default=400, help="games per opponent (default 400)")
     parser.add_argument("--budget", type=float, default=2.0, help="advisor seconds per move (default 2.0)")
     parser.add_argument(
         "--iterations", type=int, default=None,
         help="advisor rollouts per move instead of a time budget (load-independent, reproducible)",
-    )
+    )  # fmt: skip
     parser.add_argument("--against", default="greedy,random,weak", help="opponents, comma-separated")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="local processes (default 1); the same games")
     parser.add_argument("--endgame", action="store_true", help="also time the exact endgame solver")
     parser.add_argument("--verbose", action="store_true", help="print the running score after each game")
     args = parser.parse_args(argv)
-    if args.games < 1 or args.budget <= 0:
-        parser.error("--games must be at least 1 and --budget positive")
+    if args.games < 1 or args.budget <= 0 or args.jobs < 1:
+        parser.error("--games and --jobs must be at least 1 and --budget positive")
+    if args.iterations is not None and args.iterations < 1:
+        parser.error("--iterations must be at least 1")
+    keys = args.against.split(",")
+    for key in keys:
+        if key not in ("greedy", "random", "weak"):
+            parser.error(f"--against: unknown opponent {key!r} (expected greedy, random, weak)")
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
-
-    def advisor(g: int) -> Decider:
-        return AdvisorBot(budget=args.budget, iterations=args.iterations, seed=args.seed * 7919 + g)
-
-    def weak(g: int) -> Decider:
-        return AdvisorBot(budget=args.budget / 5, iterations=weak_iterations, seed=args.seed * 7919 + g + 17)
-
+    advisor = Entrant("advisor", args.budget, args.iterations, args.seed)
+    greedy_label, greedy_kind = greedy_name()
     strong = f"{args.budget:g} s/move" if args.iterations is None else f"{args.iterations} rollouts/move"
     weaker = f"{args.budget / 5:g} s/move" if args.iterations is None else f"{weak_iterations} rollouts/move"
-    opponents: dict[str, tuple[str, Callable[[int], Decider]]] = {
-        "greedy": greedy_factory(),
-        "random": ("random", lambda g: UniformBot(g)),
-        "weak": (f"advisor at {weaker}", weak),
+    opponents: dict[str, tuple[str, Entrant]] = {
+        "greedy": (greedy_label, Entrant(greedy_kind)),
+        "random": ("random", Entrant("random")),
+        "weak": (f"advisor at {weaker}", Entrant("weak", args.budget / 5, weak_iterations, args.seed)),
     }
-    print(f"advisor at {strong}, {args.games} games per opponent, seats alternating, engine as referee")
-    for key in args.against.split(","):
-        if key not in opponents:
-            parser.error(f"--against: unknown opponent {key!r} (expected greedy, random, weak)")
-        name, factory = opponents[key]
-        result = match(advisor, factory, args.games, seed=args.seed, progress=_progress if args.verbose else None)
+    runner = Runner(jobs=args.jobs)
+    print(
+        f"advisor at {strong}, {args.games} games per opponent, seats alternating, engine as referee, "
+        f"seed {args.seed}, {runner.describe()}"
+    )
+    lines: list[str] = []
+    for key in keys:
+        name, opponent = opponents[key]
+        result = run_match(advisor, opponent, args.games, args.seed, runner, args.verbose)
         print("  " + result.summary("advisor", name), flush=True)
+        lines += verdicts(key, result)
+    for line in lines:
+        print(line)
     if args.endgame:
         endgame_sizes()
 

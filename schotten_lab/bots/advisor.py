@@ -18,8 +18,10 @@ opponent's hand and the deck order are never looked at: they are sampled, see
 
 The turn's claims are not searched: the advisor claims every stone it can prove (a proved claim
 cannot be lost; in the base game they follow the placement, in the expert variant they come first).
-Seeded: with ``iterations`` (a rollout budget) the answer is reproducible; with a time budget only,
-how many rollouts fit depends on the machine. Base game and its expert variant; the tactics variant
+Seeded: with ``iterations`` (a rollout budget, and a node budget for the endgame solver) the answer
+is reproducible; with a time budget only, how many rollouts fit depends on the machine. The moves
+are listed with the chosen one first, then by their change against it on the same deals
+(:class:`MoveAdvice`). Base game and its expert variant; the tactics variant
 is not searched (:class:`AdvisorBot` plays a greedy move there, see its docstring).
 """
 
@@ -57,10 +59,13 @@ class MoveAdvice:
     """One candidate turn: the placement (``card``/``stone`` ``None`` = pass), the claims it makes,
     its probability of winning seen from the mover's seat, and why.
 
-    ``stderr`` is ``None`` when ``win`` is exact; ``samples`` counts the rollouts behind an estimate
-    (0 for an exact value); ``win`` is ``None`` for a move the search did not try (the heuristic
-    ranked it below the searched ones); ``change`` is ``win`` minus the position's current estimate
-    (the best move's), so the best move has 0.
+    ``stderr`` is ``None`` when ``win`` is exact; ``samples`` counts the rollouts (deals) behind an
+    estimate (0 for an exact value); ``win`` is ``None`` for a move the search did not try (the
+    heuristic ranked it below the searched ones). ``change`` is this move's win chance minus the
+    chosen (best) move's, so the best move has 0: exact values subtract; estimates are compared
+    deal by deal on the deals both moves played (the search deals the same cards to every move), with
+    ``change_stderr`` its standard error. Ranking by ``change`` is fair to a move the search dropped
+    early: its own ``win`` rests on fewer deals, and may read higher than the chosen move's by luck.
     """
 
     card: Card | None
@@ -71,6 +76,7 @@ class MoveAdvice:
     samples: int
     change: float | None
     reason: str
+    change_stderr: float | None = None
 
     @property
     def exact(self) -> bool:
@@ -88,6 +94,7 @@ class MoveAdvice:
             "stderr": self.stderr,
             "samples": self.samples,
             "change": self.change,
+            "change_stderr": self.change_stderr,
             "reason": self.reason,
         }
 
@@ -123,16 +130,25 @@ class Advice:
         return out
 
     def table(self, limit: int | None = 10) -> str:
-        """The ranking as text, one move a line: win chance (± standard error), change, reason."""
+        """The ranking as text, one move a line: win chance (± standard error), deals behind it, the
+        change against the chosen move (± its standard error, on the same deals), reason."""
         head = (
             f"{self.player.value} to move: {chance(self.current, self.current_stderr, mark_exact=True)} to win "
             f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
         )
         lines = [head]
+        if self.method.startswith("Monte Carlo"):
+            lines.append(
+                "  ranked by the change: each move against the chosen one on the same deals (fewer deals: "
+                "dropped earlier by the search, its own estimate is rougher)"
+            )
         for move in self.moves[:limit]:
-            change = "" if move.change is None else f"{100 * move.change:+6.1f}"
+            change = "" if move.change is None else f"{100 * move.change:+.1f}"
+            if move.change_stderr is not None:
+                change += f" ±{100 * move.change_stderr:.1f}"
             win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
-            lines.append(f"  {move.label():<26} {win:>14} {change:>6}  {move.reason}")
+            deals = f"{move.samples} deals" if move.samples else ""
+            lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {move.reason}")
         if limit is not None and len(self.moves) > limit:
             lines.append(f"  ... {len(self.moves) - limit} more")
         return "\n".join(lines)
@@ -165,8 +181,10 @@ def _score(winner: int, me: int) -> float:
 def _monte_carlo(
     view: View, moves: list[tuple[int, int]], rng: random.Random, deadline: float, iterations: int | None
 ) -> tuple[dict[tuple[int, int], list[float]], int]:
-    """Successive halving over ``moves`` with shared deals; per move: [sum, sum of squares, n]."""
-    stats = {m: [0.0, 0.0, 0] for m in moves}
+    """Successive halving over ``moves`` with shared deals: each move's scores, deal by deal (every
+    move plays the deals in the same order, so move A's ``k``-th score and move B's are on one deal)."""
+    scores: dict[tuple[int, int], list[float]] = {m: [] for m in moves}
+    sums = dict.fromkeys(moves, 0.0)
     active = list(moves)
     total = 0
     round_size = MIN_ROUND
@@ -179,28 +197,33 @@ def _monte_carlo(
                 sim.turn(*move)
                 winner = sim.winner if sim.winner >= 0 else rollout(sim, random.Random(seed))
                 s = _score(winner, view.me)
-                acc = stats[move]
-                acc[0] += s
-                acc[1] += s * s
-                acc[2] += 1
+                scores[move].append(s)
+                sums[move] += s
                 total += 1
                 if iterations is None and time.perf_counter() > deadline:
-                    return stats, total
+                    return scores, total
             if iterations is not None and total >= iterations:
-                return stats, total
+                return scores, total
         if len(active) > 2:
-            active.sort(key=lambda m: stats[m][0] / stats[m][2], reverse=True)
+            active.sort(key=lambda m: sums[m] / len(scores[m]), reverse=True)
             active = active[: max(2, (len(active) + 1) // 2)]
         round_size = min(round_size * 2, 32) if len(active) <= 4 else round_size
 
 
-def _estimate(acc: list[float]) -> tuple[float, float]:
-    total, squares, n = acc
+def _estimate(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0.5, the largest possible, from one value)."""
+    n = len(values)
     if n == 0:
         return 0.0, 0.5
-    mean = total / n
-    var = max(squares / n - mean * mean, 0.0)
+    mean = sum(values) / n
+    var = max(sum(v * v for v in values) / n - mean * mean, 0.0)
     return mean, math.sqrt(var / max(n - 1, 1)) if n > 1 else 0.5
+
+
+def _paired(scores: Sequence[float], chosen: Sequence[float]) -> tuple[float, float]:
+    """A move's score minus the chosen move's, on the deals both played (the first ones), with its
+    standard error: the fair comparison when a move was dropped after fewer deals."""
+    return _estimate([a - b for a, b in zip(scores, chosen)])
 
 
 def advise(
@@ -215,7 +238,9 @@ def advise(
     """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
 
     ``budget_seconds`` bounds the search (it may run over by one rollout round); ``iterations``
-    instead fixes the number of rollouts (reproducible for a seed). Only the ``width`` most promising
+    instead fixes the number of rollouts and bounds the exact endgame solver by nodes
+    (``ENDGAME_NODES_PER_ROLLOUT * iterations``), never by the clock: the answer is the same for a
+    seed on any machine under any load (without ``iterations`` the solver gets half the time left). Only the ``width`` most promising
     moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
     others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
     only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
@@ -238,30 +263,37 @@ def advise(
     if view.deck_size == 0:
         try:
             sim = view.deal(list(view.hidden))
-            left = max(0.5 * (deadline - time.perf_counter()), 0.05)  # the rest for Monte Carlo if it fails
-            nodes = None if iterations is None else ENDGAME_NODES_PER_ROLLOUT * iterations
+            if iterations is None:  # the clock: half the time left, the rest for Monte Carlo if it fails
+                left, nodes = max(0.5 * (deadline - time.perf_counter()), 0.05), None
+            else:  # a node budget, not the clock: the answer does not depend on the machine's load
+                left, nodes = None, ENDGAME_NODES_PER_ROLLOUT * iterations
             for move, value in solve_moves(sim, left, moves, max_nodes=nodes):
                 results[move] = ((value + 1) / 2, None, 0)
         except SolveTimeout:
             results.clear()
+    scores: dict[tuple[int, int], list[float]] = {}
     if not results:
         method = "Monte Carlo over deals"
         searched = diverse(view, moves, max(width, 1))
-        stats, rollouts = _monte_carlo(view, searched, rng, deadline, iterations)
+        scores, rollouts = _monte_carlo(view, searched, rng, deadline, iterations)
         for move in moves:
-            if move in stats:
-                mean, se = _estimate(stats[move])
-                results[move] = (mean, se, int(stats[move][2]))
+            if move in scores:
+                mean, se = _estimate(scores[move])
+                results[move] = (mean, se, len(scores[move]))
             else:
                 results[move] = (None, None, 0)
-    # best first: exact values by value; estimates by samples (the survivors of the halving), then
-    # mean; moves not searched last, in heuristic order
-    order = sorted(
-        moves,
-        key=lambda m: (results[m][0] is not None, results[m][2], results[m][0] or 0.0),
+    # the chosen move: the best exact value, or among the estimates the survivor of the halving (most
+    # deals), by mean
+    chosen = max(moves, key=lambda m: (results[m][0] is not None, results[m][2], results[m][0] or 0.0))
+    changes = {m: _change(m, chosen, results, scores) for m in moves}
+    # the others by their change (against the chosen move on the same deals), then deals; moves not
+    # searched last, in heuristic order
+    order = [chosen] + sorted(
+        (m for m in moves if m != chosen),
+        key=lambda m: (results[m][0] is not None, changes[m][0] or 0.0, results[m][2]),
         reverse=True,
     )
-    current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]
+    current, current_se = results[chosen][0] or 0.0, results[chosen][1]
     described = []
     for rank, move in enumerate(order):
         win, error, n = results[move]
@@ -275,8 +307,9 @@ def advise(
                 win,
                 error,
                 n,
-                None if win is None else win - current,
+                changes[move][0],
                 reason,
+                changes[move][1],
             )
         )
     return Advice(
@@ -288,6 +321,24 @@ def advise(
         rollouts,
         time.perf_counter() - started,
     )
+
+
+def _change(
+    move: tuple[int, int],
+    chosen: tuple[int, int],
+    results: Mapping[tuple[int, int], tuple[float | None, float | None, int]],
+    scores: Mapping[tuple[int, int], Sequence[float]],
+) -> tuple[float | None, float | None]:
+    """``move``'s win chance minus the chosen move's, and its standard error (``None`` when exact):
+    exact values subtract; estimates are compared deal by deal on the deals both played."""
+    win, best = results[move][0], results[chosen][0]
+    if win is None or best is None:
+        return None, None
+    if move == chosen:
+        return 0.0, None
+    if move not in scores or chosen not in scores:
+        return win - best, None
+    return _paired(scores[move], scores[chosen])
 
 
 def diverse(view: View, moves: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:

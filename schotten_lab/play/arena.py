@@ -81,6 +81,16 @@ class MatchResult:
     seconds_b: float
     decisions_b: int
 
+    def add(self, result: GameResult, a_seat: int) -> None:
+        """Count one game in which bot A sat at ``a_seat`` (0 south, 1 north)."""
+        self.games += 1
+        self.wins += 0.5 if result.winner < 0 else float(result.winner == a_seat)
+        self.first_player_wins += 0.5 if result.winner < 0 else float(result.winner == 0)
+        self.seconds_a += result.seconds[a_seat]
+        self.decisions_a += result.decisions[a_seat]
+        self.seconds_b += result.seconds[1 - a_seat]
+        self.decisions_b += result.decisions[1 - a_seat]
+
     @property
     def rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
@@ -113,14 +123,7 @@ def match(
         a, b = make_a(g), make_b(g)
         a_seat = g % 2
         bots = (a, b) if a_seat == 0 else (b, a)
-        result = play_game(bots, seed, expert, index=g)
-        out.games += 1
-        out.wins += 0.5 if result.winner < 0 else float(result.winner == a_seat)
-        out.first_player_wins += 0.5 if result.winner < 0 else float(result.winner == 0)
-        out.seconds_a += result.seconds[a_seat]
-        out.decisions_a += result.decisions[a_seat]
-        out.seconds_b += result.seconds[1 - a_seat]
-        out.decisions_b += result.decisions[1 - a_seat]
+        out.add(play_game(bots, seed, expert, index=g), a_seat)
         if progress is not None:
             progress(g, out)
     return out

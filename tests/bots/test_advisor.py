@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from advisor_games import endgame, played
 from schotten_lab.bots.advisor import AdvisorBot, PolicyBot, advise
 from schotten_lab.bots.determinize import observation
-from schotten_lab.bots.endgame import solve_moves
+from schotten_lab.bots.endgame import Solver, moves_of, solve_moves
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import TACTICS
 from schotten_lab.game import apply_turn, legal_plays, new_game
@@ -126,3 +126,57 @@ def test_tactics_falls_back_to_a_legal_greedy_turn() -> None:
         decision = bot.decide(state.observation(state.to_move))
         assert "greedy" in decision["reason"]
         state, _ = apply_turn(state, {k: v for k, v in decision.items() if k != "reason"})
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 30), st.booleans())
+def test_the_ranking_follows_the_change_against_the_chosen_move(seed: int, turns: int, expert: bool) -> None:
+    """The chosen move first (change 0); then every searched move by its change, which is never above
+    0 under an iteration budget (successive halving keeps the chosen move ahead on the deals both
+    played); a move that played as many deals as the chosen one has change = win - chosen win."""
+    sim = played(seed, turns, expert)
+    if sim.winner >= 0:
+        return
+    advice = advise(observation(sim, sim.to_move), iterations=80, seed=seed)
+    best = advice.best
+    assert best.change == 0.0 and best.win == advice.current
+    searched = [m for m in advice.moves if m.win is not None]
+    assert advice.moves[: len(searched)] == tuple(searched)  # moves not searched come last
+    changes = [m.change for m in searched]
+    assert all(c is not None and c <= 1e-12 for c in changes)
+    assert changes == sorted(changes, reverse=True)  # type: ignore[type-var]
+    if advice.method.startswith("Monte Carlo"):
+        assert all(m.samples <= best.samples for m in searched)
+        for move in searched[1:]:
+            assert move.change_stderr is not None
+            if move.samples == best.samples:
+                assert move.change == pytest.approx(move.win - best.win)  # type: ignore[operator]
+        if len(searched) > 1:
+            assert "ranked by the change" in advice.table()
+
+
+def test_an_iteration_budget_solves_endgames_by_nodes_not_by_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``iterations`` the endgame solver stops on a node count: a clock running 100 s a call
+    (a machine under heavy load) changes nothing; without ``iterations`` it falls back to sampling."""
+    import time as real_time
+
+    from schotten_lab.bots import endgame as endgame_module
+
+    sim = endgame(0, 5)
+    assert sim is not None
+    solver = Solver()
+    for card, stone in moves_of(sim):
+        child = sim.copy()
+        child.turn(card, stone)
+        if child.winner < 0:
+            solver.value(child)
+    assert solver.nodes > 1024  # the solver looks at the clock every 1024 nodes: this one does
+    position = observation(sim, sim.to_move)
+    calm = advise(position, iterations=20, seed=3)
+    assert calm.method == "exact endgame"
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(endgame_module.time, "perf_counter", lambda: 100.0 * next(ticks))
+    loaded = advise(position, iterations=20, seed=3)
+    assert [(m.card, m.stone, m.win) for m in loaded.moves] == [(m.card, m.stone, m.win) for m in calm.moves]
+    assert advise(position, budget_seconds=1.0, seed=3).method == "Monte Carlo over deals"
+    assert real_time.perf_counter is endgame_module.time.perf_counter
