@@ -3,7 +3,7 @@
 ::
 
     schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
-    schotten-lab bot NAME [--seed S]                  # the bot line protocol (ENGINE.md §3)
+    schotten-lab bot NAME [--seed S] [--budget SECONDS | --iterations N] [--option KEY=VALUE]  # ENGINE.md §3
     schotten-lab review GAME.json [-o REVIEW.html or .json] [--game K] [--iterations N] [--seed S]   # the advisor's review
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
                           [--expert] [--jobs J | --dask ADDRESS|local] [--quiet] [--engine auto|python|fast] [--out FILE]
@@ -89,8 +89,15 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     """``bot``: answer one request line with one turn line until the end of the input."""
     from .bots import make_bot, serve
 
+    options = _options(args.option, "--option")
+    for flag in ("budget", "iterations"):
+        value = getattr(args, flag)
+        if value is not None:
+            if flag in options:
+                raise UsageError(f"--{flag}: given twice (also as --option {flag}=...)")
+            options[flag] = value
     try:
-        bot = make_bot(args.name, seed=args.seed, **dict(args.option))
+        bot = make_bot(args.name, seed=args.seed, **options)
     except ValueError as exc:
         raise UsageError(_one_line(exc)) from None
     serve(bot, sys.stdin.buffer, out)
@@ -100,7 +107,10 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
 # ---- selfplay --------------------------------------------------------------------------------------
 
 
-OPTION_HELP = "a bot option, e.g. --option budget=0.5 (repeatable; values read as JSON when they can be)"
+OPTION_HELP = (
+    "a bot option, e.g. budget=0.5 or iterations=300 for the advisor (repeatable; values read as JSON "
+    "when they can be)"
+)
 RECORD_FORMATS = ("jsonl", "ndjson", "json")
 """Extensions ``selfplay --out`` writes (one game@1 record per line)."""
 
@@ -152,7 +162,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     if args.seed < 0:
         raise UsageError(f"--seed: must be at least 0, not {args.seed}")
     runner = runner_of(args)
-    options = {seat: dict(getattr(args, f"{seat}_option")) for seat in ("south", "north")}
+    options = {seat: _options(getattr(args, f"{seat}_option"), f"--{seat}-option") for seat in ("south", "north")}
     match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
     for seat in ("south", "north"):
         try:
@@ -238,6 +248,14 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
 # ---- registration ---------------------------------------------------------------------------------------
 
 
+def _options(pairs: list[tuple[str, Any]], flag: str) -> dict[str, Any]:
+    """Bot options from ``KEY=VALUE`` pairs; the seed has its own flag (selfplay seeds each game's bots)."""
+    options = dict(pairs)
+    if "seed" in options:
+        raise UsageError(f"{flag}: seed is not a bot option here: use --seed")
+    return options
+
+
 def _bot_option(text: str) -> tuple[str, Any]:
     """``KEY=VALUE`` for a bot option; the value is read as JSON when it can be (``3``, ``0.5``,
     ``true``), else kept as text."""
@@ -257,6 +275,13 @@ def _count(text: str) -> int:
     if value < 0:
         raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
     return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
 
 
 def _integer(text: str) -> int:
@@ -286,6 +311,10 @@ def add_game_commands(sub: Any) -> None:
     p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
     p.add_argument("--seed", type=_integer, default=None, help="make the bot reproducible")
     p.add_argument("--option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
+    p.add_argument("--budget", type=_seconds, metavar="SECONDS",
+                   help="advisor: seconds a move (default 2); the same as --option budget=SECONDS")
+    p.add_argument("--iterations", type=_integer, metavar="N",
+                   help="advisor: rollouts a move instead of a time budget (reproducible on any machine)")
     p.set_defaults(run=cmd_bot)
 
     p = sub.add_parser("selfplay", help="play N games between two bots, one game@1 record per line")

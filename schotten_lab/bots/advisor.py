@@ -50,6 +50,10 @@ MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
 SEARCH_WIDTH = 10
 """Moves searched by Monte Carlo: the most promising by the placement heuristic."""
+MAX_BUDGET = 3600.0
+"""Longest time budget a move (seconds) the bot accepts: more is a typo."""
+MAX_ITERATIONS = 10_000_000
+"""Largest rollout budget a move the bot accepts."""
 ENDGAME_NODES_PER_ROLLOUT = 200
 """With an ``iterations`` budget, the endgame solver's node budget per iteration (reproducible)."""
 
@@ -451,10 +455,14 @@ class AdvisorBot:
     name = "advisor"
 
     def __init__(self, budget: float = 2.0, iterations: int | None = None, seed: int | None = 0) -> None:
-        if budget <= 0:
-            raise ValueError(f"budget: must be positive seconds, not {budget}")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"iterations: must be at least 1, not {iterations}")
+        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
+            raise ValueError(f"budget: must be seconds a move, above 0 and at most {MAX_BUDGET:g}, not {budget!r}")
+        if iterations is not None and (
+            isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS
+        ):
+            raise ValueError(f"iterations: must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {iterations!r}")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise ValueError(f"seed: must be a whole number, not {seed!r}")
         self.budget = float(budget)
         self.iterations = iterations
         self.seed = seed

@@ -115,6 +115,48 @@ def test_bot_options_reach_the_bot_and_bad_ones_are_usage_errors(capsys: pytest.
     assert "expected KEY=VALUE" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--budget", "0"], "budget: must be seconds a move"),
+        (["--budget", "nan"], "budget: must be seconds a move"),
+        (["--budget", "soon"], "--budget: expected seconds"),
+        (["--option", "budget=\"1\""], "budget: must be seconds a move"),
+        (["--option", "budget=1e9"], "at most 3600"),
+        (["--iterations", "0"], "iterations: must be a whole number"),
+        (["--option", "iterations=2.5"], "iterations: must be a whole number"),
+        (["--option", "iterations=true"], "iterations: must be a whole number"),
+        (["--option", "seed=3"], "use --seed"),
+        (["--budget", "1", "--option", "budget=2"], "given twice"),
+    ],
+)
+def test_advisor_budgets_are_checked_with_one_line(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bot", "advisor", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and words in err, err
+
+
+def test_the_advisor_budget_flags_reach_the_bot(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    built: list[dict[str, Any]] = []
+    import schotten_lab.bots.protocol as protocol
+
+    monkeypatch.setattr(protocol, "serve", lambda bot, lines, out: built.append(vars(bot)) or 0)
+    monkeypatch.setattr("schotten_lab.bots.serve", protocol.serve)
+    assert main(["bot", "advisor", "--iterations", "30", "--seed", "2"]) == 0
+    assert main(["bot", "advisor", "--budget", "0.5"]) == 0
+    assert (built[0]["iterations"], built[0]["seed"]) == (30, 2)
+    assert (built[1]["budget"], built[1]["iterations"]) == (0.5, None)
+    assert main(["bot", "greedy", "--budget", "1"]) == 2
+    assert "bad options ['budget']" in capsys.readouterr().err
+
+
+def test_selfplay_checks_advisor_options_before_playing(capsys: pytest.CaptureFixture[str]) -> None:
+    for option, words in (("budget=-1", "--south-option: budget: must be"), ("seed=1", "use --seed")):
+        assert main(["selfplay", "--games", "1", "--south", "advisor", "--south-option", option]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and words in err, err
+
+
 def test_an_unknown_bot_name_is_a_one_line_usage_error() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "schotten_lab", "bot", "nobody"], cwd=ROOT, capture_output=True, text=True, timeout=120
