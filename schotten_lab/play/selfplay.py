@@ -191,13 +191,7 @@ def _runner(jobs: int, dask: str | None) -> Runner:
 
 
 def selfplay(
-    match: Matchup,
-    games: int,
-    seed: int,
-    *,
-    jobs: int = 1,
-    engine: Engine = "auto",
-    chunk: int | None = None,
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None,
     dask: str | None = None,
 ) -> Iterator[dict[str, Any]]:
     """The records of games ``0 .. games-1``, in game order, played on ``jobs`` processes, or on a Dask
@@ -210,13 +204,7 @@ def selfplay(
 
 
 def selfplay_lines(
-    match: Matchup,
-    games: int,
-    seed: int,
-    *,
-    jobs: int = 1,
-    engine: Engine = "auto",
-    chunk: int | None = None,
+    match: Matchup, games: int, seed: int, *, jobs: int = 1, engine: Engine = "auto", chunk: int | None = None,
     dask: str | None = None,
 ) -> Iterator[str]:
     """The same records as :func:`selfplay`, each as one line of compact JSON (no newline): what

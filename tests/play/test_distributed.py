@@ -113,3 +113,9 @@ def test_an_unreachable_scheduler_is_one_clear_line_quickly(command: list[str]) 
 def test_dask_options_are_checked_before_anything_runs() -> None:
     out = cli(*SELFPLAY, "--dask", "tcp://127.0.0.1:9", "--jobs", "2")
     assert out.returncode == 2 and "drop --jobs" in out.stderr and out.stderr.count("\n") == 1
+
+
+def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # what an environment without dask looks like
+    with pytest.raises(ClusterError, match=r"needs dask\[distributed\].*schotten-lab\[studies\]"):
+        list(ordered_map(abs, [1, 2], Runner(dask="local")))
