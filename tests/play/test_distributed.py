@@ -119,3 +119,30 @@ def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setitem(sys.modules, "distributed", None)  # what an environment without dask looks like
     with pytest.raises(ClusterError, match=r"needs dask\[distributed\].*schotten-lab\[studies\]"):
         list(ordered_map(abs, [1, 2], Runner(dask="local")))
+
+
+SCHEDULER = """
+import logging, sys
+from distributed import LocalCluster
+with LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None,
+                  silence_logs=logging.ERROR) as cluster:
+    print(cluster.scheduler_address, flush=True)
+    sys.stdin.read()  # runs until the test closes standard input
+"""
+
+
+def test_selfplay_on_a_scheduler_address_writes_the_same_bytes() -> None:
+    """``--dask tcp://...``: a scheduler started by someone else (here, another process)."""
+    pytest.importorskip("distributed")
+    with subprocess.Popen(
+        [sys.executable, "-c", SCHEDULER], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    ) as scheduler:
+        assert scheduler.stdout is not None and scheduler.stdin is not None
+        address = scheduler.stdout.readline().strip()
+        assert address.startswith("tcp://127.0.0.1:")
+        args = [*SELFPLAY, "--south", "greedy", "--engine", "python"]
+        remote = cli(*args, "--dask", address)
+        scheduler.stdin.close()
+        assert scheduler.wait(timeout=60) == 0
+    assert remote.returncode == 0, remote.stderr
+    assert remote.stdout == cli(*args).stdout and f"dask {address}" in remote.stderr
