@@ -40,7 +40,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
@@ -312,16 +312,19 @@ def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, tuple[str, st
             if data is None:
                 yield "line", n, f"{source}: longer than {MAX_INPUT_BYTES:,} bytes; a position is a few kB"
                 continue
+            read: tuple[str, str] | str
             try:
-                yield "line", n, (_decode(data, source), source)
+                read = (_decode(data, source), source)
             except UsageError as exc:
-                yield "line", n, str(exc)
+                read = str(exc)
+            yield "line", n, read
     else:
         for path in inputs:
             try:
-                yield "file", path, read_file(path)
+                read = read_file(path)
             except UsageError as exc:
-                yield "file", path, str(exc)
+                read = str(exc)
+            yield "file", path, read
 
 
 def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int:
