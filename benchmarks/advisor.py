@@ -38,6 +38,7 @@ from schotten_lab.bots.advisor import AdvisorBot, PolicyBot  # noqa: E402
 from schotten_lab.bots.determinize import view_of  # noqa: E402
 from schotten_lab.bots.endgame import SolveTimeout, solve  # noqa: E402
 from schotten_lab.bots.sim import Sim, shuffled_game  # noqa: E402
+from schotten_lab.cli_game import _progress as progress_bar  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
 from schotten_lab.play.arena import Decider, GameResult, MatchResult, play_game  # noqa: E402
@@ -125,10 +126,16 @@ def run_match(a: Entrant, b: Entrant, games: int, seed: int, runner: Runner, ver
     """``games`` games of ``a`` against ``b``, seats alternating, counted in game order."""
     out = MatchResult(0, 0.0, 0.0, 0.0, 0, 0.0, 0)
     tasks = (Game(a, b, seed, g) for g in range(games))
+    bar = progress_bar(games, not verbose)  # on a terminal only
     for g, result in enumerate(ordered_map(play, tasks, runner)):
         out.add(result, g % 2)
         if verbose:
             print(f"    after {g + 1} games: {out.wins:g} won", flush=True)
+        if bar is not None:
+            bar.update(1)
+            bar.set_postfix_str(f"{out.wins:g} won")
+    if bar is not None:
+        bar.close()
     return out
 
 

@@ -216,6 +216,9 @@ def _dumps_line(obj: object) -> str:
 def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     """``analyze``: a readable report, its JSON, or one JSON report per line for a batch."""
     inputs: list[str] = args.positions
+    single = args.notation is not None or (len(inputs) == 1 and inputs[0] != "-")
+    if single and (args.jobs != 1 or args.dask is not None):
+        raise UsageError(f"--{'dask' if args.dask is not None else 'jobs'}: runs a batch (several files, or '-'), not one position")
     if args.notation is not None:
         if inputs:
             raise UsageError("give either position files or --notation, not both")

@@ -146,3 +146,14 @@ def test_selfplay_on_a_scheduler_address_writes_the_same_bytes() -> None:
         assert scheduler.wait(timeout=60) == 0
     assert remote.returncode == 0, remote.stderr
     assert remote.stdout == cli(*args).stdout and f"dask {address}" in remote.stderr
+
+
+def test_jobs_and_dask_are_for_a_batch_only(capsys: pytest.CaptureFixture[str]) -> None:
+    from schotten_lab.cli import main
+
+    for extra in (["--jobs", "2"], ["--dask", "local"]):
+        assert main(["analyze", str(POSITIONS[0]), *extra]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and f"{extra[0]}: runs a batch" in err
+    assert main(["analyze", str(POSITIONS[0]), str(POSITIONS[1]), "--jobs", "0"]) == 2
+    assert "--jobs: must be at least 1" in capsys.readouterr().err
