@@ -23,11 +23,13 @@ from __future__ import annotations
 import contextlib
 import logging
 import multiprocessing
+import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from multiprocessing.pool import AsyncResult
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..core.errors import SchottenError
 
@@ -98,12 +100,49 @@ def ordered_map(work: Callable[[T], R], tasks: Iterable[T], runner: Runner = Run
             yield work(task)
         return
     if runner.dask is None:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(runner.jobs, mp_context=context) as pool:
-            yield from _windowed(lambda task: pool.submit(work, task), tasks, runner.window or 4 * runner.jobs)
+        # workers ignore Ctrl-C (no traceback from each); the parent stops them at once on any exit but
+        # the normal one (Ctrl-C, an error, a reader that stops early)
+        with _interrupts_ignored():
+            pool = multiprocessing.get_context("spawn").Pool(runner.jobs, initializer=_ignore_interrupts)
+        try:
+            yield from _windowed(
+                lambda task: _Pending(pool.apply_async(work, (task,))), tasks, runner.window or 4 * runner.jobs
+            )
+            pool.close()
+        finally:
+            pool.terminate()
+            pool.join()
         return
     with _dask_client(runner) as (client, workers):
         yield from _windowed(lambda task: client.submit(work, task, pure=False), tasks, runner.window or 4 * workers)
+
+
+def _ignore_interrupts() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _interrupts_ignored() -> Iterator[None]:
+    """Ctrl-C ignored while processes are started (they keep ignoring it; this process gets it back),
+    so a Ctrl-C reaches this process only, which then closes them quietly."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+class _Pending(Generic[R]):
+    """A ``multiprocessing`` async result seen as a future (``result()``)."""
+
+    def __init__(self, pending: AsyncResult[R]) -> None:
+        self._pending = pending
+
+    def result(self) -> R:
+        return self._pending.get()
 
 
 def _windowed(submit: Callable[[T], _Future[R]], tasks: Iterable[T], window: int) -> Iterator[R]:
@@ -131,8 +170,8 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
         if runner.dask == LOCAL:
             workers = runner.jobs if runner.jobs > 1 else LOCAL_WORKERS
             try:
-                cluster = stack.enter_context(
-                    LocalCluster(  # type: ignore[no-untyped-call,unused-ignore]
+                with _interrupts_ignored():  # its processes inherit that: Ctrl-C stops this one only
+                    cluster = LocalCluster(  # type: ignore[no-untyped-call,unused-ignore]
                         n_workers=workers,
                         threads_per_worker=1,
                         processes=True,
@@ -141,7 +180,7 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
                         silence_logs=logging.ERROR,
                         timeout=LOCAL_START_TIMEOUT,
                     )
-                )
+                stack.enter_context(cluster)
                 client = stack.enter_context(Client(cluster, timeout=LOCAL_START_TIMEOUT))  # type: ignore[no-untyped-call,unused-ignore]
             except Exception as exc:  # noqa: BLE001 - any failure to start is reported in one line
                 raise ClusterError(f"--dask local: the local cluster did not start: {type(exc).__name__}: {_line(exc)}") from None

@@ -5,8 +5,10 @@ user would; a scheduler address where none listens gives one clear line, quickly
 
 from __future__ import annotations
 
+import contextlib
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -157,3 +159,47 @@ def test_jobs_and_dask_are_for_a_batch_only(capsys: pytest.CaptureFixture[str]) 
         assert err.count("\n") == 1 and f"{extra[0]}: runs a batch" in err
     assert main(["analyze", str(POSITIONS[0]), str(POSITIONS[1]), "--jobs", "0"]) == 2
     assert "--jobs: must be at least 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("runner", [["--jobs", "2"], ["--dask", "local"]])
+def test_ctrl_c_stops_a_parallel_batch_at_once_without_tracebacks(runner: list[str]) -> None:
+    """Ctrl-C reaches the whole process group (workers too): exit 130, nothing on standard error, no
+    worker left behind."""
+    import os
+    import signal
+
+    line = Path(POSITIONS[0]).read_text().replace("\n", " ")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "schotten_lab", "analyze", "-", "--quiet", *runner],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )  # fmt: skip
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    stdin = process.stdin
+
+    def feed() -> None:  # in a thread: the pipes are small, and the batch reads as it goes
+        with contextlib.suppress(OSError, ValueError):
+            for _ in range(400):
+                stdin.write(line + "\n")
+            stdin.flush()
+
+    threading.Thread(target=feed, daemon=True).start()
+    try:
+        assert process.stdout.readline().startswith('{"line":1,')  # the workers are at it
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(timeout=60) == 130
+        assert process.stderr.read() == ""
+    finally:
+        process.kill()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            with contextlib.suppress(OSError):
+                stream.close()
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:  # the group empties: no worker left (exited and reaped)
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.2)
+    else:
+        pytest.fail("worker processes outlived the command by 30 s")
