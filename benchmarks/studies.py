@@ -1,0 +1,144 @@
+"""The studies of notebooks 11-13 at full size, written as data to ``data/studies/``.
+
+    python benchmarks/studies.py --study first      [--scale full|ci] [--out data/studies] [--seed 0]
+    python benchmarks/studies.py --study folk       ...
+    python benchmarks/studies.py --study tournament ...
+    python benchmarks/studies.py --study all        ...
+
+- ``first``: the first player's score between two copies of each bot (random on the compiled kernel
+  and on the engine, policy, greedy, the advisor at 30 and 100 rollouts a move): ``first_player.csv``
+  (one row per bot, 95% Wilson and exact intervals), ``first_player_running.csv`` (the estimate and
+  its interval after 1, 2, ... games, log-spaced), ``stones.csv`` (how often the holder of each stone
+  won), ``endings.csv`` (three adjacent stones or five).
+- ``folk``: each piece of folk advice (``bots/folk.py``) against the baseline policy, every deal
+  played twice with the seats swapped: ``folk.csv``.
+- ``tournament``: a round robin of random, greedy, policy and the advisor at 30 and 100 rollouts,
+  seats alternating: ``tournament.csv`` and ``ratings.csv`` (bootstrap intervals).
+
+Each study also writes ``<study>.json``: the exact command, the sizes, the seed, the seconds it took
+and the git commit. ``--scale ci`` runs every study tiny (a smoke test of this script). One process;
+the studies are independent, so they can run side by side (one per core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import subprocess
+import sys
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pandas as pd  # noqa: E402
+
+from schotten_lab.bots.folk import ADVICE  # noqa: E402
+from schotten_lab.play import studies  # noqa: E402
+
+SCALES: dict[str, dict[str, Any]] = {
+    "full": {
+        "fast_random": 200_000,
+        "first": {"random": 2_000, "policy": 20_000, "greedy": 1_000, "advisor-30": 400, "advisor-100": 200},
+        "folk_deals": 5_000,
+        "tournament_bots": ["random", "greedy", "policy", "advisor-30", "advisor-100"],
+        "tournament_games": 80,
+        "resamples": 300,
+    },
+    "ci": {
+        "fast_random": 2_000,
+        "first": {"random": 10, "policy": 20, "greedy": 4, "advisor-30": 2},
+        "folk_deals": 10,
+        "tournament_bots": ["random", "greedy", "policy"],
+        "tournament_games": 4,
+        "resamples": 20,
+    },
+}
+
+
+def log(message: str) -> None:
+    print(f"[{datetime.now(timezone.utc):%H:%M:%S}] {message}", flush=True)
+
+
+def first(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
+    per_game = [studies.random_first_player_games(scale["fast_random"], seed)]
+    log(f"random (fast): {scale['fast_random']} games")
+    for name, games in scale["first"].items():
+        table, seconds = studies.timed(
+            lambda: studies.first_player_games(studies.bot_maker(name), games, seed, label=name)
+        )
+        per_game.append(table)
+        log(f"{name}: {games} games in {seconds:.0f} s, first player {table['first_score'].mean():.3f}")
+    games = pd.concat(per_game, ignore_index=True)
+    studies.first_player_table(games).to_csv(out / "first_player.csv", index=False)
+    running = [
+        studies.running_estimate(group["first_score"], at=studies.log_spaced(len(group))).assign(bot=bot)
+        for bot, group in games.groupby("bot", sort=False)
+    ]
+    pd.concat(running, ignore_index=True).to_csv(out / "first_player_running.csv", index=False)
+    studies.stone_table(games).to_csv(out / "stones.csv", index=False)
+    studies.endings_table(games).to_csv(out / "endings.csv", index=False)
+    return {"fast_random_games": scale["fast_random"], "games": scale["first"]}
+
+
+def folk(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
+    per_game = []
+    for advice in ADVICE:
+        table, seconds = studies.timed(lambda: studies.folk_games(advice, scale["folk_deals"], seed))
+        per_game.append(table)
+        log(f"{advice}: {len(table)} games in {seconds:.0f} s, variant {table['variant_score'].mean():.3f}")
+    studies.folk_table(pd.concat(per_game, ignore_index=True)).to_csv(out / "folk.csv", index=False)
+    return {"deals_per_advice": scale["folk_deals"], "games_per_advice": 2 * scale["folk_deals"]}
+
+
+def tournament(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
+    bots = {name: studies.bot_maker(name) for name in scale["tournament_bots"]}
+    table = studies.tournament(bots, scale["tournament_games"], seed)
+    table.to_csv(out / "tournament.csv", index=False)
+    studies.rating_intervals(table, scale["resamples"], seed).to_csv(out / "ratings.csv", index=False)
+    return {"bots": scale["tournament_bots"], "games_per_pair": scale["tournament_games"], "resamples": scale["resamples"]}
+
+
+STUDIES = {"first": first, "folk": folk, "tournament": tournament}
+
+
+def commit() -> str:
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--study", choices=(*STUDIES, "all"), default="all")
+    parser.add_argument("--scale", choices=tuple(SCALES), default="full")
+    parser.add_argument("--out", type=Path, default=ROOT / "data" / "studies")
+    parser.add_argument("--seed", type=int, default=0)
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+    command = "python benchmarks/studies.py " + shlex.join(sys.argv[1:])
+    for name in STUDIES if args.study == "all" else (args.study,):
+        started = time.perf_counter()
+        log(f"study {name}, scale {args.scale}")
+        sizes = STUDIES[name](SCALES[args.scale], args.seed, args.out)
+        meta = {
+            "study": name,
+            "command": command,
+            "scale": args.scale,
+            "seed": args.seed,
+            "sizes": sizes,
+            "seconds": round(time.perf_counter() - started, 1),
+            "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "commit": commit(),
+        }
+        (args.out / f"{name}.json").write_text(json.dumps(meta, indent=2) + "\n")
+        log(f"study {name} done in {meta['seconds']} s")
+
+
+if __name__ == "__main__":
+    main()
