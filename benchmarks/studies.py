@@ -43,10 +43,10 @@ from schotten_lab.play import studies  # noqa: E402
 SCALES: dict[str, dict[str, Any]] = {
     "full": {
         "fast_random": 200_000,
-        "first": {"random": 2_000, "policy": 20_000, "greedy": 1_000, "advisor-30": 400, "advisor-100": 200},
-        "folk_deals": 5_000,
+        "first": {"random": 2_000, "policy": 10_000, "greedy": 500, "advisor-30": 300, "advisor-100": 150},
+        "folk_deals": 3_000,
         "tournament_bots": ["random", "greedy", "policy", "advisor-30", "advisor-100"],
-        "tournament_games": 80,
+        "tournament_games": 60,
         "resamples": 300,
     },
     "ci": {
