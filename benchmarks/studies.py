@@ -42,11 +42,11 @@ from schotten_lab.play import studies  # noqa: E402
 
 SCALES: dict[str, dict[str, Any]] = {
     "full": {
-        "fast_random": 200_000,
-        "first": {"random": 2_000, "policy": 10_000, "greedy": 500, "advisor-30": 300, "advisor-100": 150},
-        "folk_deals": 3_000,
+        "fast_random": 100_000,
+        "first": {"random": 1_000, "policy": 10_000, "greedy": 400, "advisor-30": 200, "advisor-100": 100},
+        "folk_deals": 2_000,
         "tournament_bots": ["random", "greedy", "policy", "advisor-30", "advisor-100"],
-        "tournament_games": 60,
+        "tournament_games": 40,
         "resamples": 300,
     },
     "ci": {

@@ -23,10 +23,12 @@ score rounded down for its lower end and up for its upper end (so it only widens
 
 from __future__ import annotations
 
+import json
 import math
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..bots import make_bot
@@ -369,6 +371,37 @@ def rating_intervals(results: pd.DataFrame, resamples: int = 200, seed: int = 0,
     )
 
 
+FILES: dict[str, tuple[str, ...]] = {
+    "first": ("first_player", "first_player_running", "stones", "endings"),
+    "folk": ("folk",),
+    "tournament": ("tournament", "ratings"),
+}
+"""The tables each study writes (``<name>.csv``), beside its ``<study>.json`` (command, sizes, seconds)."""
+
+
+def read_study(folder: str | Path, study: str) -> tuple[dict[str, Any], dict[str, pd.DataFrame]]:
+    """A committed run of ``study`` (a key of :data:`FILES`) from ``folder``: its ``<study>.json``
+    (the command that made it, sizes, seconds) and its tables by name."""
+    import pandas as pd
+
+    if study not in FILES:
+        raise ValueError(f"study: unknown {study!r}, expected one of {', '.join(FILES)}")
+    folder = Path(folder)
+    meta = json.loads((folder / f"{study}.json").read_text())
+    return meta, {name: pd.read_csv(folder / f"{name}.csv") for name in FILES[study]}
+
+
+def rate_text(rate: float, low: float, high: float) -> str:
+    """``"50.2% (49.9-50.4%)"``: a rate and its interval in percent, one decimal."""
+    return f"{100 * rate:.1f}% ({100 * low:.1f}\u2013{100 * high:.1f}%)"
+
+
+def with_rate_text(table: pd.DataFrame, column: str = "rate_95ci") -> pd.DataFrame:
+    """``table`` with a ``column`` of :func:`rate_text` (Wilson interval) for display."""
+    texts = [rate_text(r, lo, hi) for r, lo, hi in zip(table["rate"], table["ci_low"], table["ci_high"])]
+    return table.assign(**{column: texts})
+
+
 def timed(function: Callable[[], pd.DataFrame]) -> tuple[pd.DataFrame, float]:
     """``function()`` and the seconds it took (wall clock)."""
     started = time.perf_counter()
@@ -388,6 +421,9 @@ __all__ = [
     "folk_table",
     "log_spaced",
     "random_first_player_games",
+    "rate_text",
+    "read_study",
+    "with_rate_text",
     "rating_intervals",
     "running_estimate",
     "stone_table",
