@@ -29,7 +29,7 @@ penalty larger than any score. Base game (and its expert variant) only, like the
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.cards import CARDS
@@ -133,6 +133,23 @@ def folk_play(sim: Sim, advice: str | None) -> tuple[int, int]:
     return choice
 
 
+def sim_turn(observation: Position, choose: Callable[[Sim], tuple[int, int]]) -> dict[str, Any]:
+    """The turn (ENGINE.md §1) of the player to move when ``choose`` picks the placement on the search
+    state (:mod:`.sim`; ``(-1, -1)`` to pass): every provable stone claimed, as the search does.
+
+    The choice reads the table and the mover's own hand only (the hidden cards are dealt in a fixed
+    order that ``choose`` must not look at). Expert variant: when the claims at the start of the turn
+    win the game, no card is placed. (The advisor's ``PolicyBot.decide`` builds its turn the same way.)
+    """
+    view = view_of(observation)
+    sim = view.deal(list(view.hidden))
+    card, stone = choose(sim)
+    claims = [s + 1 for s in sim.turn(card, stone)]
+    placed = card >= 0 and card not in sim.hands[view.me]
+    play = {"card": str(CARDS[card]), "stone": stone + 1} if placed else None
+    return {"player": observation.to_move.value, "play": play, "claim": claims}
+
+
 class FolkBot:
     """The rollout policy following one piece of folk ``advice`` (a key of :data:`ADVICE`; ``None``
     plays exactly as :class:`~schotten_lab.bots.advisor.PolicyBot`). Deterministic: ``seed`` is
@@ -145,20 +162,10 @@ class FolkBot:
         self.seed = seed
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
-        view = view_of(observation)
-        sim = view.deal(list(view.hidden))  # the choice reads the table and the bot's own hand only
-        card, stone = folk_play(sim, self.advice)
-        claims = sim.turn(card, stone)
-        if card >= 0 and card in sim.hands[view.me]:
-            card = -1  # expert: the claims at the start of the turn won the game, no placement
-        return {
-            "player": observation.to_move.value,
-            "play": None if card < 0 else {"card": str(CARDS[card]), "stone": stone + 1},
-            "claim": [s + 1 for s in claims],
-        }
+        return sim_turn(observation, lambda sim: folk_play(sim, self.advice))
 
     def __repr__(self) -> str:
         return f"FolkBot(advice={self.advice!r})"
 
 
-__all__ = ["ADVICE", "FolkBot", "check_advice", "folk_play", "folk_score", "needed_cards", "window_bonus"]
+__all__ = ["ADVICE", "FolkBot", "check_advice", "folk_play", "folk_score", "needed_cards", "sim_turn", "window_bonus"]
