@@ -64,16 +64,37 @@ def log(message: str) -> None:
     print(f"[{datetime.now(timezone.utc):%H:%M:%S}] {message}", flush=True)
 
 
-def first(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
-    per_game = [studies.random_first_player_games(scale["fast_random"], seed)]
-    log(f"random (fast): {scale['fast_random']} games")
-    for name, games in scale["first"].items():
-        table, seconds = studies.timed(
-            lambda: studies.first_player_games(studies.bot_maker(name), games, seed, label=name)
-        )
-        per_game.append(table)
-        log(f"{name}: {games} games in {seconds:.0f} s, first player {table['first_score'].mean():.3f}")
-    games = pd.concat(per_game, ignore_index=True)
+FIRST_ORDER = ("random (fast)", "random", "policy", "greedy")
+
+
+def first(scale: dict[str, Any], seed: int, out: Path, bots: list[str] | None = None) -> dict[str, Any]:
+    """The first-player study, one bot at a time: each bot's games go to ``games/first-<bot>.csv``
+    (with the command that made them), and the summary tables are rebuilt from every bot's games
+    found there, so a study split between processes (``--bots``) ends in one set of tables."""
+    games_dir = out / "games"
+    games_dir.mkdir(exist_ok=True)
+    wanted = ["random (fast)", *scale["first"]] if bots is None else bots
+    for name in wanted:
+        started = time.perf_counter()
+        if name == "random (fast)":
+            table = studies.random_first_player_games(scale["fast_random"], seed)
+        else:
+            table = studies.first_player_games(studies.bot_maker(name), scale["first"][name], seed, label=name)
+        slug = name.replace(" ", "-").replace("(", "").replace(")", "")
+        table.to_csv(games_dir / f"first-{slug}.csv", index=False)
+        meta = {"command": COMMAND, "games": len(table), "seconds": round(time.perf_counter() - started, 1), "commit": commit()}
+        (games_dir / f"first-{slug}.json").write_text(json.dumps(meta) + "\n")
+        log(f"{name}: {len(table)} games in {meta['seconds']} s, first player {table['first_score'].mean():.3f}")
+    return summarize_first(out)
+
+
+def summarize_first(out: Path) -> dict[str, Any]:
+    """Rebuild the first-player tables from every bot's games in ``out/games``."""
+    found = {path: json.loads(path.with_suffix(".json").read_text()) for path in sorted((out / "games").glob("first-*.csv"))}
+    tables = [pd.read_csv(path) for path in found]
+    rank = {name: i for i, name in enumerate(FIRST_ORDER)}
+    tables.sort(key=lambda t: (rank.get(t["bot"].iloc[0], len(rank)), str(t["bot"].iloc[0])))
+    games = pd.concat(tables, ignore_index=True)
     studies.first_player_table(games).to_csv(out / "first_player.csv", index=False)
     running = [
         studies.running_estimate(group["first_score"], at=studies.log_spaced(len(group))).assign(bot=bot)
@@ -82,7 +103,11 @@ def first(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
     pd.concat(running, ignore_index=True).to_csv(out / "first_player_running.csv", index=False)
     studies.stone_table(games).to_csv(out / "stones.csv", index=False)
     studies.endings_table(games).to_csv(out / "endings.csv", index=False)
-    return {"fast_random_games": scale["fast_random"], "games": scale["first"]}
+    return {
+        "games": {str(t["bot"].iloc[0]): len(t) for t in tables},
+        "commands": sorted({m["command"] for m in found.values()}),
+        "bot_seconds": round(sum(m["seconds"] for m in found.values()), 1),
+    }
 
 
 def folk(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
@@ -103,6 +128,7 @@ def tournament(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
     return {"bots": scale["tournament_bots"], "games_per_pair": scale["tournament_games"], "resamples": scale["resamples"]}
 
 
+COMMAND = "python benchmarks/studies.py"
 STUDIES = {"first": first, "folk": folk, "tournament": tournament}
 
 
@@ -119,13 +145,19 @@ def main() -> None:
     parser.add_argument("--scale", choices=tuple(SCALES), default="full")
     parser.add_argument("--out", type=Path, default=ROOT / "data" / "studies")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--bots", help="first study only: these bots (comma-separated, e.g. 'random (fast),policy'), "
+                        "their games kept in games/ and the tables rebuilt from all the games there")
     args = parser.parse_args()
+    global COMMAND
+    COMMAND = command = "python benchmarks/studies.py " + shlex.join(sys.argv[1:])
     args.out.mkdir(parents=True, exist_ok=True)
-    command = "python benchmarks/studies.py " + shlex.join(sys.argv[1:])
     for name in STUDIES if args.study == "all" else (args.study,):
         started = time.perf_counter()
         log(f"study {name}, scale {args.scale}")
-        sizes = STUDIES[name](SCALES[args.scale], args.seed, args.out)
+        if name == "first" and args.bots:
+            sizes = first(SCALES[args.scale], args.seed, args.out, [b.strip() for b in args.bots.split(",")])
+        else:
+            sizes = STUDIES[name](SCALES[args.scale], args.seed, args.out)
         meta = {
             "study": name,
             "command": command,
