@@ -4,6 +4,7 @@
     python benchmarks/studies.py --study folk       ...
     python benchmarks/studies.py --study tournament ...
     python benchmarks/studies.py --study all        ...
+    python benchmarks/studies.py --report           (the headline figures of the runs, as markdown)
 
 - ``first``: the first player's score between two copies of each bot (random on the compiled kernel
   and on the engine, policy, greedy, the advisor at 30 and 100 rollouts a move): ``first_player.csv``
@@ -132,6 +133,23 @@ COMMAND = "python benchmarks/studies.py"
 STUDIES = {"first": first, "folk": folk, "tournament": tournament}
 
 
+def report(out: Path) -> None:
+    """Print the headline figures of the committed runs in ``out`` as markdown tables (for the README)."""
+    first_table = pd.read_csv(out / "first_player.csv")
+    print("| two equal bots | games | first player's score (95% Wilson) | exact 95% | p (no edge) |\n|---|---|---|---|---|")
+    for r in first_table.itertuples():
+        exact = f"{100 * r.exact_low:.1f}\u2013{100 * r.exact_high:.1f}%"
+        print(f"| {r.bot} | {r.games:,} | {studies.rate_text(r.rate, r.ci_low, r.ci_high)} | {exact} | {r.p_value:.2g} |")
+    folk_table = pd.read_csv(out / "folk.csv")
+    print("\n| advice | games | score following it (95% Wilson) | Elo | p | verdict |\n|---|---|---|---|---|---|")
+    for r in folk_table.itertuples():
+        print(f"| {r.saying} | {r.games:,} | {studies.rate_text(r.rate, r.ci_low, r.ci_high)} | {r.elo_gap:+.0f} | {r.p_value:.2g} | {r.verdict} |")
+    ratings = pd.read_csv(out / "ratings.csv")
+    print("\n| bot | rating (95% bootstrap) |\n|---|---|")
+    for r in ratings.itertuples():
+        print(f"| {r.bot} | {r.elo:.0f} ({r.elo_low:.0f}\u2013{r.elo_high:.0f}) |")
+
+
 def commit() -> str:
     try:
         return subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True).stdout.strip()
@@ -147,7 +165,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", help="first study only: these bots (comma-separated, e.g. 'random (fast),policy'), "
                         "their games kept in games/ and the tables rebuilt from all the games there")
+    parser.add_argument("--report", action="store_true", help="print the headline figures of the runs in --out and stop")
     args = parser.parse_args()
+    if args.report:
+        report(args.out)
+        return
     global COMMAND
     COMMAND = command = "python benchmarks/studies.py " + shlex.join(sys.argv[1:])
     args.out.mkdir(parents=True, exist_ok=True)
