@@ -83,7 +83,7 @@ def first(scale: dict[str, Any], seed: int, out: Path, bots: list[str] | None = 
             table = studies.first_player_games(studies.bot_maker(name), scale["first"][name], seed, label=name)
         slug = name.replace(" ", "-").replace("(", "").replace(")", "")
         table.to_csv(games_dir / f"first-{slug}.csv", index=False)
-        meta = {"command": COMMAND, "games": len(table), "seconds": round(time.perf_counter() - started, 1), "commit": commit()}
+        meta = {"command": COMMAND, "games": len(table), "seconds": round(time.perf_counter() - started, 1), "commit": COMMIT}
         (games_dir / f"first-{slug}.json").write_text(json.dumps(meta) + "\n")
         log(f"{name}: {len(table)} games in {meta['seconds']} s, first player {table['first_score'].mean():.3f}")
     return summarize_first(out)
@@ -130,6 +130,7 @@ def tournament(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
 
 
 COMMAND = "python benchmarks/studies.py"
+COMMIT = "unknown"
 STUDIES = {"first": first, "folk": folk, "tournament": tournament}
 
 
@@ -170,8 +171,9 @@ def main() -> None:
     if args.report:
         report(args.out)
         return
-    global COMMAND
+    global COMMAND, COMMIT
     COMMAND = command = "python benchmarks/studies.py " + shlex.join(sys.argv[1:])
+    COMMIT = commit()  # the code that runs: taken at the start, not when the study ends
     args.out.mkdir(parents=True, exist_ok=True)
     for name in STUDIES if args.study == "all" else (args.study,):
         started = time.perf_counter()
@@ -188,7 +190,7 @@ def main() -> None:
             "sizes": sizes,
             "seconds": round(time.perf_counter() - started, 1),
             "finished": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-            "commit": commit(),
+            "commit": COMMIT,
         }
         (args.out / f"{name}.json").write_text(json.dumps(meta, indent=2) + "\n")
         log(f"study {name} done in {meta['seconds']} s")
