@@ -26,6 +26,7 @@ from ...core.position import Position
 from ...core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
 from ...core.tactics import MODES, TACTICS_COPIES, TACTICS_NAMES, TACTICS_TOTAL, HandCard, Piece
 from .buttons import TACTICS_COLOR, USED_COLOR, piece_label, show, style_empty_slot, style_palette_card, style_piece
+from .advisor import AdvisorPanel
 from .panel import AnalysisPanel, heading
 
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
@@ -38,7 +39,9 @@ class BoardEditor:
     (the last refusal or notice, ``""`` when none), ``target`` (a Dropdown of :class:`Target`),
     ``palette`` (``{card code: Button}``), ``slots`` (``{(stone, player): [Button]*4}``, the fourth
     shown under Mud fight only), ``hand_buttons`` (``{player: [Button]}``), ``panel`` (the
-    :class:`AnalysisPanel`), ``widget`` (the whole layout).
+    :class:`AnalysisPanel`), ``advisor`` (the "What should I play?" :class:`AdvisorPanel`, refreshed in
+    the background after every edit; ``advisor=False`` for none, or pass one, e.g.
+    ``AdvisorPanel(auto=False)``), ``widget`` (the whole layout).
 
     Tactics variant: ``variant`` (ToggleButtons, switches an empty board), ``new_button``,
     ``tactics_palette`` (``{name: Button}``), ``blind_mode`` and ``mud_mode`` (Checkboxes of the stone
@@ -46,7 +49,10 @@ class BoardEditor:
     for auto), ``tactics_deck``, ``played`` (``{player: BoundedIntText}``), ``discard_buttons``.
     """
 
-    def __init__(self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True) -> None:
+    def __init__(
+        self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True,
+        advisor: AdvisorPanel | bool = True,
+    ) -> None:
         self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
         self._redo: list[Position] = []
@@ -207,8 +213,10 @@ class BoardEditor:
         ])
         self.panel = AnalysisPanel(charts=charts)
         self.panel.on_claim = self.claim
+        self.advisor: AdvisorPanel | None = advisor if isinstance(advisor, AdvisorPanel) else (AdvisorPanel() if advisor else None)
         editor_box = W.VBox([self.message_html, self.board_box, self.palette_box, controls], layout=W.Layout(min_width="560px"))
-        self.widget = W.HBox([editor_box, self.panel.widget])
+        right = [self.panel.widget] if self.advisor is None else [self.advisor.widget, self.panel.widget]
+        self.widget = W.HBox([editor_box, W.VBox(right)])
         self.widget.add_class("sl-editor")
         self._refresh()
 
@@ -559,6 +567,8 @@ class BoardEditor:
         except SchottenError as exc:  # e.g. a computation refused as too large: said, never raised
             self._set_message(f"Analysis unavailable: {exc}", error=True)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
+        if self.advisor is not None:  # asks in the background (or marks the advice out of date)
+            self.advisor.update(self._position)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
