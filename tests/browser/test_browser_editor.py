@@ -82,3 +82,40 @@ def test_voila_board_editor(voila_url: str, browser_page: Any, artifacts: Path) 
     except Exception:
         page.screenshot(path=str(artifacts / "voila-editor-failure.png"))
         raise
+
+
+ADVICE_ROW = ".sl-advisor-panel .sl-advice-move"
+
+
+def test_voila_advisor_panel_follows_the_edits(voila_url: str, browser_page: Any, artifacts: Path) -> None:
+    """The advisor's ranking appears for the exercise (south to move) without asking; after G8 is
+    placed on stone 1 (three 8s, provable) it is searched again in the background and every move it
+    ranks then claims stone 1. The click-to-advice time goes to test-artifacts/advisor-timing.txt."""
+    import time
+
+    page = browser_page
+    page.goto(voila_url, timeout=WIDGET_TIMEOUT)
+    try:
+        page.locator(ADVICE_ROW).first.wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+        assert "south to move" in page.locator(".sl-advisor-panel .sl-advice-head").inner_text()
+        assert "Seen from south's seat" in page.locator(".sl-advisor-panel .sl-advice-head").inner_text()
+        assert page.locator(ADVICE_ROW, has_text="claim 1").count() == 0
+        palette = page.locator(".sl-palette.sl-card-G8")
+        palette.scroll_into_view_if_needed()
+        start = time.perf_counter()
+        palette.click()
+        page.locator(".sl-slot-1-s-2", has_text="G8").wait_for(state="attached", timeout=30_000)
+        edited = time.perf_counter()
+        page.locator(ADVICE_ROW, has_text="claim 1").first.wait_for(state="attached", timeout=60_000)
+        advised = time.perf_counter()
+        rows = page.locator(ADVICE_ROW).all_inner_texts()
+        assert rows and all("claim 1" in row for row in rows)
+        page.locator(".sl-advisor-panel").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "voila-advisor.png"))
+        (artifacts / "advisor-timing.txt").write_text(
+            f"click -> slot shows G8: {1000 * (edited - start):.0f} ms; "
+            f"click -> advice for the new position shown: {1000 * (advised - start):.0f} ms\n"
+        )
+    except Exception:
+        page.screenshot(path=str(artifacts / "voila-advisor-failure.png"))
+        raise
