@@ -31,7 +31,7 @@ def endgame_south() -> Position:
     return ed.set_turn(Position.from_json((DATA / "06_endgame_empty_deck.json").read_text()), S)
 
 
-WON = ("R4R5R6-Y2N3P9@s/B2Y3P1-G7G8G9/R1N1Y4-P6P7P8/B6B7B8-N2R2G1@s/R8N5N6-G3B4B5@s/Y7Y8Y9-P3P4B3@s/"
+WON = ("R4R5R6-Y2N3P9@s/B2Y3P1-G7G8G9/R1N1Y4-P6P7P8/B6B7B8-N2R2G1@s/G3B4B5-R8N5N6@s/Y7Y8Y9-P3P4B3@s/"
        "G2N4R7-Y5Y6P5/G4G5G6-N7N9/R9-B9 N8Y1 ?3 n d0")
 """South holds stones 4, 5, 6 (three adjacent): the game is over."""
 NOTHING_TO_PLAY = ("R4R5R6-Y2N3P9@s/B2Y3P1-G7G8G9@n/R1N1Y4-P6P7P8@n/B6B7B8-N2R2G1@s/R8N5N6-G3B4B5*/"
