@@ -213,6 +213,27 @@ def test_sections_have_headings(editor: BoardEditor) -> None:
         assert words in everything
 
 
+def test_flip_turns_the_board_round(editor: BoardEditor) -> None:
+    def order(column: int) -> list[str]:
+        return [next(c for c in w._dom_classes if c.startswith(("sl-slot-", "sl-stone-")))
+                for w in editor.columns[column - 1].children]
+
+    def rows() -> list[str]:
+        return [c for w in editor.board_box.children for c in w._dom_classes if c.startswith("sl-hand-row-")]
+
+    assert editor.bottom is S and rows() == ["sl-hand-row-n", "sl-hand-row-s"]
+    assert order(1)[3:6] == ["sl-slot-1-n-0", "sl-stone-1", "sl-slot-1-s-0"]  # first cards nearest the stone
+    editor.flip.value = True
+    assert editor.bottom is N and rows() == ["sl-hand-row-s", "sl-hand-row-n"]
+    assert order(1)[3:6] == ["sl-slot-1-s-0", "sl-stone-1", "sl-slot-1-n-0"]
+    assert order(1)[0] == "sl-slot-1-s-3" and order(1)[-1] == "sl-slot-1-n-3"
+    editor.target.value = Target.side(1, S)
+    editor.palette["G8"].click()  # editing works the same way round
+    assert editor.slots[(1, S)][2].description == "G8"
+    editor.flip.value = False
+    assert order(1)[3:6] == ["sl-slot-1-n-0", "sl-stone-1", "sl-slot-1-s-0"]
+
+
 def test_panel_shows_new_claim(editor_charts: BoardEditor) -> None:
     e = editor_charts
     assert e.panel.error == ""
