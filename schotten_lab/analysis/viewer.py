@@ -32,9 +32,9 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core.cards import CardMask, indices_of, mask_of, popcount
+from ..core.cards import Card, CardMask, indices_of, mask_of, popcount
 from ..core.errors import AnalysisError
-from ..core.formations import RANKS_STRONGEST_FIRST, Rank
+from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank
 from ..core.position import Position, Stone
 from ..core.rules import Player
 from ..core.sides import combinadic, side_completions, side_strength
@@ -185,12 +185,44 @@ def side_odds_seen_by(s: Stone, player: Player, seat: Seat) -> ViewerSideOdds:
     need = max(s.capacity - len(side), 0)
     own = player is seat.viewer
     if own:
-        at_least = reachable_from(side, seat.hand, pool, min(need, seat.draws_left[player]), capacity=s.capacity, blind=s.blind)
+        draws = min(need, seat.draws_left[player])
+        hand = seat.hand & ~mask_of(s.clan_cards())
+        at_least = _own_side_at_least(side, hand, pool, draws, s.capacity, s.blind) or reachable_from(
+            side, seat.hand, pool, draws, capacity=s.capacity, blind=s.blind
+        )
     else:
         holds = min(seat.opp_hand + min(need, seat.draws_left[player]), popcount(pool))
         at_least = reachable_from(side, 0, pool, holds, capacity=s.capacity, blind=s.blind)
     ranks = {r: at_least[r] - (at_least[Rank(r + 1)] if r < Rank.COLOR_RUN else ZERO) for r in Rank}
     return ViewerSideOdds(player, seat.viewer, ranks, ONE - at_least[Rank.SUM], s.capacity, own)
+
+
+OWN_SIDE_LOOKUPS = 2_000_000
+"""Most table look-ups (draw sets times card choices) for :func:`_own_side_at_least`'s single pass."""
+
+
+def _own_side_at_least(
+    side: tuple[Piece, ...], hand: CardMask, pool: CardMask, draws: int, capacity: int, blind: bool
+) -> dict[Rank, Fraction] | None:
+    """P(the viewer's best completion of ``side`` from hand plus ``draws`` cards of ``pool`` reaches at
+    least each rank), all ranks in one pass over the draw sets (each set's best strength looked up in
+    the side's completion table), instead of one count per rank. ``None`` where that pass would be
+    too long, or for sides it does not cover (wild troops, Blind-man's bluff): the caller counts then."""
+    if blind or len(side) >= capacity or not all(isinstance(p, Card) for p in side):
+        return None
+    cards = list(indices_of(pool))
+    sets = math.comb(len(cards), draws)
+    held = popcount(hand)
+    missing = capacity - len(side)
+    if sets == 0 or sets * math.comb(held + draws, missing) > OWN_SIDE_LOOKUPS:
+        return None
+    needs = _Needs.of(side, hand, pool, capacity, blind)
+    listed = list(combinations(cards, draws))
+    drawn = np.array(listed, dtype=np.int64).reshape(len(listed), draws)
+    own = np.broadcast_to(np.array(list(indices_of(hand)), dtype=np.int64), (len(listed), held))
+    best = needs.best(np.sort(np.concatenate([own, drawn], axis=1), axis=1))
+    ranks = np.where(best >= 0, best // STRENGTH_BASE, -1)
+    return {r: Fraction(int((ranks >= int(r)).sum()), sets) for r in Rank}
 
 
 def outcome_seen_by(
