@@ -192,7 +192,9 @@ def side_odds_seen_by(s: Stone, player: Player, seat: Seat) -> ViewerSideOdds:
         )
     else:
         holds = min(seat.opp_hand + min(need, seat.draws_left[player]), popcount(pool))
-        at_least = reachable_from(side, 0, pool, holds, capacity=s.capacity, blind=s.blind)
+        at_least = _pairs_at_least(side, pool, holds, s.capacity, s.blind) or reachable_from(
+            side, 0, pool, holds, capacity=s.capacity, blind=s.blind
+        )
     ranks = {r: at_least[r] - (at_least[Rank(r + 1)] if r < Rank.COLOR_RUN else ZERO) for r in Rank}
     return ViewerSideOdds(player, seat.viewer, ranks, ONE - at_least[Rank.SUM], s.capacity, own)
 
@@ -223,6 +225,35 @@ def _own_side_at_least(
     best = needs.best(np.sort(np.concatenate([own, drawn], axis=1), axis=1))
     ranks = np.where(best >= 0, best // STRENGTH_BASE, -1)
     return {r: Fraction(int((ranks >= int(r)).sum()), sets) for r in Rank}
+
+
+PAIR_NODE_BUDGET = 100_000
+"""Most branching steps :func:`_pairs_at_least` spends on all ranks before the per-rank count is used."""
+
+
+def _pairs_at_least(side: tuple[Piece, ...], pool: CardMask, holds: int, capacity: int, blind: bool) -> dict[Rank, Fraction] | None:
+    """P(a random ``holds``-card subset of ``pool`` completes ``side`` into at least each rank) when
+    every completion takes two cards (a side with one card): the completions of each rank and above
+    are the edges of a graph, counted by :class:`PairCounter`. ``None`` when the side is not of that
+    kind (or the count would run long): the caller counts per rank then."""
+    if blind or len(side) != capacity - 2 or not all(isinstance(p, Card) for p in side):
+        return None
+    total = math.comb(popcount(pool), holds)
+    if total == 0:
+        return None
+    needs = _Needs.of(side, 0, pool, capacity, blind)
+    ranks = needs.strengths // STRENGTH_BASE
+    spent = 0
+    out: dict[Rank, Fraction] = {}
+    try:
+        for r in Rank:
+            chosen = needs.masks[ranks >= int(r)]
+            graph = PairCounter([int(m) for m in chosen.tolist()])
+            out[r] = Fraction(graph.hitting(pool, holds, PAIR_NODE_BUDGET - spent), total)
+            spent += graph.last_nodes
+    except HittingBudgetExceeded:
+        return None
+    return out
 
 
 def outcome_seen_by(

@@ -191,6 +191,17 @@ def test_viewer_outcome_equals_the_twin_against_a_one_card_side(case: tuple[Posi
     )
 
 
+@profile(100)
+@given(one_card_opponent())
+def test_viewer_odds_equal_the_twin_for_a_one_card_side(case: tuple[Position, int, Player]) -> None:
+    """Both sides' odds where the opponent's side holds one card: the opponent's by the graph count
+    (:class:`PairCounter`, every rank), the viewer's by one pass over the draw sets."""
+    pos, number, viewer = case
+    assume(work(pos, number, viewer) <= WORK)
+    for player in (viewer.opponent, viewer):
+        assert viewer_odds(pos, number, player, viewer).ranks == twin_odds(pos, number, player, viewer)
+
+
 @profile(120)
 @given(with_known_viewer(), strat.players)
 def test_viewer_odds_equal_the_twin(case: tuple[Position, int, Player], player: Player) -> None:
