@@ -183,3 +183,19 @@ def test_advice_html_escapes_and_limits() -> None:
     text = advice_html(advice, limit=3)
     assert text.count("class='sl-advice-move'") == 3
     assert "<script" not in text
+
+
+def test_a_failure_while_showing_is_said_and_the_thread_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten_lab.views.editor import advisor as module
+
+    def broken(*args: object, **kwargs: object) -> str:
+        raise KeyError("rank")
+
+    monkeypatch.setattr(module, "advice_html", broken)
+    panel = AdvisorPanel(auto=True, rollouts=100, debounce=0.0)
+    panel.update(three_eights())
+    assert panel.wait(60) and not panel.busy
+    assert panel.advice is None and panel.message.startswith("The advice could not be shown (KeyError")
+    monkeypatch.undo()
+    panel.update(ed.place(three_eights(), "G8", Target.side(1, S)))  # the same thread machinery answers again
+    assert panel.wait(60) and panel.advice is not None and panel.message == ""

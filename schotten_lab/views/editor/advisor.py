@@ -252,9 +252,14 @@ class AdvisorPanel:
                     self._show(job, advice, why)
 
     def _show(self, job: _Job, advice: Advice | None, why: str) -> None:
+        try:
+            text = advice_html(advice) if advice is not None else ""
+        except Exception as exc:  # noqa: BLE001 - the thread must live on and say what happened
+            advice, why = None, f"The advice could not be shown ({type(exc).__name__}: {one_line(exc)})."
+        if advice is None:
+            text = f"<p class='sl-advice-none' style='color:#8d6e00'>{html.escape(why)}</p>"
         self.advice, self.advised, self.message = advice, job.position, why
-        self.table.value = advice_html(advice) if advice is not None else (
-            f"<p class='sl-advice-none' style='color:#8d6e00'>{html.escape(why)}</p>")
+        self.table.value = text
         self.table.layout.opacity = "1"
         self.last_response_ms = (time.perf_counter() - job.asked) * 1000
         self._set_status("" if advice is None else
