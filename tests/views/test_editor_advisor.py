@@ -154,8 +154,9 @@ def test_editor_refreshes_the_advice_in_the_background_after_each_edit() -> None
     editor.palette["G8"].click()
     assert panel.busy  # the edit returned without waiting for the search
     assert panel.advised != editor.position
+    assert panel.table.layout.opacity == "0.45" and "Thinking" in panel.status.value  # the old advice greyed
     assert panel.wait(60)
-    assert panel.advised == editor.position
+    assert panel.advised == editor.position and panel.table.layout.opacity == "1"
     assert all("claim 1" in label for label in moves_shown(panel))
 
 

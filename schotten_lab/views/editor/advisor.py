@@ -10,8 +10,10 @@ so it never runs inside an edit:
   request waits :data:`DEBOUNCE` seconds in a background thread (clicks in a row start one search,
   not one each), then the search runs there while editing goes on. Only the newest request is
   searched; a search whose position has been edited since is thrown away, never shown as current.
-- **Ask the advisor** asks for the current position at once (auto off: the only way; the advice
-  shown then turns grey, marked "for an earlier position", as soon as the board changes).
+- **Ask the advisor** asks for the current position at once (auto off: the only way).
+
+Advice shown for an earlier position turns grey as soon as the board changes (with a "Thinking…"
+status while auto searches, or "for an earlier position" when auto is off).
 
 A position the advisor cannot search (game over, tactics variant, the mover's hand not entered,
 hidden cards that do not add up) gets one sentence saying why, never a traceback. The search is
@@ -202,10 +204,11 @@ class AdvisorPanel:
         self._position = position
         with self._lock:
             self._generation += 1  # a search still running is for an earlier position: not shown
+        if self.advised is not None or self.message:  # what is shown is for an earlier position: greyed
+            self.table.layout.opacity = "0.45"
         if self.auto.value:
             self.request(delay=self.debounce)
         elif self.advised is not None or self.message:
-            self.table.layout.opacity = "0.45"
             self._set_status("The advice below is for an earlier position: press <i>Ask the advisor</i>.")
 
     def request(self, delay: float = 0.0) -> None:
