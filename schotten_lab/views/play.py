@@ -1,0 +1,656 @@
+"""Play a whole game against a bot: ``PlayGame(opponent="advisor", rollouts=300)``.
+
+A person takes one seat (south or north, who starts chosen too) against ``random``, ``greedy`` or the
+``advisor`` at a strength (its rollouts per move), in the base game or its expert timing. Cards and
+stones are chosen by clicking: a card of the hand, then a stone. The engine (:mod:`schotten_lab.game`)
+decides every legality question: the widget only asks it. The stones the player may claim are offered
+once a claim is provable (base game: after the placement, then *End turn*; expert: before it).
+
+*What would the advisor play?* ranks the player's moves (win chance ± standard error, a reason), seen
+from the player's seat only: it gets the player's observation, in which the bot's hand is unknown.
+The bot decides from its own observation too. *Save the record* writes the game
+(``schotten-lab/game@1``) atomically into ``save_dir``; *Review this game* opens it in the
+:class:`~.game_viewer.GameViewer`.
+
+Every refused action (an illegal placement, a click out of turn, a bad file name) is one sentence in
+``message``; the game state is only ever replaced by a state the engine returned.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import random
+import time
+from collections.abc import Mapping, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as W
+
+from ..bots import Bot, make_bot
+from ..bots.advisor import Advice
+from ..core.errors import SchottenError
+from ..core.files import check_output, write_text_atomic
+from ..core.position import Position
+from ..core.rules import Player
+from ..core.svg import position_svg
+from ..core.tactics import HandCard
+from ..core.words import chance
+from ..game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, new_game, read_record, record_from_game
+from ..game import validate_record
+from ..play.review import move_words
+from .editor.buttons import show, style_piece
+
+OPPONENTS = ("random", "greedy", "advisor")
+"""The bots a person can play against."""
+STRENGTHS: dict[str, int] = {"easy (50 rollouts)": 50, "medium (300 rollouts)": 300,
+                             "strong (1000 rollouts)": 1000, "expert (3000 rollouts)": 3000}
+"""The advisor's strength: its Monte Carlo rollouts per move (benchmarks/play_app.py times them)."""
+ADVICE_ROLLOUTS = 1000
+"""Rollouts behind *What would the advisor play?* (about a second)."""
+ADVICE_ROWS = 8
+"""Moves listed by the advisor panel."""
+MAX_HAND = 7
+
+ERROR_STYLE = "color:#b00020"
+
+
+def human_name(seat: Player) -> str:
+    return f"you ({seat.value})"
+
+
+def bot_label(opponent: str, rollouts: int) -> str:
+    """The bot's name as the record's ``players`` gives it: ``advisor(300 rollouts)``, ``greedy``."""
+    return f"advisor({rollouts} rollouts)" if opponent == "advisor" else opponent
+
+
+def build_bot(opponent: str, rollouts: int, seed: int) -> Bot:
+    """The chosen bot, seeded (the advisor with a fixed rollout budget: reproducible)."""
+    if opponent not in OPPONENTS:
+        raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
+    if opponent == "advisor":
+        return make_bot("advisor", iterations=rollouts, seed=seed)
+    return make_bot(opponent, seed=seed)
+
+
+def advice_html(advice: Advice, seat: Player, rows: int = ADVICE_ROWS) -> str:
+    """The advisor's ranking as an HTML table, saying whose seat and what the numbers are."""
+    head = (
+        f"<p class='sl-advice-head'><b>Seen from your seat ({seat.value})</b>: your chance to win is "
+        f"<b>{chance(advice.current, advice.current_stderr, mark_exact=True)}</b> "
+        f"({html.escape(advice.method)}, {advice.rollouts} rollouts, {advice.seconds:.1f} s). "
+        "The bot's hand is not looked at: the advisor deals the unseen cards at random. "
+        + ("Exact: the deck is empty and the endgame was solved." if advice.current_stderr is None else
+           "An estimate: ± is one standard error (the true rollout win rate is within two of them "
+           "about 95% of the time).")
+        + "</p>"
+    )
+    body = []
+    for move in advice.moves[:rows]:
+        win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
+        body.append(f"<tr><td>{html.escape(move.label())}</td><td style='text-align:right'>{win}</td>"
+                    f"<td>{html.escape(move.reason)}</td></tr>")
+    more = f"<p>… {len(advice.moves) - rows} more moves</p>" if len(advice.moves) > rows else ""
+    return (head + "<table class='sl-advice-table'><tr><th>move</th><th>win chance</th><th>why</th></tr>"
+            + "".join(body) + "</table>" + more)
+
+
+def safe_file_name(name: str) -> str:
+    """``name`` if it is a plain ``.json`` file name (no folder, not hidden); else ``ValueError`` saying why."""
+    name = name.strip()
+    if not name:
+        raise ValueError("give a file name ending in .json")
+    if "/" in name or "\\" in name or name.startswith(".") or name in (os.curdir, os.pardir):
+        raise ValueError(f"{name[:60]!r} is not a plain file name: no folders, not starting with a dot")
+    if not name.lower().endswith(".json"):
+        raise ValueError(f"{name[:60]!r} must end in .json (a game record)")
+    return name
+
+
+def default_file_name() -> str:
+    return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
+
+
+class PlayGame:
+    """A whole game against a bot (see the module's docstring).
+
+    Options: ``opponent`` (``random``/``greedy``/``advisor``), ``rollouts`` (the advisor's strength),
+    ``seat`` (the person's), ``you_start``, ``expert``, ``seed`` (the deal's and the bot's; random when
+    ``None``), ``save_dir`` (where records go; ``$SCHOTTEN_GAMES_DIR`` or ``games``),
+    ``advice_rollouts``.
+
+    For scripts and tests: ``state`` (the engine's :class:`GameState`), ``record``, ``message`` (the
+    last notice or refusal, one sentence), ``select(card)``, ``place(stone)``, ``play(card, stone)``,
+    ``set_claims(stones)``, ``end_turn()``, ``pass_turn()``, ``ask_advisor()``, ``save(name)``,
+    ``open_review()``, ``new_game()``; the widgets ``hand_buttons``, ``stone_buttons``,
+    ``claim_buttons``, ``widget``.
+    """
+
+    def __init__(
+        self,
+        opponent: str = "advisor",
+        rollouts: int = 300,
+        *,
+        seat: Player | str = Player.SOUTH,
+        you_start: bool = True,
+        expert: bool = False,
+        seed: int | None = None,
+        save_dir: str | Path | None = None,
+        advice_rollouts: int = ADVICE_ROLLOUTS,
+    ) -> None:
+        if opponent not in OPPONENTS:
+            raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
+        if rollouts < 1:
+            raise ValueError(f"rollouts: must be at least 1, not {rollouts}")
+        self.save_dir = Path(save_dir if save_dir is not None else os.environ.get("SCHOTTEN_GAMES_DIR") or "games")
+        self.advice_rollouts = advice_rollouts
+        self.last_bot_seconds: list[float] = []
+        self.saved: Path | None = None
+        self._message = ""
+        self._selected: str | None = None
+        self._pending: Play | None = None
+        self._busy = False
+        self._last_bot_cards: list[str] = []
+        self._turns_shown = 0
+
+        # --- settings ---
+        strengths = dict(STRENGTHS)
+        if rollouts not in strengths.values():
+            strengths[f"{rollouts} rollouts"] = rollouts
+        self.opponent = W.Dropdown(options=list(OPPONENTS), value=opponent, description="Opponent",
+                                   layout=W.Layout(width="220px"))
+        self.opponent.add_class("sl-play-opponent")
+        self.strength = W.Dropdown(options=list(strengths.items()), value=rollouts, description="Strength",
+                                   layout=W.Layout(width="300px"))
+        self.strength.add_class("sl-play-strength")
+        self.seat_choice = W.ToggleButtons(options=[("south", "south"), ("north", "north")],
+                                           value=Player.parse(seat).value, description="Your seat")
+        self.seat_choice.add_class("sl-play-seat")
+        self.starts = W.ToggleButtons(options=[("you", True), ("the bot", False)], value=you_start,
+                                      description="Who starts")
+        self.starts.add_class("sl-play-starts")
+        self.expert_box = W.Checkbox(value=expert, description="expert timing (claims before the play)",
+                                     indent=False)
+        self.seed_box = W.IntText(value=seed if seed is not None else random.randrange(1_000_000),
+                                  description="Deal", layout=W.Layout(width="180px"))
+        self.new_button = W.Button(description="New game", button_style="primary",
+                                   tooltip="start a new game with these settings")
+        self.new_button.add_class("sl-play-new")
+        self.opponent.observe(lambda _: self._show_strength(), "value")
+        self.new_button.on_click(lambda _: self.new_game())
+        settings = W.VBox([
+            W.HBox([self.opponent, self.strength, self.seed_box]),
+            W.HBox([self.seat_choice]), W.HBox([self.starts, self.expert_box, self.new_button]),
+        ])
+
+        # --- the table ---
+        self.status = W.HTML()
+        self.status.add_class("sl-play-status")
+        self.message_html = W.HTML()
+        self.message_html.add_class("sl-play-message")
+        self.board = W.HTML()
+        self.board.add_class("sl-play-board")
+        small = {"width": "48px", "height": "34px", "padding": "0"}
+        self.hand_buttons: list[W.Button] = []
+        for i in range(MAX_HAND):
+            b = W.Button(layout=W.Layout(**small))
+            b.add_class("sl-hand-card")
+            b.add_class(f"sl-hand-{i}")
+            b.on_click(self._hand_click(i))
+            self.hand_buttons.append(b)
+        self.stone_buttons: list[W.Button] = []
+        for n in range(1, 10):
+            b = W.Button(description=f"{n}", tooltip=f"place the chosen card on stone {n}",
+                         layout=W.Layout(width="48px", height="34px", padding="0"))
+            b.add_class("sl-stone-button")
+            b.add_class(f"sl-stone-button-{n}")
+            b.on_click(self._stone_click(n))
+            self.stone_buttons.append(b)
+        self.claim_buttons: list[W.ToggleButton] = []
+        for n in range(1, 10):
+            t = W.ToggleButton(value=True, description=f"claim {n}", tooltip=f"claim stone {n} (provable now)",
+                               layout=W.Layout(width="80px"))
+            t.add_class("sl-claim-button")
+            t.add_class(f"sl-claim-{n}")
+            self.claim_buttons.append(t)
+        self.end_button = W.Button(description="End turn", button_style="success",
+                                   tooltip="make the placement and the chosen claims")
+        self.end_button.add_class("sl-play-end")
+        self.end_button.on_click(lambda _: self.end_turn())
+        self.back_button = W.Button(description="Take the card back", tooltip="choose another placement")
+        self.back_button.add_class("sl-play-back")
+        self.back_button.on_click(lambda _: self._take_back())
+        self.pass_button = W.Button(description="Pass", tooltip="allowed only when no card can be placed")
+        self.pass_button.add_class("sl-play-pass")
+        self.pass_button.on_click(lambda _: self.pass_turn())
+        self.claim_row = W.HBox([W.HTML("<b>Claims you can prove:</b>&nbsp;"), *self.claim_buttons,
+                                 self.end_button, self.back_button])
+        self.claim_row.add_class("sl-play-claims")
+        hand_row = W.HBox([W.HTML("<b>Your hand:</b>&nbsp;", layout=W.Layout(width="90px")), *self.hand_buttons,
+                           self.pass_button])
+        stone_row = W.HBox([W.HTML("<b>On stone:</b>&nbsp;", layout=W.Layout(width="90px")), *self.stone_buttons])
+
+        # --- the advisor, the record, the review ---
+        self.advice_button = W.Button(description="What would the advisor play?", layout=W.Layout(width="240px"),
+                                      tooltip="rank your moves, seen from your seat (the bot's hand stays hidden)")
+        self.advice_button.add_class("sl-play-advice-button")
+        self.advice_button.on_click(lambda _: self.ask_advisor())
+        self.advice = W.HTML()
+        self.advice.add_class("sl-play-advice")
+        self.file_name = W.Text(value=default_file_name(), description="File", layout=W.Layout(width="320px"))
+        self.file_name.add_class("sl-play-file")
+        self.save_button = W.Button(description="Save the record", tooltip=f"write the game into {self.save_dir}/")
+        self.save_button.add_class("sl-play-save")
+        self.save_button.on_click(lambda _: self.save())
+        self.review_button = W.Button(description="Review this game", tooltip="step through the game with the viewer")
+        self.review_button.add_class("sl-play-review")
+        self.review_button.on_click(lambda _: self.open_review())
+        self.review_box = W.VBox()
+        self.review_box.add_class("sl-play-review-box")
+        self.log = W.HTML()
+        self.log.add_class("sl-play-log")
+
+        self.widget = W.VBox([
+            settings, self.status, self.message_html, self.board, hand_row, stone_row, self.claim_row,
+            W.HBox([self.advice_button]), self.advice,
+            W.HBox([self.file_name, self.save_button, self.review_button]), self.log, self.review_box,
+        ])
+        self.widget.add_class("sl-play")
+        self._show_strength()
+        self.new_game()
+
+    # ---- the settings and a new game ------------------------------------------------------------
+
+    @property
+    def human(self) -> Player:
+        return Player.parse(str(self.seat_choice.value))
+
+    @property
+    def bot_seat(self) -> Player:
+        return self.human.opponent
+
+    @property
+    def message(self) -> str:
+        return self._message
+
+    def _show_strength(self) -> None:
+        show(self.strength, self.opponent.value == "advisor")
+
+    def new_game(self) -> None:
+        """Start a game with the settings shown (the current game, saved or not, is dropped)."""
+        seed = int(self.seed_box.value)
+        first = self.human if self.starts.value else self.bot_seat
+        self.state: GameState = new_game("base", bool(self.expert_box.value), seed=seed, first=first)
+        self.bot_name = bot_label(str(self.opponent.value), int(self.strength.value))
+        self.bot: Bot = build_bot(str(self.opponent.value), int(self.strength.value), seed)
+        self.players = {self.human.value: human_name(self.human), self.bot_seat.value: self.bot_name}
+        self.last_bot_seconds = []
+        self.saved = None
+        self._selected = None
+        self._pending = None
+        self._last_bot_cards = []
+        self._turns_shown = 0
+        self.advice.value = ""
+        self.review_box.children = ()
+        self.file_name.value = default_file_name()
+        self._notice(f"New game (deal {seed}): you are {self.human.value}, against {self.bot_name}; "
+                     f"{'you start' if self.starts.value else 'the bot starts'}.")
+        self._render()
+        self._bot_turns()
+
+    # ---- the player's actions -------------------------------------------------------------------
+
+    def _refuse_unless_my_turn(self) -> bool:
+        """True (and the reason in ``message``) when the player may not act now."""
+        if self.state.over:
+            self._refuse("The game is over: start a new game, or save and review this one.")
+        elif self._busy:
+            self._refuse(f"{self.bot_name} is thinking: wait for its move.")
+        elif self.state.to_move is not self.human:
+            self._refuse(f"It is {self.state.to_move.value}'s turn (the bot), not yours.")
+        else:
+            return False
+        return True
+
+    def select(self, card: str) -> None:
+        """Choose the card of the hand to place next (clicking it again un-chooses it)."""
+        if self._refuse_unless_my_turn():
+            return
+        if self._pending is not None:
+            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            return
+        hand = [str(c) for c in self.state.hand(self.human)]
+        code = str(card).strip().upper()
+        if code not in hand:
+            self._refuse(f"{str(card)[:20]} is not in your hand ({' '.join(hand) or 'empty'}).")
+            return
+        self._selected = None if self._selected == code else code
+        self._notice(f"{code} chosen: now click a stone." if self._selected else "No card chosen.")
+        self._render()
+
+    def place(self, stone: int) -> None:
+        """Place the chosen card on ``stone``; the engine checks it. The turn ends at once, unless
+        claims are provable (base game): then they are offered, and *End turn* makes them."""
+        if self._refuse_unless_my_turn():
+            return
+        if self._pending is not None:
+            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            return
+        if self._selected is None:
+            self._refuse("Choose a card of your hand first, then the stone.")
+            return
+        play = Play(self._selected, int(stone))
+        try:  # the engine decides: a trial turn on the current state (which stays as it is)
+            apply_turn(self.state, {"play": play.to_dict(), "claim": self._chosen_claims() if self.state.expert else []})
+        except IllegalTurnError as exc:
+            self._refuse(f"{play.card} cannot go on stone {stone}: {exc.problem}.")
+            return
+        if not self.state.expert and self.state.claims_after(play):
+            self._pending = play
+            self._selected = None
+            self._notice(f"{play.card} on stone {stone}: you can claim a stone now; choose your claims and click End turn.")
+            for t, n in zip(self.claim_buttons, range(1, 10)):
+                t.value = True
+            self._render()
+            return
+        self._finish({"play": play.to_dict(), "claim": self._chosen_claims() if self.state.expert else []})
+
+    def play(self, card: str, stone: int, claims: Sequence[int] | None = None) -> None:
+        """Choose ``card``, place it on ``stone`` and (when claims are offered) end the turn with
+        ``claims`` (default: every provable one)."""
+        if self.state.expert and claims is not None:
+            self.set_claims(claims)
+        self.select(card)
+        if self._selected is None:
+            return
+        self.place(stone)
+        if self._pending is not None:
+            if claims is not None:
+                self.set_claims(claims)
+            self.end_turn()
+
+    def set_claims(self, stones: Sequence[int]) -> None:
+        """Choose which of the offered claims to make."""
+        wanted = {int(n) for n in stones}
+        for n, t in enumerate(self.claim_buttons, 1):
+            t.value = n in wanted
+
+    def offered_claims(self) -> tuple[int, ...]:
+        """The stones the player may claim now (the engine's proof), or after the pending placement."""
+        if self.state.over or self.state.to_move is not self.human:
+            return ()
+        if self._pending is not None:
+            return self.state.claims_after(self._pending)
+        return self.state.claimable() if self.state.expert else ()
+
+    def _chosen_claims(self) -> list[int]:
+        return [n for n in self.offered_claims() if self.claim_buttons[n - 1].value]
+
+    def end_turn(self) -> None:
+        """Make the pending placement (base game) with the chosen claims; in the expert variant, make
+        the chosen claims alone (when they win the game, or with no card to place)."""
+        if self._refuse_unless_my_turn():
+            return
+        if self._pending is not None:
+            self._finish({"play": self._pending.to_dict(), "claim": self._chosen_claims()})
+        elif self.state.expert and self._chosen_claims():
+            self._finish({"play": None, "claim": self._chosen_claims()})
+        else:
+            self._refuse("There is no turn to end: choose a card, then a stone.")
+
+    def pass_turn(self) -> None:
+        """Pass (allowed by the engine only when no card can be placed)."""
+        if self._refuse_unless_my_turn():
+            return
+        if self._pending is not None:
+            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            return
+        claims = self._chosen_claims() if self.state.expert else list(self.state.claimable())
+        try:
+            apply_turn(self.state, {"play": None, "claim": claims})
+        except IllegalTurnError as exc:
+            self._refuse(f"You cannot pass: {exc.problem}.")
+            return
+        self._finish({"play": None, "claim": claims})
+
+    def _take_back(self) -> None:
+        if self._pending is None:
+            self._refuse("No card is waiting to be placed.")
+            return
+        self._selected, self._pending = self._pending.card, None
+        self._notice(f"{self._selected} taken back: click a stone, or another card.")
+        self._render()
+
+    def _finish(self, decision: Mapping[str, Any]) -> None:
+        """Play the person's turn (the engine checks it again), then the bot's turns."""
+        try:
+            self.state, turn = apply_turn(self.state, {"player": self.human.value, **decision})
+        except IllegalTurnError as exc:
+            self._refuse(f"That turn is not allowed: {exc.problem}.")
+            return
+        self._selected = self._pending = None
+        self.advice.value = ""
+        self._notice(f"You played {move_words(turn.get('play'), turn.get('claim'))}.")
+        self._render()
+        self._bot_turns()
+
+    # ---- the bot --------------------------------------------------------------------------------
+
+    def _bot_turns(self) -> None:
+        """Let the bot play while it is its turn; the page says it is thinking meanwhile."""
+        while not self.state.over and self.state.to_move is self.bot_seat:
+            self._busy = True
+            self.status.value = f"<p><b>{html.escape(self.bot_name)} ({self.bot_seat.value}) is thinking…</b></p>"
+            started = time.perf_counter()
+            try:
+                observation = self.state.observation(self.bot_seat)  # the bot's own view: no peeking either way
+                decision = self.bot.decide(observation, self.state.turns)
+                self.state, turn = apply_turn(self.state, decision)
+            except (SchottenError, ValueError) as exc:
+                self._busy = False
+                self._refuse(f"The bot could not move ({' '.join(str(exc).split())[:200]}); the game is kept as it was.")
+                self._render()
+                return
+            finally:
+                self.last_bot_seconds.append(time.perf_counter() - started)
+            self._busy = False
+            play = turn.get("play")
+            self._last_bot_cards = [str(play["card"])] if isinstance(play, Mapping) else []
+            self._notice(self._message + f" {self.bot_seat.value.capitalize()} played "
+                         f"{move_words(turn.get('play'), turn.get('claim'))}.")
+        self._busy = False
+        self._render()
+
+    # ---- the advisor, the record, the review ----------------------------------------------------
+
+    def ask_advisor(self) -> Advice | None:
+        """Rank the player's moves from the player's seat (the bot's hand unknown to it); the table
+        goes under the button and the :class:`~schotten_lab.bots.advisor.Advice` is returned."""
+        from ..bots import advise
+
+        if self._refuse_unless_my_turn():
+            return None
+        self.advice.value = "<p><i>The advisor is thinking…</i></p>"
+        observation: Position = self.state.observation(self.human)  # what the player sees, nothing more
+        try:
+            advice = advise(observation, iterations=self.advice_rollouts, seed=len(self.state.turns))
+        except ValueError as exc:
+            self.advice.value = ""
+            self._refuse(f"The advisor cannot judge this position: {' '.join(str(exc).split())[:200]}.")
+            return None
+        self.advice.value = advice_html(advice, self.human)
+        return advice
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far as a ``schotten-lab/game@1`` record (unfinished: ``winner`` ``None``)."""
+        return record_from_game(self.state, self.players)
+
+    def save(self, name: str | None = None) -> Path | None:
+        """Write the record as ``save_dir/name`` (default: the file box), atomically, and check that
+        it reads back and replays; return the path (``None`` and a sentence when refused)."""
+        if name is not None:
+            self.file_name.value = name
+        try:
+            file_name = safe_file_name(str(self.file_name.value))
+            path = check_output(self.save_dir / file_name, ("json",))
+            text = self.record.to_json(indent=1)
+            write_text_atomic(path, text)
+            validate_record(read_record(path.read_text(encoding="utf-8")))
+        except (SchottenError, ValueError, OSError) as exc:
+            self._refuse(f"The record was not saved: {' '.join(str(exc).split())[:200]}.")
+            return None
+        self.saved = path
+        self._notice(f"Saved {len(self.state.turns)} turns to {path}; review it with the button, or "
+                     f"`schotten-lab review {path} -o review.html`.")
+        return path
+
+    def open_review(self) -> None:
+        """Show the game so far (the saved file when there is one) in the game viewer, under the table."""
+        from .game_viewer import GameViewer
+
+        if not self.state.turns:
+            self._refuse("Nothing to review yet: play a turn first.")
+            return
+        try:
+            record = read_record(self.saved.read_text(encoding="utf-8")) if self.saved else self.record
+            viewer = GameViewer(record, iterations=self.advice_rollouts)
+        except (SchottenError, ValueError, OSError) as exc:
+            self._refuse(f"The review cannot open: {' '.join(str(exc).split())[:200]}.")
+            return
+        viewer.go(viewer.turns)
+        self.viewer = viewer
+        self.review_box.children = (W.HTML("<h4>Review</h4>"), viewer.widget)
+        self._notice("The review is under the table: step through the game with its buttons.")
+
+    # ---- drawing --------------------------------------------------------------------------------
+
+    def _notice(self, text: str) -> None:
+        self._message = text.strip()
+        self.message_html.value = f"<p>{html.escape(self._message)}</p>"
+
+    def _refuse(self, text: str) -> None:
+        self._message = text
+        self.message_html.value = f'<p class="sl-play-refusal" style="{ERROR_STYLE}"><b>{html.escape(text)}</b></p>'
+
+    def _hand_click(self, i: int) -> Any:
+        def click(_: W.Button) -> None:
+            hand = self.state.hand(self.human)
+            if i < len(hand):
+                self.select(str(hand[i]))
+
+        return click
+
+    def _stone_click(self, n: int) -> Any:
+        return lambda _: self.place(n)
+
+    def _status_text(self) -> str:
+        s = self.state
+        if s.over:
+            if s.winner is None:
+                return "Game over: nobody can move any more (a blocked game, no winner)."
+            who = "You win" if s.winner is self.human else f"{self.bot_name} wins"
+            how = "five stones" if s.reason == "five" else "three adjacent stones"
+            return f"Game over: {who} ({s.winner.value}, {how}). Save the record to review it."
+        if s.to_move is not self.human:
+            return f"{self.bot_name} ({s.to_move.value}) to move."
+        if self._pending is not None:
+            return "Your turn: choose your claims, then End turn."
+        if not s.legal_plays():
+            return "Your turn: no card can be placed; Pass (with any claims)."
+        return f"Your turn ({self.human.value}): click a card of your hand, then a stone."
+
+    def _render(self) -> None:
+        s = self.state
+        observation = s.observation(self.human)
+        shown: Position = observation
+        if self._pending is not None:
+            from ..bots.turns import after_play, seen_state
+
+            table = after_play(seen_state(observation), self._pending)
+            kept = [c for c in s.hand(self.human) if c is not None]
+            kept.remove(next(c for c in kept if str(c) == self._pending.card))
+            shown = table.with_hand(self.human, kept)
+        offered = self.offered_claims()
+        caption = (f"you: {self.human.value} — {self.bot_name}: {self.bot_seat.value} — turn {len(s.turns) + 1}"
+                   f" — {s.to_move.value} to move" if not s.over else f"game over after {len(s.turns)} turns")
+        self.board.value = str(position_svg(shown, viewer=self.human, highlight_stones=offered,
+                                            highlight_cards=self._last_bot_cards, caption=caption))
+        mine = s.to_move is self.human and not s.over
+        hand: list[HandCard] = [c for c in shown.hand(self.human) or () if c is not None]
+        for i, b in enumerate(self.hand_buttons):
+            if i < len(hand):
+                card = hand[i]
+                b.description = str(card)
+                style_piece(b, card)
+                b.layout.border = "3px solid #222" if str(card) == self._selected else ""
+                b.disabled = not mine or self._pending is not None
+                show(b, True)
+            else:
+                show(b, False)
+        for b in self.stone_buttons:
+            b.disabled = not mine or self._pending is not None
+        for n, t in enumerate(self.claim_buttons, 1):
+            show(t, n in offered)
+        show(self.claim_row, bool(offered))
+        show(self.end_button, self._pending is not None or (s.expert and bool(offered)))
+        show(self.back_button, self._pending is not None)
+        self.pass_button.disabled = not mine or self._pending is not None
+        show(self.pass_button, mine and not s.legal_plays())
+        self.advice_button.disabled = not mine or self._pending is not None
+        self.review_button.disabled = not s.turns
+        self.status.value = f"<p><b>{html.escape(self._status_text())}</b></p>"
+        self._log()
+
+    def _log(self) -> None:
+        turns = self.state.turns
+        lines = [f"{k}. {t['player']}: {move_words(t.get('play'), t.get('claim'))}"
+                 for k, t in enumerate(turns, 1)][-6:]
+        self.log.value = ("<p style='font-size:90%;color:#555'>Last turns: " + html.escape("; ".join(lines)) + "</p>"
+                          if lines else "")
+
+    @classmethod
+    def from_request(cls, query: str | None = None, **options: Any) -> PlayGame:
+        """The game a page asks for: ``?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5``
+        (``$QUERY_STRING`` by default); a bad value is ignored and said in ``message``."""
+        text = os.environ.get("QUERY_STRING", "") if query is None else query
+        fields = {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()}
+        problems: list[str] = []
+        chosen: dict[str, Any] = dict(options)
+        if fields.get("opponent") in OPPONENTS:
+            chosen["opponent"] = fields["opponent"]
+        elif "opponent" in fields:
+            problems.append(f"opponent {fields['opponent'][:20]!r}")
+        for key, name in (("rollouts", "rollouts"), ("seed", "seed")):
+            if key in fields:
+                try:
+                    value = int(fields[key])
+                    if value < (1 if key == "rollouts" else 0) or value > 100_000_000:
+                        raise ValueError
+                    chosen[name] = value
+                except ValueError:
+                    problems.append(f"{key} {fields[key][:20]!r}")
+        if fields.get("seat") in ("south", "north"):
+            chosen["seat"] = fields["seat"]
+        elif "seat" in fields:
+            problems.append(f"seat {fields['seat'][:20]!r}")
+        if fields.get("start") in ("you", "bot"):
+            chosen["you_start"] = fields["start"] == "you"
+        elif "start" in fields:
+            problems.append(f"start {fields['start'][:20]!r}")
+        if fields.get("expert") in ("1", "true", "yes"):
+            chosen["expert"] = True
+        game = cls(**chosen)
+        if problems:
+            game._refuse(f"Ignored from the address: {', '.join(problems)} (the defaults are used).")
+        return game
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+__all__ = ["ADVICE_ROLLOUTS", "OPPONENTS", "STRENGTHS", "PlayGame", "advice_html", "bot_label", "build_bot",
+           "safe_file_name"]
