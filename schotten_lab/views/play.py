@@ -213,8 +213,8 @@ class PlayGame:
         for n in range(1, 10):
             t = W.ToggleButton(value=True, description=f"claim {n}", tooltip=f"claim stone {n} (provable now)",
                                layout=W.Layout(width="80px"))
-            t.add_class("sl-claim-button")
-            t.add_class(f"sl-claim-{n}")
+            t.add_class("sl-play-claim")
+            t.add_class(f"sl-play-claim-{n}")
             self.claim_buttons.append(t)
         self.end_button = W.Button(description="End turn", button_style="success",
                                    tooltip="make the placement and the chosen claims")
@@ -443,7 +443,9 @@ class PlayGame:
         """Let the bot play while it is its turn; the page says it is thinking meanwhile."""
         while not self.state.over and self.state.to_move is self.bot_seat:
             self._busy = True
-            self.status.value = f"<p><b>{html.escape(self.bot_name)} ({self.bot_seat.value}) is thinking…</b></p>"
+            self.status.value = (f'<p><b>{html.escape(self.bot_name)} ({self.bot_seat.value}) is thinking…</b>'
+                                 f'<span class="sl-play-turn" data-turns="{len(self.state.turns)}" data-mine="0" '
+                                 'data-over="0" data-winner=""></span></p>')
             started = time.perf_counter()
             try:
                 observation = self.state.observation(self.bot_seat)  # the bot's own view: no peeking either way
@@ -602,7 +604,11 @@ class PlayGame:
         show(self.pass_button, mine and not s.legal_plays())
         self.advice_button.disabled = not mine or self._pending is not None
         self.review_button.disabled = not s.turns
-        self.status.value = f"<p><b>{html.escape(self._status_text())}</b></p>"
+        self.status.value = (
+            f'<p><b>{html.escape(self._status_text())}</b>'
+            f'<span class="sl-play-turn" data-turns="{len(s.turns)}" data-mine="{int(mine)}" data-over="{int(s.over)}" '
+            f'data-winner="{s.winner.value if s.winner else ""}"></span></p>'
+        )
         self._log()
 
     def _log(self) -> None:
