@@ -199,3 +199,28 @@ def scratch_notebook(artifacts: Path) -> Iterator[Path]:
     finally:
         target.unlink(missing_ok=True)
         shutil.rmtree(artifacts / ".ipynb_checkpoints", ignore_errors=True)
+
+
+VIEWER_CELLS = [
+    "from schotten_lab.play.selfplay import Matchup, play_game\n"
+    "from schotten_lab.views.game_viewer import GameViewer\n",
+    "viewer = GameViewer(play_game(Matchup('greedy', 'random'), 5, 1), iterations=30)\nviewer.widget\n",
+]
+
+
+@pytest.fixture(scope="session")
+def viewer_voila_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[str]:
+    """Voilà serving a scratch notebook (in test-artifacts/, removed afterwards) that shows the game
+    viewer on a greedy-against-random game."""
+    notebook = artifacts / f"viewer_test_{os.getpid()}.ipynb"
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": src}
+             for i, src in enumerate(VIEWER_CELLS)]
+    notebook.write_text(json.dumps({"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                                                "language": "python"}},
+                                    "nbformat": 4, "nbformat_minor": 5}))
+    log = tmp_path_factory.mktemp("voila-viewer") / "voila.log"
+    try:
+        with voila_server(notebook, jupyter_env, log) as url:
+            yield url
+    finally:
+        notebook.unlink(missing_ok=True)
