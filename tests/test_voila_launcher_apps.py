@@ -4,7 +4,6 @@ launcher started on 127.0.0.1 (a free port), bounded in time, always stopped."""
 from __future__ import annotations
 
 import os
-import signal
 import socket
 import subprocess
 import sys
@@ -14,15 +13,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from test_servers import _free_port, _stop  # the launcher tests' helpers (tests/ is on the path)
 
 ROOT = Path(__file__).resolve().parents[1]
 START_TIMEOUT = 120.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def _env(**extra: str) -> dict[str, str]:
@@ -36,17 +30,6 @@ def _launch(args: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
         ["bash", str(ROOT / "scripts" / "voila.sh"), *args], cwd=ROOT, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True,
     )  # fmt: skip
-
-
-def _stop(proc: subprocess.Popen[str]) -> str:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        output, _ = proc.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        output, _ = proc.communicate(timeout=10)
-    return output
 
 
 def _page(url: str) -> tuple[int, str, str]:

@@ -22,7 +22,7 @@ import html
 import os
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -110,6 +110,16 @@ def safe_file_name(name: str) -> str:
     return name
 
 
+def small_button(classes: Sequence[str], on_click: Callable[[W.Button], None], description: str = "",
+                 tooltip: str = "") -> W.Button:
+    """A card-sized button with CSS classes (what the browser tests and the page's style find)."""
+    button = W.Button(description=description, tooltip=tooltip, layout=W.Layout(width="48px", height="34px", padding="0"))
+    for name in classes:
+        button.add_class(name)
+    button.on_click(on_click)
+    return button
+
+
 def default_file_name() -> str:
     return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
 
@@ -193,22 +203,12 @@ class PlayGame:
         self.message_html.add_class("sl-play-message")
         self.board = W.HTML()
         self.board.add_class("sl-play-board")
-        small = {"width": "48px", "height": "34px", "padding": "0"}
-        self.hand_buttons: list[W.Button] = []
-        for i in range(MAX_HAND):
-            b = W.Button(layout=W.Layout(**small))
-            b.add_class("sl-hand-card")
-            b.add_class(f"sl-hand-{i}")
-            b.on_click(self._hand_click(i))
-            self.hand_buttons.append(b)
-        self.stone_buttons: list[W.Button] = []
-        for n in range(1, 10):
-            b = W.Button(description=f"{n}", tooltip=f"place the chosen card on stone {n}",
-                         layout=W.Layout(width="48px", height="34px", padding="0"))
-            b.add_class("sl-stone-button")
-            b.add_class(f"sl-stone-button-{n}")
-            b.on_click(self._stone_click(n))
-            self.stone_buttons.append(b)
+        self.hand_buttons = [small_button(("sl-hand-card", f"sl-hand-{i}"), self._hand_click(i)) for i in range(MAX_HAND)]
+        self.stone_buttons = [
+            small_button(("sl-stone-button", f"sl-stone-button-{n}"), self._stone_click(n), description=f"{n}",
+                         tooltip=f"place the chosen card on stone {n}")
+            for n in range(1, 10)
+        ]
         self.claim_buttons: list[W.ToggleButton] = []
         for n in range(1, 10):
             t = W.ToggleButton(value=True, description=f"claim {n}", tooltip=f"claim stone {n} (provable now)",
@@ -538,7 +538,7 @@ class PlayGame:
         self._message = text
         self.message_html.value = f'<p class="sl-play-refusal" style="{ERROR_STYLE}"><b>{html.escape(text)}</b></p>'
 
-    def _hand_click(self, i: int) -> Any:
+    def _hand_click(self, i: int) -> Callable[[W.Button], None]:
         def click(_: W.Button) -> None:
             hand = self.state.hand(self.human)
             if i < len(hand):
@@ -546,7 +546,7 @@ class PlayGame:
 
         return click
 
-    def _stone_click(self, n: int) -> Any:
+    def _stone_click(self, n: int) -> Callable[[W.Button], None]:
         return lambda _: self.place(n)
 
     def _status_text(self) -> str:
