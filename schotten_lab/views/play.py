@@ -36,7 +36,7 @@ from ..core.errors import SchottenError
 from ..core.files import check_output, write_text_atomic
 from ..core.position import Position
 from ..core.rules import Player
-from ..core.svg import position_svg
+from ..core.svg import COLUMN, MARGIN, position_svg
 from ..core.tactics import HandCard
 from ..core.words import chance
 from ..game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, new_game, read_record, record_from_game
@@ -54,6 +54,7 @@ ADVICE_ROLLOUTS = 1000
 ADVICE_ROWS = 8
 """Moves listed by the advisor panel."""
 MAX_HAND = 7
+MAX_SEED = 100_000_000
 
 ERROR_STYLE = "color:#b00020"
 
@@ -184,8 +185,10 @@ class PlayGame:
         self.starts.add_class("sl-play-starts")
         self.expert_box = W.Checkbox(value=expert, description="expert timing (claims before the play)",
                                      indent=False)
-        self.seed_box = W.IntText(value=seed if seed is not None else random.randrange(1_000_000),
-                                  description="Deal", layout=W.Layout(width="180px"))
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed: must be from 0 to {MAX_SEED}, not {seed}")
+        self.seed_box = W.BoundedIntText(value=seed if seed is not None else random.randrange(1_000_000), min=0,
+                                         max=MAX_SEED, description="Deal", layout=W.Layout(width="180px"))
         self.new_button = W.Button(description="New game", button_style="primary",
                                    tooltip="start a new game with these settings")
         self.new_button.add_class("sl-play-new")
@@ -231,7 +234,9 @@ class PlayGame:
         self.claim_row.add_class("sl-play-claims")
         hand_row = W.HBox([W.HTML("<b>Your hand:</b>&nbsp;", layout=W.Layout(width="90px")), *self.hand_buttons,
                            self.pass_button])
-        stone_row = W.HBox([W.HTML("<b>On stone:</b>&nbsp;", layout=W.Layout(width="90px")), *self.stone_buttons])
+        for b in self.stone_buttons:  # one button under each stone of the diagram (core.svg's columns)
+            b.layout.width, b.layout.margin = f"{COLUMN - 4}px", "0 2px"
+        stone_row = W.HBox([W.Box(layout=W.Layout(width=f"{MARGIN}px")), *self.stone_buttons])
 
         # --- the advisor, the record, the review ---
         self.advice_button = W.Button(description="What would the advisor play?", layout=W.Layout(width="240px"),
@@ -254,7 +259,7 @@ class PlayGame:
         self.log.add_class("sl-play-log")
 
         self.widget = W.VBox([
-            settings, self.status, self.message_html, self.board, hand_row, stone_row, self.claim_row,
+            settings, self.status, self.message_html, self.board, stone_row, hand_row, self.claim_row,
             W.HBox([self.advice_button]), self.advice,
             W.HBox([self.file_name, self.save_button, self.review_button]), self.log, self.review_box,
         ])
@@ -634,7 +639,7 @@ class PlayGame:
             if key in fields:
                 try:
                     value = int(fields[key])
-                    if value < (1 if key == "rollouts" else 0) or value > 100_000_000:
+                    if value < (1 if key == "rollouts" else 0) or value > MAX_SEED:
                         raise ValueError
                     chosen[name] = value
                 except ValueError:

@@ -258,3 +258,11 @@ def test_only_plain_json_file_names_are_written(name: str) -> None:
     with pytest.raises(ValueError):
         safe_file_name(name)
     assert safe_file_name(" my game.json ") == "my game.json"
+
+
+def test_a_seed_out_of_range_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="seed: must be from 0"):
+        PlayGame("random", seed=-1)
+    game = PlayGame("random", seed=0, save_dir="unused")
+    game.seed_box.value = -5  # the bounded box clamps what the page sends
+    assert game.seed_box.value == 0
