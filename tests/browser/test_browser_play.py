@@ -104,3 +104,26 @@ def test_a_whole_game_is_played_saved_and_reviewed(play_voila_url: str, browser_
         page.screenshot(path=str(artifacts / "voila-play-failure.png"), full_page=True)
         raise
     assert remote == []
+
+
+def test_the_page_says_the_bot_is_thinking(play_voila_url: str, browser_page: Any, artifacts: Path) -> None:
+    """Against the strongest advisor (seconds a move), the page shows "thinking…" and greys the hand
+    while the bot searches, then hands the turn back."""
+    page = browser_page
+    try:
+        page.goto(f"{play_voila_url}/?opponent=advisor&rollouts=3000&seed=2", timeout=WIDGET_TIMEOUT)
+        page.locator(TURN).wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+        card = page.locator(".sl-hand-card:visible").first
+        code = card.inner_text().strip()
+        card.click()
+        page.locator(MESSAGE, has_text=f"{code} chosen").wait_for(timeout=STEP_TIMEOUT)
+        page.locator(".sl-stone-button-1").click()  # the first placement of the game: always legal
+        page.locator(".sl-play-status", has_text="advisor(3000 rollouts) (north) is thinking…").wait_for(timeout=STEP_TIMEOUT)
+        assert page.locator(".sl-hand-card:visible").first.is_disabled()
+        page.screenshot(path=str(artifacts / "voila-play-thinking.png"))
+        wait_for_my_turn_or_the_end(page)
+        assert "North played" in page.locator(MESSAGE).inner_text()
+        assert page.locator(".sl-hand-card:visible").first.is_enabled()
+    except Exception:
+        page.screenshot(path=str(artifacts / "voila-play-thinking-failure.png"), full_page=True)
+        raise
