@@ -165,7 +165,6 @@ class PlayGame:
         self._pending: Play | None = None
         self._busy = False
         self._last_bot_cards: list[str] = []
-        self._turns_shown = 0
 
         # --- settings ---
         strengths = dict(STRENGTHS)
@@ -297,7 +296,6 @@ class PlayGame:
         self._selected = None
         self._pending = None
         self._last_bot_cards = []
-        self._turns_shown = 0
         self.advice.value = ""
         self.review_box.children = ()
         self.file_name.value = default_file_name()
@@ -407,7 +405,8 @@ class PlayGame:
             self._refuse("There is no turn to end: choose a card, then a stone.")
 
     def pass_turn(self) -> None:
-        """Pass (allowed by the engine only when no card can be placed)."""
+        """Pass (allowed by the engine only when no card can be placed); in the base game the pass
+        makes every claim the engine proves (expert: the chosen ones)."""
         if self._refuse_unless_my_turn():
             return
         if self._pending is not None:

@@ -266,3 +266,18 @@ def test_a_seed_out_of_range_is_refused_by_name() -> None:
     game = PlayGame("random", seed=0, save_dir="unused")
     game.seed_box.value = -5  # the bounded box clamps what the page sends
     assert game.seed_box.value == 0
+
+
+def test_the_advice_table_says_whose_seat_and_whether_it_is_exact() -> None:
+    from schotten_lab.bots.advisor import Advice, MoveAdvice
+    from schotten_lab.core.cards import Card
+    from schotten_lab.views.play import advice_html
+
+    move = MoveAdvice(Card.parse("R8"), 3, (), 0.625, 0.021, 400, 0.0, "builds stone 3 <with> R8")
+    shaky = MoveAdvice(Card.parse("B2"), 1, (), None, None, 0, None, "")
+    estimate = advice_html(Advice(Player.NORTH, (move, shaky), 0.625, 0.021, "Monte Carlo over deals", 800, 0.5), Player.NORTH)
+    assert "Seen from your seat (north)" in estimate and "62.5% ±2.1" in estimate and "one standard error" in estimate
+    assert "not searched" in estimate and "&lt;with&gt;" in estimate  # reasons are escaped
+    exact = MoveAdvice(Card.parse("R8"), 3, (3,), 1.0, None, 0, 0.0, "wins")
+    text = advice_html(Advice(Player.SOUTH, (exact,), 1.0, None, "exact endgame", 0, 0.1), Player.SOUTH)
+    assert "100.0% exact" in text and "Exact: the deck is empty" in text and "±" not in text
