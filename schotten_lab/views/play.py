@@ -39,12 +39,13 @@ from ..core.rules import Player
 from ..core.svg import COLUMN, MARGIN, position_svg
 from ..core.tactics import HandCard
 from ..core.words import chance
-from ..game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, new_game, read_record, record_from_game
-from ..game import validate_record
-from ..play.review import move_words
-from .editor.buttons import show, style_piece
+from ..core.tactics import RUSES, TACTICS_NAMES
+from ..game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, may_pass, new_game, read_record
+from ..game import record_from_game, validate_record
+from .editor.buttons import piece_label, show, style_piece
 
 OPPONENTS = ("random", "greedy", "advisor")
+VARIANTS = ("base", "tactics")
 """The bots a person can play against."""
 STRENGTHS: dict[str, int] = {"easy (50 rollouts)": 50, "medium (300 rollouts)": 300,
                              "strong (1000 rollouts)": 1000, "expert (3000 rollouts)": 3000}
@@ -53,7 +54,8 @@ ADVICE_ROLLOUTS = 1000
 """Rollouts behind *What would the advisor play?* (about a second)."""
 ADVICE_ROWS = 8
 """Moves listed by the advisor panel."""
-MAX_HAND = 7
+MAX_HAND = 9
+"""Hand buttons: a tactics hand of 7, less Headhunter, plus its 3 draws."""
 MAX_SEED = 100_000_000
 
 ERROR_STYLE = "color:#b00020"
@@ -121,6 +123,32 @@ def small_button(classes: Sequence[str], on_click: Callable[[W.Button], None], d
     return button
 
 
+def play_words(play: Play) -> str:
+    """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5``, ..."""
+    if play.card == "BANSHEE":
+        return f"Banshee: discard {play.target} from stone {play.source}"
+    if play.card == "TRAITOR":
+        return f"Traitor: take {play.target} from stone {play.source} to stone {play.stone}"
+    if play.card == "STRATEGIST":
+        where = f"to stone {play.stone}" if play.stone is not None else "to the discard pile"
+        return f"Strategist: move {play.target} from stone {play.source} {where}"
+    if play.card == "HEADHUNTER":
+        return f"Headhunter: draw from {', '.join(play.decks)}"
+    return f"{play.card} on stone {play.stone}"
+
+
+
+def turn_words(turn: Mapping[str, Any]) -> str:
+    """A recorded turn's move in words, claims included: ``R8 on stone 3, claim 3``, ``pass``."""
+    raw = turn.get("play")
+    words = "pass" if not isinstance(raw, Mapping) else play_words(Play.from_dict(
+        {k: v for k, v in raw.items() if k not in ("drawn", "returned", "returned_decks")}))
+    if isinstance(raw, Mapping) and raw.get("returned"):
+        words += f" (put back {len(raw['returned'])})"
+    claims = turn.get("claim") or []
+    return words + (f", claim {', '.join(str(c) for c in claims)}" if claims else "")
+
+
 def default_file_name() -> str:
     return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
 
@@ -148,6 +176,7 @@ class PlayGame:
         seat: Player | str = Player.SOUTH,
         you_start: bool = True,
         expert: bool = False,
+        variant: str = "base",
         seed: int | None = None,
         save_dir: str | Path | None = None,
         advice_rollouts: int = ADVICE_ROLLOUTS,
@@ -156,6 +185,8 @@ class PlayGame:
             raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
         if rollouts < 1:
             raise ValueError(f"rollouts: must be at least 1, not {rollouts}")
+        if variant not in VARIANTS:
+            raise ValueError(f"variant: {variant!r} is not one of {', '.join(VARIANTS)}")
         self.save_dir = Path(save_dir if save_dir is not None else os.environ.get("SCHOTTEN_GAMES_DIR") or "games")
         self.advice_rollouts = advice_rollouts
         self.last_bot_seconds: list[float] = []
@@ -165,6 +196,7 @@ class PlayGame:
         self._pending: Play | None = None
         self._busy = False
         self._last_bot_cards: list[str] = []
+        self._returns: list[str] = []
 
         # --- settings ---
         strengths = dict(STRENGTHS)
@@ -184,6 +216,9 @@ class PlayGame:
         self.starts.add_class("sl-play-starts")
         self.expert_box = W.Checkbox(value=expert, description="expert timing (claims before the play)",
                                      indent=False)
+        self.variant = W.ToggleButtons(options=[("base game", "base"), ("tactics", "tactics")], value=variant,
+                                       description="Variant")
+        self.variant.add_class("sl-play-variant")
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed: must be from 0 to {MAX_SEED}, not {seed}")
         self.seed_box = W.BoundedIntText(value=seed if seed is not None else random.randrange(1_000_000), min=0,
@@ -195,7 +230,7 @@ class PlayGame:
         self.new_button.on_click(lambda _: self.new_game())
         settings = W.VBox([
             W.HBox([self.opponent, self.strength, self.seed_box]),
-            W.HBox([self.seat_choice]), W.HBox([self.starts, self.expert_box, self.new_button]),
+            W.HBox([self.seat_choice, self.variant]), W.HBox([self.starts, self.expert_box, self.new_button]),
         ])
 
         # --- the table ---
@@ -228,6 +263,19 @@ class PlayGame:
         self.pass_button = W.Button(description="Pass", tooltip="allowed only when no card can be placed")
         self.pass_button.add_class("sl-play-pass")
         self.pass_button.on_click(lambda _: self.pass_turn())
+        self.deck_choice = W.ToggleButtons(options=[("clan deck", "clan"), ("tactics deck", "tactics")], value="clan",
+                                           description="Draw from")
+        self.deck_choice.add_class("sl-play-deck")
+        self.ruse_choice = W.Dropdown(options=[], description="How", layout=W.Layout(width="520px"))
+        self.ruse_choice.add_class("sl-play-ruse-choice")
+        self.ruse_button = W.Button(description="Play it", button_style="success", tooltip="play the chosen card this way")
+        self.ruse_button.add_class("sl-play-ruse")
+        self.ruse_button.on_click(lambda _: self.play_ruse())
+        self.ruse_row = W.HBox([self.ruse_choice, self.ruse_button])
+        self.return_button = W.Button(description="Put back", button_style="success",
+                                      tooltip="put the chosen cards back under their decks (Headhunter)")
+        self.return_button.add_class("sl-play-return")
+        self.return_button.on_click(lambda _: self.put_back())
         self.claim_row = W.HBox([W.HTML("<b>Claims you can prove:</b>&nbsp;"), *self.claim_buttons,
                                  self.end_button, self.back_button])
         self.claim_row.add_class("sl-play-claims")
@@ -258,7 +306,8 @@ class PlayGame:
         self.log.add_class("sl-play-log")
 
         self.widget = W.VBox([
-            settings, self.status, self.message_html, self.board, stone_row, hand_row, self.claim_row,
+            settings, self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
+            W.HBox([self.deck_choice, self.return_button]), self.claim_row,
             W.HBox([self.advice_button]), self.advice,
             W.HBox([self.file_name, self.save_button, self.review_button]), self.log, self.review_box,
         ])
@@ -287,7 +336,7 @@ class PlayGame:
         """Start a game with the settings shown (the current game, saved or not, is dropped)."""
         seed = int(self.seed_box.value)
         first = self.human if self.starts.value else self.bot_seat
-        self.state: GameState = new_game("base", bool(self.expert_box.value), seed=seed, first=first)
+        self.state: GameState = new_game(str(self.variant.value), bool(self.expert_box.value), seed=seed, first=first)
         self.bot_name = bot_label(str(self.opponent.value), int(self.strength.value))
         self.bot: Bot = build_bot(str(self.opponent.value), int(self.strength.value), seed)
         self.players = {self.human.value: human_name(self.human), self.bot_seat.value: self.bot_name}
@@ -296,15 +345,25 @@ class PlayGame:
         self._selected = None
         self._pending = None
         self._last_bot_cards = []
+        self._returns = []
         self.advice.value = ""
         self.review_box.children = ()
         self.file_name.value = default_file_name()
         self._notice(f"New game (deal {seed}): you are {self.human.value}, against {self.bot_name}; "
-                     f"{'you start' if self.starts.value else 'the bot starts'}.")
+                     f"{'you start' if self.starts.value else 'the bot starts'}"
+                     + (" (in the tactics variant the advisor plays the greedy bot's move)."
+                        if self.state.rules.tactics and self.opponent.value == "advisor" else "."))
         self._render()
         self._bot_turns()
 
     # ---- the player's actions -------------------------------------------------------------------
+
+    def _refuse_while_headhunter(self) -> bool:
+        """True (and the reason in ``message``) while Headhunter's put-back waits."""
+        if self.state.pending is None:
+            return False
+        self._refuse(f"Headhunter first: click {self.state.pending.returns} cards of your hand to put back, then Put back.")
+        return True
 
     def _refuse_unless_my_turn(self) -> bool:
         """True (and the reason in ``message``) when the player may not act now."""
@@ -330,14 +389,68 @@ class PlayGame:
         if code not in hand:
             self._refuse(f"{str(card)[:20]} is not in your hand ({' '.join(hand) or 'empty'}).")
             return
+        if self.state.pending is not None:
+            self._choose_return(code, hand)
+            return
         self._selected = None if self._selected == code else code
-        self._notice(f"{code} chosen: now click a stone." if self._selected else "No card chosen.")
+        self.ruse_choice.options = []
+        if self._selected in RUSES:
+            ways = [(play_words(p), p) for p in self.state.legal_plays() if p.card == code]
+            if not ways:
+                self._selected = None
+                self._refuse(f"{code} cannot be played now: the table offers it no legal target.")
+                self._render()
+                return
+            self.ruse_choice.options = ways
+            self._notice(f"{code} chosen: choose how to play it, then Play it.")
+        else:
+            self._notice(f"{code} chosen: now click a stone." if self._selected else "No card chosen.")
         self._render()
+
+    def _choose_return(self, code: str, hand: list[str]) -> None:
+        """During Headhunter's put-back: click a card to put it back (again to keep it)."""
+        wanted = self.state.pending.returns if self.state.pending else 0
+        if code in self._returns:
+            self._returns.remove(code)
+        elif hand.count(code) > self._returns.count(code):
+            if len(self._returns) >= wanted:
+                self._refuse(f"Headhunter puts back {wanted} cards: click a chosen card again to keep it.")
+                return
+            self._returns.append(code)
+        self._notice(f"To put back: {' '.join(self._returns) or 'none yet'} ({len(self._returns)} of {wanted}).")
+        self._render()
+
+    def put_back(self) -> None:
+        """Finish Headhunter: the chosen cards go back under their decks (the engine checks them)."""
+        if self._refuse_unless_my_turn():
+            return
+        if self.state.pending is None:
+            self._refuse("Nothing to put back: Headhunter was not played.")
+            return
+        try:
+            self.state, turn = apply_turn(self.state, {"return": list(self._returns)})
+        except IllegalTurnError as exc:
+            self._refuse(f"Those cards cannot go back: {exc.problem}.")
+            return
+        self._returns = []
+        self._notice(f"You played {turn_words(turn)}.")
+        self._render()
+        self._bot_turns()
+
+    def play_ruse(self) -> None:
+        """Play the chosen ruse (Banshee, Traitor, Strategist, Headhunter) the way chosen in the menu."""
+        if self._refuse_unless_my_turn():
+            return
+        play = self.ruse_choice.value
+        if not isinstance(play, Play) or play.card != self._selected:
+            self._refuse("Choose a ruse card of your hand first, then how to play it.")
+            return
+        self._try(play)
 
     def place(self, stone: int) -> None:
         """Place the chosen card on ``stone``; the engine checks it. The turn ends at once, unless
         claims are provable (base game): then they are offered, and *End turn* makes them."""
-        if self._refuse_unless_my_turn():
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return
         if self._pending is not None:
             self._refuse("Finish the turn first: end it with your claims, or take the card back.")
@@ -345,21 +458,42 @@ class PlayGame:
         if self._selected is None:
             self._refuse("Choose a card of your hand first, then the stone.")
             return
-        play = Play(self._selected, int(stone))
-        try:  # the engine decides: a trial turn on the current state (which stays as it is)
-            apply_turn(self.state, {"play": play.to_dict(), "claim": self._chosen_claims() if self.state.expert else []})
+        if self._selected in RUSES:
+            self._refuse(f"{self._selected} is played from the menu under your hand: choose how, then Play it.")
+            return
+        self._try(Play(self._selected, int(stone)))
+
+    def _try(self, play: Play) -> None:
+        """Ask the engine whether ``play`` is legal (a trial turn; the state stays as it is), then make
+        it, or offer the claims it makes provable first (base game)."""
+        where = f"on stone {play.stone}" if play.kind in ("clan", "troop", "mode") else "that way"
+        try:
+            apply_turn(self.state, self._decision(play, self._chosen_claims() if self.state.expert else []))
         except IllegalTurnError as exc:
-            self._refuse(f"{play.card} cannot go on stone {stone}: {exc.problem}.")
+            self._refuse(f"{play.card} cannot go {where}: {exc.problem}.")
             return
         if not self.state.expert and self.state.claims_after(play):
             self._pending = play
             self._selected = None
-            self._notice(f"{play.card} on stone {stone}: you can claim a stone now; choose your claims and click End turn.")
-            for t, n in zip(self.claim_buttons, range(1, 10)):
+            self._notice(f"{play_words(play)}: you can claim a stone now; choose your claims and click End turn.")
+            for t in self.claim_buttons:
                 t.value = True
             self._render()
             return
-        self._finish({"play": play.to_dict(), "claim": self._chosen_claims() if self.state.expert else []})
+        self._finish(self._decision(play, self._chosen_claims() if self.state.expert else []))
+
+    def _decision(self, play: Play | None, claims: Sequence[int]) -> dict[str, Any]:
+        """The person's turn as the engine takes it; in the tactics variant the deck to draw from (the
+        chosen one, or the other when it is empty)."""
+        decision: dict[str, Any] = {"play": None if play is None else play.to_dict(), "claim": list(claims)}
+        if self.state.rules.tactics:
+            sizes = {"clan": len(self.state.clan_deck), "tactics": len(self.state.tactics_deck)}
+            chosen = str(self.deck_choice.value)
+            other = "tactics" if chosen == "clan" else "clan"
+            deck = chosen if sizes[chosen] else other if sizes[other] else None
+            if deck is not None:
+                decision["deck"] = deck
+        return decision
 
     def play(self, card: str, stone: int, claims: Sequence[int] | None = None) -> None:
         """Choose ``card``, place it on ``stone`` and (when claims are offered) end the turn with
@@ -395,30 +529,30 @@ class PlayGame:
     def end_turn(self) -> None:
         """Make the pending placement (base game) with the chosen claims; in the expert variant, make
         the chosen claims alone (when they win the game, or with no card to place)."""
-        if self._refuse_unless_my_turn():
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return
         if self._pending is not None:
-            self._finish({"play": self._pending.to_dict(), "claim": self._chosen_claims()})
+            self._finish(self._decision(self._pending, self._chosen_claims()))
         elif self.state.expert and self._chosen_claims():
-            self._finish({"play": None, "claim": self._chosen_claims()})
+            self._finish(self._decision(None, self._chosen_claims()))
         else:
             self._refuse("There is no turn to end: choose a card, then a stone.")
 
     def pass_turn(self) -> None:
         """Pass (allowed by the engine only when no card can be placed); in the base game the pass
         makes every claim the engine proves (expert: the chosen ones)."""
-        if self._refuse_unless_my_turn():
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return
         if self._pending is not None:
             self._refuse("Finish the turn first: end it with your claims, or take the card back.")
             return
         claims = self._chosen_claims() if self.state.expert else list(self.state.claimable())
         try:
-            apply_turn(self.state, {"play": None, "claim": claims})
+            apply_turn(self.state, self._decision(None, claims))
         except IllegalTurnError as exc:
             self._refuse(f"You cannot pass: {exc.problem}.")
             return
-        self._finish({"play": None, "claim": claims})
+        self._finish(self._decision(None, claims))
 
     def _take_back(self) -> None:
         if self._pending is None:
@@ -437,7 +571,13 @@ class PlayGame:
             return
         self._selected = self._pending = None
         self.advice.value = ""
-        self._notice(f"You played {move_words(turn.get('play'), turn.get('claim'))}.")
+        if self.state.pending is not None:
+            drawn = " ".join(str(c) for c in turn["play"].get("drawn") or [])
+            self._notice(f"Headhunter drew {drawn}: click {self.state.pending.returns} cards of your hand to put "
+                         "back under their decks, then Put back.")
+            self._render()
+            return
+        self._notice(f"You played {turn_words(turn)}.")
         self._render()
         self._bot_turns()
 
@@ -464,9 +604,9 @@ class PlayGame:
                 self.last_bot_seconds.append(time.perf_counter() - started)
             self._busy = False
             play = turn.get("play")
-            self._last_bot_cards = [str(play["card"])] if isinstance(play, Mapping) else []
-            self._notice(self._message + f" {self.bot_seat.value.capitalize()} played "
-                         f"{move_words(turn.get('play'), turn.get('claim'))}.")
+            self._last_bot_cards = [str(play["card"])] if isinstance(play, Mapping) and play["card"] not in TACTICS_NAMES else []
+            if "pending" not in turn:  # Headhunter's first step: its put-back follows at once
+                self._notice(self._message + f" {self.bot_seat.value.capitalize()} played {turn_words(turn)}.")
         self._busy = False
         self._render()
 
@@ -477,7 +617,7 @@ class PlayGame:
         goes under the button and the :class:`~schotten_lab.bots.advisor.Advice` is returned."""
         from ..bots import advise
 
-        if self._refuse_unless_my_turn():
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return None
         self.advice.value = "<p><i>The advisor is thinking…</i></p>"
         observation: Position = self.state.observation(self.human)  # what the player sees, nothing more
@@ -565,9 +705,14 @@ class PlayGame:
             return f"{self.bot_name} ({s.to_move.value}) to move."
         if self._pending is not None:
             return "Your turn: choose your claims, then End turn."
+        if s.pending is not None:
+            return f"Headhunter: click {s.pending.returns} cards of your hand to put back, then Put back."
         if not s.legal_plays():
             return "Your turn: no card can be placed; Pass (with any claims)."
         return f"Your turn ({self.human.value}): click a card of your hand, then a stone."
+
+    def _may_pass(self) -> bool:
+        return self.state.pending is None and may_pass(self.state.observation(self.human))
 
     def _render(self) -> None:
         s = self.state
@@ -590,9 +735,11 @@ class PlayGame:
         for i, b in enumerate(self.hand_buttons):
             if i < len(hand):
                 card = hand[i]
-                b.description = str(card)
+                b.description = piece_label(card)
+                b.tooltip = str(card)
                 style_piece(b, card)
-                b.layout.border = "3px solid #222" if str(card) == self._selected else ""
+                chosen = str(card) == self._selected or str(card) in self._returns
+                b.layout.border = "3px solid #222" if chosen else ""
                 b.disabled = not mine or self._pending is not None
                 show(b, True)
             else:
@@ -605,8 +752,11 @@ class PlayGame:
         show(self.end_button, self._pending is not None or (s.expert and bool(offered)))
         show(self.back_button, self._pending is not None)
         self.pass_button.disabled = not mine or self._pending is not None
-        show(self.pass_button, mine and not s.legal_plays())
-        self.advice_button.disabled = not mine or self._pending is not None
+        show(self.pass_button, mine and self._may_pass())
+        show(self.ruse_row, mine and self._selected in RUSES and self._pending is None)
+        show(self.deck_choice, s.rules.tactics)
+        show(self.return_button, mine and s.pending is not None)
+        self.advice_button.disabled = not mine or self._pending is not None or s.pending is not None
         self.review_button.disabled = not s.turns
         self.status.value = (
             f'<p><b>{html.escape(self._status_text())}</b>'
@@ -617,7 +767,7 @@ class PlayGame:
 
     def _log(self) -> None:
         turns = self.state.turns
-        lines = [f"{k}. {t['player']}: {move_words(t.get('play'), t.get('claim'))}"
+        lines = [f"{k}. {t['player']}: {turn_words(t)}"
                  for k, t in enumerate(turns, 1)][-6:]
         self.log.value = ("<p style='font-size:90%;color:#555'>Last turns: " + html.escape("; ".join(lines)) + "</p>"
                           if lines else "")
@@ -653,6 +803,10 @@ class PlayGame:
             problems.append(f"start {fields['start'][:20]!r}")
         if fields.get("expert") in ("1", "true", "yes"):
             chosen["expert"] = True
+        if fields.get("variant") in VARIANTS:
+            chosen["variant"] = fields["variant"]
+        elif "variant" in fields:
+            problems.append(f"variant {fields['variant'][:20]!r}")
         game = cls(**chosen)
         if problems:
             game._refuse(f"Ignored from the address: {', '.join(problems)} (the defaults are used).")

@@ -281,3 +281,75 @@ def test_the_advice_table_says_whose_seat_and_whether_it_is_exact() -> None:
     exact = MoveAdvice(Card.parse("R8"), 3, (3,), 1.0, None, 0, 0.0, "wins")
     text = advice_html(Advice(Player.SOUTH, (exact,), 1.0, None, "exact endgame", 0, 0.1), Player.SOUTH)
     assert "100.0% exact" in text and "Exact: the deck is empty" in text and "±" not in text
+
+
+def tactics_turn(game: PlayGame, rng: random.Random) -> None:
+    """One turn of the person in the tactics variant, by the widget's actions: a random legal play
+    (ruses through their menu), a random deck to draw from, a random Headhunter put-back."""
+    from schotten_lab.core.tactics import RUSES
+
+    state = game.state
+    if state.pending is not None:
+        for code in rng.sample([str(c) for c in state.hand(game.human)], state.pending.returns):
+            game.hand_buttons[[str(c) for c in game.state.hand(game.human)].index(code)].click()
+        game.return_button.click()
+        return
+    game.deck_choice.value = rng.choice(["clan", "tactics"])
+    options: list[Any] = list(state.legal_plays()) + ([None] if game._may_pass() else [])
+    choice = rng.choice(options)
+    if choice is None:
+        game.pass_button.click()
+        return
+    game.select(choice.card)
+    if choice.card in RUSES:
+        assert choice in [value for _, value in game.ruse_choice.options]
+        game.ruse_choice.value = choice
+        game.ruse_button.click()
+    else:
+        game.stone_buttons[choice.stone - 1].click()
+    if game._pending is not None:
+        game.end_button.click()
+
+
+def test_whole_tactics_games_with_ruses_and_headhunter(tmp_path: Path) -> None:
+    from schotten_lab.core.tactics import RUSES
+
+    ruses: set[str] = set()
+    for seed in range(8):
+        game = PlayGame("greedy", seed=seed, variant="tactics", expert=seed % 2 == 1, save_dir=tmp_path)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if game.state.over:
+                break
+            before = (len(game.state.turns), game.state.pending)
+            tactics_turn(game, rng)
+            assert (len(game.state.turns), game.state.pending) != before, game.message
+            if game.state.pending is not None:
+                assert "Headhunter drew" in game.message and game.return_button.layout.display != "none"
+                refused = game.state
+                game.place(1)
+                assert game.state is refused and game.message.startswith("Headhunter first")
+        assert game.state.over, "a tactics game did not end"
+        record = read_record(game.save(f"tactics-{seed}.json").read_text())  # type: ignore[union-attr]
+        assert record.variant == "tactics" and validate_record(record).winner is game.state.winner
+        ruses |= {str(t["play"]["card"]) for t in record.turns
+                  if t["player"] == game.human.value and isinstance(t.get("play"), dict) and t["play"]["card"] in RUSES}
+    assert "HEADHUNTER" in ruses and len(ruses) >= 3, ruses
+
+
+def test_tactics_refusals_and_the_advisor_says_it_does_not_search_tactics(tmp_path: Path) -> None:
+    game = PlayGame("advisor", 50, seed=1, variant="tactics", save_dir=tmp_path)
+    assert "the advisor plays the greedy bot's move" in game.message
+    assert game.deck_choice.layout.display != "none"
+    assert game.ask_advisor() is None and game.message.startswith("The advisor cannot judge this position")
+    hand = [str(c) for c in game.state.hand(Player.SOUTH)]
+    tactic = next((c for c in hand if not c[-1].isdigit()), None)
+    if tactic is not None:
+        from schotten_lab.core.tactics import RUSES
+
+        game.select(tactic)
+        if tactic in RUSES:
+            state = game.state
+            game.place(2)
+            assert game.state is state and "menu" in game.message
+    assert PlayGame.from_request("variant=tactics&seed=2", save_dir=tmp_path).state.rules.tactics
