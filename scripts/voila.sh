@@ -5,7 +5,7 @@
 # on the classroom exercise (complete south's three 8s).
 # --app play: play a whole game against a bot (apps/play_advisor.ipynb); saved game records go to
 # SCHOTTEN_GAMES_DIR (default: games/ here). The address chooses the game:
-# ?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5.
+# ?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5&variant=tactics&expert=1.
 # Security (scripts/voila_config/voila.py): a token is always required: VOILA_TOKEN if you set one
 # (not empty), else a fresh random one, handed over through the environment; kernels idle for
 # VOILA_CULL_IDLE seconds (default 1200) are shut down; at most VOILA_MAX_KERNELS (default 40) run

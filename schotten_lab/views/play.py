@@ -1,10 +1,14 @@
 """Play a whole game against a bot: ``PlayGame(opponent="advisor", rollouts=300)``.
 
 A person takes one seat (south or north, who starts chosen too) against ``random``, ``greedy`` or the
-``advisor`` at a strength (its rollouts per move), in the base game or its expert timing. Cards and
-stones are chosen by clicking: a card of the hand, then a stone. The engine (:mod:`schotten_lab.game`)
-decides every legality question: the widget only asks it. The stones the player may claim are offered
-once a claim is provable (base game: after the placement, then *End turn*; expert: before it).
+``advisor`` at a strength (its rollouts per move), in the base game or the tactics variant, with the
+usual or the expert timing. Cards and stones are chosen by clicking: a card of the hand, then a stone
+(clan cards, troops, combat modes); a ruse (Banshee, Traitor, Strategist, Headhunter) is played from a
+menu listing the engine's legal ways, and Headhunter's put-back by clicking the cards. The engine
+(:mod:`schotten_lab.game`) decides every legality question: the widget only asks it. The stones the
+player may claim are offered once a claim is provable (usual timing: after the placement, then *End
+turn*; expert: before it). The advisor does not search the tactics variant: there it plays the greedy
+bot's move, and *What would the advisor play?* says it cannot judge the position.
 
 *What would the advisor play?* ranks the player's moves (win chance ± standard error, a reason), seen
 from the player's seat only: it gets the player's observation, in which the bot's hand is unknown.
@@ -157,13 +161,14 @@ class PlayGame:
     """A whole game against a bot (see the module's docstring).
 
     Options: ``opponent`` (``random``/``greedy``/``advisor``), ``rollouts`` (the advisor's strength),
-    ``seat`` (the person's), ``you_start``, ``expert``, ``seed`` (the deal's and the bot's; random when
+    ``seat`` (the person's), ``you_start``, ``expert``, ``variant`` (``base``/``tactics``), ``seed`` (the deal's and the bot's; random when
     ``None``), ``save_dir`` (where records go; ``$SCHOTTEN_GAMES_DIR`` or ``games``),
     ``advice_rollouts``.
 
     For scripts and tests: ``state`` (the engine's :class:`GameState`), ``record``, ``message`` (the
     last notice or refusal, one sentence), ``select(card)``, ``place(stone)``, ``play(card, stone)``,
-    ``set_claims(stones)``, ``end_turn()``, ``pass_turn()``, ``ask_advisor()``, ``save(name)``,
+    ``set_claims(stones)``, ``end_turn()``, ``pass_turn()``, ``play_ruse()`` (the menu's choice),
+    ``put_back()`` (Headhunter), ``ask_advisor()``, ``save(name)``,
     ``open_review()``, ``new_game()``; the widgets ``hand_buttons``, ``stone_buttons``,
     ``claim_buttons``, ``widget``.
     """
@@ -775,6 +780,7 @@ class PlayGame:
     @classmethod
     def from_request(cls, query: str | None = None, **options: Any) -> PlayGame:
         """The game a page asks for: ``?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5``
+        (also ``variant=tactics``, ``expert=1``)
         (``$QUERY_STRING`` by default); a bad value is ignored and said in ``message``."""
         text = os.environ.get("QUERY_STRING", "") if query is None else query
         fields = {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()}

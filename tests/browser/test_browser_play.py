@@ -39,7 +39,7 @@ def play_one_turn(page: Any, k: int) -> None:
     if pass_button.is_visible():
         pass_button.click()
     else:
-        card = page.locator(".sl-hand-card:visible").first
+        card = page.locator(".sl-hand-card:visible").filter(has_text=re.compile(r"^\s*[RBGYPN][1-9]\s*$")).first
         code = card.inner_text().strip()
         card.click()
         page.locator(MESSAGE, has_text=f"{code} chosen").wait_for(timeout=STEP_TIMEOUT)
@@ -126,4 +126,23 @@ def test_the_page_says_the_bot_is_thinking(play_voila_url: str, browser_page: An
         assert page.locator(".sl-hand-card:visible").first.is_enabled()
     except Exception:
         page.screenshot(path=str(artifacts / "voila-play-thinking-failure.png"), full_page=True)
+        raise
+
+
+def test_a_tactics_game_starts_and_takes_clicks(play_voila_url: str, browser_page: Any, artifacts: Path) -> None:
+    """The tactics variant from the address: seven cards, the deck choice shown, turns by clicking."""
+    page = browser_page
+    try:
+        page.goto(f"{play_voila_url}/?variant=tactics&opponent=greedy&seed=3", timeout=WIDGET_TIMEOUT)
+        page.locator(TURN).wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+        assert page.locator(".sl-hand-card:visible").count() == 7
+        assert page.locator(".sl-play-deck").is_visible()
+        for k in range(3):
+            wait_for_my_turn_or_the_end(page)
+            play_one_turn(page, k)
+        wait_for_my_turn_or_the_end(page)
+        assert turn_info(page)["turns"] == "6"
+        page.screenshot(path=str(artifacts / "voila-play-tactics.png"), full_page=True)
+    except Exception:
+        page.screenshot(path=str(artifacts / "voila-play-tactics-failure.png"), full_page=True)
         raise
