@@ -204,7 +204,7 @@ class Spy:
 
 def test_neither_the_bot_nor_the_advisor_sees_the_other_hand(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     spy = Spy()
-    monkeypatch.setattr("schotten_lab.views.play.build_bot", lambda *_: spy)
+    monkeypatch.setattr("schotten_lab.views.play.widget.build_bot", lambda *_: spy)
     game = PlayGame("random", seat="north", you_start=False, seed=2, save_dir=tmp_path, advice_rollouts=40)
     play_out(game, 3)
     assert spy.seen and all(o.hands[Player.NORTH] is None and o.hands[Player.SOUTH] is not None for o in spy.seen)
