@@ -353,3 +353,24 @@ def test_tactics_refusals_and_the_advisor_says_it_does_not_search_tactics(tmp_pa
             game.place(2)
             assert game.state is state and "menu" in game.message
     assert PlayGame.from_request("variant=tactics&seed=2", save_dir=tmp_path).state.rules.tactics
+
+
+def test_review_with_the_advisors_judgement_of_every_turn(tmp_path: Path) -> None:
+    game = PlayGame("greedy", seed=13, save_dir=tmp_path)
+    play_out(game, 5)
+    game.review_iterations = 4
+    game.judge.value = True
+    game.review_button.click()
+    review = game.viewer.review
+    assert review is not None and len(review.turns) == len(game.state.turns)
+    assert game.viewer.chart in game.viewer.widget.children and "review-cursor" in game.viewer.chart.value
+    assert game.message.endswith("the chart marks the shown turn.")
+    path = game.save("judged.json")
+    game.review_button.click()  # from the saved file now: the same game
+    assert path is not None and game.viewer.record.to_dict() == read_record(path.read_text()).to_dict()
+
+    tactics = PlayGame("random", seed=2, variant="tactics", save_dir=tmp_path)
+    tactics.judge.value = True
+    tactics_turn(tactics, random.Random(0))
+    tactics.review_button.click()
+    assert tactics.viewer.review is None and tactics.message.startswith("The advisor judges base-game turns only")

@@ -27,6 +27,8 @@ STRENGTHS: dict[str, int] = {"easy (50 rollouts)": 50, "medium (300 rollouts)": 
 """The advisor's strength: its Monte Carlo rollouts per move (benchmarks/play_app.py times them)."""
 ADVICE_ROLLOUTS = 1000
 """Rollouts behind *What would the advisor play?* (about a second)."""
+REVIEW_ITERATIONS = 40
+"""Rollouts a turn when *Review this game* asks the advisor to judge every turn (a 36-turn game: about 5 s)."""
 ADVICE_ROWS = 8
 """Moves listed by the advisor panel."""
 MAX_HAND = 9
@@ -128,6 +130,7 @@ def default_file_name() -> str:
     return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
 
 
-__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "MAX_HAND", "MAX_SEED", "OPPONENTS", "STRENGTHS", "VARIANTS",
+__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "STRENGTHS",
+           "VARIANTS",
            "advice_html", "bot_label", "build_bot", "default_file_name", "human_name", "play_words", "safe_file_name",
            "small_button", "turn_words"]

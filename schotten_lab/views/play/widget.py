@@ -30,6 +30,7 @@ from .parts import (
     MAX_HAND,
     MAX_SEED,
     OPPONENTS,
+    REVIEW_ITERATIONS,
     STRENGTHS,
     VARIANTS,
     advice_html,
@@ -192,6 +193,11 @@ class PlayGame:
         self.review_button = W.Button(description="Review this game", tooltip="step through the game with the viewer")
         self.review_button.add_class("sl-play-review")
         self.review_button.on_click(lambda _: self.open_review())
+        self.review_iterations = REVIEW_ITERATIONS
+        self.judge = W.Checkbox(value=False, indent=False,
+                                description=f"with the advisor's judgement of every turn ({REVIEW_ITERATIONS} rollouts a "
+                                            "turn: seconds)")
+        self.judge.add_class("sl-play-judge")
         self.review_box = W.VBox()
         self.review_box.add_class("sl-play-review-box")
         self.log = W.HTML()
@@ -201,7 +207,7 @@ class PlayGame:
             settings, self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
             W.HBox([self.deck_choice, self.return_button]), self.claim_row,
             W.HBox([self.advice_button]), self.advice,
-            W.HBox([self.file_name, self.save_button, self.review_button]), self.log, self.review_box,
+            W.HBox([self.file_name, self.save_button, self.review_button, self.judge]), self.log, self.review_box,
         ])
         self.widget.add_class("sl-play")
         self._show_strength()
@@ -547,22 +553,44 @@ class PlayGame:
         return path
 
     def open_review(self) -> None:
-        """Show the game so far (the saved file when there is one) in the game viewer, under the table."""
+        """Show the game so far in the game viewer, under the table: the saved file when it holds
+        this game as it is now, else the game in memory. With ``judge`` ticked (base game) the advisor
+        first judges every turn (``review_iterations`` rollouts a turn; progress shown), and the viewer
+        adds each turn's judgement and the win-probability chart."""
+        from ...play.review import GameReview, ReviewError, TurnReview, review_game
         from ..game_viewer import GameViewer
 
         if not self.state.turns:
             self._refuse("Nothing to review yet: play a turn first.")
             return
+        review: GameReview | None = None
         try:
-            record = read_record(self.saved.read_text(encoding="utf-8")) if self.saved else self.record
-            viewer = GameViewer(record, iterations=self.advice_rollouts)
-        except (SchottenError, ValueError, OSError) as exc:
+            record = self.record
+            if self.saved is not None:
+                saved = read_record(self.saved.read_text(encoding="utf-8"))
+                record = saved if len(saved.turns) == len(record.turns) else record
+            if self.judge.value and record.variant != "base":
+                self._refuse("The advisor judges base-game turns only: the review opens without its judgement.")
+            elif self.judge.value:
+                progress = W.HTML()
+                self.review_box.children = (progress,)
+
+                def on_turn(turn: TurnReview) -> None:
+                    progress.value = f"<p><i>The advisor is judging turn {turn.turn} of {len(record.turns)}…</i></p>"
+
+                review = review_game(record, iterations=self.review_iterations, seed=0, on_turn=on_turn)
+            viewer = GameViewer(record, review, iterations=self.advice_rollouts)
+        except (SchottenError, ReviewError, ValueError, OSError) as exc:
+            self.review_box.children = ()
             self._refuse(f"The review cannot open: {' '.join(str(exc).split())[:200]}.")
             return
         viewer.go(viewer.turns)
         self.viewer = viewer
         self.review_box.children = (W.HTML("<h4>Review</h4>"), viewer.widget)
-        self._notice("The review is under the table: step through the game with its buttons.")
+        if review is None and self.judge.value:
+            return  # the refusal above says why there is no judgement
+        self._notice("The review is under the table: step through the game with its buttons"
+                     + (", the chart marks the shown turn." if review is not None else "."))
 
     # ---- drawing --------------------------------------------------------------------------------
 
