@@ -1,10 +1,19 @@
-"""Time from an edit to the refreshed analysis panel of the board editor, in Python.
+"""Time from an edit to the refreshed analysis panel of the board editor, in Python, and the advisor
+panel's response time.
 
-    python benchmarks/editor.py [--repeat 30]
+    python benchmarks/editor.py [--repeat 30] [--advisor-repeat 5]
 
 Prints the median (and 90th percentile) milliseconds for one palette click on a midgame position:
-the edit, the board widgets, the whole-board analysis, the claims table and the three charts. Then
-the same for the tactics midgame of data/positions/23_tactics_midgame.json (troops, both combat modes).
+the edit, the board widgets, the whole-board analysis (claims, public figures and each open stone's
+outcome seen by the viewer, counting their hand), the claims and outcomes tables and the three
+charts. Each case is timed twice: *warm* (place and undo again and again, so the viewer outcomes
+are found in their cache, as after an undo) and *cold* (the viewer caches emptied before every
+click: a position never seen before). Then the same for the tactics midgame of
+data/positions/23_tactics_midgame.json (troops, both combat modes).
+
+Last, with the advisor panel searching in the background after every edit (its default): the same
+edits' panel time while it searches, and the advisor's response time (the click to the new ranking
+shown: the 0.25 s wait for further edits plus the search), per budget.
 """
 
 from __future__ import annotations
@@ -12,10 +21,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from collections.abc import Callable
 from pathlib import Path
 
+from schotten_lab.analysis.viewer import clear_caches
 from schotten_lab.core import Position
-from schotten_lab.views.editor import BoardEditor, Target
+from schotten_lab.views.editor import AdvisorPanel, BoardEditor, Target
 
 
 def midgame() -> Position:
@@ -37,29 +48,61 @@ def midgame() -> Position:
 TACTICS_MIDGAME = Path(__file__).resolve().parent.parent / "data" / "positions" / "23_tactics_midgame.json"
 
 
-def measure(name: str, position: Position, card: str, target: Target, repeat: int) -> None:
-    editor = BoardEditor(position)
+def summary(times: list[float]) -> str:
+    times = sorted(times)
+    p90 = times[int(0.9 * (len(times) - 1))]
+    return f"median {statistics.median(times):.1f} ms, p90 {p90:.1f} ms"
+
+
+def measure(name: str, position: Position, card: str, target: Target, repeat: int, cold: bool) -> None:
+    editor = BoardEditor(position, advisor=False)
     times = []
     for _ in range(repeat):
         for click in (lambda: editor.place(card, target), editor.undo):
+            if cold:
+                clear_caches()
             start = time.perf_counter()
             ok = click()
             times.append((time.perf_counter() - start) * 1000)
             assert ok and not editor.message.startswith("Refused"), editor.message
             assert editor.panel.error == "", editor.panel.error
-    times.sort()
-    p90 = times[int(0.9 * (len(times) - 1))]
-    print(f"edit -> refreshed panel ({name}, {len(times)} edits): median {statistics.median(times):.1f} ms, p90 {p90:.1f} ms")
+    print(f"edit -> refreshed panel ({name}, {'cold' if cold else 'warm'}, {len(times)} edits): {summary(times)}")
+
+
+def measure_advisor(position: Position, edits: list[Callable[[BoardEditor], bool]], rollouts: int, repeat: int) -> None:
+    """Edits with the advisor searching in the background: the panel time, and click -> advice shown."""
+    panel = AdvisorPanel(auto=True, rollouts=rollouts)
+    editor = BoardEditor(position, advisor=panel)
+    assert panel.wait(120)
+    edit_ms, answer_ms = [], []
+    for _ in range(repeat):
+        for edit in edits:
+            clear_caches()
+            start = time.perf_counter()
+            assert edit(editor), editor.message
+            edit_ms.append((time.perf_counter() - start) * 1000)
+            assert panel.wait(120) and panel.advised == editor.position and panel.advice is not None
+            answer_ms.append((time.perf_counter() - start) * 1000)
+    print(f"advisor on ({rollouts:,} rollouts): edit -> refreshed panel {summary(edit_ms)}; "
+          f"edit -> advice shown {summary(answer_ms)} ({len(edit_ms)} edits)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=30)
+    parser.add_argument("--advisor-repeat", type=int, default=5)
     args = parser.parse_args()
-    measure("midgame", midgame(), "P7", Target.side(5, "north"), args.repeat)
     tactics = Position.from_json(TACTICS_MIDGAME.read_text())
-    measure("tactics midgame", tactics, "P7", Target.side(3, "north"), args.repeat)
-    measure("tactics midgame, discard", tactics, "G6", Target.discard(), args.repeat)
+    for cold in (False, True):
+        measure("midgame", midgame(), "P7", Target.side(5, "north"), args.repeat, cold)
+        measure("tactics midgame", tactics, "P7", Target.side(3, "north"), args.repeat, cold)
+        measure("tactics midgame, discard", tactics, "G6", Target.discard(), args.repeat, cold)
+    if args.advisor_repeat:
+        edits: list[Callable[[BoardEditor], bool]] = [
+            lambda e: e.place("P7", Target.side(5, "north")), lambda e: e.undo(),
+        ]
+        for rollouts in (200, 1_000, 4_000):
+            measure_advisor(midgame(), edits, rollouts, args.advisor_repeat)
 
 
 if __name__ == "__main__":

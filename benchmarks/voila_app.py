@@ -38,15 +38,17 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_voila(tmp: Path, port: int, root: Path, template: str) -> subprocess.Popen[bytes]:
+def start_voila(tmp: Path, port: int, root: Path, template: str,
+                notebook: str = "board_editor.ipynb") -> subprocess.Popen[bytes]:
+    """Voilà serving ``apps/NOTEBOOK`` of ``root`` on ``port`` (private Jupyter folders under ``tmp``)."""
     env = dict(os.environ, SCHOTTEN_POSITION="", PYTHONWARNINGS="ignore", JUPYTER_PATH=str(root / "apps" / "jupyter"),
-               PYTHONPATH=str(root))
+               PYTHONPATH=str(root), SCHOTTEN_GAMES_DIR=str(tmp / "games"))
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR", "IPYTHONDIR"):
         (tmp / name).mkdir()
         env[name] = str(tmp / name)
     log = (tmp / "voila.log").open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(root / "apps" / "board_editor.ipynb"), "--no-browser",
+        [sys.executable, "-m", "voila", str(root / "apps" / notebook), "--no-browser",
          f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--template={template}", *(PREHEAT if template == "schotten" else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
     )

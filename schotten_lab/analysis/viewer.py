@@ -15,8 +15,9 @@ pool ``U_v = U - H``), for one stone whose sides miss ``k_v`` and ``k_o`` cards:
   otherwise is a tie decided by who completes first.
 
 Exact: the viewer's draw sets are few (at most 4 cards), so each is enumerated; the opponent's
-holdings are counted, not enumerated, by the completions they contain (:func:`.odds.count_hitting`,
-or in closed form when each completion needs one card). When that would exceed
+holdings are counted, not enumerated, by the completions they contain (in closed form when each
+completion needs one card; as the independent sets of a graph when each needs two, :class:`PairCounter`;
+else by :func:`.odds.count_hitting`), once per threshold strength and cards of the draw set involved. When that would exceed
 :data:`EXACT_BUDGET` steps, a seeded Monte Carlo estimate is returned instead, labelled as such with
 its standard errors.
 """
@@ -31,9 +32,9 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core.cards import CardMask, indices_of, mask_of, popcount
+from ..core.cards import Card, CardMask, indices_of, mask_of, popcount
 from ..core.errors import AnalysisError
-from ..core.formations import RANKS_STRONGEST_FIRST, Rank
+from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank
 from ..core.position import Position, Stone
 from ..core.rules import Player
 from ..core.sides import combinadic, side_completions, side_strength
@@ -184,12 +185,75 @@ def side_odds_seen_by(s: Stone, player: Player, seat: Seat) -> ViewerSideOdds:
     need = max(s.capacity - len(side), 0)
     own = player is seat.viewer
     if own:
-        at_least = reachable_from(side, seat.hand, pool, min(need, seat.draws_left[player]), capacity=s.capacity, blind=s.blind)
+        draws = min(need, seat.draws_left[player])
+        hand = seat.hand & ~mask_of(s.clan_cards())
+        at_least = _own_side_at_least(side, hand, pool, draws, s.capacity, s.blind) or reachable_from(
+            side, seat.hand, pool, draws, capacity=s.capacity, blind=s.blind
+        )
     else:
         holds = min(seat.opp_hand + min(need, seat.draws_left[player]), popcount(pool))
-        at_least = reachable_from(side, 0, pool, holds, capacity=s.capacity, blind=s.blind)
+        at_least = _pairs_at_least(side, pool, holds, s.capacity, s.blind) or reachable_from(
+            side, 0, pool, holds, capacity=s.capacity, blind=s.blind
+        )
     ranks = {r: at_least[r] - (at_least[Rank(r + 1)] if r < Rank.COLOR_RUN else ZERO) for r in Rank}
     return ViewerSideOdds(player, seat.viewer, ranks, ONE - at_least[Rank.SUM], s.capacity, own)
+
+
+OWN_SIDE_LOOKUPS = 2_000_000
+"""Most table look-ups (draw sets times card choices) for :func:`_own_side_at_least`'s single pass."""
+
+
+def _own_side_at_least(
+    side: tuple[Piece, ...], hand: CardMask, pool: CardMask, draws: int, capacity: int, blind: bool
+) -> dict[Rank, Fraction] | None:
+    """P(the viewer's best completion of ``side`` from hand plus ``draws`` cards of ``pool`` reaches at
+    least each rank), all ranks in one pass over the draw sets (each set's best strength looked up in
+    the side's completion table), instead of one count per rank. ``None`` where that pass would be
+    too long, or for sides it does not cover (wild troops, Blind-man's bluff): the caller counts then."""
+    if blind or len(side) >= capacity or not all(isinstance(p, Card) for p in side):
+        return None
+    cards = list(indices_of(pool))
+    sets = math.comb(len(cards), draws)
+    held = popcount(hand)
+    missing = capacity - len(side)
+    if sets == 0 or sets * math.comb(held + draws, missing) > OWN_SIDE_LOOKUPS:
+        return None
+    needs = _Needs.of(side, hand, pool, capacity, blind)
+    listed = list(combinations(cards, draws))
+    drawn = np.array(listed, dtype=np.int64).reshape(len(listed), draws)
+    own = np.broadcast_to(np.array(list(indices_of(hand)), dtype=np.int64), (len(listed), held))
+    best = needs.best(np.sort(np.concatenate([own, drawn], axis=1), axis=1))
+    ranks = np.where(best >= 0, best // STRENGTH_BASE, -1)
+    return {r: Fraction(int((ranks >= int(r)).sum()), sets) for r in Rank}
+
+
+PAIR_NODE_BUDGET = 100_000
+"""Most branching steps :func:`_pairs_at_least` spends on all ranks before the per-rank count is used."""
+
+
+def _pairs_at_least(side: tuple[Piece, ...], pool: CardMask, holds: int, capacity: int, blind: bool) -> dict[Rank, Fraction] | None:
+    """P(a random ``holds``-card subset of ``pool`` completes ``side`` into at least each rank) when
+    every completion takes two cards (a side with one card): the completions of each rank and above
+    are the edges of a graph, counted by :class:`PairCounter`. ``None`` when the side is not of that
+    kind (or the count would run long): the caller counts per rank then."""
+    if blind or len(side) != capacity - 2 or not all(isinstance(p, Card) for p in side):
+        return None
+    total = math.comb(popcount(pool), holds)
+    if total == 0:
+        return None
+    needs = _Needs.of(side, 0, pool, capacity, blind)
+    ranks = needs.strengths // STRENGTH_BASE
+    spent = 0
+    out: dict[Rank, Fraction] = {}
+    try:
+        for r in Rank:
+            chosen = needs.masks[ranks >= int(r)]
+            graph = PairCounter([int(m) for m in chosen.tolist()])
+            out[r] = Fraction(graph.hitting(pool, holds, PAIR_NODE_BUDGET - spent), total)
+            spent += graph.last_nodes
+    except HittingBudgetExceeded:
+        return None
+    return out
 
 
 def outcome_seen_by(
@@ -338,14 +402,16 @@ class _Problem:
 
     def count(self, budget: int) -> ViewerOutcome:
         """Exact: every draw set ``D`` of the viewer (few: at most 4 cards), and the opponent's
-        holdings ``R`` counted by the completions they contain."""
+        holdings ``R`` counted by the completions they contain.
+
+        The holdings that beat (or reach) the viewer's ``x`` are those holding a completion of
+        strength at least ``t``, the smallest opponent strength above (or at least) ``x``; how many
+        there are depends only on ``t`` and on the cards of ``D`` that such completions use. So one
+        count per distinct (``t``, those cards) serves every draw set and every ``x`` that share them."""
         cards = list(indices_of(self.pool))
         n = len(cards)
         per_d = math.comb(n - self.own_draws, self.opp_holds)
-        relevant = int(np.bitwise_or.reduce(self.opp.masks)) if len(self.opp.masks) else 0
-        cache: dict[tuple[int, int], tuple[int, int, int]] = {}
         win = tie = lose = undecided = cases = 0
-        spent = [0]
         listed = list(combinations(cards, self.own_draws))
         draw_sets = np.array(listed, dtype=np.int64).reshape(len(listed), self.own_draws)
         hand = np.broadcast_to(np.array(self.hand_cards, dtype=np.int64), (len(draw_sets), len(self.hand_cards)))
@@ -353,16 +419,18 @@ class _Problem:
         if self.opp.singles:
             win, tie, lose, undecided = self._count_single_holdings(draw_sets, bests, n - self.own_draws)
             cases = per_d * len(draw_sets)
-        for drawn, x in zip([] if self.opp.singles else draw_sets.tolist(), bests.tolist()):
-            d = sum(1 << c for c in drawn)
+            south, north, tie_p, und = self._split(win, tie, lose, undecided, cases)
+            return ViewerOutcome(self.viewer, south, north, tie_p, und, True, cases)
+        counter = _HoldingCounter(self, budget)
+        # every set of ``missing`` cards completes a side, so a holding completes it iff it is that large
+        done = per_d if self.opp_holds >= self.opp.missing else 0
+        for drawn, x in zip(draw_sets.tolist(), bests.tolist()):
             cases += per_d
             if x < 0:
                 undecided += per_d
                 continue
-            key = (x, d & relevant)
-            if key not in cache:
-                cache[key] = self._count_holdings(d, x, budget, spent)
-            above, reach, done = cache[key]
+            d = sum(1 << c for c in drawn)
+            above, reach = counter.at_least(x + 1, d), counter.at_least(x, d)
             lose += above
             tie += reach - above
             win += done - reach
@@ -395,29 +463,6 @@ class _Problem:
         undecided = int((all_holdings - done) * decided.sum() + all_holdings * (~decided).sum())
         return win, tie, lose, undecided
 
-    def _count_holdings(self, d: int, x: int, budget: int, spent: list[int]) -> tuple[int, int, int]:
-        """Opponent holdings outside ``d`` that beat ``x``, reach ``x``, complete the side at all."""
-        pool = self.pool & ~d
-        usable = (self.opp.masks & np.uint64(d)) == 0
-        masks, strengths = self.opp.masks[usable], self.opp.strengths[usable]
-        n, k = popcount(pool), self.opp_holds
-
-        def hits(chosen: np.ndarray) -> int:
-            wanted = masks[chosen]
-            if len(wanted) == 0:
-                return 0
-            if (wanted == 0).any():
-                return math.comb(n, k)
-            if self.opp.singles:  # the holdings missing all k wanted cards: C(n - k, holds)
-                return math.comb(n, k) - math.comb(n - popcount(int(np.bitwise_or.reduce(wanted))), k)
-            found, nodes = count_hitting([int(w) for w in wanted.tolist()], pool, k, budget - spent[0])
-            spent[0] += nodes + 1
-            return found
-
-        # every set of ``missing`` cards completes a side, so a holding completes it iff it is that large
-        done = math.comb(n, k) if k >= self.opp.missing else 0
-        return hits(strengths > x), hits(strengths >= x), done
-
     def sample(self, samples: int, seed: int) -> ViewerOutcome:
         """Monte Carlo: shuffle ``U_v``; the opponent holds the first cards, the viewer draws the next."""
         if samples <= 0:
@@ -438,6 +483,123 @@ class _Problem:
 
         errors = {"south": se(south), "north": se(north), "tie": se(tie)}
         return ViewerOutcome(self.viewer, south, north, tie, und, False, 0, errors, samples, seed)
+
+
+class _HoldingCounter:
+    """How many opponent holdings (``opp_holds`` cards of ``U_v`` outside the viewer's draws ``d``)
+    hold a completion of strength at least ``t``: counted once per distinct (threshold, cards of ``d``
+    those completions use), within ``budget`` search steps in all.
+
+    When each of those completions takes two cards (an opponent side with one card), they are the
+    edges of a graph and the holdings that hold none are its independent sets: counted by
+    :class:`PairCounter`, which keeps its work across draw sets. Otherwise
+    :func:`~.odds.count_hitting` counts them."""
+
+    def __init__(self, problem: _Problem, budget: int) -> None:
+        opp = problem.opp
+        self.pool, self.k, self.budget, self.spent = problem.pool, problem.opp_holds, budget, 0
+        self.thresholds = np.unique(opp.strengths)  # ascending
+        order = np.argsort(opp.strengths, kind="stable")
+        self.masks, self.strengths = opp.masks[order], opp.strengths[order]
+        # the cards used by the completions of strength >= each threshold
+        suffix = np.bitwise_or.accumulate(self.masks[::-1])[::-1] if len(self.masks) else self.masks
+        self.starts = np.searchsorted(self.strengths, self.thresholds, side="left")
+        self.uses = [int(suffix[i]) for i in self.starts]
+        self.pairs = len(self.masks) > 0 and bool((np.bitwise_count(self.masks) == 2).all())
+        self.graphs: dict[int, PairCounter] = {}
+        self.cache: dict[tuple[int, int], int] = {}
+
+    def at_least(self, strength: int, d: int) -> int:
+        """Holdings outside ``d`` with a completion of strength >= ``strength``."""
+        i = int(np.searchsorted(self.thresholds, strength, side="left"))
+        if i == len(self.thresholds):
+            return 0
+        key = (i, d & self.uses[i])
+        if key not in self.cache:
+            self.cache[key] = self._count(i, d)
+        return self.cache[key]
+
+    def _count(self, i: int, d: int) -> int:
+        masks = self.masks[self.starts[i]:]
+        pool = self.pool & ~d
+        if self.pairs:
+            if i not in self.graphs:
+                self.graphs[i] = PairCounter([int(m) for m in masks.tolist()])
+            graph = self.graphs[i]
+            found = graph.hitting(pool, self.k, self.budget - self.spent)
+            self.spent += graph.last_nodes
+            return found
+        wanted = masks[(masks & np.uint64(d)) == 0]
+        if len(wanted) == 0:
+            return 0
+        if (wanted == 0).any():
+            return math.comb(popcount(pool), self.k)
+        found, nodes = count_hitting([int(w) for w in wanted.tolist()], pool, self.k, self.budget - self.spent)
+        self.spent += nodes + 1
+        return found
+
+
+class PairCounter:
+    """The ``k``-subsets of a pool that contain at least one of a fixed set of card pairs.
+
+    The pairs are the edges of a graph; a subset holds none of them iff it is an independent set, so
+    ``hitting = C(n, k) - sum_j I_j * C(others, k - j)`` with ``I_j`` the independent sets of ``j``
+    cards among the pool's cards that some pair uses, and ``others`` the pool's remaining cards. The
+    independence polynomial (truncated at degree ``k``) is found by branching on a card of highest
+    degree (``I(V) = I(V - v) + z I(V - N[v])``), isolated cards in closed form, and remembered per
+    card set, so later pools (other draw sets) reuse the work.
+    """
+
+    def __init__(self, pairs: list[CardMask]) -> None:
+        self.adjacent: dict[int, int] = {}
+        for m in pairs:
+            a, b = indices_of(m)
+            self.adjacent[a] = self.adjacent.get(a, 0) | 1 << b
+            self.adjacent[b] = self.adjacent.get(b, 0) | 1 << a
+        self.used = 0
+        for c in self.adjacent:
+            self.used |= 1 << c
+        self.memo: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.last_nodes = 0
+
+    def hitting(self, pool: CardMask, k: int, budget: int) -> int:
+        """How many ``k``-subsets of ``pool`` contain a pair; :class:`HittingBudgetExceeded` past
+        ``budget`` new branching steps."""
+        self.last_nodes = 0
+        verts = pool & self.used
+        others = popcount(pool) - popcount(verts)
+        independent = self._poly(verts, k, budget)
+        free = sum(independent[j] * math.comb(others, k - j) for j in range(min(k, len(independent) - 1) + 1))
+        return math.comb(popcount(pool), k) - free
+
+    def _poly(self, verts: int, k: int, budget: int) -> tuple[int, ...]:
+        key = (verts, k)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.last_nodes += 1
+        if self.last_nodes > budget:
+            raise HittingBudgetExceeded(f"more than {budget} steps to count the holdings exactly")
+        isolated = 0
+        pick, degree = -1, 0
+        for v in indices_of(verts):
+            deg = popcount(self.adjacent[v] & verts)
+            if deg == 0:
+                isolated |= 1 << v
+            elif deg > degree:
+                pick, degree = v, deg
+        m = popcount(isolated)
+        if pick < 0:
+            result = tuple(math.comb(m, j) for j in range(k + 1))
+        elif isolated:
+            rest = self._poly(verts & ~isolated, k, budget)
+            result = tuple(sum(rest[i] * math.comb(m, j - i) for i in range(j + 1)) for j in range(k + 1))
+        else:
+            without = self._poly(verts & ~(1 << pick), k, budget)
+            with_ = self._poly(verts & ~(1 << pick) & ~self.adjacent[pick], k, budget)
+            result = tuple(without[j] + (with_[j - 1] if j else 0) for j in range(k + 1))
+        self.memo[key] = result
+        return result
 
 
 def _certain(viewer: Player, winner: Player) -> ViewerOutcome:

@@ -131,18 +131,12 @@ def position_from_dict(data: object) -> Position:
         raise PositionFormatError("stones", f"has {len(raw_stones)} entries; there are exactly {STONE_COUNT} stones")
     stones = tuple(_stone(s, f"stones[{i}]", tactics) for i, s in enumerate(raw_stones))
 
-    raw_hands = data.get("hands", {})
-    if not isinstance(raw_hands, Mapping):
-        raise PositionFormatError("hands", f"must be an object with 'south' and 'north', not {_kind(raw_hands)}")
-    _no_unknown(raw_hands, {"south", "north"}, "hands")
+    raw_hands = _by_player(data.get("hands", {}), "hands", "an object with 'south' and 'north'")
     hand_parser = parse_hand_card if tactics else _clan_only
-    hands = {p: _cards_or_none(raw_hands.get(p.value), f"hands.{p.value}", hand_parser) for p in PLAYERS}
+    hands = {p: _cards_or_none(raw_hands.get(p), f"hands.{p.value}", hand_parser) for p in PLAYERS}
 
-    raw_sizes = data.get("hand_sizes", {})
-    if not isinstance(raw_sizes, Mapping):
-        raise PositionFormatError("hand_sizes", f"must be an object, not {_kind(raw_sizes)}")
-    _no_unknown(raw_sizes, {"south", "north"}, "hand_sizes")
-    sizes = {p: _int(raw_sizes[p.value], f"hand_sizes.{p.value}") for p in PLAYERS if p.value in raw_sizes}
+    raw_sizes = _by_player(data.get("hand_sizes", {}), "hand_sizes", "an object")
+    sizes = {p: _int(raw_sizes[p], f"hand_sizes.{p.value}") for p in PLAYERS if p in raw_sizes}
 
     deck: int | None = None
     tactics_deck = 0
@@ -161,10 +155,8 @@ def position_from_dict(data: object) -> Position:
     played: dict[Player, int] = {}
     raw_played = data.get("tactics_played")
     if raw_played is not None:
-        if not isinstance(raw_played, Mapping):
-            raise PositionFormatError("tactics_played", f"must be an object like {{'south': 1, 'north': 0}}, not {_kind(raw_played)}")
-        _no_unknown(raw_played, {"south", "north"}, "tactics_played")
-        played = {p: _int(raw_played.get(p.value, 0), f"tactics_played.{p.value}") for p in PLAYERS}
+        by_player = _by_player(raw_played, "tactics_played", "an object like {'south': 1, 'north': 0}")
+        played = {p: _int(by_player.get(p, 0), f"tactics_played.{p.value}") for p in PLAYERS}
     return Position.assemble(stones, hands, sizes, deck, to_move, rules, discard, tactics_deck, played)
 
 
@@ -233,6 +225,26 @@ def _player(raw: object, here: str, allow_none: bool = True) -> Player | None:
         return Player.parse(raw)
     except PlayerError:
         raise PositionFormatError(here, f"is {excerpt(raw)}; expected {expected}") from None
+
+
+def _by_player(raw: object, here: str, shape: str) -> dict[Player, object]:
+    """An object keyed by player, its keys read like ``to_move`` ('south', 'North', 'S', 'n' ...):
+    an unknown key, or one player given twice, is refused naming the key."""
+    if not isinstance(raw, Mapping):
+        raise PositionFormatError(here, f"must be {shape}, not {_kind(raw)}")
+    out: dict[Player, object] = {}
+    given: dict[Player, str] = {}
+    for key, value in raw.items():
+        try:
+            player = Player.parse(key) if isinstance(key, str) else None
+        except PlayerError:
+            player = None
+        if player is None:
+            raise PositionFormatError(f"{here}.{_name(str(key))}", "unknown field (a player: 'south' or 'north', or 's', 'n', any case)")
+        if player in out:
+            raise PositionFormatError(here, f"gives {player.value} twice (as {excerpt(given[player])} and {excerpt(key)})")
+        out[player], given[player] = value, key
+    return out
 
 
 def _int(raw: object, here: str) -> int:

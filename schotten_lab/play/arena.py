@@ -28,12 +28,15 @@ class Decider(Protocol):
 
 @dataclass
 class GameResult:
-    """One game: the winner (0 south, 1 north, -1 stalled), turns, decision seconds per seat."""
+    """One game: the winner (0 south, 1 north, -1 stalled), turns, decision seconds per seat, how it
+    ended (``"five"``, ``"adjacent"``, ``"blocked"``) and each stone's owner at the end (-1 nobody)."""
 
     winner: int
     turns: int
     seconds: list[float] = field(default_factory=lambda: [0.0, 0.0])
     decisions: list[int] = field(default_factory=lambda: [0, 0])
+    reason: str | None = None
+    claimed: tuple[int, ...] = ()
 
 
 def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: int = 0) -> GameResult:
@@ -54,6 +57,8 @@ def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: i
             raise ValueError(f"bot {p} ({getattr(bots[p], 'name', '?')}): {exc}") from None
         result.turns += 1
     result.winner = -1 if state.winner is None else (0 if state.winner is Player.SOUTH else 1)
+    result.reason = state.reason
+    result.claimed = tuple(-1 if owner is None else (0 if owner is Player.SOUTH else 1) for owner in state.claimed())
     return result
 
 

@@ -44,8 +44,10 @@ def round_robin(bots: Mapping[str, BotMaker], games: int, seed: int = 0, expert:
     )
 
 
-def ratings(results: pd.DataFrame, iterations: int = 200) -> pd.Series:
-    """Elo-style ratings from a :func:`round_robin` table (Bradley-Terry, minorise-maximise fit)."""
+def ratings(results: pd.DataFrame, iterations: int = 2000) -> pd.Series:
+    """Elo-style ratings from a :func:`round_robin` table (Bradley-Terry, minorise-maximise fit, at
+    most ``iterations`` rounds; each bot also gets one virtual drawn game against a fixed opponent,
+    so that a clean sweep stays finite)."""
     import pandas as pd
 
     names = sorted(set(results["bot"]) | set(results["opponent"]))
@@ -60,10 +62,15 @@ def ratings(results: pd.DataFrame, iterations: int = 200) -> pd.Series:
         updated = {}
         for n in names:
             denominator = sum(g / (strength[n] + strength[o]) for (b, o), g in games.items() if b == n)
-            # a bot that never loses (or never wins) would run off to infinity: half a point of prior
-            updated[n] = (score[n] + 0.5) / (denominator + 1.0 / strength[n]) if denominator else 1.0
-        mean_log = sum(math.log(v) for v in updated.values()) / len(updated)
-        strength = {n: v / math.exp(mean_log) for n, v in updated.items()}
+            # a bot that never loses (or never wins) would run off to infinity: a prior of one drawn
+            # game (half a point) against a fixed opponent of strength 1 keeps every rating finite
+            updated[n] = (score[n] + 0.5) / (denominator + 1.0 / (strength[n] + 1.0)) if denominator else 1.0
+        change = max(abs(math.log(updated[n] / strength[n])) for n in names)
+        strength = updated
+        if change < 1e-10:
+            break
+    mean_log = sum(math.log(v) for v in strength.values()) / len(strength)
+    strength = {n: v / math.exp(mean_log) for n, v in strength.items()}
     elo = {n: 1500 + 400 * math.log10(strength[n]) for n in names}
     return pd.Series(elo, name="elo").sort_values(ascending=False)
 

@@ -44,6 +44,7 @@ _LAZY: dict[str, str] = {
     "review_html": "review",
     "write_review": "review",
     "GameViewer": "game_viewer",
+    "PlayGame": "play",
     # widgets (ipywidgets)
     "BoardEditor": "editor",
     "BoardApp": "app",

@@ -6,8 +6,9 @@ What the app adds to :class:`~schotten_lab.views.editor.BoardEditor`:
   ``?fen=``; ``&flip=1`` turns the diagram round), else ``$SCHOTTEN_POSITION``, else the exercise;
 - a position that cannot be read is reported in one sentence above the board, and its text is kept
   in the editor's text box to correct and load; the page never shows a traceback;
-- a diagram of the current position with a *Flip board* toggle (north at the bottom), and a link
-  that reopens the current position.
+- a diagram of the current position with a *Flip board* toggle (north at the bottom; it turns the
+  editor's board round too, and the board's own toggle turns the diagram), and a link that reopens
+  the current position.
 """
 
 from __future__ import annotations
@@ -112,6 +113,8 @@ class BoardApp:
         self.link = W.HTML()
         self.link.add_class("sl-app-link")
         self.flip.observe(lambda _: self.redraw(), "value")
+        self.editor.flip.value = flip
+        self._flip_link = W.link((self.flip, "value"), (self.editor.flip, "value"))  # one flip: board and diagram
         panel_update = self.editor.panel.update
 
         def update(position: Position, viewer: Player) -> None:  # every edit refreshes the panel

@@ -30,7 +30,7 @@ class CappedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
 
     async def start_kernel(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201
         if len(self.list_kernel_ids()) >= MAX_KERNELS:
-            raise HTTPError(503, f"the board editor is full ({MAX_KERNELS} open sessions); try again later")
+            raise HTTPError(503, f"the app is full ({MAX_KERNELS} open sessions); try again later")
         return await super().start_kernel(*args, **kwargs)
 
 

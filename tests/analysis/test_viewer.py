@@ -21,7 +21,7 @@ import reference as ref
 import strategies as strat
 from helpers import profile
 from schotten_lab.analysis.odds import count_hitting, reachable_from
-from schotten_lab.analysis.viewer import SAMPLES, Seat, _cached_outcome, outcome_seen_by, viewer_odds, viewer_outcome
+from schotten_lab.analysis.viewer import SAMPLES, PairCounter, Seat, _cached_outcome, outcome_seen_by, viewer_odds, viewer_outcome
 from schotten_lab.core.cards import Card
 from schotten_lab.core.formations import Rank
 from schotten_lab.core.position import Position
@@ -148,6 +148,60 @@ def test_viewer_outcome_equals_the_twin(case: tuple[Position, int, Player]) -> N
     )
 
 
+@st.composite
+def one_card_opponent(draw: st.DrawFn) -> tuple[Position, int, Player]:
+    """Stone 1 with one opponent card and 0-2 of the viewer's; the rest of the table fills the other
+    stones so that the viewer's pool stays small (the twin enumerates it)."""
+    cards = draw(st.permutations(ref.ALL_CARDS), label="card order")
+    viewer = draw(strat.players, label="viewer")
+    mine = draw(st.integers(0, 2), label="viewer's cards on stone 1")
+    hand = draw(st.integers(1, 6), label="viewer's hand")
+    opp_hand = draw(st.integers(0, 6), label="opponent's hand")
+    deck = draw(st.integers(0, 4), label="deck")
+    used = mine + 1 + hand + opp_hand + deck
+    assume(54 - used <= 48)
+    it = iter(cards)
+    take = lambda k: " ".join(str(next(it)) for _ in range(k))  # noqa: E731
+    one = (take(mine), take(1)) if viewer is S else (take(1), take(mine))
+    sides = {1: one}
+    rest = 54 - used
+    for number in range(2, 10):
+        south, north = min(3, rest), min(3, max(rest - 3, 0))
+        rest -= south + north
+        sides[number] = (take(south), take(north))
+    hands = {viewer: take(hand), viewer.opponent: take(opp_hand)}
+    pos = Position.build(
+        sides, south_hand=hands[S], north_hand=hands[N], deck=deck, to_move=draw(strat.players, label="to move")
+    )
+    return pos, 1, viewer
+
+
+@profile(150)
+@given(one_card_opponent())
+def test_viewer_outcome_equals_the_twin_against_a_one_card_side(case: tuple[Position, int, Player]) -> None:
+    """The opponent's side holds one card: each of its completions takes two cards, counted as the
+    edges of a graph (:class:`PairCounter`), not by the general search."""
+    pos, number, viewer = case
+    assume(work(pos, number, viewer) <= WORK)
+    fast = viewer_outcome(pos, number, viewer)
+    slow = twin_outcome(pos, number, viewer)
+    assert fast.exact
+    assert (fast.south, fast.north, fast.tie, fast.undecided) == (
+        slow["south"], slow["north"], slow["tie"], slow["undecided"]
+    )
+
+
+@profile(100)
+@given(one_card_opponent())
+def test_viewer_odds_equal_the_twin_for_a_one_card_side(case: tuple[Position, int, Player]) -> None:
+    """Both sides' odds where the opponent's side holds one card: the opponent's by the graph count
+    (:class:`PairCounter`, every rank), the viewer's by one pass over the draw sets."""
+    pos, number, viewer = case
+    assume(work(pos, number, viewer) <= WORK)
+    for player in (viewer.opponent, viewer):
+        assert viewer_odds(pos, number, player, viewer).ranks == twin_odds(pos, number, player, viewer)
+
+
 @profile(120)
 @given(with_known_viewer(), strat.players)
 def test_viewer_odds_equal_the_twin(case: tuple[Position, int, Player], player: Player) -> None:
@@ -209,6 +263,31 @@ def test_count_hitting_equals_enumeration(case: tuple[int, list[set[int]], int])
         any(m & ~sum(1 << c for c in chosen) == 0 for m in masks) for chosen in combinations(spread, n)
     )
     assert count_hitting(masks, pool, n, 10**9)[0] == slow
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.integers(4, 12).flatmap(
+        lambda size: st.tuples(
+            st.just(size),
+            st.lists(st.sets(st.integers(0, size - 1), min_size=2, max_size=2), max_size=20),
+            st.lists(st.tuples(st.sets(st.integers(0, size - 1), max_size=3), st.integers(0, size)), min_size=1, max_size=4),
+        )
+    )
+)
+def test_pair_counter_equals_enumeration(case: tuple[int, list[set[int]], list[tuple[set[int], int]]]) -> None:
+    """The graph count of holdings with a pair against enumeration, on several pools (cards taken out,
+    as the viewer's draws do) sharing one counter and its remembered work."""
+    size, pairs, pools = case
+    spread = [3 * i + 2 for i in range(size)]
+    masks = [sum(1 << spread[i] for i in pair) for pair in pairs]
+    counter = PairCounter(masks)
+    for removed, n in pools:
+        cards = [c for i, c in enumerate(spread) if i not in removed]
+        pool = sum(1 << c for c in cards)
+        slow = sum(any(m & ~sum(1 << c for c in chosen) == 0 for m in masks) for chosen in combinations(cards, n))
+        assert counter.hitting(pool, n, 10**9) == slow
+        assert counter.hitting(pool, n, 10**9) == count_hitting([m for m in masks if m & pool == m], pool, n, 10**9)[0]
 
 
 def test_reachable_from_hands_out_copies() -> None:

@@ -3,6 +3,7 @@ driven by Playwright. Servers run with temporary JUPYTER_* folders and are stopp
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -103,24 +104,43 @@ def lab_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactor
         stop(proc)
 
 
-@pytest.fixture(scope="session")
-def voila_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+@contextlib.contextmanager
+def voila_server(notebook: Path, env: dict[str, str], log: Path) -> Iterator[str]:
+    """Voilà serving ``notebook`` with the app's template and one pre-heated kernel; its address."""
     port = free_port()
-    log = tmp_path_factory.mktemp("voila") / "voila.log"
-    env = dict(jupyter_env, SCHOTTEN_POSITION="", JUPYTER_PATH=str(ROOT / "apps" / "jupyter"))
+    env = dict(env, JUPYTER_PATH=str(ROOT / "apps" / "jupyter"))
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "voila", str(ROOT / "apps" / "board_editor.ipynb"), "--no-browser",
+            [sys.executable, "-m", "voila", str(notebook), "--no-browser",
              f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", "--template=schotten",
              "--preheat_kernel=True", "--pool_size=1"],
             env=env, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
         )
-    url = f"http://127.0.0.1:{port}"
     try:
         wait_for_port(port, proc, log)
-        yield url
+        yield f"http://127.0.0.1:{port}"
     finally:
         stop(proc)
+
+
+@pytest.fixture(scope="session")
+def voila_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    log = tmp_path_factory.mktemp("voila") / "voila.log"
+    with voila_server(ROOT / "apps" / "board_editor.ipynb", dict(jupyter_env, SCHOTTEN_POSITION=""), log) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+def games_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the play app served for the tests saves its records."""
+    return tmp_path_factory.mktemp("games")
+
+
+@pytest.fixture(scope="session")
+def play_voila_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory, games_dir: Path) -> Iterator[str]:
+    log = tmp_path_factory.mktemp("voila-play") / "voila.log"
+    with voila_server(ROOT / "apps" / "play_advisor.ipynb", dict(jupyter_env, SCHOTTEN_GAMES_DIR=str(games_dir)), log) as url:
+        yield url
 
 
 def wait_for_port(port: int, proc: subprocess.Popen[bytes], log: Path, timeout: float = SERVER_START_TIMEOUT) -> None:
@@ -179,3 +199,28 @@ def scratch_notebook(artifacts: Path) -> Iterator[Path]:
     finally:
         target.unlink(missing_ok=True)
         shutil.rmtree(artifacts / ".ipynb_checkpoints", ignore_errors=True)
+
+
+VIEWER_CELLS = [
+    "from schotten_lab.play.selfplay import Matchup, play_game\n"
+    "from schotten_lab.views.game_viewer import GameViewer\n",
+    "viewer = GameViewer(play_game(Matchup('greedy', 'random'), 5, 1), iterations=30)\nviewer.widget\n",
+]
+
+
+@pytest.fixture(scope="session")
+def viewer_voila_url(jupyter_env: dict[str, str], tmp_path_factory: pytest.TempPathFactory, artifacts: Path) -> Iterator[str]:
+    """Voilà serving a scratch notebook (in test-artifacts/, removed afterwards) that shows the game
+    viewer on a greedy-against-random game."""
+    notebook = artifacts / f"viewer_test_{os.getpid()}.ipynb"
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"c{i}", "metadata": {}, "outputs": [], "source": src}
+             for i, src in enumerate(VIEWER_CELLS)]
+    notebook.write_text(json.dumps({"cells": cells, "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
+                                                                                "language": "python"}},
+                                    "nbformat": 4, "nbformat_minor": 5}))
+    log = tmp_path_factory.mktemp("voila-viewer") / "voila.log"
+    try:
+        with voila_server(notebook, jupyter_env, log) as url:
+            yield url
+    finally:
+        notebook.unlink(missing_ok=True)

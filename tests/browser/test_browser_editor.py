@@ -2,7 +2,8 @@
 
 Each test places G8 on stone 1 south by clicking the palette and checks that the analysis panel then
 shows stone 1 as claimable by south (three 8s; R8 is on the table). In the Voilà app G8 is then taken
-back (its slot must go blank) and placed again, and the panel's claim button claims the stone.
+back (its slot must go blank) and placed again, the panel's claim button claims the stone, and the
+board's Flip toggle turns it round.
 Screenshots go to test-artifacts/.
 """
 
@@ -52,6 +53,24 @@ def take_back_then_claim(page: Any, artifacts: Path, name: str) -> None:
     page.screenshot(path=str(artifacts / f"{name}-claimed.png"))
 
 
+def flip_the_board(page: Any, artifacts: Path, name: str) -> None:
+    """The editor's Flip board toggle puts south's hand and sides above the stones, north's below."""
+    def top(selector: str) -> float:
+        box = page.locator(selector).first.bounding_box()
+        assert box is not None, selector
+        return float(box["y"])
+
+    assert top(".sl-hand-row-n") < top(".sl-stone-1") < top(".sl-hand-row-s")
+    page.locator(".sl-editor-flip").click()
+    page.wait_for_function(
+        "() => document.querySelector('.sl-hand-row-s').getBoundingClientRect().y"
+        " < document.querySelector('.sl-hand-row-n').getBoundingClientRect().y",
+        timeout=30_000,
+    )
+    assert top(".sl-slot-1-s-0") < top(".sl-stone-1") < top(".sl-slot-1-n-0")
+    page.screenshot(path=str(artifacts / f"{name}-flipped.png"))
+
+
 def test_jupyterlab_board_editor(lab_url: str, browser_page: Any, artifacts: Path, scratch_notebook: Path) -> None:
     page = browser_page
     try:
@@ -79,6 +98,44 @@ def test_voila_board_editor(voila_url: str, browser_page: Any, artifacts: Path) 
     try:
         place_g8_and_check(page, artifacts, "voila-editor")
         take_back_then_claim(page, artifacts, "voila-editor")
+        flip_the_board(page, artifacts, "voila-editor")
     except Exception:
         page.screenshot(path=str(artifacts / "voila-editor-failure.png"))
+        raise
+
+
+ADVICE_ROW = ".sl-advisor-panel .sl-advice-move"
+
+
+def test_voila_advisor_panel_follows_the_edits(voila_url: str, browser_page: Any, artifacts: Path) -> None:
+    """The advisor's ranking appears for the exercise (south to move) without asking; after G8 is
+    placed on stone 1 (three 8s, provable) it is searched again in the background and every move it
+    ranks then claims stone 1. The click-to-advice time goes to test-artifacts/advisor-timing.txt."""
+    import time
+
+    page = browser_page
+    page.goto(voila_url, timeout=WIDGET_TIMEOUT)
+    try:
+        page.locator(ADVICE_ROW).first.wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+        assert "south to move" in page.locator(".sl-advisor-panel .sl-advice-head").inner_text()
+        assert "Seen from south's seat" in page.locator(".sl-advisor-panel .sl-advice-head").inner_text()
+        assert page.locator(ADVICE_ROW, has_text="claim 1").count() == 0
+        palette = page.locator(".sl-palette.sl-card-G8")
+        palette.scroll_into_view_if_needed()
+        start = time.perf_counter()
+        palette.click()
+        page.locator(".sl-slot-1-s-2", has_text="G8").wait_for(state="attached", timeout=30_000)
+        edited = time.perf_counter()
+        page.locator(ADVICE_ROW, has_text="claim 1").first.wait_for(state="attached", timeout=60_000)
+        advised = time.perf_counter()
+        rows = page.locator(ADVICE_ROW).all_inner_texts()
+        assert rows and all("claim 1" in row for row in rows)
+        page.locator(".sl-advisor-panel").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "voila-advisor.png"))
+        (artifacts / "advisor-timing.txt").write_text(
+            f"click -> slot shows G8: {1000 * (edited - start):.0f} ms; "
+            f"click -> advice for the new position shown: {1000 * (advised - start):.0f} ms\n"
+        )
+    except Exception:
+        page.screenshot(path=str(artifacts / "voila-advisor-failure.png"))
         raise

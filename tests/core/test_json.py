@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,6 +16,8 @@ from schotten_lab.core.cards import parse_cards
 from schotten_lab.core.errors import PositionFormatError, SchottenError
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import BASE_EXPERT, Player
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "positions"
 
 SETTINGS = settings(max_examples=150, derandomize=True, database=None, deadline=None)
 
@@ -199,3 +202,37 @@ def test_players_in_any_case_and_as_letters(text: str, player: Player) -> None:
     pos = load(doc)
     assert pos.to_move is player and pos.stone(2).claimed is player and pos.stone(2).first_complete is player
     assert pos.to_dict()["to_move"] == player.value  # written lower case
+
+
+@pytest.mark.parametrize("key", ["South", "S", "s", "SOUTH", " south "])
+def test_player_keys_in_any_case_like_to_move(key: str) -> None:
+    """hands, hand_sizes and tactics_played read their player keys as to_move reads a player."""
+    doc = example_doc()
+    doc["hands"] = {key: doc["hands"]["south"], "N": None}
+    doc["hand_sizes"] = {key: 6, "North": 6}
+    pos = load(doc)
+    assert [str(c) for c in pos.hands[Player.SOUTH] or ()] == ["Y1", "Y2", "R8", "P5", "B3", "G9"]
+    assert pos.hands[Player.NORTH] is None and pos.hand_sizes[Player.NORTH] == 6
+    assert pos == load(example_doc())
+    assert set(pos.to_dict()["hands"]) == {"south", "north"}  # written lower case
+    tactics = json.loads(Position.from_json((DATA / "23_tactics_midgame.json").read_text()).to_json())
+    played = tactics["tactics_played"]
+    tactics["tactics_played"] = {key: played["south"], "n": played["north"]}
+    assert Position.from_dict(tactics).tactics_played[Player.SOUTH] == played["south"]
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "where", "words"),
+    [
+        ("hands", {"south": ["Y1"], "S": ["Y2"]}, "hands", "gives south twice (as 'south' and 'S')"),
+        ("hands", {"east": []}, "hands.east", "unknown field"),
+        ("hand_sizes", {"n": 6, "North": 5}, "hand_sizes", "gives north twice"),
+        ("hand_sizes", {"sud": 6}, "hand_sizes.sud", "unknown field"),
+    ],
+)
+def test_player_keys_refused_naming_the_key(field: str, value: object, where: str, words: str) -> None:
+    doc = example_doc()
+    doc[field] = value
+    with pytest.raises(PositionFormatError) as info:
+        load(doc)
+    assert info.value.field == where and words in str(info.value)

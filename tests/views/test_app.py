@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from schotten_lab.core import Position  # noqa: E402
+from schotten_lab.core import Player, Position  # noqa: E402
 from schotten_lab.views.app import BoardApp, exercise, read_source, requested, share_link  # noqa: E402
 from schotten_lab.views.editor import Target  # noqa: E402
 
@@ -72,6 +72,10 @@ def test_flip_and_edits_redraw_the_diagram() -> None:
     assert label_y("south") > label_y("north")
     app.flip.value = True
     assert label_y("north") > label_y("south")
+    assert app.editor.bottom is Player.NORTH  # the editor's board turns round with the diagram
+    app.editor.flip.value = False
+    assert not app.flip.value and label_y("south") > label_y("north")
+    app.flip.value = True
     assert 'data-card="G8"' not in app.diagram.value
     assert app.editor.place("G8", Target.side(1, "south"))
     assert 'data-card="G8"' in app.diagram.value  # every edit redraws

@@ -10,6 +10,7 @@ pytest.importorskip("plotly")
 from schotten_lab.core import Player, Position  # noqa: E402
 from schotten_lab.core import edit as ed  # noqa: E402
 from schotten_lab.views.editor import BoardEditor, EditRefused, Target, panel_arrays  # noqa: E402
+from schotten_lab.views.editor.panel import outcomes_html, seat_analysis  # noqa: E402
 
 S, N = Player.SOUTH, Player.NORTH
 
@@ -212,6 +213,27 @@ def test_sections_have_headings(editor: BoardEditor) -> None:
         assert words in everything
 
 
+def test_flip_turns_the_board_round(editor: BoardEditor) -> None:
+    def order(column: int) -> list[str]:
+        return [next(c for c in w._dom_classes if c.startswith(("sl-slot-", "sl-stone-")))
+                for w in editor.columns[column - 1].children]
+
+    def rows() -> list[str]:
+        return [c for w in editor.board_box.children for c in w._dom_classes if c.startswith("sl-hand-row-")]
+
+    assert editor.bottom is S and rows() == ["sl-hand-row-n", "sl-hand-row-s"]
+    assert order(1)[3:6] == ["sl-slot-1-n-0", "sl-stone-1", "sl-slot-1-s-0"]  # first cards nearest the stone
+    editor.flip.value = True
+    assert editor.bottom is N and rows() == ["sl-hand-row-s", "sl-hand-row-n"]
+    assert order(1)[3:6] == ["sl-slot-1-s-0", "sl-stone-1", "sl-slot-1-n-0"]
+    assert order(1)[0] == "sl-slot-1-s-3" and order(1)[-1] == "sl-slot-1-n-3"
+    editor.target.value = Target.side(1, S)
+    editor.palette["G8"].click()  # editing works the same way round
+    assert editor.slots[(1, S)][2].description == "G8"
+    editor.flip.value = False
+    assert order(1)[3:6] == ["sl-slot-1-n-0", "sl-stone-1", "sl-slot-1-s-0"]
+
+
 def test_panel_shows_new_claim(editor_charts: BoardEditor) -> None:
     e = editor_charts
     assert e.panel.error == ""
@@ -245,10 +267,14 @@ def test_panel_arrays_match_fresh_charts(editor_charts: BoardEditor, lang: str) 
     odds = charts.formation_odds_chart(analysis, lang=lang)
     for trace, new in zip(odds.data, arrays["odds"], strict=True):
         assert list(trace.y) == new["y"] and list(trace.customdata) == new["customdata"]
-    outcome = charts.outcome_chart(analysis, lang=lang)
-    for trace, new in zip(outcome.data, arrays["outcome"], strict=True):
-        assert list(trace.y) == new["y"] and list(trace.customdata) == new["customdata"]
-        assert list(trace.marker.pattern.shape) == new["shape"]
+    for seen in (analysis, seat_analysis(pos, S)):  # north's hand unknown: public; south's known: seat
+        seen_arrays = panel_arrays(seen, lang)
+        outcome = charts.outcome_chart(seen, lang=lang, seat=True)
+        for trace, new in zip(outcome.data, seen_arrays["outcome"], strict=True):
+            assert list(trace.y) == new["y"] and list(trace.customdata) == new["customdata"]
+            assert list(trace.marker.pattern.shape) == new["shape"]
+        assert outcome.layout.title.text == seen_arrays["outcome_title"]
+    assert "south" in panel_arrays(seat_analysis(pos, S), lang)["outcome_title"].replace("sud", "south")
     cards = charts.card_map_chart(analysis, lang=lang)
     for trace, new in zip(cards.data, arrays["cards"], strict=True):
         assert [list(r) for r in trace.z] == new["z"]
@@ -262,6 +288,50 @@ def test_panel_outcomes_sum_to_one(editor_charts: BoardEditor) -> None:
     outcome = editor_charts.panel.figures["outcome"].data
     for n in range(9):
         assert sum(t.y[n] for t in outcome) == pytest.approx(1.0)
+
+
+def test_panel_headline_is_the_viewers_outcome_with_the_public_one_beside() -> None:
+    """docs/VIEWER.md's R6 example: south holds R6 for a colour run on stone 1 (R4 R5). Seen by south,
+    counting the hand, the panel's headline figure is the viewer outcome; the public pool's is beside."""
+    from schotten_lab.analysis import viewer_outcome
+    from schotten_lab.core.words import percent
+
+    pos = Position.from_notation("R4R5-B7G7/Y9-P2P3P4/N1N2N3-G8/-/-/-/-/-/- R6R1B2Y8G1N9 ?6 s")
+    e = BoardEditor(pos, advisor=False)
+    seen = viewer_outcome(pos, 1, S)
+    public = e.panel.analysis.stone(1).outcome if e.panel.analysis else None
+    assert public is not None and seen.exact and seen.south != public.south
+    row = e.panel.outcomes.value.split("data-stone='1'>")[1].split("</tr>")[0]
+    headline, beside = row.split("</b></td>")[1], row.split("</b></td>")[2]
+    assert f"S {percent(seen.south)}" in headline and f"S {percent(public.south)}" in beside
+    assert "counting south&#x27;s hand (R6 R1 B2 Y8 G1 N9)" in e.panel.outcomes.value
+    outcome = e.panel.figures["outcome"]
+    assert "seen by south" in outcome.layout.title.text
+    assert outcome.data[0].y[0] == pytest.approx(float(seen.south))
+    e.viewer.value = N  # north's hand is unknown: the public figures, said so
+    assert "north&#x27;s hand is not known" in e.panel.outcomes.value
+    assert "counting the hand" not in e.panel.outcomes.value
+    assert outcome.data[0].y[0] == pytest.approx(float(public.south))
+    assert "seen by" not in outcome.layout.title.text
+
+
+def test_panel_says_the_game_is_over() -> None:
+    won = Position.from_notation(
+        "R4R5R6-Y2N3P9@s/B2Y3P1-G7G8G9/R1N1Y4-P6P7P8/B6B7B8-N2R2G1@s/G3B4B5-R8N5N6@s/Y7Y8Y9-P3P4B3@s/"
+        "G2N4R7-Y5Y6P5/G4G5G6-N7N9/R9-B9 N8Y1 ?3 n d0"
+    )
+    analysis = seat_analysis(won, S)
+    assert all(sa.outcome_viewer is None for sa in analysis.stones)
+    assert "The game is over" in outcomes_html(analysis) and "<table" not in outcomes_html(analysis)
+
+
+def test_panel_estimate_is_labelled_with_its_error() -> None:
+    pos = Position.from_notation("R4R5-B7G7/Y9-P2P3P4/N1N2N3-G8/-/-/-/-/-/- R6R1B2Y8G1N9 ?6 s")
+    analysis = seat_analysis(pos, S)
+    empty = analysis.stone(5).outcome_viewer
+    assert empty is not None and not empty.exact  # both sides empty: the labelled estimate
+    row = outcomes_html(analysis).split("data-stone='5'>")[1].split("</tr>")[0]
+    assert "≈" in row and "±" in row
 
 
 def test_viewer_changes_card_map(editor_charts: BoardEditor) -> None:

@@ -7,6 +7,8 @@ raising :class:`EditRefused` with the reason); this package holds only widgets a
 - :mod:`.widget`: :class:`BoardEditor`, the palette, the board and the controls, wired to those edits;
 - :mod:`.panel`: :class:`AnalysisPanel`, the claims (a button for each claim that may be made now)
   and the board charts, updated in place;
+- :mod:`.advisor`: :class:`AdvisorPanel`, "What should I play?": the advisor's ranked moves for the
+  player to move, searched in the background after each edit (or on request) with a budget control;
 - :mod:`.buttons`: the card buttons' labels and colours (the cards' own palette).
 
 Base game and tactics variant alike (elite troops, combat modes, the discard pile; who played a
@@ -20,21 +22,26 @@ tactics card and the decks follow the rules of :mod:`schotten_lab.core.edit`).
 from __future__ import annotations
 
 from ...core.edit import EditRefused, Target
+from .advisor import AdvisorPanel, advice_for, advice_html, unsearchable
 from .buttons import piece_label
 from .panel import AnalysisPanel, claimable, claims_html, claims_table, make_figure_widgets, panel_arrays, update_figures
 from .widget import MODE_WORDS, BoardEditor
 
 __all__ = [
     "MODE_WORDS",
+    "AdvisorPanel",
     "AnalysisPanel",
     "BoardEditor",
     "EditRefused",
     "Target",
+    "advice_for",
+    "advice_html",
     "claimable",
     "claims_html",
     "claims_table",
     "make_figure_widgets",
     "panel_arrays",
     "piece_label",
+    "unsearchable",
     "update_figures",
 ]

@@ -26,6 +26,7 @@ from ...core.position import Position
 from ...core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
 from ...core.tactics import MODES, TACTICS_COPIES, TACTICS_NAMES, TACTICS_TOTAL, HandCard, Piece
 from .buttons import TACTICS_COLOR, USED_COLOR, piece_label, show, style_empty_slot, style_palette_card, style_piece
+from .advisor import AdvisorPanel
 from .panel import AnalysisPanel, heading
 
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
@@ -38,7 +39,12 @@ class BoardEditor:
     (the last refusal or notice, ``""`` when none), ``target`` (a Dropdown of :class:`Target`),
     ``palette`` (``{card code: Button}``), ``slots`` (``{(stone, player): [Button]*4}``, the fourth
     shown under Mud fight only), ``hand_buttons`` (``{player: [Button]}``), ``panel`` (the
-    :class:`AnalysisPanel`), ``widget`` (the whole layout).
+    :class:`AnalysisPanel`), ``advisor`` (the "What should I play?" :class:`AdvisorPanel`, refreshed in
+    the background after every edit; ``advisor=False`` for none, or pass one, e.g.
+    ``AdvisorPanel(auto=False)``), ``widget`` (the whole layout).
+
+    ``flip`` (ToggleButton) turns the board round (north's sides and hand at the bottom); ``bottom``
+    says whose are there.
 
     Tactics variant: ``variant`` (ToggleButtons, switches an empty board), ``new_button``,
     ``tactics_palette`` (``{name: Button}``), ``blind_mode`` and ``mud_mode`` (Checkboxes of the stone
@@ -46,7 +52,10 @@ class BoardEditor:
     for auto), ``tactics_deck``, ``played`` (``{player: BoundedIntText}``), ``discard_buttons``.
     """
 
-    def __init__(self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True) -> None:
+    def __init__(
+        self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True,
+        advisor: AdvisorPanel | bool = True,
+    ) -> None:
         self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
         self._redo: list[Position] = []
@@ -105,11 +114,13 @@ class BoardEditor:
                     b.on_click(self._slot_click(n, p, i))
                     buttons.append(b)
                 self.slots[(n, p)] = buttons
-            north = list(reversed(self.slots[(n, Player.NORTH)]))  # north's first card nearest the stone
             stone_label = W.HTML(layout=W.Layout(width="42px"))
             stone_label.add_class(f"sl-stone-{n}")
             self.stone_labels.append(stone_label)
-            columns.append(W.VBox([*north, stone_label, *self.slots[(n, Player.SOUTH)]]))
+            column = W.VBox()
+            column.add_class(f"sl-column-{n}")
+            columns.append(column)
+        self.columns: list[W.VBox] = columns
         self.hand_buttons: dict[Player, list[W.Button]] = {p: [] for p in PLAYERS}
         self.hand_boxes = {p: W.HBox() for p in PLAYERS}
         self.hand_labels = {p: W.HTML() for p in PLAYERS}
@@ -120,14 +131,19 @@ class BoardEditor:
         self.discard_row.add_class("sl-discard")
         self.variant_label = W.HTML()
         self.variant_label.add_class("sl-variant")
-        self.board_box = W.VBox([
-            heading("Board: click a card to take it back, an empty slot to place cards there"),
-            self.variant_label,
-            W.HBox([self.hand_labels[Player.NORTH], self.hand_boxes[Player.NORTH]]),
-            W.HBox(columns),
-            W.HBox([self.hand_labels[Player.SOUTH], self.hand_boxes[Player.SOUTH]]),
-            self.discard_row,
-        ])
+        self.hand_rows = {p: W.HBox([self.hand_labels[p], self.hand_boxes[p]]) for p in PLAYERS}
+        for p, row in self.hand_rows.items():
+            row.add_class(f"sl-hand-row-{p.letter}")
+        self.flip = W.ToggleButton(value=False, description="Flip board", icon="retweet",
+                                   tooltip="turn the board round: north at the bottom", layout=W.Layout(width="110px"))
+        self.flip.add_class("sl-editor-flip")
+        self.board_heading = W.HBox([
+            heading("Board: click a card to take it back, an empty slot to place cards there"), self.flip,
+        ], layout=W.Layout(align_items="center"))
+        self.stones_row = W.HBox(columns)
+        self.board_box = W.VBox()
+        self._lay_out_board()
+        self.flip.observe(lambda _: self._lay_out_board(), "value")
 
         # --- stone, turn, deck and viewer controls ---
         player_options = [("nobody", None), ("south", Player.SOUTH), ("north", Player.NORTH)]
@@ -207,8 +223,10 @@ class BoardEditor:
         ])
         self.panel = AnalysisPanel(charts=charts)
         self.panel.on_claim = self.claim
+        self.advisor: AdvisorPanel | None = advisor if isinstance(advisor, AdvisorPanel) else (AdvisorPanel() if advisor else None)
         editor_box = W.VBox([self.message_html, self.board_box, self.palette_box, controls], layout=W.Layout(min_width="560px"))
-        self.widget = W.HBox([editor_box, self.panel.widget])
+        right = [self.panel.widget] if self.advisor is None else [self.advisor.widget, self.panel.widget]
+        self.widget = W.HBox([editor_box, W.VBox(right)])
         self.widget.add_class("sl-editor")
         self._refresh()
 
@@ -530,6 +548,23 @@ class BoardEditor:
         self.redo_button.disabled = not self._redo
         self._sync_controls()
 
+    @property
+    def bottom(self) -> Player:
+        """The player whose side and hand are drawn at the bottom of the board (north when flipped)."""
+        return Player.NORTH if self.flip.value else Player.SOUTH
+
+    def _lay_out_board(self) -> None:
+        """Place the sides and hands for the board's orientation: the bottom player's cards below the
+        stones (first card nearest the stone), the other's above, their hands at the edges."""
+        bottom, top = self.bottom, self.bottom.opponent
+        for n, column in enumerate(self.columns, 1):
+            above = list(reversed(self.slots[(n, top)]))  # the top player's first card nearest the stone
+            column.children = (*above, self.stone_labels[n - 1], *self.slots[(n, bottom)])
+        self.board_box.children = (
+            self.board_heading, self.variant_label, self.hand_rows[top], self.stones_row,
+            self.hand_rows[bottom], self.discard_row,
+        )
+
     def _hand_click(self, card: HandCard) -> Callable[[Any], bool]:
         return lambda _: self.take_back(card)
 
@@ -559,6 +594,8 @@ class BoardEditor:
         except SchottenError as exc:  # e.g. a computation refused as too large: said, never raised
             self._set_message(f"Analysis unavailable: {exc}", error=True)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
+        if self.advisor is not None:  # asks in the background (or marks the advice out of date)
+            self.advisor.update(self._position)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,740 @@
+"""The play-against-a-bot widget, :class:`PlayGame` (the package's docstring says what it does)."""
+
+from __future__ import annotations
+
+import html
+import os
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs
+
+import ipywidgets as W
+
+from ...bots import Bot
+from ...bots.advisor import Advice
+from ...core.errors import SchottenError
+from ...core.files import check_output, write_text_atomic
+from ...core.position import Position
+from ...core.rules import Player
+from ...core.svg import COLUMN, MARGIN, position_svg
+from ...core.tactics import RUSES, TACTICS_NAMES, HandCard
+from ...game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, may_pass, new_game, read_record
+from ...game import record_from_game, validate_record
+from ..editor.buttons import piece_label, show, style_piece
+from .parts import (
+    ADVICE_ROLLOUTS,
+    ERROR_STYLE,
+    MAX_HAND,
+    MAX_SEED,
+    OPPONENTS,
+    REVIEW_ITERATIONS,
+    STRENGTHS,
+    VARIANTS,
+    advice_html,
+    bot_label,
+    build_bot,
+    default_file_name,
+    human_name,
+    play_words,
+    safe_file_name,
+    small_button,
+    turn_words,
+)
+
+
+class PlayGame:
+    """A whole game against a bot (see the module's docstring).
+
+    Options: ``opponent`` (``random``/``greedy``/``advisor``), ``rollouts`` (the advisor's strength),
+    ``seat`` (the person's), ``you_start``, ``expert``, ``variant`` (``base``/``tactics``), ``seed`` (the deal's and the bot's; random when
+    ``None``), ``save_dir`` (where records go; ``$SCHOTTEN_GAMES_DIR`` or ``games``),
+    ``advice_rollouts``.
+
+    For scripts and tests: ``state`` (the engine's :class:`GameState`), ``record``, ``message`` (the
+    last notice or refusal, one sentence), ``select(card)``, ``place(stone)``, ``play(card, stone)``,
+    ``set_claims(stones)``, ``end_turn()``, ``pass_turn()``, ``play_ruse()`` (the menu's choice),
+    ``put_back()`` (Headhunter), ``ask_advisor()``, ``save(name)``,
+    ``open_review()``, ``new_game()``; the widgets ``hand_buttons``, ``stone_buttons``,
+    ``claim_buttons``, ``widget``.
+    """
+
+    def __init__(
+        self,
+        opponent: str = "advisor",
+        rollouts: int = 300,
+        *,
+        seat: Player | str = Player.SOUTH,
+        you_start: bool = True,
+        expert: bool = False,
+        variant: str = "base",
+        seed: int | None = None,
+        save_dir: str | Path | None = None,
+        advice_rollouts: int = ADVICE_ROLLOUTS,
+    ) -> None:
+        if opponent not in OPPONENTS:
+            raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
+        if rollouts < 1:
+            raise ValueError(f"rollouts: must be at least 1, not {rollouts}")
+        if variant not in VARIANTS:
+            raise ValueError(f"variant: {variant!r} is not one of {', '.join(VARIANTS)}")
+        self.save_dir = Path(save_dir if save_dir is not None else os.environ.get("SCHOTTEN_GAMES_DIR") or "games")
+        self.advice_rollouts = advice_rollouts
+        self.last_bot_seconds: list[float] = []
+        self.saved: Path | None = None
+        self._message = ""
+        self._selected: str | None = None
+        self._pending: Play | None = None
+        self._busy = False
+        self._last_bot_cards: list[str] = []
+        self._returns: list[str] = []
+
+        # --- settings ---
+        strengths = dict(STRENGTHS)
+        if rollouts not in strengths.values():
+            strengths[f"{rollouts} rollouts"] = rollouts
+        self.opponent = W.Dropdown(options=list(OPPONENTS), value=opponent, description="Opponent",
+                                   layout=W.Layout(width="220px"))
+        self.opponent.add_class("sl-play-opponent")
+        self.strength = W.Dropdown(options=list(strengths.items()), value=rollouts, description="Strength",
+                                   layout=W.Layout(width="300px"))
+        self.strength.add_class("sl-play-strength")
+        self.seat_choice = W.ToggleButtons(options=[("south", "south"), ("north", "north")],
+                                           value=Player.parse(seat).value, description="Your seat")
+        self.seat_choice.add_class("sl-play-seat")
+        self.starts = W.ToggleButtons(options=[("you", True), ("the bot", False)], value=you_start,
+                                      description="Who starts")
+        self.starts.add_class("sl-play-starts")
+        self.expert_box = W.Checkbox(value=expert, description="expert timing (claims before the play)",
+                                     indent=False)
+        self.variant = W.ToggleButtons(options=[("base game", "base"), ("tactics", "tactics")], value=variant,
+                                       description="Variant")
+        self.variant.add_class("sl-play-variant")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise ValueError(f"seed: must be from 0 to {MAX_SEED}, not {seed}")
+        self.seed_box = W.BoundedIntText(value=seed if seed is not None else random.randrange(1_000_000), min=0,
+                                         max=MAX_SEED, description="Deal", layout=W.Layout(width="180px"))
+        self.new_button = W.Button(description="New game", button_style="primary",
+                                   tooltip="start a new game with these settings")
+        self.new_button.add_class("sl-play-new")
+        self.opponent.observe(lambda _: self._show_strength(), "value")
+        self.new_button.on_click(lambda _: self.new_game())
+        settings = W.VBox([
+            W.HBox([self.opponent, self.strength, self.seed_box]),
+            W.HBox([self.seat_choice, self.variant]), W.HBox([self.starts, self.expert_box, self.new_button]),
+        ])
+
+        # --- the table ---
+        self.status = W.HTML()
+        self.status.add_class("sl-play-status")
+        self.message_html = W.HTML()
+        self.message_html.add_class("sl-play-message")
+        self.board = W.HTML()
+        self.board.add_class("sl-play-board")
+        self.hand_buttons = [small_button(("sl-hand-card", f"sl-hand-{i}"), self._hand_click(i)) for i in range(MAX_HAND)]
+        self.stone_buttons = [
+            small_button(("sl-stone-button", f"sl-stone-button-{n}"), self._stone_click(n), description=f"{n}",
+                         tooltip=f"place the chosen card on stone {n}")
+            for n in range(1, 10)
+        ]
+        self.claim_buttons: list[W.ToggleButton] = []
+        for n in range(1, 10):
+            t = W.ToggleButton(value=True, description=f"claim {n}", tooltip=f"claim stone {n} (provable now)",
+                               layout=W.Layout(width="80px"))
+            t.add_class("sl-play-claim")
+            t.add_class(f"sl-play-claim-{n}")
+            self.claim_buttons.append(t)
+        self.end_button = W.Button(description="End turn", button_style="success",
+                                   tooltip="make the placement and the chosen claims")
+        self.end_button.add_class("sl-play-end")
+        self.end_button.on_click(lambda _: self.end_turn())
+        self.back_button = W.Button(description="Take the card back", tooltip="choose another placement")
+        self.back_button.add_class("sl-play-back")
+        self.back_button.on_click(lambda _: self._take_back())
+        self.pass_button = W.Button(description="Pass", tooltip="allowed only when no card can be placed")
+        self.pass_button.add_class("sl-play-pass")
+        self.pass_button.on_click(lambda _: self.pass_turn())
+        self.deck_choice = W.ToggleButtons(options=[("clan deck", "clan"), ("tactics deck", "tactics")], value="clan",
+                                           description="Draw from")
+        self.deck_choice.add_class("sl-play-deck")
+        self.ruse_choice = W.Dropdown(options=[], description="How", layout=W.Layout(width="520px"))
+        self.ruse_choice.add_class("sl-play-ruse-choice")
+        self.ruse_button = W.Button(description="Play it", button_style="success", tooltip="play the chosen card this way")
+        self.ruse_button.add_class("sl-play-ruse")
+        self.ruse_button.on_click(lambda _: self.play_ruse())
+        self.ruse_row = W.HBox([self.ruse_choice, self.ruse_button])
+        self.return_button = W.Button(description="Put back", button_style="success",
+                                      tooltip="put the chosen cards back under their decks (Headhunter)")
+        self.return_button.add_class("sl-play-return")
+        self.return_button.on_click(lambda _: self.put_back())
+        self.claim_row = W.HBox([W.HTML("<b>Claims you can prove:</b>&nbsp;"), *self.claim_buttons,
+                                 self.end_button, self.back_button])
+        self.claim_row.add_class("sl-play-claims")
+        hand_row = W.HBox([W.HTML("<b>Your hand:</b>&nbsp;", layout=W.Layout(width="90px")), *self.hand_buttons,
+                           self.pass_button])
+        for b in self.stone_buttons:  # one button under each stone of the diagram (core.svg's columns)
+            b.layout.width, b.layout.margin = f"{COLUMN - 4}px", "0 2px"
+        stone_row = W.HBox([W.Box(layout=W.Layout(width=f"{MARGIN}px")), *self.stone_buttons])
+
+        # --- the advisor, the record, the review ---
+        self.advice_button = W.Button(description="What would the advisor play?", layout=W.Layout(width="240px"),
+                                      tooltip="rank your moves, seen from your seat (the bot's hand stays hidden)")
+        self.advice_button.add_class("sl-play-advice-button")
+        self.advice_button.on_click(lambda _: self.ask_advisor())
+        self.advice = W.HTML()
+        self.advice.add_class("sl-play-advice")
+        self.file_name = W.Text(value=default_file_name(), description="File", layout=W.Layout(width="320px"))
+        self.file_name.add_class("sl-play-file")
+        self.save_button = W.Button(description="Save the record", tooltip=f"write the game into {self.save_dir}/")
+        self.save_button.add_class("sl-play-save")
+        self.save_button.on_click(lambda _: self.save())
+        self.review_button = W.Button(description="Review this game", tooltip="step through the game with the viewer")
+        self.review_button.add_class("sl-play-review")
+        self.review_button.on_click(lambda _: self.open_review())
+        self.review_iterations = REVIEW_ITERATIONS
+        self.judge = W.Checkbox(value=False, indent=False,
+                                description=f"with the advisor's judgement of every turn ({REVIEW_ITERATIONS} rollouts a "
+                                            "turn: seconds)")
+        self.judge.add_class("sl-play-judge")
+        self.review_box = W.VBox()
+        self.review_box.add_class("sl-play-review-box")
+        self.log = W.HTML()
+        self.log.add_class("sl-play-log")
+
+        self.widget = W.VBox([
+            settings, self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
+            W.HBox([self.deck_choice, self.return_button]), self.claim_row,
+            W.HBox([self.advice_button]), self.advice,
+            W.HBox([self.file_name, self.save_button, self.review_button, self.judge]), self.log, self.review_box,
+        ])
+        self.widget.add_class("sl-play")
+        self._show_strength()
+        self.new_game()
+
+    # ---- the settings and a new game ------------------------------------------------------------
+
+    @property
+    def human(self) -> Player:
+        return Player.parse(str(self.seat_choice.value))
+
+    @property
+    def bot_seat(self) -> Player:
+        return self.human.opponent
+
+    @property
+    def message(self) -> str:
+        return self._message
+
+    def _show_strength(self) -> None:
+        show(self.strength, self.opponent.value == "advisor")
+
+    def new_game(self) -> None:
+        """Start a game with the settings shown (the current game, saved or not, is dropped)."""
+        seed = int(self.seed_box.value)
+        first = self.human if self.starts.value else self.bot_seat
+        self.state: GameState = new_game(str(self.variant.value), bool(self.expert_box.value), seed=seed, first=first)
+        self.bot_name = bot_label(str(self.opponent.value), int(self.strength.value))
+        self.bot: Bot = build_bot(str(self.opponent.value), int(self.strength.value), seed)
+        self.players = {self.human.value: human_name(self.human), self.bot_seat.value: self.bot_name}
+        self.last_bot_seconds = []
+        self.saved = None
+        self._selected = None
+        self._pending = None
+        self._last_bot_cards = []
+        self._returns = []
+        self.advice.value = ""
+        self.review_box.children = ()
+        self.file_name.value = default_file_name()
+        self._notice(f"New game (deal {seed}): you are {self.human.value}, against {self.bot_name}; "
+                     f"{'you start' if self.starts.value else 'the bot starts'}"
+                     + (" (in the tactics variant the advisor plays the greedy bot's move)."
+                        if self.state.rules.tactics and self.opponent.value == "advisor" else "."))
+        self._render()
+        self._bot_turns()
+
+    # ---- the player's actions -------------------------------------------------------------------
+
+    def _refuse_while_headhunter(self) -> bool:
+        """True (and the reason in ``message``) while Headhunter's put-back waits."""
+        if self.state.pending is None:
+            return False
+        self._refuse(f"Headhunter first: click {self.state.pending.returns} cards of your hand to put back, then Put back.")
+        return True
+
+    def _refuse_unless_my_turn(self) -> bool:
+        """True (and the reason in ``message``) when the player may not act now."""
+        if self.state.over:
+            self._refuse("The game is over: start a new game, or save and review this one.")
+        elif self._busy:
+            self._refuse(f"{self.bot_name} is thinking: wait for its move.")
+        elif self.state.to_move is not self.human:
+            self._refuse(f"It is {self.state.to_move.value}'s turn (the bot), not yours.")
+        else:
+            return False
+        return True
+
+    def select(self, card: str) -> None:
+        """Choose the card of the hand to place next (clicking it again un-chooses it)."""
+        if self._refuse_unless_my_turn():
+            return
+        if self._pending is not None:
+            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            return
+        hand = [str(c) for c in self.state.hand(self.human)]
+        code = str(card).strip().upper()
+        if code not in hand:
+            self._refuse(f"{str(card)[:20]} is not in your hand ({' '.join(hand) or 'empty'}).")
+            return
+        if self.state.pending is not None:
+            self._choose_return(code, hand)
+            return
+        self._selected = None if self._selected == code else code
+        self.ruse_choice.options = []
+        if self._selected in RUSES:
+            ways = [(play_words(p), p) for p in self.state.legal_plays() if p.card == code]
+            if not ways:
+                self._selected = None
+                self._refuse(f"{code} cannot be played now: the table offers it no legal target.")
+                self._render()
+                return
+            self.ruse_choice.options = ways
+            self._notice(f"{code} chosen: choose how to play it, then Play it.")
+        else:
+            self._notice(f"{code} chosen: now click a stone." if self._selected else "No card chosen.")
+        self._render()
+
+    def _choose_return(self, code: str, hand: list[str]) -> None:
+        """During Headhunter's put-back: click a card to put it back (again to keep it)."""
+        wanted = self.state.pending.returns if self.state.pending else 0
+        if code in self._returns:
+            self._returns.remove(code)
+        elif hand.count(code) > self._returns.count(code):
+            if len(self._returns) >= wanted:
+                self._refuse(f"Headhunter puts back {wanted} cards: click a chosen card again to keep it.")
+                return
+            self._returns.append(code)
+        self._notice(f"To put back: {' '.join(self._returns) or 'none yet'} ({len(self._returns)} of {wanted}).")
+        self._render()
+
+    def put_back(self) -> None:
+        """Finish Headhunter: the chosen cards go back under their decks (the engine checks them)."""
+        if self._refuse_unless_my_turn():
+            return
+        if self.state.pending is None:
+            self._refuse("Nothing to put back: Headhunter was not played.")
+            return
+        try:
+            self.state, turn = apply_turn(self.state, {"return": list(self._returns)})
+        except IllegalTurnError as exc:
+            self._refuse(f"Those cards cannot go back: {exc.problem}.")
+            return
+        self._returns = []
+        self._notice(f"You played {turn_words(turn)}.")
+        self._render()
+        self._bot_turns()
+
+    def play_ruse(self) -> None:
+        """Play the chosen ruse (Banshee, Traitor, Strategist, Headhunter) the way chosen in the menu."""
+        if self._refuse_unless_my_turn():
+            return
+        play = self.ruse_choice.value
+        if not isinstance(play, Play) or play.card != self._selected:
+            self._refuse("Choose a ruse card of your hand first, then how to play it.")
+            return
+        self._try(play)
+
+    def place(self, stone: int) -> None:
+        """Place the chosen card on ``stone``; the engine checks it. The turn ends at once, unless
+        claims are provable (base game): then they are offered, and *End turn* makes them."""
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
+            return
+        if self._pending is not None:
+            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            return
+        if self._selected is None:
+            self._refuse("Choose a card of your hand first, then the stone.")
+            return
+        if self._selected in RUSES:
+            self._refuse(f"{self._selected} is played from the menu under your hand: choose how, then Play it.")
+            return
+        self._try(Play(self._selected, int(stone)))
+
+    def _try(self, play: Play) -> None:
+        """Ask the engine whether ``play`` is legal (a trial turn; the state stays as it is), then make
+        it, or offer the claims it makes provable first (base game)."""
+        where = f"on stone {play.stone}" if play.kind in ("clan", "troop", "mode") else "that way"
+        try:
+            apply_turn(self.state, self._decision(play, self._chosen_claims() if self.state.expert else []))
+        except IllegalTurnError as exc:
+            self._refuse(f"{play.card} cannot go {where}: {exc.problem}.")
+            return
+        if not self.state.expert and self.state.claims_after(play):
+            self._pending = play
+            self._selected = None
+            self._notice(f"{play_words(play)}: you can claim a stone now; choose your claims and click End turn.")
+            for t in self.claim_buttons:
+                t.value = True
+            self._render()
+            return
+        self._finish(self._decision(play, self._chosen_claims() if self.state.expert else []))
+
+    def _decision(self, play: Play | None, claims: Sequence[int]) -> dict[str, Any]:
+        """The person's turn as the engine takes it; in the tactics variant the deck to draw from (the
+        chosen one, or the other when it is empty)."""
+        decision: dict[str, Any] = {"play": None if play is None else play.to_dict(), "claim": list(claims)}
+        if self.state.rules.tactics:
+            sizes = {"clan": len(self.state.clan_deck), "tactics": len(self.state.tactics_deck)}
+            chosen = str(self.deck_choice.value)
+            other = "tactics" if chosen == "clan" else "clan"
+            deck = chosen if sizes[chosen] else other if sizes[other] else None
+            if deck is not None:
+                decision["deck"] = deck
+        return decision
+
+    def play(self, card: str, stone: int, claims: Sequence[int] | None = None) -> None:
+        """Choose ``card``, place it on ``stone`` and (when claims are offered) end the turn with
+        ``claims`` (default: every provable one)."""
+        if self.state.expert and claims is not None:
+            self.set_claims(claims)
+        self.select(card)
+        if self._selected is None:
+            return
+        self.place(stone)
+        if self._pending is not None:
+            if claims is not None:
+                self.set_claims(claims)
+            self.end_turn()
+
+    def set_claims(self, stones: Sequence[int]) -> None:
+        """Choose which of the offered claims to make."""
+        wanted = {int(n) for n in stones}
+        for n, t in enumerate(self.claim_buttons, 1):
+            t.value = n in wanted
+
+    def offered_claims(self) -> tuple[int, ...]:
+        """The stones the player may claim now (the engine's proof), or after the pending placement."""
+        if self.state.over or self.state.to_move is not self.human:
+            return ()
+        if self._pending is not None:
+            return self.state.claims_after(self._pending)
+        return self.state.claimable() if self.state.expert else ()
+
+    def _chosen_claims(self) -> list[int]:
+        return [n for n in self.offered_claims() if self.claim_buttons[n - 1].value]
+
+    def end_turn(self) -> None:
+        """Make the pending placement (base game) with the chosen claims; in the expert variant, make
+        the chosen claims alone (when they win the game, or with no card to place)."""
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
+            return
+        if self._pending is not None:
+            self._finish(self._decision(self._pending, self._chosen_claims()))
+        elif self.state.expert and self._chosen_claims():
+            self._finish(self._decision(None, self._chosen_claims()))
+        else:
+            self._refuse("There is no turn to end: choose a card, then a stone.")
+
+    def pass_turn(self) -> None:
+        """Pass (allowed by the engine only when no card can be placed); in the base game the pass
+        makes every claim the engine proves (expert: the chosen ones)."""
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
+            return
+        if self._pending is not None:
+            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            return
+        claims = self._chosen_claims() if self.state.expert else list(self.state.claimable())
+        try:
+            apply_turn(self.state, self._decision(None, claims))
+        except IllegalTurnError as exc:
+            self._refuse(f"You cannot pass: {exc.problem}.")
+            return
+        self._finish(self._decision(None, claims))
+
+    def _take_back(self) -> None:
+        if self._pending is None:
+            self._refuse("No card is waiting to be placed.")
+            return
+        self._selected, self._pending = self._pending.card, None
+        self._notice(f"{self._selected} taken back: click a stone, or another card.")
+        self._render()
+
+    def _finish(self, decision: Mapping[str, Any]) -> None:
+        """Play the person's turn (the engine checks it again), then the bot's turns."""
+        try:
+            self.state, turn = apply_turn(self.state, {"player": self.human.value, **decision})
+        except IllegalTurnError as exc:
+            self._refuse(f"That turn is not allowed: {exc.problem}.")
+            return
+        self._selected = self._pending = None
+        self.advice.value = ""
+        if self.state.pending is not None:
+            drawn = " ".join(str(c) for c in turn["play"].get("drawn") or [])
+            self._notice(f"Headhunter drew {drawn}: click {self.state.pending.returns} cards of your hand to put "
+                         "back under their decks, then Put back.")
+            self._render()
+            return
+        self._notice(f"You played {turn_words(turn)}.")
+        self._render()
+        self._bot_turns()
+
+    # ---- the bot --------------------------------------------------------------------------------
+
+    def _bot_turns(self) -> None:
+        """Let the bot play while it is its turn; the page says it is thinking meanwhile."""
+        while not self.state.over and self.state.to_move is self.bot_seat:
+            self._busy = True
+            self.status.value = (f'<p><b>{html.escape(self.bot_name)} ({self.bot_seat.value}) is thinking…</b>'
+                                 f'<span class="sl-play-turn" data-turns="{len(self.state.turns)}" data-mine="0" '
+                                 'data-over="0" data-winner=""></span></p>')
+            started = time.perf_counter()
+            try:
+                observation = self.state.observation(self.bot_seat)  # the bot's own view: no peeking either way
+                decision = self.bot.decide(observation, self.state.turns)
+                self.state, turn = apply_turn(self.state, decision)
+            except (SchottenError, ValueError) as exc:
+                self._busy = False
+                self._refuse(f"The bot could not move ({' '.join(str(exc).split())[:200]}); the game is kept as it was.")
+                self._render()
+                return
+            finally:
+                self.last_bot_seconds.append(time.perf_counter() - started)
+            self._busy = False
+            play = turn.get("play")
+            self._last_bot_cards = [str(play["card"])] if isinstance(play, Mapping) and play["card"] not in TACTICS_NAMES else []
+            if "pending" not in turn:  # Headhunter's first step: its put-back follows at once
+                self._notice(self._message + f" {self.bot_seat.value.capitalize()} played {turn_words(turn)}.")
+        self._busy = False
+        self._render()
+
+    # ---- the advisor, the record, the review ----------------------------------------------------
+
+    def ask_advisor(self) -> Advice | None:
+        """Rank the player's moves from the player's seat (the bot's hand unknown to it); the table
+        goes under the button and the :class:`~schotten_lab.bots.advisor.Advice` is returned."""
+        from ...bots import advise
+
+        if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
+            return None
+        self.advice.value = "<p><i>The advisor is thinking…</i></p>"
+        observation: Position = self.state.observation(self.human)  # what the player sees, nothing more
+        try:
+            advice = advise(observation, iterations=self.advice_rollouts, seed=len(self.state.turns))
+        except ValueError as exc:
+            self.advice.value = ""
+            self._refuse(f"The advisor cannot judge this position: {' '.join(str(exc).split())[:200]}.")
+            return None
+        self.advice.value = advice_html(advice, self.human)
+        return advice
+
+    @property
+    def record(self) -> GameRecord:
+        """The game so far as a ``schotten-lab/game@1`` record (unfinished: ``winner`` ``None``)."""
+        return record_from_game(self.state, self.players)
+
+    def save(self, name: str | None = None) -> Path | None:
+        """Write the record as ``save_dir/name`` (default: the file box), atomically, and check that
+        it reads back and replays; return the path (``None`` and a sentence when refused)."""
+        if name is not None:
+            self.file_name.value = name
+        try:
+            file_name = safe_file_name(str(self.file_name.value))
+            path = check_output(self.save_dir / file_name, ("json",))
+            text = self.record.to_json(indent=1)
+            write_text_atomic(path, text)
+            validate_record(read_record(path.read_text(encoding="utf-8")))
+        except (SchottenError, ValueError, OSError) as exc:
+            self._refuse(f"The record was not saved: {' '.join(str(exc).split())[:200]}.")
+            return None
+        self.saved = path
+        self._notice(f"Saved {len(self.state.turns)} turns to {path}; review it with the button, or "
+                     f"`schotten-lab review {path} -o review.html`.")
+        return path
+
+    def open_review(self) -> None:
+        """Show the game so far in the game viewer, under the table: the saved file when it holds
+        this game as it is now, else the game in memory. With ``judge`` ticked (base game) the advisor
+        first judges every turn (``review_iterations`` rollouts a turn; progress shown), and the viewer
+        adds each turn's judgement and the win-probability chart."""
+        from ...play.review import GameReview, ReviewError, TurnReview, review_game
+        from ..game_viewer import GameViewer
+
+        if not self.state.turns:
+            self._refuse("Nothing to review yet: play a turn first.")
+            return
+        review: GameReview | None = None
+        try:
+            record = self.record
+            if self.saved is not None:
+                saved = read_record(self.saved.read_text(encoding="utf-8"))
+                record = saved if len(saved.turns) == len(record.turns) else record
+            if self.judge.value and record.variant != "base":
+                self._refuse("The advisor judges base-game turns only: the review opens without its judgement.")
+            elif self.judge.value:
+                progress = W.HTML()
+                self.review_box.children = (progress,)
+
+                def on_turn(turn: TurnReview) -> None:
+                    progress.value = f"<p><i>The advisor is judging turn {turn.turn} of {len(record.turns)}…</i></p>"
+
+                review = review_game(record, iterations=self.review_iterations, seed=0, on_turn=on_turn)
+            viewer = GameViewer(record, review, iterations=self.advice_rollouts)
+        except (SchottenError, ReviewError, ValueError, OSError) as exc:
+            self.review_box.children = ()
+            self._refuse(f"The review cannot open: {' '.join(str(exc).split())[:200]}.")
+            return
+        viewer.go(viewer.turns)
+        self.viewer = viewer
+        self.review_box.children = (W.HTML("<h4>Review</h4>"), viewer.widget)
+        if review is None and self.judge.value:
+            return  # the refusal above says why there is no judgement
+        self._notice("The review is under the table: step through the game with its buttons"
+                     + (", the chart marks the shown turn." if review is not None else "."))
+
+    # ---- drawing --------------------------------------------------------------------------------
+
+    def _notice(self, text: str) -> None:
+        self._message = text.strip()
+        self.message_html.value = f"<p>{html.escape(self._message)}</p>"
+
+    def _refuse(self, text: str) -> None:
+        self._message = text
+        self.message_html.value = f'<p class="sl-play-refusal" style="{ERROR_STYLE}"><b>{html.escape(text)}</b></p>'
+
+    def _hand_click(self, i: int) -> Callable[[W.Button], None]:
+        def click(_: W.Button) -> None:
+            hand = self.state.hand(self.human)
+            if i < len(hand):
+                self.select(str(hand[i]))
+
+        return click
+
+    def _stone_click(self, n: int) -> Callable[[W.Button], None]:
+        return lambda _: self.place(n)
+
+    def _status_text(self) -> str:
+        s = self.state
+        if s.over:
+            if s.winner is None:
+                return "Game over: nobody can move any more (a blocked game, no winner)."
+            who = "You win" if s.winner is self.human else f"{self.bot_name} wins"
+            how = "five stones" if s.reason == "five" else "three adjacent stones"
+            return f"Game over: {who} ({s.winner.value}, {how}). Save the record to review it."
+        if s.to_move is not self.human:
+            return f"{self.bot_name} ({s.to_move.value}) to move."
+        if self._pending is not None:
+            return "Your turn: choose your claims, then End turn."
+        if s.pending is not None:
+            return f"Headhunter: click {s.pending.returns} cards of your hand to put back, then Put back."
+        if not s.legal_plays():
+            return "Your turn: no card can be placed; Pass (with any claims)."
+        return f"Your turn ({self.human.value}): click a card of your hand, then a stone."
+
+    def _may_pass(self) -> bool:
+        return self.state.pending is None and may_pass(self.state.observation(self.human))
+
+    def _render(self) -> None:
+        s = self.state
+        observation = s.observation(self.human)
+        shown: Position = observation
+        if self._pending is not None:
+            from ...bots.turns import after_play, seen_state
+
+            table = after_play(seen_state(observation), self._pending)
+            kept = [c for c in s.hand(self.human) if c is not None]
+            kept.remove(next(c for c in kept if str(c) == self._pending.card))
+            shown = table.with_hand(self.human, kept)
+        offered = self.offered_claims()
+        caption = (f"you: {self.human.value} — {self.bot_name}: {self.bot_seat.value} — turn {len(s.turns) + 1}"
+                   f" — {s.to_move.value} to move" if not s.over else f"game over after {len(s.turns)} turns")
+        self.board.value = str(position_svg(shown, viewer=self.human, highlight_stones=offered,
+                                            highlight_cards=self._last_bot_cards, caption=caption))
+        mine = s.to_move is self.human and not s.over
+        hand: list[HandCard] = [c for c in shown.hand(self.human) or () if c is not None]
+        for i, b in enumerate(self.hand_buttons):
+            if i < len(hand):
+                card = hand[i]
+                b.description = piece_label(card)
+                b.tooltip = str(card)
+                style_piece(b, card)
+                chosen = str(card) == self._selected or str(card) in self._returns
+                b.layout.border = "3px solid #222" if chosen else ""
+                b.disabled = not mine or self._pending is not None
+                show(b, True)
+            else:
+                show(b, False)
+        for b in self.stone_buttons:
+            b.disabled = not mine or self._pending is not None
+        for n, t in enumerate(self.claim_buttons, 1):
+            show(t, n in offered)
+        show(self.claim_row, bool(offered))
+        show(self.end_button, self._pending is not None or (s.expert and bool(offered)))
+        show(self.back_button, self._pending is not None)
+        self.pass_button.disabled = not mine or self._pending is not None
+        show(self.pass_button, mine and self._may_pass())
+        show(self.ruse_row, mine and self._selected in RUSES and self._pending is None)
+        show(self.deck_choice, s.rules.tactics)
+        show(self.return_button, mine and s.pending is not None)
+        self.advice_button.disabled = not mine or self._pending is not None or s.pending is not None
+        self.review_button.disabled = not s.turns
+        self.status.value = (
+            f'<p><b>{html.escape(self._status_text())}</b>'
+            f'<span class="sl-play-turn" data-turns="{len(s.turns)}" data-mine="{int(mine)}" data-over="{int(s.over)}" '
+            f'data-winner="{s.winner.value if s.winner else ""}"></span></p>'
+        )
+        self._log()
+
+    def _log(self) -> None:
+        turns = self.state.turns
+        lines = [f"{k}. {t['player']}: {turn_words(t)}"
+                 for k, t in enumerate(turns, 1)][-6:]
+        self.log.value = ("<p style='font-size:90%;color:#555'>Last turns: " + html.escape("; ".join(lines)) + "</p>"
+                          if lines else "")
+
+    @classmethod
+    def from_request(cls, query: str | None = None, **options: Any) -> PlayGame:
+        """The game a page asks for: ``?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5``
+        (also ``variant=tactics``, ``expert=1``)
+        (``$QUERY_STRING`` by default); a bad value is ignored and said in ``message``."""
+        text = os.environ.get("QUERY_STRING", "") if query is None else query
+        fields = {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()}
+        problems: list[str] = []
+        chosen: dict[str, Any] = dict(options)
+        if fields.get("opponent") in OPPONENTS:
+            chosen["opponent"] = fields["opponent"]
+        elif "opponent" in fields:
+            problems.append(f"opponent {fields['opponent'][:20]!r}")
+        for key, name in (("rollouts", "rollouts"), ("seed", "seed")):
+            if key in fields:
+                try:
+                    value = int(fields[key])
+                    if value < (1 if key == "rollouts" else 0) or value > MAX_SEED:
+                        raise ValueError
+                    chosen[name] = value
+                except ValueError:
+                    problems.append(f"{key} {fields[key][:20]!r}")
+        if fields.get("seat") in ("south", "north"):
+            chosen["seat"] = fields["seat"]
+        elif "seat" in fields:
+            problems.append(f"seat {fields['seat'][:20]!r}")
+        if fields.get("start") in ("you", "bot"):
+            chosen["you_start"] = fields["start"] == "you"
+        elif "start" in fields:
+            problems.append(f"start {fields['start'][:20]!r}")
+        if fields.get("expert") in ("1", "true", "yes"):
+            chosen["expert"] = True
+        if fields.get("variant") in VARIANTS:
+            chosen["variant"] = fields["variant"]
+        elif "variant" in fields:
+            problems.append(f"variant {fields['variant'][:20]!r}")
+        game = cls(**chosen)
+        if problems:
+            game._refuse(f"Ignored from the address: {', '.join(problems)} (the defaults are used).")
+        return game
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+__all__ = ["PlayGame"]
