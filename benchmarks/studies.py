@@ -17,8 +17,11 @@
   seats alternating: ``tournament.csv`` and ``ratings.csv`` (bootstrap intervals).
 
 Each study also writes ``<study>.json``: the exact command, the sizes, the seed, the seconds it took
-and the git commit. ``--scale ci`` runs every study tiny (a smoke test of this script). One process;
-the studies are independent, so they can run side by side (one per core).
+and the git commit. ``--scale ci`` runs every study tiny (a smoke test of this script). At scale, the
+first-player and folk games run on ``--jobs J`` local processes or a Dask cluster (``--dask
+tcp://host:8786``, or ``--dask local``), with exactly the rows of one process (each game is fixed by
+its seed and index); the tournament runs in one process. The studies are also independent, so they
+can run side by side.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ import pandas as pd  # noqa: E402
 
 from schotten_lab.bots.folk import ADVICE  # noqa: E402
 from schotten_lab.play import studies  # noqa: E402
+from schotten_lab.play.distributed import ClusterError, Runner  # noqa: E402
 
 SCALES: dict[str, dict[str, Any]] = {
     "full": {
@@ -68,6 +72,10 @@ def log(message: str) -> None:
 FIRST_ORDER = ("random (fast)", "random", "policy", "greedy")
 
 
+RUNNER = Runner()
+"""Where the games run (``--jobs`` / ``--dask``): the same rows in the same order as one process."""
+
+
 def first(scale: dict[str, Any], seed: int, out: Path, bots: list[str] | None = None) -> dict[str, Any]:
     """The first-player study, one bot at a time: each bot's games go to ``games/first-<bot>.csv``
     (with the command that made them), and the summary tables are rebuilt from every bot's games
@@ -80,7 +88,7 @@ def first(scale: dict[str, Any], seed: int, out: Path, bots: list[str] | None = 
         if name == "random (fast)":
             table = studies.random_first_player_games(scale["fast_random"], seed)
         else:
-            table = studies.first_player_games(studies.bot_maker(name), scale["first"][name], seed, label=name)
+            table = studies.first_player_games(name, scale["first"][name], seed, label=name, runner=RUNNER)
         slug = name.replace(" ", "-").replace("(", "").replace(")", "")
         table.to_csv(games_dir / f"first-{slug}.csv", index=False)
         meta = {"command": COMMAND, "games": len(table), "seconds": round(time.perf_counter() - started, 1), "commit": COMMIT}
@@ -114,7 +122,7 @@ def summarize_first(out: Path) -> dict[str, Any]:
 def folk(scale: dict[str, Any], seed: int, out: Path) -> dict[str, Any]:
     per_game = []
     for advice in ADVICE:
-        table, seconds = studies.timed(lambda: studies.folk_games(advice, scale["folk_deals"], seed))
+        table, seconds = studies.timed(lambda: studies.folk_games(advice, scale["folk_deals"], seed, runner=RUNNER))
         per_game.append(table)
         log(f"{advice}: {len(table)} games in {seconds:.0f} s, variant {table['variant_score'].mean():.3f}")
     studies.folk_table(pd.concat(per_game, ignore_index=True)).to_csv(out / "folk.csv", index=False)
@@ -166,12 +174,18 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--bots", help="first study only: these bots (comma-separated, e.g. 'random (fast),policy'), "
                         "their games kept in games/ and the tables rebuilt from all the games there")
+    parser.add_argument("--jobs", type=int, default=1, help="local processes for the first-player and folk games")
+    parser.add_argument("--dask", metavar="ADDRESS", help="run those games on a Dask scheduler (tcp://host:port) or 'local'")
     parser.add_argument("--report", action="store_true", help="print the headline figures of the runs in --out and stop")
     args = parser.parse_args()
     if args.report:
         report(args.out)
         return
-    global COMMAND, COMMIT
+    global COMMAND, COMMIT, RUNNER
+    try:
+        RUNNER = Runner(jobs=args.jobs, dask=args.dask)
+    except ClusterError as error:
+        parser.error(str(error))
     COMMAND = command = "python benchmarks/studies.py " + shlex.join(sys.argv[1:])
     COMMIT = commit()  # the code that runs: taken at the start, not when the study ends
     args.out.mkdir(parents=True, exist_ok=True)

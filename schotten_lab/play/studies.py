@@ -35,6 +35,7 @@ from ..bots import make_bot
 from ..bots.advisor import PolicyBot
 from ..bots.folk import ADVICE, FolkBot, check_advice
 from .arena import Decider, GameResult, play_game, wilson
+from .distributed import Runner, ordered_map
 from .tournament import BotMaker, ratings, round_robin
 
 if TYPE_CHECKING:
@@ -108,27 +109,42 @@ def _first_player_row(label: str, game: int, result: GameResult) -> tuple[Any, .
 
 
 def first_player_games(
-    make: BotMaker,
+    make: BotMaker | str,
     games: int,
     seed: int = 0,
     label: str = "bot",
     progress: Callable[[int], None] | None = None,
+    runner: Runner = Runner(),
 ) -> pd.DataFrame:
     """``games`` games between two copies of one bot on the engine: one row per game.
 
     Game ``g`` is the seeded deal ``(seed, g)``; the first player (south) is ``make(2 g)``, the second
     ``make(2 g + 1)``. ``first_score`` is 1, 0 or 1/2 (stalled); ``claimed`` the stones' owners at the
-    end as nine letters (:data:`OWNER`).
+    end as nine letters (:data:`OWNER`). ``make`` may be a :func:`bot_maker` name: then the games can
+    run on other processes or a Dask cluster (``runner``), with the same rows in the same order.
     """
     import pandas as pd
 
+    if isinstance(make, str):
+        tasks = ((make, label, seed, g) for g in range(games))
+        results: Iterable[tuple[Any, ...]] = ordered_map(_first_player_game, tasks, runner)
+    elif runner.parallel:
+        raise ValueError("runner: games on other processes need the bot by name (see bot_maker), not a function")
+    else:
+        results = (_first_player_row(label, g, play_game((make(2 * g), make(2 * g + 1)), seed, index=g)) for g in range(games))
     rows = []
-    for g in range(games):
-        result = play_game((make(2 * g), make(2 * g + 1)), seed, index=g)
-        rows.append(_first_player_row(label, g, result))
+    for g, row in enumerate(results):
+        rows.append(row)
         if progress is not None:
             progress(g)
     return pd.DataFrame(rows, columns=GAME_COLUMNS)
+
+
+def _first_player_game(task: tuple[str, str, int, int]) -> tuple[Any, ...]:
+    """One game of :func:`first_player_games` from a picklable task ``(bot name, label, seed, g)``."""
+    name, label, seed, g = task
+    make = bot_maker(name)
+    return _first_player_row(label, g, play_game((make(2 * g), make(2 * g + 1)), seed, index=g))
 
 
 def random_first_player_games(games: int, seed: int = 0, label: str = "random (fast)") -> pd.DataFrame:
@@ -267,26 +283,37 @@ def folk_games(
     seed: int = 0,
     baseline: str | None = None,
     progress: Callable[[int], None] | None = None,
+    runner: Runner = Runner(),
 ) -> pd.DataFrame:
     """The variant following ``advice`` against the ``baseline`` (``None``: the plain policy) on
     ``deals`` seeded deals, each played twice (the variant first, then second): one row per game,
-    ``variant_score`` 1, 0 or 1/2 from the variant's seat."""
+    ``variant_score`` 1, 0 or 1/2 from the variant's seat. The deals may run on other processes or a
+    Dask cluster (``runner``): the same rows in the same order."""
     import pandas as pd
 
     check_advice(advice)
     check_advice(baseline)
-    variant, base = FolkBot(advice), FolkBot(baseline)  # deterministic: one instance serves every game
     rows = []
-    for d in range(deals):
-        for variant_first in (True, False):
-            bots: tuple[Decider, Decider] = (variant, base) if variant_first else (base, variant)
-            result = play_game(bots, seed, index=d)
-            seat = 0 if variant_first else 1
-            score = 0.5 if result.winner < 0 else float(result.winner == seat)
-            rows.append((advice, d, "first" if variant_first else "second", score, result.reason, result.turns))
+    tasks = ((advice, baseline, seed, d) for d in range(deals))
+    for d, pair in enumerate(ordered_map(_folk_deal, tasks, runner)):
+        rows.extend(pair)
         if progress is not None:
             progress(d)
     return pd.DataFrame(rows, columns=["advice", "deal", "variant_seat", "variant_score", "reason", "turns"])
+
+
+def _folk_deal(task: tuple[str, str | None, int, int]) -> list[tuple[Any, ...]]:
+    """Both games of one deal of :func:`folk_games` (the variant first, then second)."""
+    advice, baseline, seed, deal = task
+    variant, base = FolkBot(advice), FolkBot(baseline)
+    rows = []
+    for variant_first in (True, False):
+        bots: tuple[Decider, Decider] = (variant, base) if variant_first else (base, variant)
+        result = play_game(bots, seed, index=deal)
+        seat = 0 if variant_first else 1
+        score = 0.5 if result.winner < 0 else float(result.winner == seat)
+        rows.append((advice, deal, "first" if variant_first else "second", score, result.reason, result.turns))
+    return rows
 
 
 def verdict(ci_low: float, ci_high: float) -> str:

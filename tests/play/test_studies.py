@@ -204,3 +204,19 @@ def test_tournament_table_and_bot_names() -> None:
         studies.bot_maker("advisor-many")
     with pytest.raises(ValueError, match="iterations"):
         studies.bot_maker("advisor-0")
+
+
+def test_games_on_other_processes_are_the_rows_of_one_process() -> None:
+    """--jobs / --dask for the studies: a bot given by name (or a folk advice) runs on a process pool
+    with exactly the rows, in the order, of one process; a bot given as a function cannot travel."""
+    from schotten_lab.play.distributed import Runner
+
+    pool = Runner(jobs=2)
+    drop = ["seconds_per_move"]
+    here = studies.first_player_games(studies.bot_maker("greedy"), 4, seed=5, label="greedy").drop(columns=drop)
+    there = studies.first_player_games("greedy", 4, seed=5, label="greedy", runner=pool).drop(columns=drop)
+    pd.testing.assert_frame_equal(here, there)
+    advice = next(iter(studies.ADVICE))
+    pd.testing.assert_frame_equal(studies.folk_games(advice, 3, seed=5), studies.folk_games(advice, 3, seed=5, runner=pool))
+    with pytest.raises(ValueError, match="runner"):
+        studies.first_player_games(studies.bot_maker("greedy"), 2, runner=pool)
