@@ -17,9 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from schotten_lab.bots import make_bot  # noqa: E402
-from schotten_lab.bots.advisor import PolicyBot  # noqa: E402
-from schotten_lab.play.arena import Decider  # noqa: E402
+from schotten_lab.play.studies import bot_maker  # noqa: E402
 from schotten_lab.play.tournament import first_player  # noqa: E402
 
 
@@ -31,13 +29,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args()
 
-    def make(g: int) -> Decider:
-        if args.bot == "policy":
-            return PolicyBot(seed=g)
-        if args.bot == "advisor":
-            return make_bot("advisor", iterations=args.iterations, seed=g)  # type: ignore[return-value]
-        return make_bot(args.bot, seed=g)  # type: ignore[return-value]
-
+    make = bot_maker(f"advisor-{args.iterations}" if args.bot == "advisor" else args.bot)
     started = time.perf_counter()
     row = first_player(make, args.games, seed=args.seed).iloc[0]
     label = f"advisor ({args.iterations} rollouts/move)" if args.bot == "advisor" else args.bot
