@@ -41,7 +41,6 @@ from .tournament import BotMaker, ratings, round_robin
 if TYPE_CHECKING:
     import pandas as pd
 
-Z95 = 1.959964
 OWNER = {0: "F", 1: "S", -1: "."}
 """A stone's owner at the end, seen from the first player: ``F`` first, ``S`` second, ``.`` nobody."""
 GAME_COLUMNS = ["bot", "game", "first_score", "reason", "turns", "claimed", "seconds_per_move"]
@@ -73,7 +72,7 @@ def binomial_summary(score: float, games: int) -> dict[str, float]:
         raise ValueError(f"games: must be positive, not {games}")
     if not 0 <= score <= games:
         raise ValueError(f"score: must lie between 0 and games ({games}), not {score}")
-    low, high = wilson(score, games, Z95)
+    low, high = wilson(score, games)
     down, up = math.floor(score), math.ceil(score)
     exact_low = 0.0 if down == 0 else float(beta.ppf(0.025, down, games - down + 1))
     exact_high = 1.0 if up == games else float(beta.ppf(0.975, up + 1, games - up))
@@ -205,7 +204,7 @@ def running_estimate(scores: Iterable[float], at: Sequence[int] | None = None) -
     for n, value in enumerate(values, 1):
         total += value
         if n in wanted:
-            low, high = wilson(total, n, Z95)
+            low, high = wilson(total, n)
             rows.append((n, total, total / n, low, high, (high - low) / 2))
     return pd.DataFrame(rows, columns=["games", "score", "rate", "ci_low", "ci_high", "half_width"])
 
