@@ -204,9 +204,10 @@ def _monte_carlo(
                 scores[move].append(s)
                 sums[move] += s
                 total += 1
-                if iterations is None and time.perf_counter() > deadline:
-                    return scores, total
-            if iterations is not None and total >= iterations:
+            # stop between deals only: every active move then has played the same deals, so the
+            # number of deals (what picks the chosen move) reflects the halving, not where the clock ran out
+            done = total >= iterations if iterations is not None else time.perf_counter() > deadline
+            if done:
                 return scores, total
         if len(active) > 2:
             active.sort(key=lambda m: sums[m] / len(scores[m]), reverse=True)
@@ -241,7 +242,7 @@ def advise(
 ) -> Advice:
     """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
 
-    ``budget_seconds`` bounds the search (it may run over by one rollout round); ``iterations``
+    ``budget_seconds`` bounds the search (it may run over by one deal's rollouts); ``iterations``
     instead fixes the number of rollouts and bounds the exact endgame solver by nodes
     (``ENDGAME_NODES_PER_ROLLOUT * iterations``), never by the clock: the answer is the same for a
     seed on any machine under any load (without ``iterations`` the solver gets half the time left). Only the ``width`` most promising
@@ -281,7 +282,7 @@ def advise(
         searched = diverse(view, moves, max(width, 1))
         scores, rollouts = _monte_carlo(view, searched, rng, deadline, iterations)
         for move in moves:
-            if move in scores:
+            if scores.get(move):
                 mean, se = _estimate(scores[move])
                 results[move] = (mean, se, len(scores[move]))
             else:

@@ -180,3 +180,20 @@ def test_an_iteration_budget_solves_endgames_by_nodes_not_by_the_clock(monkeypat
     assert [(m.card, m.stone, m.win) for m in loaded.moves] == [(m.card, m.stone, m.win) for m in calm.moves]
     assert advise(position, budget_seconds=1.0, seed=3).method == "Monte Carlo over deals"
     assert real_time.perf_counter is endgame_module.time.perf_counter
+
+
+def test_a_time_budget_stops_between_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The clock is read between deals, never in the middle of one: when time runs out during the
+    first deal, every searched move has still played that deal (one sample each), so no move is
+    chosen, or shown at 0% ± 50, for having been reached before the clock ran out."""
+    from schotten_lab.bots import advisor as advisor_module
+
+    sim = played(11, 6, False)
+    assert sim.winner < 0 and sim.deck
+    position = observation(sim, sim.to_move)
+    ticks = iter(range(10**9))
+    monkeypatch.setattr(advisor_module.time, "perf_counter", lambda: 1000.0 * next(ticks))  # late at once
+    advice = advise(position, budget_seconds=1.0, seed=2)
+    searched = [m for m in advice.moves if m.win is not None]
+    assert len(searched) > 1
+    assert {m.samples for m in searched} == {1}
