@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 from pathlib import Path
 
 import pytest
@@ -200,3 +201,20 @@ def test_a_failure_while_showing_is_said_and_the_thread_goes_on(monkeypatch: pyt
     monkeypatch.undo()
     panel.update(ed.place(three_eights(), "G8", Target.side(1, S)))  # the same thread machinery answers again
     assert panel.wait(60) and panel.advice is not None and panel.message == ""
+
+
+def test_a_worker_that_dies_leaves_the_panel_ready_for_the_next_request(monkeypatch: pytest.MonkeyPatch) -> None:
+    """If showing the advice raises past its own guard (a widget that fails to update), the worker
+    thread ends but says so: the panel is idle again and the next request starts a new worker."""
+    panel = AdvisorPanel(auto=True, rollouts=50, debounce=0.0)
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("widget gone")
+
+    monkeypatch.setattr(panel, "_show", broken)
+    monkeypatch.setattr(threading, "excepthook", lambda args: None)  # the thread's traceback, expected here
+    panel.update(three_eights())
+    assert panel.wait(60) and not panel.busy
+    monkeypatch.undo()
+    panel.update(ed.place(three_eights(), "G8", Target.side(1, S)))
+    assert panel.wait(60) and panel.advice is not None

@@ -218,12 +218,14 @@ class AdvisorPanel:
         with self._lock:
             self._generation += 1
             job = _Job(self._generation, self._position, int(self.budget.value), delay, time.perf_counter())
+            # said before the job is visible to the worker: a quick answer (a refusal) cannot be
+            # overwritten by a late "Thinking…"
+            self._set_status(f"Thinking about {job.position.to_move.value}'s moves ({job.rollouts:,} rollouts)…")
             self._pending = job
             self._idle.clear()
             start = self.background and self._thread is None
             if start:
                 self._thread = threading.Thread(target=self._work, name="schotten-advisor", daemon=True)
-        self._set_status(f"Thinking about {job.position.to_move.value}'s moves ({job.rollouts:,} rollouts)…")
         if not self.background:
             self._work()
         elif start:
@@ -237,10 +239,19 @@ class AdvisorPanel:
     # --- the search, in the background thread --------------------------------------------------
 
     def _work(self) -> None:
+        try:
+            self._search_until_idle()
+        except BaseException:  # a widget that failed to update: the next request must start a new worker
+            with self._lock:
+                self._thread = None
+                self._idle.set()
+            raise
+
+    def _search_until_idle(self) -> None:
         while True:
             with self._lock:
                 job, self._pending = self._pending, None
-                if job is None:
+                if job is None:  # idle, said under the lock: a request now starts a new worker
                     self._thread = None
                     self._idle.set()
                     return
