@@ -251,6 +251,19 @@ def test_the_address_chooses_the_game(tmp_path: Path) -> None:
     bad = PlayGame.from_request("opponent=stockfish&rollouts=-3&seat=east", save_dir=tmp_path)
     assert bad.message.startswith("Ignored from the address: opponent 'stockfish', rollouts '-3', seat 'east'")
     assert bad.bot_name.startswith("advisor") and bad.human is Player.SOUTH
+    # more rollouts than the strongest advisor offered: ignored and said, never a crash or a frozen kernel
+    greedy = PlayGame.from_request("opponent=advisor&rollouts=99999999", save_dir=tmp_path)
+    assert greedy.message.startswith("Ignored from the address: rollouts '99999999'")
+    with pytest.raises(ValueError, match="rollouts: must be from 1 to 3000"):
+        PlayGame("advisor", rollouts=10_000_000)
+
+
+def test_play_places_a_card_already_chosen(tmp_path: Path) -> None:
+    game = PlayGame("random", seed=4, save_dir=tmp_path)
+    play = game.state.legal_plays()[0]
+    game.select(str(play.card))
+    game.play(str(play.card), play.stone)  # not un-chosen by a second select
+    assert len(game.state.turns) >= 1 and str(play.card) not in [str(c) for c in game.state.hand(game.human)]
 
 
 @pytest.mark.parametrize("name", ["", "a/b.json", ".hidden.json", "game.txt", "..", "x\\y.json"])

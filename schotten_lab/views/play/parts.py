@@ -25,6 +25,8 @@ VARIANTS = ("base", "tactics")
 STRENGTHS: dict[str, int] = {"easy (50 rollouts)": 50, "medium (300 rollouts)": 300,
                              "strong (1000 rollouts)": 1000, "expert (3000 rollouts)": 3000}
 """The advisor's strength: its Monte Carlo rollouts per move (benchmarks/play_app.py times them)."""
+MAX_ROLLOUTS = max(STRENGTHS.values())
+"""The strongest advisor offered: a page address cannot ask for more (a shared classroom kernel)."""
 ADVICE_ROLLOUTS = 1000
 """Rollouts behind *What would the advisor play?* (about a second)."""
 REVIEW_ITERATIONS = 40

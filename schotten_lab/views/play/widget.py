@@ -28,6 +28,7 @@ from .parts import (
     ADVICE_ROLLOUTS,
     ERROR_STYLE,
     MAX_HAND,
+    MAX_ROLLOUTS,
     MAX_SEED,
     OPPONENTS,
     REVIEW_ITERATIONS,
@@ -76,8 +77,8 @@ class PlayGame:
     ) -> None:
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
-        if rollouts < 1:
-            raise ValueError(f"rollouts: must be at least 1, not {rollouts}")
+        if not 1 <= rollouts <= MAX_ROLLOUTS:
+            raise ValueError(f"rollouts: must be from 1 to {MAX_ROLLOUTS}, not {rollouts}")
         if variant not in VARIANTS:
             raise ValueError(f"variant: {variant!r} is not one of {', '.join(VARIANTS)}")
         self.save_dir = Path(save_dir if save_dir is not None else os.environ.get("SCHOTTEN_GAMES_DIR") or "games")
@@ -398,7 +399,8 @@ class PlayGame:
         ``claims`` (default: every provable one)."""
         if self.state.expert and claims is not None:
             self.set_claims(claims)
-        self.select(card)
+        if self._selected != str(card).strip().upper():  # select() un-chooses a card chosen again
+            self.select(card)
         if self._selected is None:
             return
         self.place(stone)
@@ -709,7 +711,7 @@ class PlayGame:
             if key in fields:
                 try:
                     value = int(fields[key])
-                    if value < (1 if key == "rollouts" else 0) or value > MAX_SEED:
+                    if value < (1 if key == "rollouts" else 0) or value > (MAX_ROLLOUTS if key == "rollouts" else MAX_SEED):
                         raise ValueError
                     chosen[name] = value
                 except ValueError:
