@@ -130,7 +130,7 @@ _PLAY_FIELDS: dict[str, set[str]] = {
     "TRAITOR": {"card", "from", "target", "stone"},
     "STRATEGIST": {"card", "from", "target", "stone"},
 }
-_RECORD_ONLY = {"drawn", "returned"}  # Headhunter's cards, written in records
+_RECORD_ONLY = {"drawn", "returned", "returned_decks"}  # Headhunter's cards (and their decks), written in records
 
 
 def _card_code(text: str, troops: bool = False) -> str:

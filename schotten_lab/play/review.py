@@ -42,7 +42,7 @@ from ..bots.sim import rollout
 from ..core.cards import Card
 from ..core.rules import PLAYERS, Player
 from ..core.words import chance
-from ..game import GameRecord, GameState, RecordError, new_game, read_record, replay_states, validate_record
+from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, read_record, replay_states, validate_record
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A loss of at least this much win probability earns the label (largest first)."""
@@ -199,10 +199,30 @@ def label_for(loss: float | None, stderr: float | None) -> str | None:
     return None
 
 
+def play_words(play: Play) -> str:
+    """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5``, ..."""
+    if play.card == "BANSHEE":
+        return f"Banshee: discard {play.target} from stone {play.source}"
+    if play.card == "TRAITOR":
+        return f"Traitor: take {play.target} from stone {play.source} to stone {play.stone}"
+    if play.card == "STRATEGIST":
+        where = f"to stone {play.stone}" if play.stone is not None else "to the discard pile"
+        return f"Strategist: move {play.target} from stone {play.source} {where}"
+    if play.card == "HEADHUNTER":
+        return f"Headhunter: draw from {', '.join(play.decks)}"
+    return f"{play.card} on stone {play.stone}"
+
+
 def move_words(play: object, claims: object) -> str:
-    """A record turn's move in words: ``"R8 on stone 3, claim 3"``, ``"pass"``."""
+    """A record turn's move in words: ``"R8 on stone 3, claim 3"``, ``"Traitor: take R8 from stone 2
+    to stone 5"``, ``"pass"`` (tactics cards named by what they do)."""
     if isinstance(play, Mapping):
-        words = f"{play.get('card')} on stone {play.get('stone')}"
+        try:
+            words = play_words(Play.from_dict(play))
+        except IllegalTurnError:  # not a play the engine reads: say what the record says
+            words = f"{play.get('card')} on stone {play.get('stone')}"
+        if play.get("returned"):
+            words += f" (put back {len(play['returned'])})"
     else:
         words = "pass"
     if isinstance(claims, list) and claims:
@@ -396,6 +416,7 @@ __all__ = [
     "TurnReview",
     "label_for",
     "move_words",
+    "play_words",
     "paired_scores",
     "review_game",
     "summarize",

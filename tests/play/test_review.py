@@ -176,3 +176,17 @@ def test_records_written_elsewhere_and_unfinished(game: dict) -> None:
     empty = review_game(other, iterations=4)
     assert empty.turns == () and empty.summaries == {}
     assert "No turn lost enough" in review_html(empty)
+
+
+def test_move_words_name_tactics_cards_by_what_they_do() -> None:
+    """The review and the game viewer word every recorded turn, tactics cards included (once shown as
+    'BANSHEE on stone None')."""
+    from schotten_lab.play.review import move_words
+
+    assert move_words({"card": "R8", "stone": 3}, [3]) == "R8 on stone 3, claim 3"
+    assert move_words(None, []) == "pass"
+    assert move_words({"card": "BANSHEE", "from": 2, "target": "R8"}, []) == "Banshee: discard R8 from stone 2"
+    headhunter = {"card": "HEADHUNTER", "decks": ["clan", "clan", "tactics"], "drawn": ["R1", "R2", "MUD"],
+                  "returned": ["R1", "R2"], "returned_decks": ["clan", "clan"]}
+    assert move_words(headhunter, []) == "Headhunter: draw from clan, clan, tactics (put back 2)"
+    assert move_words({"card": "XX", "stone": 1}, []) == "XX on stone 1"  # not readable: the record's words

@@ -17,7 +17,7 @@ from ...bots import Bot, make_bot
 from ...bots.advisor import Advice
 from ...core.rules import Player
 from ...core.words import chance
-from ...game import Play
+from ...play.review import move_words, play_words
 
 OPPONENTS = ("random", "greedy", "advisor")
 """The bots a person can play against."""
@@ -102,30 +102,9 @@ def small_button(classes: Sequence[str], on_click: Callable[[W.Button], None], d
     return button
 
 
-def play_words(play: Play) -> str:
-    """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5``, ..."""
-    if play.card == "BANSHEE":
-        return f"Banshee: discard {play.target} from stone {play.source}"
-    if play.card == "TRAITOR":
-        return f"Traitor: take {play.target} from stone {play.source} to stone {play.stone}"
-    if play.card == "STRATEGIST":
-        where = f"to stone {play.stone}" if play.stone is not None else "to the discard pile"
-        return f"Strategist: move {play.target} from stone {play.source} {where}"
-    if play.card == "HEADHUNTER":
-        return f"Headhunter: draw from {', '.join(play.decks)}"
-    return f"{play.card} on stone {play.stone}"
-
-
-
 def turn_words(turn: Mapping[str, Any]) -> str:
     """A recorded turn's move in words, claims included: ``R8 on stone 3, claim 3``, ``pass``."""
-    raw = turn.get("play")
-    words = "pass" if not isinstance(raw, Mapping) else play_words(Play.from_dict(
-        {k: v for k, v in raw.items() if k not in ("drawn", "returned", "returned_decks")}))
-    if isinstance(raw, Mapping) and raw.get("returned"):
-        words += f" (put back {len(raw['returned'])})"
-    claims = turn.get("claim") or []
-    return words + (f", claim {', '.join(str(c) for c in claims)}" if claims else "")
+    return move_words(turn.get("play"), turn.get("claim"))
 
 
 def default_file_name() -> str:
