@@ -389,3 +389,12 @@ def test_tactics_positions_load(editor: BoardEditor) -> None:
     assert editor.variant.value == "tactics"
     editor.undo()
     assert editor.position == before
+
+
+def test_an_estimated_seat_split_marks_every_share_as_an_estimate() -> None:
+    """Monte Carlo shares carry "≈": south, north and tie with their error, undecided too (no error of its own)."""
+    from schotten_lab.views.editor.panel import _split_text
+
+    text = _split_text(0.5, 0.3, 0.1, 0.1, {"south": 0.01, "north": 0.01, "tie": 0.005})
+    assert text.count("≈") == 4 and "undecided ≈" in text
+    assert "≈" not in _split_text(0.5, 0.3, 0.1, 0.1)

@@ -92,7 +92,7 @@ def _split_text(south: object, north: object, tie: object, undecided: object = 0
     if tie:
         parts.append(f"tie {one('tie', tie)}")
     if undecided:
-        parts.append(f"undecided {percent(undecided)}")  # type: ignore[arg-type]
+        parts.append(f"undecided {'≈' if errors else ''}{percent(undecided)}")  # type: ignore[arg-type]
     return " · ".join(parts)
 
 
