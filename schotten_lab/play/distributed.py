@@ -80,10 +80,16 @@ class Runner:
         """Whether tasks leave this process."""
         return self.dask is not None or self.jobs > 1
 
+    @property
+    def workers(self) -> int:
+        """Processes that run the tasks: ``jobs``, or :data:`LOCAL_WORKERS` for a Dask cluster left at
+        the default (a scheduler address's own count, known once connected, may differ)."""
+        return self.jobs if self.dask is None or self.jobs > 1 else LOCAL_WORKERS
+
     def describe(self) -> str:
         """A short label for reports: ``"jobs 2"``, ``"dask local (2 workers)"``, ``"dask tcp://..."``."""
         if self.dask == LOCAL:
-            return f"dask local ({self.jobs if self.jobs > 1 else LOCAL_WORKERS} workers)"
+            return f"dask local ({self.workers} workers)"
         if self.dask is not None:
             return f"dask {self.dask}"
         return f"jobs {self.jobs}"
@@ -168,7 +174,7 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
     timeout = runner.connect_timeout
     with contextlib.ExitStack() as stack:
         if runner.dask == LOCAL:
-            workers = runner.jobs if runner.jobs > 1 else LOCAL_WORKERS
+            workers = runner.workers
             try:
                 with _interrupts_ignored():  # its processes inherit that: Ctrl-C stops this one only
                     cluster = LocalCluster(  # type: ignore[no-untyped-call,unused-ignore]

@@ -28,7 +28,7 @@ from typing import Any, Literal, TypeVar
 from ..bots import Bot, make_bot
 from ..core.rules import PLAYERS, Player
 from ..game import apply_turn, deal, new_game, record_from_game
-from .distributed import LOCAL_WORKERS, ClusterError, Runner, ordered_map
+from .distributed import ClusterError, Runner, ordered_map
 
 Engine = Literal["auto", "python", "fast"]
 ENGINES: tuple[Engine, ...] = ("auto", "python", "fast")
@@ -173,7 +173,7 @@ def _run(
         raise SelfPlayError(f"games must be at least 0, not {games}")
     # python games take milliseconds to seconds each: small tasks keep the progress bar moving (one
     # game at a time on one process); the fast kernel's games take microseconds: large tasks
-    workers = runner.jobs if runner.dask is None or runner.jobs > 1 else LOCAL_WORKERS
+    workers = runner.workers
     largest = 4096 if fast else 1 if not runner.parallel else 10
     size = chunk or max(1, min(largest, -(-games // (workers * 4))))
     tasks = [(match, seed, start, min(start + size, games)) for start in range(0, games, size)]
