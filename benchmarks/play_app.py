@@ -53,6 +53,8 @@ def bot_latency(games: int) -> None:
                 game = PlayGame(opponent, max(rollouts, 1), seed=seed, save_dir=tmp)
                 rng = random.Random(seed)
                 while not game.state.over:
+                    if game.state.to_move is not game.human:  # the bot failed to move: say so, do not spin
+                        raise SystemExit(f"{opponent} did not move (seed {seed}): {game.message}")
                     plays = game.state.legal_plays()
                     if plays:
                         play = rng.choice(plays)
