@@ -112,9 +112,6 @@ def test_refusals_are_one_sentence_and_keep_the_game(tmp_path: Path) -> None:
     refused(game.save, "../up.json", starts="The record was not saved")
     refused(game.save, "notes.txt", starts="The record was not saved")
     assert not list(tmp_path.iterdir())
-    game._busy = True  # a click that arrives while the bot thinks
-    refused(game.select, card, starts="random is thinking")
-    game._busy = False
     play_out(game, 4)
     refused(game.select, card, starts="The game is over")
     refused(game.ask_advisor, starts="The game is over")
@@ -128,6 +125,82 @@ def test_out_of_turn_when_the_bot_has_not_moved() -> None:
     state = game.state
     game.place(1)
     assert game.state is state and game.message == "It is north's turn (the bot), not yours."
+
+
+@pytest.mark.parametrize(("variant", "expert"), [("base", False), ("base", True), ("tactics", False)])
+def test_a_turn_of_the_person_asks_the_engine_once_and_keeps_its_state(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, variant: str, expert: bool
+) -> None:
+    """One engine call a turn; two only when claims are offered (the placement alone, then the turn
+    with the chosen claims: another decision), and the bot plays on the very state the engine returned."""
+    import schotten_lab.views.play.widget as widget
+
+    calls: list[tuple[Any, Mapping[str, Any], Any]] = []
+
+    def counted(state: Any, decision: Mapping[str, Any]) -> Any:
+        new, turn = apply_turn(state, decision)
+        calls.append((state, dict(decision), new))
+        return new, turn
+
+    monkeypatch.setattr(widget, "apply_turn", counted)
+    for seed in range(3):
+        game = PlayGame("random", seed=seed, variant=variant, expert=expert, save_dir=tmp_path)
+        rng = random.Random(seed)
+        calls.clear()
+        offers = 0
+        while not game.state.over:
+            if game.state.pending is not None:  # Headhunter's put-back: one more engine call
+                game._returns = [str(c) for c in game.state.hand(game.human)][: game.state.pending.returns]
+                game.return_button.click()
+                continue
+            plays = game.state.legal_plays()
+            if not plays:
+                game.pass_button.click()
+                continue
+            play = rng.choice(plays)
+            game.select(play.card)
+            if game.ruse_row.layout.display != "none":
+                game.ruse_choice.value = play
+                game.ruse_button.click()
+            else:
+                game.place(play.stone)  # type: ignore[arg-type]
+            if game._pending is not None:
+                offers += 1
+                game.end_button.click()
+        mine = [(before, decision, after) for before, decision, after in calls if before.to_move is game.human]
+        headhunter = sum(1 for t in game.state.turns if t["player"] == game.human.value and "return" in (t["play"] or {}))
+        human_turns = sum(1 for t in game.state.turns if t["player"] == game.human.value)
+        assert len(mine) == human_turns + headhunter + offers
+        for k, (_, decision, after) in enumerate(calls[:-1]):
+            if calls[k + 1][0].to_move is not after.to_move or after.pending is not None:
+                continue  # a trial placement whose claims were offered, or Headhunter's first step
+            assert calls[k + 1][0] is after, decision  # the next turn starts from the state returned
+
+
+def test_a_click_during_the_bots_search_is_refused_and_changes_nothing(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The bot moves in the kernel's thread; a click handled during its search (here, from inside
+    its ``decide``) finds the bot's turn and is refused."""
+    spy = Spy()
+    monkeypatch.setattr("schotten_lab.views.play.widget.build_bot", lambda *_: spy)
+    game = PlayGame("random", seed=7, save_dir=tmp_path, advice_rollouts=20)
+    tried: list[tuple[bool, str]] = []
+    inner = spy.decide
+
+    def decide(observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        state = game.state
+        card = str(state.hand(game.human)[0])
+        for click in (lambda: game.select(card), lambda: game.hand_buttons[0].click(), lambda: game.place(1),
+                      game.pass_turn, game.end_turn, game.ask_advisor, game.pass_button.click):
+            click()
+            tried.append((game.state is state and game._selected is None, game.message))
+        return inner(observation, history)
+
+    monkeypatch.setattr(spy, "decide", decide)
+    play = game.state.legal_plays()[0]
+    game.play(play.card, play.stone)  # type: ignore[arg-type]
+    assert len(tried) == 7 and all(kept for kept, _ in tried), tried
+    assert {message for _, message in tried} == {"It is north's turn (the bot), not yours."}
+    assert game.state.to_move is game.human and len(game.state.turns) == 2 and not game.advice.value
 
 
 def test_claims_are_offered_after_the_placement_only_when_the_engine_proves_them(tmp_path: Path) -> None:
@@ -379,7 +452,7 @@ def test_review_with_the_advisors_judgement_of_every_turn(tmp_path: Path) -> Non
     assert game.viewer.chart in game.viewer.widget.children and "review-cursor" in game.viewer.chart.value
     assert game.message.endswith("the chart marks the shown turn.")
     path = game.save("judged.json")
-    game.review_button.click()  # from the saved file now: the same game
+    game.review_button.click()  # the record in memory, which is what the file holds
     assert path is not None and game.viewer.record.to_dict() == read_record(path.read_text()).to_dict()
 
     tactics = PlayGame("random", seed=2, variant="tactics", save_dir=tmp_path)
@@ -387,3 +460,35 @@ def test_review_with_the_advisors_judgement_of_every_turn(tmp_path: Path) -> Non
     tactics_turn(tactics, random.Random(0))
     tactics.review_button.click()
     assert tactics.viewer.review is None and tactics.message.startswith("The advisor judges base-game turns only")
+
+
+def test_the_review_shows_the_game_in_memory_whatever_became_of_the_file(tmp_path: Path) -> None:
+    game = PlayGame("random", seed=9, save_dir=tmp_path)
+    rng = random.Random(1)
+    for _ in range(3):
+        click_turn(game, rng)
+    path = game.save("early.json")
+    assert path is not None
+    for _ in range(2):
+        click_turn(game, rng)
+    game.review_button.click()  # the file is older than the game: the game as it is now
+    assert game.viewer.record.to_dict() == game.record.to_dict() and game.viewer.turns == len(game.state.turns)
+    path.write_text("{ not a record", encoding="utf-8")  # changed since
+    game.review_button.click()
+    assert game.viewer.record.to_dict() == game.record.to_dict() and "cannot open" not in game.message
+    path.unlink()  # moved away
+    game.review_button.click()
+    assert game.viewer.record.to_dict() == game.record.to_dict() and "cannot open" not in game.message
+
+
+def test_a_save_that_does_not_read_back_as_the_game_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    import schotten_lab.views.play.widget as widget
+
+    other = PlayGame("random", seed=10, save_dir=tmp_path)
+    click_turn(other, random.Random(0))
+    game = PlayGame("random", seed=9, save_dir=tmp_path)
+    click_turn(game, random.Random(0))
+    real = widget.write_text_atomic
+    monkeypatch.setattr(widget, "write_text_atomic", lambda path, _: real(path, other.record.to_json()))
+    assert game.save("swapped.json") is None and game.saved is None
+    assert game.message.startswith("The record was not saved:") and "does not read back as the game written" in game.message

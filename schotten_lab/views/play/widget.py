@@ -88,7 +88,6 @@ class PlayGame:
         self._message = ""
         self._selected: str | None = None
         self._pending: Play | None = None
-        self._busy = False
         self._last_bot_cards: list[str] = []
         self._returns: list[str] = []
 
@@ -268,8 +267,6 @@ class PlayGame:
         """True (and the reason in ``message``) when the player may not act now."""
         if self.state.over:
             self._refuse("The game is over: start a new game, or save and review this one.")
-        elif self._busy:
-            self._refuse(f"{self.bot_name} is thinking: wait for its move.")
         elif self.state.to_move is not self.human:
             self._refuse(f"It is {self.state.to_move.value}'s turn (the bot), not yours.")
         else:
@@ -363,15 +360,16 @@ class PlayGame:
         self._try(Play(self._selected, int(stone)))
 
     def _try(self, play: Play) -> None:
-        """Ask the engine whether ``play`` is legal (a trial turn; the state stays as it is), then make
-        it, or offer the claims it makes provable first (base game)."""
+        """Play ``play`` (the engine checks it) and the bot's answer; but when the placement makes
+        claims provable (base game) offer them first, and *End turn* plays the turn with the chosen ones."""
         where = f"on stone {play.stone}" if play.kind in ("clan", "troop", "mode") else "that way"
-        try:
-            apply_turn(self.state, self._decision(play, self._chosen_claims() if self.state.expert else []))
-        except IllegalTurnError as exc:
-            self._refuse(f"{play.card} cannot go {where}: {exc.problem}.")
+        played = self._ask_engine(self._decision(play, self._chosen_claims() if self.state.expert else []),
+                                  f"{play.card} cannot go {where}")
+        if played is None:
             return
         if not self.state.expert and self.state.claims_after(play):
+            # The engine's answer was the turn without claims; the turn with the claims the person
+            # then chooses is another turn, played by end_turn. Nothing was changed yet.
             self._pending = play
             self._selected = None
             self._notice(f"{play_words(play)}: you can claim a stone now; choose your claims and click End turn.")
@@ -379,12 +377,13 @@ class PlayGame:
                 t.value = True
             self._render()
             return
-        self._finish(self._decision(play, self._chosen_claims() if self.state.expert else []))
+        self._finish(*played)
 
     def _decision(self, play: Play | None, claims: Sequence[int]) -> dict[str, Any]:
         """The person's turn as the engine takes it; in the tactics variant the deck to draw from (the
         chosen one, or the other when it is empty)."""
-        decision: dict[str, Any] = {"play": None if play is None else play.to_dict(), "claim": list(claims)}
+        decision: dict[str, Any] = {"player": self.human.value, "play": None if play is None else play.to_dict(),
+                                    "claim": list(claims)}
         if self.state.rules.tactics:
             sizes = {"clan": len(self.state.clan_deck), "tactics": len(self.state.tactics_deck)}
             chosen = str(self.deck_choice.value)
@@ -432,11 +431,15 @@ class PlayGame:
         if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return
         if self._pending is not None:
-            self._finish(self._decision(self._pending, self._chosen_claims()))
+            decision = self._decision(self._pending, self._chosen_claims())
         elif self.state.expert and self._chosen_claims():
-            self._finish(self._decision(None, self._chosen_claims()))
+            decision = self._decision(None, self._chosen_claims())
         else:
             self._refuse("There is no turn to end: choose a card, then a stone.")
+            return
+        played = self._ask_engine(decision, "That turn is not allowed")
+        if played is not None:
+            self._finish(*played)
 
     def pass_turn(self) -> None:
         """Pass (allowed by the engine only when no card can be placed); in the base game the pass
@@ -447,12 +450,9 @@ class PlayGame:
             self._refuse("Finish the turn first: end it with your claims, or take the card back.")
             return
         claims = self._chosen_claims() if self.state.expert else list(self.state.claimable())
-        try:
-            apply_turn(self.state, self._decision(None, claims))
-        except IllegalTurnError as exc:
-            self._refuse(f"You cannot pass: {exc.problem}.")
-            return
-        self._finish(self._decision(None, claims))
+        played = self._ask_engine(self._decision(None, claims), "You cannot pass")
+        if played is not None:
+            self._finish(*played)
 
     def _take_back(self) -> None:
         if self._pending is None:
@@ -462,13 +462,18 @@ class PlayGame:
         self._notice(f"{self._selected} taken back: click a stone, or another card.")
         self._render()
 
-    def _finish(self, decision: Mapping[str, Any]) -> None:
-        """Play the person's turn (the engine checks it again), then the bot's turns."""
+    def _ask_engine(self, decision: Mapping[str, Any], refusal: str) -> tuple[GameState, dict[str, Any]] | None:
+        """The engine's new state and recorded turn for the person's ``decision`` (the game is left as
+        it is: states are immutable); ``None`` when illegal, with ``refusal: the rule broken`` said."""
         try:
-            self.state, turn = apply_turn(self.state, {"player": self.human.value, **decision})
+            return apply_turn(self.state, decision)
         except IllegalTurnError as exc:
-            self._refuse(f"That turn is not allowed: {exc.problem}.")
-            return
+            self._refuse(f"{refusal}: {exc.problem}.")
+            return None
+
+    def _finish(self, state: GameState, turn: Mapping[str, Any]) -> None:
+        """Take the state the engine returned for the person's turn, then let the bot play."""
+        self.state = state
         self._selected = self._pending = None
         self.advice.value = ""
         if self.state.pending is not None:
@@ -484,9 +489,12 @@ class PlayGame:
     # ---- the bot --------------------------------------------------------------------------------
 
     def _bot_turns(self) -> None:
-        """Let the bot play while it is its turn; the page says it is thinking meanwhile."""
+        """Let the bot play while it is its turn; the page says it is thinking meanwhile.
+
+        The bot moves in the kernel's thread: no click is handled during its search (the kernel takes
+        widget messages one at a time), the page greys the person's buttons meanwhile (the callers
+        render before), and a click still queued finds the bot's turn refused or the person's next turn."""
         while not self.state.over and self.state.to_move is self.bot_seat:
-            self._busy = True
             self.status.value = (f'<p><b>{html.escape(self.bot_name)} ({self.bot_seat.value}) is thinking…</b>'
                                  f'<span class="sl-play-turn" data-turns="{len(self.state.turns)}" data-mine="0" '
                                  'data-over="0" data-winner=""></span></p>')
@@ -496,18 +504,15 @@ class PlayGame:
                 decision = self.bot.decide(observation, self.state.turns)
                 self.state, turn = apply_turn(self.state, decision)
             except (SchottenError, ValueError) as exc:
-                self._busy = False
                 self._refuse(f"The bot could not move ({' '.join(str(exc).split())[:200]}); the game is kept as it was.")
                 self._render()
                 return
             finally:
                 self.last_bot_seconds.append(time.perf_counter() - started)
-            self._busy = False
             play = turn.get("play")
             self._last_bot_cards = [str(play["card"])] if isinstance(play, Mapping) and play["card"] not in TACTICS_NAMES else []
             if "pending" not in turn:  # Headhunter's first step: its put-back follows at once
                 self._notice(self._message + f" {self.bot_seat.value.capitalize()} played {turn_words(turn)}.")
-        self._busy = False
         self._render()
 
     # ---- the advisor, the record, the review ----------------------------------------------------
@@ -537,15 +542,19 @@ class PlayGame:
 
     def save(self, name: str | None = None) -> Path | None:
         """Write the record as ``save_dir/name`` (default: the file box), atomically, and check that
-        it reads back and replays; return the path (``None`` and a sentence when refused)."""
+        it reads back as the same record and replays; return the path (``None`` and a sentence when
+        refused)."""
         if name is not None:
             self.file_name.value = name
         try:
             file_name = safe_file_name(str(self.file_name.value))
             path = check_output(self.save_dir / file_name, ("json",))
-            text = self.record.to_json(indent=1)
-            write_text_atomic(path, text)
-            validate_record(read_record(path.read_text(encoding="utf-8")))
+            record = self.record
+            write_text_atomic(path, record.to_json(indent=1))
+            written = read_record(path.read_text(encoding="utf-8"))
+            if written.to_dict() != record.to_dict():
+                raise ValueError(f"{path} does not read back as the game written")
+            validate_record(written)
         except (SchottenError, ValueError, OSError) as exc:
             self._refuse(f"The record was not saved: {' '.join(str(exc).split())[:200]}.")
             return None
@@ -555,10 +564,11 @@ class PlayGame:
         return path
 
     def open_review(self) -> None:
-        """Show the game so far in the game viewer, under the table: the saved file when it holds
-        this game as it is now, else the game in memory. With ``judge`` ticked (base game) the advisor
-        first judges every turn (``review_iterations`` rollouts a turn; progress shown), and the viewer
-        adds each turn's judgement and the win-probability chart."""
+        """Show the game so far in the game viewer, under the table. It shows the record in memory:
+        a file saved holds the same record (``save`` checks it) and may have been moved or changed
+        since. With ``judge`` ticked (base game) the advisor first judges every turn
+        (``review_iterations`` rollouts a turn; progress shown), and the viewer adds each turn's
+        judgement and the win-probability chart."""
         from ...play.review import GameReview, ReviewError, TurnReview, review_game
         from ..game_viewer import GameViewer
 
@@ -568,9 +578,6 @@ class PlayGame:
         review: GameReview | None = None
         try:
             record = self.record
-            if self.saved is not None:
-                saved = read_record(self.saved.read_text(encoding="utf-8"))
-                record = saved if len(saved.turns) == len(record.turns) else record
             if self.judge.value and record.variant != "base":
                 self._refuse("The advisor judges base-game turns only: the review opens without its judgement.")
             elif self.judge.value:
@@ -582,7 +589,7 @@ class PlayGame:
 
                 review = review_game(record, iterations=self.review_iterations, seed=0, on_turn=on_turn)
             viewer = GameViewer(record, review, iterations=self.advice_rollouts)
-        except (SchottenError, ReviewError, ValueError, OSError) as exc:
+        except (SchottenError, ReviewError, ValueError) as exc:
             self.review_box.children = ()
             self._refuse(f"The review cannot open: {' '.join(str(exc).split())[:200]}.")
             return
