@@ -1,12 +1,27 @@
 """The editor's live analysis panel: the claims (with a button for each claim that may be made now),
 who wins each stone (seen by the viewer, counting their hand, beside the public-pool figure) and the
-three board charts of :mod:`schotten_lab.views.charts`, updated in place on every edit."""
+three board charts of :mod:`schotten_lab.views.charts`, updated in place on every edit.
+
+The figures seen by the viewer (:func:`~schotten_lab.analysis.viewer.outcome_seen_by`) take from a
+few milliseconds to a second a position, and an edit can rarely reuse those of the position before:
+a stone's figures depend on the stone and on the viewer's seat (hand, unseen pool, draws left), and
+a card placed from the pool, or taken back into it, changes the seat of every stone. (Edits that keep
+the seat, a claim, a combat mode, who completed first, an undo to a position counted before, recount
+only the stones they change: the others are found in the analysis's cache.) So they are counted in a
+background thread (:class:`~.background.Newest`: a burst of edits counts the running position and
+the newest only). An edit waits at most :data:`WAIT` seconds for them; past that the panel shows the
+claims and the public figures at once, with "counting…" in the viewer's column (and the public
+figures in the outcome chart, titled so), until the viewer's figures are drawn. ``analysis`` waits
+for them.
+"""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
-from dataclasses import replace
+import threading
+import time
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import ipywidgets as W
@@ -14,6 +29,7 @@ import ipywidgets as W
 from ...core.position import Position
 from ...core.rules import PLAYERS, Player
 from ...core.words import percent
+from .background import Newest
 from .buttons import show
 
 if TYPE_CHECKING:
@@ -70,11 +86,23 @@ def seat_analysis(position: Position, viewer: Player) -> BoardAnalysis:
     take tens of milliseconds); the outcomes come from :func:`~schotten_lab.analysis.viewer.outcome_seen_by`
     (exact where the count is small enough, else a labelled estimate; kept for repeated states)."""
     from ...analysis.board import analyze
+
+    return with_seat_outcomes(analyze(position, viewer, seen=False))
+
+
+def needs_seat_outcomes(analysis: BoardAnalysis) -> bool:
+    """Whether :func:`with_seat_outcomes` adds anything: the viewer's hand is known, the game goes on."""
+    return analysis.counts_hand and analysis.winner is None
+
+
+def with_seat_outcomes(analysis: BoardAnalysis) -> BoardAnalysis:
+    """A public :func:`~schotten_lab.analysis.board.analyze` (``seen=False``) plus each open stone's
+    outcome seen by its viewer (:func:`seat_analysis`); unchanged where :func:`needs_seat_outcomes` is False."""
     from ...analysis.viewer import Seat, outcome_seen_by
 
-    analysis = analyze(position, viewer, seen=False)
-    if not analysis.counts_hand or analysis.winner is not None:
+    if not needs_seat_outcomes(analysis):
         return analysis
+    position = analysis.position
     seat = Seat.of(position, analysis.viewer)
     stones = tuple(
         sa if sa.claimed is not None else replace(sa, outcome_viewer=outcome_seen_by(position.stone(sa.number), seat))
@@ -96,10 +124,13 @@ def _split_text(south: object, north: object, tie: object, undecided: object = 0
     return " · ".join(parts)
 
 
-def outcomes_html(analysis: BoardAnalysis) -> str:
+def outcomes_html(analysis: BoardAnalysis, seat_note: str = "") -> str:
     """Who wins each open stone: the viewer's figure (counting their hand) as the headline, the
     public-pool figure beside it; the public one only when the viewer's hand is unknown; a finished
-    game says so instead. Rows carry ``data-stone``; the table has the class ``sl-outcomes``."""
+    game says so instead. Rows carry ``data-stone``; the table has the class ``sl-outcomes``.
+
+    ``seat_note``: what the viewer's column says of a stone without its figure (an analysis without
+    them, of a viewer whose hand is known): "counting…", or why they are missing (class ``sl-seat-note``)."""
     from ...analysis.board import game_over_words, seat_words
 
     if analysis.winner is not None:
@@ -119,23 +150,47 @@ def outcomes_html(analysis: BoardAnalysis) -> str:
         if seen and sa.outcome_viewer is not None:
             v = sa.outcome_viewer
             cell = f"<td style='padding:0 8px;white-space:nowrap'><b>{html.escape(_split_text(v.south, v.north, v.tie, v.undecided, None if v.exact else v.stderr))}</b></td>"
+        elif seen and seat_note:
+            cell = f"<td class='sl-seat-note' style='padding:0 8px;color:#555'><i>{html.escape(seat_note)}</i></td>"
         out.append(f"<tr data-stone='{sa.number}'><td style='white-space:nowrap'><b>stone {sa.number}</b></td>{cell}"
                    f"<td style='padding:0 8px;white-space:nowrap;color:#555'>{html.escape(public)}</td></tr>")
     out.append("</table>")
     return "".join(out)
 
 
+BACKGROUND = True
+"""Whether a new panel counts the viewer's figures in a background thread (tests of other features
+turn it off: then in the caller's thread, before ``update`` returns)."""
+WAIT = 0.05
+"""Seconds an edit waits for the viewer's figures before the panel is drawn without them (they are
+drawn when counted): most positions take less, a few up to a second."""
+COUNTING = "counting…"
+CHARTS = ("odds", "outcome", "cards")
+"""The panel's charts, in their order."""
+
+
+@dataclass(frozen=True)
+class _SeatJob:
+    generation: int
+    public: BoardAnalysis
+    asked: float
+
+
 class AnalysisPanel:
     """Claims with their explanations, a button for each claim that may be made now, the odds and
     outcome charts and the remaining-card map.
 
-    ``update(position, viewer)`` recomputes everything; ``claims`` (HTML widget), ``claim_buttons``
-    (``{(stone, player): Button}``, the claims that may be made now), ``figures`` (``{name:
-    FigureWidget}``) and ``claimable`` (the last (stone, player) pairs) are for tests. ``on_claim``
-    is called with (stone, player) when a claim button is clicked (the editor makes the claim).
+    ``update(position, viewer)`` recomputes everything: the claims and public figures at once, the
+    viewer's figures in the background (the module's docstring). ``claims`` (HTML widget),
+    ``claim_buttons`` (``{(stone, player): Button}``, the claims that may be made now), ``figures``
+    (``{name: FigureWidget}``) and ``claimable`` (the last (stone, player) pairs) are for tests;
+    ``analysis`` (the last position's, with the viewer's figures: waits for them), ``counting`` (they
+    are being counted), :meth:`wait`, ``last_seat_ms`` (update to the viewer's figures drawn).
+    ``on_claim`` is called with (stone, player) when a claim button is clicked (the editor makes
+    the claim). ``background`` defaults to :data:`BACKGROUND`, ``wait`` to :data:`WAIT`.
     """
 
-    def __init__(self, charts: bool = True) -> None:
+    def __init__(self, charts: bool = True, *, background: bool | None = None, wait: float = WAIT) -> None:
         self.claims = W.HTML()
         self.claims.add_class("sl-claims-box")
         self.summary = W.HTML()
@@ -146,8 +201,16 @@ class AnalysisPanel:
         self.claim_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
         self.claim_box.add_class("sl-claim-buttons")
         self.on_claim: Callable[[int, Player], object] | None = None
-        self.analysis: BoardAnalysis | None = None
         self.error = ""
+        self.wait_seconds = wait
+        self.last_seat_ms = 0.0
+        self._analysis: BoardAnalysis | None = None
+        self._seat_problem = ""  # why the newest viewer's figures are missing ("" when none is)
+        self._lock = threading.Lock()  # held while drawing, and by the generation and analysis changes
+        self._generation = 0
+        self._drawn_by_worker = 0  # the generation whose viewer's figures the worker draws when counted
+        self._worker: Newest[_SeatJob] = Newest(self._count, name="schotten-seat-figures",
+                                                background=BACKGROUND if background is None else background)
         self.figures: dict[str, Any] = {}
         self._charts = charts
         children: list[W.Widget] = [
@@ -157,22 +220,71 @@ class AnalysisPanel:
         self.widget = W.VBox(children, layout=W.Layout(width="640px"))
         self.widget.add_class("sl-panel")
 
+    @property
+    def analysis(self) -> BoardAnalysis | None:
+        """The last position's analysis, with the viewer's figures (waits while they are counted)."""
+        self.wait(None)
+        return self._analysis
+
+    @property
+    def counting(self) -> bool:
+        """The viewer's figures of an edit are being counted (or wait for an earlier count)."""
+        return self._worker.busy
+
+    def wait(self, timeout: float | None = 60.0) -> bool:
+        """Wait until the viewer's figures of the last update are drawn; False if ``timeout`` passed first."""
+        return self._worker.wait(timeout)
+
     def update(self, position: Position, viewer: Player) -> None:
+        from ...analysis.board import analyze
+
         self.error = ""
-        self.analysis = seat_analysis(position, viewer)
-        rows = claims_table(self.analysis)
+        public = analyze(position, viewer, seen=False)
+        rows = claims_table(public)
         self.claimable = tuple((n, Player.parse(p)) for n, p, _, ok, _ in rows if ok)
         self._claim_buttons()
-        self.claims.value = claims_html(self.analysis)
-        self.outcomes.value = outcomes_html(self.analysis)
+        self.claims.value = claims_html(public)
+        with self._lock:
+            self._generation += 1  # a count still running is for an earlier position: not drawn
+            job = _SeatJob(self._generation, public, time.perf_counter())
+            self._analysis, self._seat_problem = public, ""
+        if needs_seat_outcomes(public):
+            self._worker.submit(job)  # counted at once when not in the background
+            self._worker.wait(self.wait_seconds)
+        with self._lock:
+            counted = self._analysis is not public or self._seat_problem or not needs_seat_outcomes(public)
+            if not counted:
+                self._drawn_by_worker = job.generation
+            self._draw(self._analysis, "" if counted else COUNTING)
+
+    def _count(self, job: _SeatJob) -> None:
+        """In the worker: the viewer's figures of ``job``; drawn when the edit stopped waiting for them."""
+        with self._lock:
+            if job.generation != self._generation:
+                return  # edited since: a newer job follows
+        try:
+            analysis, problem = with_seat_outcomes(job.public), ""
+        except Exception as exc:  # noqa: BLE001 - the thread must live on and say what happened
+            analysis, problem = job.public, f"not available ({type(exc).__name__}: {' '.join(str(exc).split())[:160]})"
+        with self._lock:  # held while drawing: an edit cannot slip in between the check and the drawing
+            if job.generation != self._generation:
+                return
+            self._analysis, self._seat_problem = analysis, problem
+            self.last_seat_ms = (time.perf_counter() - job.asked) * 1000
+            if self._drawn_by_worker == job.generation:
+                self._draw(analysis, problem, names=("outcome",))
+
+    def _draw(self, analysis: BoardAnalysis, seat_note: str, names: Collection[str] = CHARTS) -> None:
+        """Draw the outcomes table and the charts of ``analysis`` (called under the lock)."""
+        self.outcomes.value = outcomes_html(analysis, seat_note or self._seat_problem)
         if not self._charts:
             return
         try:
             if not self.figures:  # built once, from the first position shown
-                self.figures = make_figure_widgets(position, viewer)
+                self.figures = make_figure_widgets(analysis=analysis)
                 charts_heading = heading("Odds, outcomes and the cards left")
                 self.widget.children = (*self._children, charts_heading, *self.figures.values())
-            update_figures(self.figures, self.analysis)
+            update_figures(self.figures, analysis, names=names)
             self.summary.value = ""
         except Exception as exc:  # noqa: BLE001 - a chart failure must not break editing
             self.error = f"{type(exc).__name__}: {exc}"
@@ -215,8 +327,10 @@ def heading(text: str) -> W.HTML:
 # data functions (building the figures anew takes ~250 ms of plotly validation).
 
 
-def make_figure_widgets(position: Position | None = None, viewer: Player = Player.SOUTH, lang: str = "en") -> dict[str, Any]:
-    """``{"odds", "outcome", "cards"}``: FigureWidgets of views/charts.py's three board charts; the
+def make_figure_widgets(position: Position | None = None, viewer: Player = Player.SOUTH, lang: str = "en", *,
+                        analysis: BoardAnalysis | None = None) -> dict[str, Any]:
+    """``{"odds", "outcome", "cards"}``: FigureWidgets of views/charts.py's three board charts, drawn
+    from ``analysis`` (default: :func:`seat_analysis` of ``position`` or the empty board); the
     outcome chart is the one seen by the viewer (``seat=True``), with room for its fourth series
     (undecided) whether the first position needs it or not."""
     import plotly.graph_objects as go
@@ -224,7 +338,8 @@ def make_figure_widgets(position: Position | None = None, viewer: Player = Playe
     from .. import charts
     from ..palette import NEUTRALS, label
 
-    analysis = seat_analysis(position if position is not None else Position.empty(), viewer)
+    if analysis is None:
+        analysis = seat_analysis(position if position is not None else Position.empty(), viewer)
     figures = {
         "odds": charts.formation_odds_chart(analysis, lang=lang),
         "outcome": charts.outcome_chart(analysis, lang=lang, seat=True),
@@ -270,42 +385,52 @@ def panel_arrays(analysis: BoardAnalysis, lang: str = "en") -> dict[str, Any]:
     }
 
 
-def update_figures(figures: dict[str, Any], analysis: BoardAnalysis, lang: str = "en") -> None:
-    """Push the arrays of a new BoardAnalysis into the FigureWidgets (one batch per figure)."""
+def update_figures(figures: dict[str, Any], analysis: BoardAnalysis, lang: str = "en",
+                   names: Collection[str] = CHARTS) -> None:
+    """Push the arrays of a new BoardAnalysis into the FigureWidgets ``names`` (default all; one
+    batch per figure)."""
     arrays = panel_arrays(analysis, lang)
-    fig = figures["odds"]
-    with fig.batch_update():
-        for trace, new in zip(fig.data, arrays["odds"]):
-            trace.y, trace.customdata = new["y"], new["customdata"]
-    fig = figures["outcome"]
-    with fig.batch_update():
-        series = arrays["outcome"]
-        for i, trace in enumerate(fig.data):
-            if i < len(series):
-                trace.y, trace.customdata, trace.visible = series[i]["y"], series[i]["customdata"], True
-                trace.marker.pattern.shape = series[i]["shape"]
-            else:  # the undecided series when no stone needs it
-                trace.visible = False
-        fig.layout.title.text = arrays["outcome_title"]
-    fig = figures["cards"]
-    with fig.batch_update():
-        for trace, new in zip(fig.data, arrays["cards"]):
-            trace.z, trace.text, trace.customdata = new["z"], new["text"], new["customdata"]
-        titles = arrays["cards_titles"]
-        fig.layout.title.text = titles["title"]
-        for annotation, text in zip(fig.layout.annotations, titles["subplots"]):
-            annotation.text = text
+    if "odds" in names:
+        fig = figures["odds"]
+        with fig.batch_update():
+            for trace, new in zip(fig.data, arrays["odds"]):
+                trace.y, trace.customdata = new["y"], new["customdata"]
+    if "outcome" in names:
+        fig = figures["outcome"]
+        with fig.batch_update():
+            series = arrays["outcome"]
+            for i, trace in enumerate(fig.data):
+                if i < len(series):
+                    trace.y, trace.customdata, trace.visible = series[i]["y"], series[i]["customdata"], True
+                    trace.marker.pattern.shape = series[i]["shape"]
+                else:  # the undecided series when no stone needs it
+                    trace.visible = False
+            fig.layout.title.text = arrays["outcome_title"]
+    if "cards" in names:
+        fig = figures["cards"]
+        with fig.batch_update():
+            for trace, new in zip(fig.data, arrays["cards"]):
+                trace.z, trace.text, trace.customdata = new["z"], new["text"], new["customdata"]
+            titles = arrays["cards_titles"]
+            fig.layout.title.text = titles["title"]
+            for annotation, text in zip(fig.layout.annotations, titles["subplots"]):
+                annotation.text = text
 
 
 __all__ = [
+    "BACKGROUND",
+    "CHARTS",
+    "WAIT",
     "AnalysisPanel",
     "claimable",
     "claims_html",
     "claims_table",
     "heading",
     "make_figure_widgets",
+    "needs_seat_outcomes",
     "outcomes_html",
     "panel_arrays",
     "seat_analysis",
     "update_figures",
+    "with_seat_outcomes",
 ]
