@@ -9,7 +9,10 @@ outcome seen by the viewer, counting their hand), the claims and outcomes tables
 charts. Each case is timed twice: *warm* (place and undo again and again, so the viewer outcomes
 are found in their cache, as after an undo) and *cold* (the viewer caches emptied before every
 click: a position never seen before). Then the same for the tactics midgame of
-data/positions/23_tactics_midgame.json (troops, both combat modes).
+data/positions/23_tactics_midgame.json (troops, both combat modes), and for an early position of a
+random game whose viewer's figures take about a second (:func:`heavy`). The panel counts the
+viewer's figures in a background thread and an edit waits for them at most ``panel.WAIT`` seconds:
+each line gives the edit's time (the kernel busy) and the time until the viewer's figures are shown.
 
 Last, with the advisor panel searching in the background after every edit (its default): the same
 edits' panel time while it searches, and the advisor's response time (the click to the new ranking
@@ -45,6 +48,12 @@ def midgame() -> Position:
     )
 
 
+def heavy() -> Position:
+    """Turn 18 of a random game (seed 12), south's hand known: five stones of the viewer's figures are
+    Monte Carlo estimates, about a second of counting in all."""
+    return Position.from_notation("R8G6-/-/Y7R3-/P2R6-/-B4P8/B1-P4/P9G7-R5G4N7*/-G8/-N8P7 R4N9Y5R2B6N3 ?6 s d24")
+
+
 TACTICS_MIDGAME = Path(__file__).resolve().parent.parent / "data" / "positions" / "23_tactics_midgame.json"
 
 
@@ -56,7 +65,7 @@ def summary(times: list[float]) -> str:
 
 def measure(name: str, position: Position, card: str, target: Target, repeat: int, cold: bool) -> None:
     editor = BoardEditor(position, advisor=False)
-    times = []
+    times, shown = [], []
     for _ in range(repeat):
         for click in (lambda: editor.place(card, target), editor.undo):
             if cold:
@@ -64,9 +73,13 @@ def measure(name: str, position: Position, card: str, target: Target, repeat: in
             start = time.perf_counter()
             ok = click()
             times.append((time.perf_counter() - start) * 1000)
+            if hasattr(editor.panel, "wait"):  # the viewer's figures, counted in the background
+                assert editor.panel.wait(120)
+            shown.append((time.perf_counter() - start) * 1000)
             assert ok and not editor.message.startswith("Refused"), editor.message
             assert editor.panel.error == "", editor.panel.error
-    print(f"edit -> refreshed panel ({name}, {'cold' if cold else 'warm'}, {len(times)} edits): {summary(times)}")
+    print(f"edit -> refreshed panel ({name}, {'cold' if cold else 'warm'}, {len(times)} edits): {summary(times)}; "
+          f"-> viewer's figures shown: {summary(shown)}")
 
 
 def measure_advisor(position: Position, edits: list[Callable[[BoardEditor], bool]], rollouts: int, repeat: int) -> None:
@@ -97,6 +110,7 @@ def main() -> None:
         measure("midgame", midgame(), "P7", Target.side(5, "north"), args.repeat, cold)
         measure("tactics midgame", tactics, "P7", Target.side(3, "north"), args.repeat, cold)
         measure("tactics midgame, discard", tactics, "G6", Target.discard(), args.repeat, cold)
+        measure("early heavy position", heavy(), "Y1", Target.side(2, "south"), max(args.repeat // 5, 1), cold)
     if args.advisor_repeat:
         edits: list[Callable[[BoardEditor], bool]] = [
             lambda e: e.place("P7", Target.side(5, "north")), lambda e: e.undo(),
