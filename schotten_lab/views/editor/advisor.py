@@ -33,6 +33,7 @@ import ipywidgets as W
 from ...core.errors import SchottenError
 from ...core.position import Position
 from ...core.words import chance
+from .background import Newest
 from .buttons import show
 from .panel import heading
 
@@ -176,7 +177,6 @@ class AdvisorPanel:
         self.widget = W.VBox([heading("What should I play? (the advisor)"), W.HBox([self.ask, self.auto]),
                               self.budget, self.status, self.table], layout=W.Layout(width="640px"))
         self.widget.add_class("sl-advisor-panel")
-        self.background = background
         self.debounce = debounce
         self.advice: Advice | None = None
         self.advised: Position | None = None
@@ -185,17 +185,14 @@ class AdvisorPanel:
         self._position: Position | None = None
         self._lock = threading.Lock()
         self._generation = 0
-        self._pending: _Job | None = None
-        self._thread: threading.Thread | None = None
-        self._idle = threading.Event()
-        self._idle.set()
+        self._worker: Newest[_Job] = Newest(self._search, name="schotten-advisor", background=background)
         self.ask.on_click(lambda _: self.request(delay=0.0))
         self.budget.observe(lambda _: self._auto_request(), "value")
         self.auto.observe(lambda _: self._auto_request(), "value")
 
     @property
     def busy(self) -> bool:
-        return not self._idle.is_set()
+        return self._worker.busy
 
     def update(self, position: Position) -> None:
         """The board changed: ask for advice (auto) or mark the advice shown as out of date."""
@@ -221,49 +218,23 @@ class AdvisorPanel:
             # said before the job is visible to the worker: a quick answer (a refusal) cannot be
             # overwritten by a late "Thinking…"
             self._set_status(f"Thinking about {job.position.to_move.value}'s moves ({job.rollouts:,} rollouts)…")
-            self._pending = job
-            self._idle.clear()
-            start = self.background and self._thread is None
-            if start:
-                self._thread = threading.Thread(target=self._work, name="schotten-advisor", daemon=True)
-        if not self.background:
-            self._work()
-        elif start:
-            assert self._thread is not None
-            self._thread.start()
+        self._worker.submit(job)
 
     def wait(self, timeout: float = 60.0) -> bool:
         """Wait until no request is waiting or being searched; False if ``timeout`` passed first."""
-        return self._idle.wait(timeout)
+        return self._worker.wait(timeout)
 
     # --- the search, in the background thread --------------------------------------------------
 
-    def _work(self) -> None:
-        try:
-            self._search_until_idle()
-        except BaseException:  # a widget that failed to update: the next request must start a new worker
-            with self._lock:
-                self._thread = None
-                self._idle.set()
-            raise
-
-    def _search_until_idle(self) -> None:
-        while True:
-            with self._lock:
-                job, self._pending = self._pending, None
-                if job is None:  # idle, said under the lock: a request now starts a new worker
-                    self._thread = None
-                    self._idle.set()
-                    return
-            if job.delay > 0:
-                time.sleep(job.delay)
-                with self._lock:
-                    if self._pending is not None:  # a newer request came while waiting: search that
-                        continue
-            advice, why = advice_for(job.position, job.rollouts)
-            with self._lock:  # held while showing: an edit cannot slip in between the check and the show
-                if job.generation == self._generation:
-                    self._show(job, advice, why)
+    def _search(self, job: _Job) -> None:
+        if job.delay > 0:
+            time.sleep(job.delay)
+            if self._worker.superseded:  # a newer request came while waiting: search that
+                return
+        advice, why = advice_for(job.position, job.rollouts)
+        with self._lock:  # held while showing: an edit cannot slip in between the check and the show
+            if job.generation == self._generation:
+                self._show(job, advice, why)
 
     def _show(self, job: _Job, advice: Advice | None, why: str) -> None:
         try:
