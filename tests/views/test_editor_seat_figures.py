@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -183,3 +184,31 @@ def test_edits_that_keep_the_seat_recount_only_the_stones_they_change() -> None:
     assert (3, N) in editor.panel.claimable
     assert counted(lambda: editor.claim(3, N)) == 0  # stone 3 is now claimed: nothing else changed
     assert counted(editor.undo) == 0 and counted(editor.redo) == 0  # both positions were counted before
+
+
+def test_the_worker_runs_the_newest_job_only_and_never_waits_for_itself() -> None:
+    from schotten_lab.views.editor.background import Newest
+
+    release = threading.Event()
+    ran: list[int] = []
+    waited: list[tuple[bool, float]] = []
+
+    def run(job: int) -> None:
+        start = time.perf_counter()
+        idle = worker.wait(20)  # from inside a job: answers at once (busy), instead of waiting for itself
+        waited.append((idle, time.perf_counter() - start))
+        assert release.wait(30)
+        ran.append(job)
+
+    worker: Newest[int] = Newest(run, name="test-newest")
+    worker.submit(1)
+    for job in (2, 3, 4):
+        worker.submit(job)
+    assert worker.busy and worker.superseded
+    release.set()
+    assert worker.wait(30) and not worker.busy
+    assert ran == [1, 4] and [idle for idle, _ in waited] == [False, False]
+    assert all(seconds < 5 for _, seconds in waited)
+    inline: Newest[int] = Newest(ran.append, name="unused", background=False)
+    inline.submit(5)
+    assert ran[-1] == 5 and not inline.busy

@@ -54,7 +54,10 @@ class Newest(Generic[Job]):
             self._thread.start()
 
     def wait(self, timeout: float | None = 60.0) -> bool:
-        """Wait until no job waits or runs; False if ``timeout`` seconds passed first."""
+        """Wait until no job waits or runs; False if ``timeout`` seconds passed first (at once when
+        asked by a job itself, which would wait for its own end)."""
+        if threading.current_thread() is self._thread:
+            return not self.busy
         return self._idle.wait(timeout)
 
     def _work(self) -> None:
