@@ -185,7 +185,7 @@ class AnalysisPanel:
     ``claim_buttons`` (``{(stone, player): Button}``, the claims that may be made now), ``figures``
     (``{name: FigureWidget}``) and ``claimable`` (the last (stone, player) pairs) are for tests;
     ``analysis`` (the last position's, with the viewer's figures: waits for them), ``counting`` (they
-    are being counted), :meth:`wait`, ``last_seat_ms`` (update to the viewer's figures drawn).
+    are being counted), :meth:`wait`, ``last_seat_ms`` (update to the viewer's figures counted).
     ``on_claim`` is called with (stone, player) when a claim button is clicked (the editor makes
     the claim). ``background`` defaults to :data:`BACKGROUND`, ``wait`` to :data:`WAIT`.
     """
