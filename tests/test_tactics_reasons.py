@@ -255,7 +255,7 @@ def test_every_legal_play_of_random_games_is_explained_without_hidden_cards(seed
     visible |= {str(p.identity) for s in seen.stones for p in s.cards() if isinstance(p, Troop) and p.identity}
     visible |= {str(c) for c in (*seen.discard, *(seen.hands[me] or ())) if isinstance(c, Card)}
     first: list[int] = []
-    position = seen
+    position: Position = seen
     if expert:
         first = until_win(seen, me, claimable_stones(seen, me))
         position = with_claims(seen, me, first)
