@@ -51,7 +51,7 @@ class MoveAdvice:
     change_stderr: float | None = None
     play: Play | None = None
     deck: str | None = None
-    put_back: tuple[str, ...] = ()
+    put_back: tuple[str, ...] | None = None
 
     @property
     def exact(self) -> bool:
@@ -60,11 +60,11 @@ class MoveAdvice:
     @property
     def is_pass(self) -> bool:
         """No card played (and no Headhunter put-back to answer)."""
-        return self.card is None and self.play is None and not self.put_back
+        return self.card is None and self.play is None and self.put_back is None
 
     def label(self) -> str:
-        if self.put_back:
-            return f"put back {' '.join(self.put_back)}" + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
+        if self.put_back is not None:
+            return f"put back {' '.join(self.put_back) or 'nothing'}" + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
         if self.play is not None:
             text = str(self.play)
         else:
@@ -75,8 +75,8 @@ class MoveAdvice:
     def turn(self) -> dict[str, Any]:
         """This move as a bot's decision (ENGINE.md §1): ``play``, ``claim`` and, in the tactics
         variant, ``deck``; or ``return`` answering a pending Headhunter."""
-        if self.put_back:
-            return {"return": list(self.put_back), "claim": list(self.claims)}
+        if self.put_back is not None:  # the turn's claims were announced with the Headhunter
+            return {"return": list(self.put_back)}
         if self.play is not None:
             play: dict[str, Any] | None = self.play.to_dict()
         else:

@@ -41,6 +41,7 @@ from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, success
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .simple import GreedyBot
+from .tactics_search import advise_tactics
 from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
@@ -97,6 +98,11 @@ def advise(
         raise ValueError(f"claimed: the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
     if budget_seconds <= 0:
         raise ValueError(f"budget_seconds: must be positive, not {budget_seconds}")
+    if position.rules.tactics:
+        return advise_tactics(
+            position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, width=width,
+            explain_all=explain_all, started=started,
+        )  # fmt: skip
     view = view_of(position)
     moves, claims_of = ordered_moves(view)
     rng = random.Random(seed)
@@ -294,8 +300,6 @@ class AdvisorBot:
         self.last: Advice | None = None
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
-        if observation.rules.tactics:
-            return self._fallback(observation, history)
         advice = advise(
             observation,
             budget_seconds=self.budget,
@@ -305,13 +309,6 @@ class AdvisorBot:
         )
         self.last = advice
         return advice.decision()
-
-    def _fallback(self, observation: Position, history: Sequence[Mapping[str, Any]] | None) -> dict[str, Any]:
-        greedy = GreedyBot(seed=self._rng.getrandbits(32))
-        decision: dict[str, Any] = dict(greedy.decide(observation, history))
-        decision["reason"] = "tactics variant: not searched, greedy move"
-        return decision
-
 
 
 class PolicyBot:
@@ -336,3 +333,6 @@ class PolicyBot:
             "play": None if card < 0 else {"card": str(CARDS[card]), "stone": stone + 1},
             "claim": [s + 1 for s in claims],
         }
+
+
+__all__ = ["Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "explain", "ordered_moves"]
