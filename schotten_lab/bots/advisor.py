@@ -41,7 +41,8 @@ from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, success
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .simple import GreedyBot
-from .tactics_search import advise_tactics
+from .tactics_search import advise_tactics, tactics_move, tactics_view_of
+from .tactics_search import play_out as tactics_play_out
 from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
@@ -166,6 +167,41 @@ def advise(
         rollouts,
         time.perf_counter() - started,
     )
+
+
+def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals: int, seed: int) -> list[list[float]]:
+    """The mover's game value after each of ``turns`` on the same ``deals`` fresh random deals and
+    rollouts (common random numbers): ``values[k][d]`` for turn ``k`` on deal ``d`` (1 won, 0 lost,
+    one half stalled). A turn is ENGINE.md §1's (``play``, ``deck``; a Headhunter's put-back as
+    ``{"return": [...]}``); the mover then claims every stone it can prove, as the search does.
+    Seen from the mover's seat, like :func:`advise` (the review scores played moves with it)."""
+    rng = random.Random(seed)
+    values: list[list[float]] = [[] for _ in turns]
+    if position.rules.tactics:
+        tview = tactics_view_of(position)
+        tmoves = [tactics_move(turn) for turn in turns]
+        for _ in range(deals):
+            tdeal = tview.sample(rng)
+            rollout_seed = rng.getrandbits(32)
+            for k, tmove in enumerate(tmoves):
+                values[k].append(tactics_play_out(tdeal, tmove, tview.me, random.Random(rollout_seed)))
+        return values
+    view = view_of(position)
+    moves = [_base_move(turn) for turn in turns]
+    for _ in range(deals):
+        deal = sample(view, rng)
+        rollout_seed = rng.getrandbits(32)
+        for k, move in enumerate(moves):
+            values[k].append(_play_out(deal, move, view.me, random.Random(rollout_seed)))
+    return values
+
+
+def _base_move(turn: Mapping[str, Any]) -> tuple[int, int]:
+    """A turn's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
+    play = turn.get("play")
+    if not isinstance(play, Mapping):
+        return (-1, -1)
+    return (Card.parse(str(play["card"])).index, int(play["stone"]) - 1)
 
 
 def _play_out(deal: Sim, move: tuple[int, int], me: int, rng: random.Random) -> float:
@@ -335,4 +371,4 @@ class PolicyBot:
         }
 
 
-__all__ = ["Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "explain", "ordered_moves"]
+__all__ = ["Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "ordered_moves"]

@@ -19,14 +19,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 from ..core.cards import Card, CardMask, indices_of
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
-from ..core.tactics import TACTICS_COPIES, Troop
+from ..core.tactics import TACTICS_COPIES, Troop, parse_hand_card
 from ..game import Observation, Play, legal_plays, may_pass
 from ..game.plays import best_strength, jokers_on_table
 from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, successive_halving
@@ -206,10 +207,20 @@ def play_move(sim: TacticsSim, move: TacticsMove) -> list[int]:
     return claims + sim.end_turn(True, move.deck == "tactics")
 
 
-def _play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random) -> float:
+def play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random) -> float:
+    """``move`` on a copy of ``deal``, then the rollout policy: the game's value for ``me``."""
     sim = deal.copy()
     play_move(sim, move)
     return score(sim.winner if sim.winner >= 0 else tactics_rollout(sim, rng), me)
+
+
+def tactics_move(turn: Mapping[str, Any]) -> TacticsMove:
+    """A turn (ENGINE.md §1, or a record's) as a search move."""
+    if "return" in turn:
+        return TacticsMove(None, None, tuple(hand_code(parse_hand_card(str(c))) for c in turn["return"] or ()))
+    raw = turn.get("play")
+    deck = turn.get("deck")
+    return TacticsMove(None if raw is None else Play.from_dict(raw), deck if deck in ("clan", "tactics") else None)
 
 
 # ---- candidates -------------------------------------------------------------------------------------
@@ -349,7 +360,7 @@ def advise_tactics(
     rng = random.Random(seed)
     deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
     scores, rollouts = successive_halving(
-        searched, view.sample, lambda deal, move, r: _play_out(deal, move, view.me, r), rng, deadline, iterations
+        searched, view.sample, lambda deal, move, r: play_out(deal, move, view.me, r), rng, deadline, iterations
     )
     results: dict[TacticsMove, Result] = {}
     for move in moves:
@@ -404,4 +415,7 @@ def _hand_words(view: TacticsView, put_back: Sequence[int]) -> str:
     return " ".join(str(hand_card(c)) for c in sorted(kept, key=lambda c: (c >= 54, c)))
 
 
-__all__ = ["TacticsMove", "TacticsView", "advise_tactics", "balance", "candidates", "play_move", "tactics_view_of"]
+__all__ = [
+    "TacticsMove", "TacticsView", "advise_tactics", "balance", "candidates", "play_move", "play_out", "tactics_move",
+    "tactics_view_of",
+]  # fmt: skip
