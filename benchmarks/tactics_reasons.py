@@ -12,7 +12,6 @@ percentiles and the largest time, overall and by kind of play. Never a timed ass
 from __future__ import annotations
 
 import argparse
-import random
 import statistics
 import sys
 import time
@@ -24,18 +23,16 @@ sys.path.insert(0, str(ROOT))
 from schotten_lab.bots.tactics_reasons import explain_play  # noqa: E402
 from schotten_lab.bots.turns import until_win, with_claims  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
-from schotten_lab.game import apply_turn, claimable_stones, claims_after, legal_plays, new_game  # noqa: E402
-from schotten_lab.game.playout import random_decision  # noqa: E402
+from schotten_lab.game import claimable_stones, claims_after, legal_plays  # noqa: E402
+from schotten_lab.game.playout import random_states  # noqa: E402
 
 
 def measure(games: int, seed: int, expert: bool) -> dict[str, list[float]]:
     """Seconds per call, by kind of play (``pass`` for a pass)."""
     times: dict[str, list[float]] = {}
     for g in range(games):
-        rng = random.Random(seed * 1_000_003 + g)
-        state = new_game("tactics", expert, seed=seed, index=g)
-        while not state.over:
-            if state.pending is None:
+        for state in random_states("tactics", expert, seed=seed, index=g):
+            if not state.over and state.pending is None:
                 seen = state.observation(state.to_move)
                 me = seen.to_move
                 first: list[int] = until_win(seen, me, claimable_stones(seen, me)) if expert else []
@@ -46,7 +43,6 @@ def measure(games: int, seed: int, expert: bool) -> dict[str, list[float]]:
                     explain_play(seen, play, claims)
                     kind = "pass" if play is None else play.kind if play.kind in ("clan", "troop", "mode") else play.card
                     times.setdefault(kind, []).append(time.perf_counter() - started)
-            state, _turn = apply_turn(state, random_decision(state, rng))
     return times
 
 
