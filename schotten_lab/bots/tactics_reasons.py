@@ -83,7 +83,7 @@ def explain_play(position: Position, play: Play | None, claims: Sequence[int]) -
     parts: list[str] = []
     before = view
     if view.rules.expert and made:
-        _check_claims_hold(view, made, me, "now")
+        _check_claims_hold(view, made, me, "now", shown_claimed=True)
         parts.append(_claim_words(view, me, made))
         before = with_claims(view, me, [n for n in made if view.stone(n).claimed is None])
         if holds_winning_set(before.stones_held(me)):
@@ -143,16 +143,17 @@ def _check_play(position: Position, play: object) -> None:
     raise ValueError(f"play: {play} is not legal here: {why}")
 
 
-def _check_claims_hold(position: Position, claims: Sequence[int], me: Player, when: str) -> None:
-    """Raise unless ``me`` may make ``claims`` in order on ``position`` (the game ends at a winning one)."""
+def _check_claims_hold(position: Position, claims: Sequence[int], me: Player, when: str, shown_claimed: bool = False) -> None:
+    """Raise unless ``me`` may make ``claims`` in order on ``position`` (the game ends at a winning one);
+    ``shown_claimed``: a stone ``position`` already shows claimed by ``me`` counts as this turn's claim."""
     held = set(position.stones_held(me))
     pool = position.public_pool
     for k, n in enumerate(claims):
         if holds_winning_set(held):
             raise ValueError(f"claims: the game ends at the claim of stone {claims[k - 1]}; stone {n} cannot follow")
         stone = position.stone(n)
-        if stone.claimed is me and position.rules.expert and when == "now":
-            held.add(n)  # the position already shows this turn's claim
+        if stone.claimed is me and shown_claimed:
+            held.add(n)
             continue
         if not claim_holds(stone, me, pool):
             why = _refusal(decide_claim(stone, me, pool, TACTICS), stone, me)
