@@ -169,6 +169,25 @@ def test_headhunter_says_what_it_draws_and_puts_back() -> None:
     assert explain_play(pos, Play("HEADHUNTER", decks=("clan", "clan", "tactics")), []) == (
         "Headhunter: draws 3 (clan, clan, tactics), puts 2 back under the decks"
     )
+    # nearly empty decks (docs/GAME.md): one card fewer goes back than is drawn
+    short = replace(pos, deck=1, tactics_deck=1)
+    assert explain_play(short, Play("HEADHUNTER", decks=("clan", "tactics")), []) == (
+        "Headhunter: draws 2 (clan, tactics), puts 1 back under the decks"
+    )
+    assert explain_play(replace(pos, deck=1, tactics_deck=0), Play("HEADHUNTER", decks=("clan",)), []) == (
+        "Headhunter: draws 1 (clan), keeps it"
+    )
+    assert explain_play(replace(pos, deck=0, tactics_deck=0), Play("HEADHUNTER"), []) == (
+        "Headhunter: both decks are empty, it draws nothing"
+    )
+
+
+def test_the_words_are_from_the_movers_seat_when_north_moves() -> None:
+    before = table({3: "G7G8-B8R9"}, "[BANSHEE]P1", to_move="n")
+    after = table({3: "G8-B8R9"}, "P1", to_move="n", played=(0, 1), discard="[BANSHEE]G7")
+    assert explain_play(before, Play("BANSHEE", source=3, target="G7"), []) == (
+        f"Banshee discards south's G7 from stone 3; your chance there {chance(before, 3, N)} → {chance(after, 3, N)}"
+    )
 
 
 # ---- claims and passes --------------------------------------------------------------------------
