@@ -21,8 +21,9 @@ cannot be lost; in the base game they follow the placement, in the expert varian
 Seeded: with ``iterations`` (a rollout budget, and a node budget for the endgame solver) the answer
 is reproducible; with a time budget only, how many rollouts fit depends on the machine. The moves
 are listed with the chosen one first, then by their change against it on the same deals
-(:class:`MoveAdvice`). Base game and its expert variant; the tactics variant
-is not searched (:class:`AdvisorBot` plays a greedy move there, see its docstring).
+(:class:`MoveAdvice`). Base game and expert variant here; the tactics variant is searched the
+same way on its own state (:mod:`.tactics_search`), a move then being a play and the deck to draw
+from, or a Headhunter's put-back.
 """
 
 from __future__ import annotations
@@ -40,7 +41,6 @@ from ..core.rules import Player
 from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, successive_halving
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
-from .simple import GreedyBot
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
@@ -92,7 +92,8 @@ def advise(
     others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
     only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
     deck): the advice is what the player to move can know. Raises ``ValueError`` naming the field for
-    a position it cannot search (tactics variant, hidden own hand, game over, bad counts).
+    a position it cannot search (hidden own hand, game over, bad counts). Tactics variant: see
+    :mod:`.tactics_search` (no exact endgame there).
     """
     started = time.perf_counter()
     if position.winner() is not None:
@@ -314,8 +315,8 @@ class AdvisorBot:
 
     ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move; ``seed`` makes it
     reproducible (each decision reseeds from the seed and the turn number). The answer carries
-    ``estimate`` (and ``stderr``) and ``reason`` as extra fields. Tactics variant: not searched; it
-    plays the greedy bot's move (legal, weaker; the answer says so in ``reason``).
+    ``estimate`` (and ``stderr``) and ``reason`` as extra fields. In the tactics variant the answer
+    names the deck to draw from, and a pending Headhunter is answered with the cards to put back.
     """
 
     name = "advisor"

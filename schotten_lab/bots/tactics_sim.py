@@ -473,22 +473,44 @@ def policy_play(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> in
     clan = [c for c in hand if c < 54]
     troops: list[int] = []
     if sim.may_play_tactics(p):
-        troops = [c for c in set(hand) if c in TROOPS and not (c == JOKER and sim.jokers[p])]
+        troops = sorted({c for c in hand if c in TROOPS and not (c == JOKER and sim.jokers[p])})
     if not clan and not troops:
         return -1
     if explore and clan and rng.random() < explore:
         return clan[int(rng.random() * len(clan))], stones[int(rng.random() * len(stones))]
     best = -(10**9)
     choice: tuple[int, int] = (-1, -1)
+    sides = sim.sides
+    empty_seen = False
     for stone in stones:
-        side = sim.sides[2 * stone + p]
-        completing = len(side) + 1 == sim.capacity(stone)
-        for code in clan:
-            score = placement_value(sim, code, stone, p)
-            if score > best:
-                best, choice = score, (code, stone)
-        for code in troops:
-            if completing or not clan:
+        side = sides[2 * stone + p]
+        k = len(side)
+        plain = _plain(sim, stone)
+        if plain and k == 0:
+            if empty_seen:  # every empty plain side scores the same: the first stands for all
+                continue
+            empty_seen = True
+            for code in clan:
+                score = 150 + code % 9
+                if score > best:
+                    best, choice = score, (code, stone)
+        elif plain and k == 2:  # inline :func:`placement_value` (the rollout's hot loop)
+            base = side[0] * 2916 + side[1] * 54
+            theirs = sides[2 * stone + 1 - p]
+            beaten = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
+            for code in clan:
+                score = STRENGTH[base + code]
+                if beaten >= score:
+                    score -= 300
+                if score > best:
+                    best, choice = score, (code, stone)
+        else:
+            for code in clan:
+                score = placement_value(sim, code, stone, p)
+                if score > best:
+                    best, choice = score, (code, stone)
+        if troops and (k + 1 == sim.capacity(stone) or not clan):
+            for code in troops:
                 score = placement_value(sim, code, stone, p)
                 if score > best:
                     best, choice = score, (code, stone)

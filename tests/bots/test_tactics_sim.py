@@ -17,6 +17,7 @@ from schotten_lab.bots.tactics_sim import (
     hand_card,
     hand_code,
     piece_of,
+    placement_value,
     policy_play,
     tactics_rollout,
 )
@@ -133,3 +134,40 @@ def test_rollouts_end(seed: int) -> None:
     for code in TACTICS_CODE.values():
         assert str(hand_card(code)) in {"JOKER", "SPY", "SHIELD", "BLIND", "MUD", "HEADHUNTER", "STRATEGIST", "BANSHEE", "TRAITOR"}
     assert all(str(piece_of(c)) for s in sim.sides for c in s)
+
+
+def slow_policy(sim: TacticsSim) -> int | tuple[int, int]:
+    """The rollout policy written plainly: the best :func:`placement_value` over every clan card on
+    every free stone, and every playable troop where it completes a side (anywhere without a clan
+    card), the first best in stone order."""
+    p = sim.to_move
+    stones = sim.free_stones(p)
+    clan = [c for c in sim.hands[p] if c < 54]
+    troops = []
+    if sim.may_play_tactics(p):
+        troops = sorted({c for c in sim.hands[p] if c in (54, 55, 56) and not (c == 54 and sim.jokers[p])})
+    best, choice = None, -1
+    for stone in stones:
+        options = list(clan)
+        if len(sim.sides[2 * stone + p]) + 1 == sim.capacity(stone) or not clan:
+            options += troops
+        for code in options:
+            score = placement_value(sim, code, stone, p)
+            if best is None or score > best:
+                best, choice = score, (code, stone)
+    return choice
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 70))
+def test_the_fast_rollout_policy_is_the_plain_one(seed: int, turns: int) -> None:
+    rng = random.Random(seed)
+    state = new_game("tactics", seed=seed)
+    for _ in range(turns):
+        if state.over:
+            return
+        state, _ = apply_turn(state, random_decision(state, rng))
+    if state.pending is not None:
+        return
+    sim = from_state(state)
+    assert policy_play(sim, rng, 0.0) == slow_policy(sim)
