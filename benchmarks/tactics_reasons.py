@@ -37,7 +37,7 @@ def measure(games: int, seed: int, expert: bool) -> dict[str, list[float]]:
                 me = seen.to_move
                 first: list[int] = until_win(seen, me, claimable_stones(seen, me)) if expert else []
                 position: Position = with_claims(seen, me, first)
-                for play in legal_plays(position) or (None,):
+                for play in (() if position.winner() else legal_plays(position)) or (None,):  # winning claims: no play
                     claims = first if expert else until_win(position, me, claims_after(position, play))
                     started = time.perf_counter()
                     explain_play(seen, play, claims)
