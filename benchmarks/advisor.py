@@ -1,7 +1,7 @@
-"""The advisor's strength and speed, measured (base game), and whether it meets its targets.
+"""The advisor's strength and speed, measured, and whether it meets its targets.
 
     python benchmarks/advisor.py [--games 400] [--budget 2.0 | --iterations N] [--jobs J]
-                                 [--against greedy,random,weak] [--endgame]
+                                 [--against greedy,random,weak] [--endgame] [--variant tactics]
 
 Plays the advisor against each opponent, seats alternating (the advisor moves first in half the
 games), and prints its win rate with a 95% Wilson interval and the seconds per move, then whether the
@@ -14,6 +14,8 @@ processes) gives the same games as one process; only the seconds per move change
 rollout heuristic (``policy``, named as such in the output); ``random`` a uniformly random legal
 placement (claiming every provable stone); ``weak`` the advisor with a fifth of the budget.
 ``--endgame`` times the exact solver on random endgames by cards per hand (1 s and 10 s limits).
+``--variant tactics`` plays the tactics variant (then ``random`` is the bots' RandomBot: a uniformly
+random legal play, tactics cards included).
 The engine is the referee (seeded deals ``(seed, game)``). ``--iterations N`` fixes the advisor's
 rollouts per move instead of a time budget (the weak advisor gets N / 5): figures that do not depend
 on the machine's load. Never a timed assertion in the tests.
@@ -75,6 +77,7 @@ class Entrant:
     budget: float = 2.0
     iterations: int | None = None
     seed: int = 0
+    variant: str = "base"
 
     def build(self, game: int) -> Decider:
         """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
@@ -88,6 +91,10 @@ class Entrant:
             return make_bot("greedy", seed=game)
         if self.kind == "policy":
             return PolicyBot(seed=game)
+        if self.variant == "tactics":
+            from schotten_lab.bots import make_bot
+
+            return make_bot("random", seed=game)
         return UniformBot(game)
 
 
@@ -108,7 +115,7 @@ class Game:
 def play(game: Game) -> GameResult:
     """One game of a match (a module-level function: it runs in worker processes too)."""
     a, b = game.a.build(game.index), game.b.build(game.index)
-    return play_game((a, b) if game.a_seat == 0 else (b, a), game.seed, index=game.index)
+    return play_game((a, b) if game.a_seat == 0 else (b, a), game.seed, index=game.index, variant=game.a.variant)
 
 
 def greedy_name() -> tuple[str, str]:
@@ -217,6 +224,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="local processes (default 1); the same games")
     parser.add_argument("--endgame", action="store_true", help="also time the exact endgame solver")
     parser.add_argument("--verbose", action="store_true", help="print the running score after each game")
+    parser.add_argument("--variant", choices=("base", "tactics"), default="base", help="the game played (default base)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.budget <= 0 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1 and --budget positive")
@@ -228,18 +236,18 @@ def main(argv: Sequence[str] | None = None) -> None:
             parser.error(f"--against: unknown opponent {key!r} (expected greedy, random, weak)")
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
-    advisor = Entrant("advisor", args.budget, args.iterations, args.seed)
+    advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant)
     greedy_label, greedy_kind = greedy_name()
     strong = f"{args.budget:g} s/move" if args.iterations is None else f"{args.iterations} rollouts/move"
     weaker = f"{args.budget / 5:g} s/move" if args.iterations is None else f"{weak_iterations} rollouts/move"
     opponents: dict[str, tuple[str, Entrant]] = {
-        "greedy": (greedy_label, Entrant(greedy_kind)),
-        "random": ("random", Entrant("random")),
-        "weak": (f"advisor at {weaker}", Entrant("weak", args.budget / 5, weak_iterations, args.seed)),
+        "greedy": (greedy_label, Entrant(greedy_kind, variant=args.variant)),
+        "random": ("random", Entrant("random", variant=args.variant)),
+        "weak": (f"advisor at {weaker}", Entrant("weak", args.budget / 5, weak_iterations, args.seed, args.variant)),
     }
     runner = Runner(jobs=args.jobs)
     print(
-        f"advisor at {strong}, {args.games} games per opponent, seats alternating, engine as referee, "
+        f"{args.variant} game: advisor at {strong}, {args.games} games per opponent, seats alternating, engine as referee, "
         f"seed {args.seed}, {runner.describe()}"
     )
     lines: list[str] = []

@@ -189,6 +189,19 @@ def _both_open(
             north_wins += sign * int((st_n > st_s).sum())
             ties += sign * int((st_s == st_n).sum())
             continue
+        if size in (a, b):
+            # the shared set is one side's whole completion (B = S, A holding S, or the reverse): look
+            # that completion's level up by its key instead of building a histogram per key
+            whole, part, lvl_whole, lvl_part = (comp_s, comp_n, lvl_s, lvl_n) if size == a else (comp_n, comp_s, lvl_n, lvl_s)
+            level_of = np.full(math.comb(54, size), -1, dtype=np.int64)
+            level_of[_subset_keys(whole.added, size)[:, 0]] = lvl_whole
+            other = level_of[_subset_keys(part.added, size)]  # per completion of `part`, per shared subset
+            mine, held = lvl_part[:, None], other >= 0
+            part_wins, whole_wins = int(((other < mine) & held).sum()), int(((other > mine) & held).sum())
+            south_wins += sign * (whole_wins if size == a else part_wins)
+            north_wins += sign * (part_wins if size == a else whole_wins)
+            ties += sign * int(((other == mine) & held).sum())
+            continue
         if size == 0:
             hs, hn = np.bincount(lvl_s, minlength=k)[None, :], np.bincount(lvl_n, minlength=k)[None, :]
         else:

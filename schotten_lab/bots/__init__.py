@@ -8,7 +8,7 @@ with one :func:`register` line below.
 from .base import Bot, Decision, bot_names, make_bot, register
 from .protocol import RequestError, answer, read_request, serve
 from .simple import GreedyBot, RandomBot, SideOdds, stone_chance
-from .advisor import AdvisorBot, advise  # noqa: E402  (after simple: its tactics fallback is GreedyBot)
+from .advisor import AdvisorBot, advise
 
 register("random", RandomBot)
 register("greedy", GreedyBot)

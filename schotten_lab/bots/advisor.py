@@ -21,17 +21,16 @@ cannot be lost; in the base game they follow the placement, in the expert varian
 Seeded: with ``iterations`` (a rollout budget, and a node budget for the endgame solver) the answer
 is reproducible; with a time budget only, how many rollouts fit depends on the machine. The moves
 are listed with the chosen one first, then by their change against it on the same deals
-(:class:`MoveAdvice`). Base game and its expert variant; the tactics variant
-is not searched (:class:`AdvisorBot` plays a greedy move there, see its docstring).
+(:class:`MoveAdvice`). Base game and expert variant here; the tactics variant is searched the
+same way on its own state (:mod:`.tactics_search`), a move then being a play and the deck to draw
+from, or a Headhunter's put-back.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.claims import claim as claim_verdict
@@ -39,15 +38,14 @@ from ..core.cards import CARDS, Card, format_cards
 from ..core.formations import Formation
 from ..core.position import Position
 from ..core.rules import Player
-from ..core.words import chance
+from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, successive_halving
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
-from .simple import GreedyBot
+from .tactics_search import advise_tactics, tactics_move, tactics_view_of
+from .tactics_search import play_out as tactics_play_out
 from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
-MIN_ROUND = 4
-"""Deals per successive-halving round (each candidate plays every deal of the round)."""
 SEARCH_WIDTH = 10
 """Moves searched by Monte Carlo: the most promising by the placement heuristic."""
 MAX_BUDGET = 3600.0
@@ -56,109 +54,6 @@ MAX_ITERATIONS = 10_000_000
 """Largest rollout budget a move the bot accepts."""
 ENDGAME_NODES_PER_ROLLOUT = 200
 """With an ``iterations`` budget, the endgame solver's node budget per iteration (reproducible)."""
-
-
-@dataclass(frozen=True, slots=True)
-class MoveAdvice:
-    """One candidate turn: the placement (``card``/``stone`` ``None`` = pass), the claims it makes,
-    its probability of winning seen from the mover's seat, and why.
-
-    ``stderr`` is ``None`` when ``win`` is exact; ``samples`` counts the rollouts (deals) behind an
-    estimate (0 for an exact value); ``win`` is ``None`` for a move the search did not try (the
-    heuristic ranked it below the searched ones). ``change`` is this move's win chance minus the
-    chosen (best) move's, so the best move has 0: exact values subtract; estimates are compared
-    deal by deal on the deals both moves played (the search deals the same cards to every move), with
-    ``change_stderr`` its standard error. Ranking by ``change`` is fair to a move the search dropped
-    early: its own ``win`` rests on fewer deals, and may read higher than the chosen move's by luck.
-    """
-
-    card: Card | None
-    stone: int | None
-    claims: tuple[int, ...]
-    win: float | None
-    stderr: float | None
-    samples: int
-    change: float | None
-    reason: str
-    change_stderr: float | None = None
-
-    @property
-    def exact(self) -> bool:
-        return self.win is not None and self.stderr is None
-
-    def label(self) -> str:
-        play = "pass" if self.card is None else f"{self.card} on stone {self.stone}"
-        return play + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "play": None if self.card is None else {"card": str(self.card), "stone": self.stone},
-            "claim": list(self.claims),
-            "win": self.win,
-            "stderr": self.stderr,
-            "samples": self.samples,
-            "change": self.change,
-            "change_stderr": self.change_stderr,
-            "reason": self.reason,
-        }
-
-
-@dataclass(frozen=True)
-class Advice:
-    """Every legal move of ``player``, best first, with the position's current estimate."""
-
-    player: Player
-    moves: tuple[MoveAdvice, ...]
-    current: float
-    current_stderr: float | None
-    method: str
-    rollouts: int
-    seconds: float
-
-    @property
-    def best(self) -> MoveAdvice:
-        return self.moves[0]
-
-    def decision(self) -> dict[str, Any]:
-        """The best move as a turn (ENGINE.md §1), with the estimate and reason as extra fields."""
-        best = self.best
-        out: dict[str, Any] = {
-            "player": self.player.value,
-            "play": None if best.card is None else {"card": str(best.card), "stone": best.stone},
-            "claim": list(best.claims),
-            "estimate": None if best.win is None else round(best.win, 4),
-            "reason": best.reason,
-        }
-        if best.stderr is not None:
-            out["stderr"] = round(best.stderr, 4)
-        return out
-
-    def table(self, limit: int | None = 10) -> str:
-        """The ranking as text, one move a line: win chance (± standard error), deals behind it, the
-        change against the chosen move (± its standard error, on the same deals), reason."""
-        head = (
-            f"{self.player.value} to move: {chance(self.current, self.current_stderr, mark_exact=True)} to win "
-            f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
-        )
-        lines = [head]
-        if self.method.startswith("Monte Carlo"):
-            lines.append(
-                "  ranked by the change: each move against the chosen one on the same deals (fewer deals: "
-                "dropped earlier by the search, its own estimate is rougher)"
-            )
-        for move in self.moves[:limit]:
-            change = "" if move.change is None else f"{100 * move.change:+.1f}"
-            if move.change_stderr is not None:
-                change += f" ±{100 * move.change_stderr:.1f}"
-            win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
-            deals = f"{move.samples} deals" if move.samples else ""
-            lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {move.reason}")
-        if limit is not None and len(self.moves) > limit:
-            lines.append(f"  ... {len(self.moves) - limit} more")
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return self.table()
 
 
 # ---- the search ------------------------------------------------------------------------------------
@@ -176,59 +71,6 @@ def candidate_moves(view: View) -> list[tuple[int, int]]:
     if not stones or not view.hand:
         return [(-1, -1)]
     return [(card, stone) for card in view.hand for stone in stones]
-
-
-def _score(winner: int, me: int) -> float:
-    return 0.5 if winner < 0 else float(winner == me)
-
-
-def _monte_carlo(
-    view: View, moves: list[tuple[int, int]], rng: random.Random, deadline: float, iterations: int | None
-) -> tuple[dict[tuple[int, int], list[float]], int]:
-    """Successive halving over ``moves`` with shared deals: each move's scores, deal by deal (every
-    move plays the deals in the same order, so move A's ``k``-th score and move B's are on one deal)."""
-    scores: dict[tuple[int, int], list[float]] = {m: [] for m in moves}
-    sums = dict.fromkeys(moves, 0.0)
-    active = list(moves)
-    total = 0
-    round_size = MIN_ROUND
-    while True:
-        for _ in range(round_size):
-            deal = sample(view, rng)
-            seed = rng.getrandbits(32)
-            for move in active:
-                sim = deal.copy()
-                sim.turn(*move)
-                winner = sim.winner if sim.winner >= 0 else rollout(sim, random.Random(seed))
-                s = _score(winner, view.me)
-                scores[move].append(s)
-                sums[move] += s
-                total += 1
-            # stop between deals only: every active move then has played the same deals, so the
-            # number of deals (what picks the chosen move) reflects the halving, not where the clock ran out
-            done = total >= iterations if iterations is not None else time.perf_counter() > deadline
-            if done:
-                return scores, total
-        if len(active) > 2:
-            active.sort(key=lambda m: sums[m] / len(scores[m]), reverse=True)
-            active = active[: max(2, (len(active) + 1) // 2)]
-        round_size = min(round_size * 2, 32) if len(active) <= 4 else round_size
-
-
-def _estimate(values: Sequence[float]) -> tuple[float, float]:
-    """The mean of ``values`` and its standard error (0.5, the largest possible, from one value)."""
-    n = len(values)
-    if n == 0:
-        return 0.0, 0.5
-    mean = sum(values) / n
-    var = max(sum(v * v for v in values) / n - mean * mean, 0.0)
-    return mean, math.sqrt(var / max(n - 1, 1)) if n > 1 else 0.5
-
-
-def _paired(scores: Sequence[float], chosen: Sequence[float]) -> tuple[float, float]:
-    """A move's score minus the chosen move's, on the deals both played (the first ones), with its
-    standard error: the fair comparison when a move was dropped after fewer deals."""
-    return _estimate([a - b for a, b in zip(scores, chosen)])
 
 
 def advise(
@@ -250,19 +92,25 @@ def advise(
     others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
     only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
     deck): the advice is what the player to move can know. Raises ``ValueError`` naming the field for
-    a position it cannot search (tactics variant, hidden own hand, game over, bad counts).
+    a position it cannot search (hidden own hand, game over, bad counts). Tactics variant: see
+    :mod:`.tactics_search` (no exact endgame there).
     """
     started = time.perf_counter()
     if position.winner() is not None:
         raise ValueError(f"claimed: the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
     if budget_seconds <= 0:
         raise ValueError(f"budget_seconds: must be positive, not {budget_seconds}")
+    if position.rules.tactics:
+        return advise_tactics(
+            position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, width=width,
+            explain_all=explain_all, started=started,
+        )  # fmt: skip
     view = view_of(position)
     moves, claims_of = ordered_moves(view)
     rng = random.Random(seed)
     # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
     deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
-    results: dict[tuple[int, int], tuple[float | None, float | None, int]] = {}
+    results: dict[tuple[int, int], Result] = {}
     rollouts = 0
     method = "exact endgame"
     if view.deck_size == 0:
@@ -280,24 +128,18 @@ def advise(
     if not results:
         method = "Monte Carlo over deals"
         searched = diverse(view, moves, max(width, 1))
-        scores, rollouts = _monte_carlo(view, searched, rng, deadline, iterations)
+        scores, rollouts = successive_halving(
+            searched, lambda r: sample(view, r), lambda deal, move, r: _play_out(deal, move, view.me, r),
+            rng, deadline, iterations,
+        )  # fmt: skip
         for move in moves:
             if scores.get(move):
-                mean, se = _estimate(scores[move])
+                mean, se = estimate(scores[move])
                 results[move] = (mean, se, len(scores[move]))
             else:
                 results[move] = (None, None, 0)
-    # the chosen move: the best exact value, or among the estimates the survivor of the halving (most
-    # deals), by mean
-    chosen = max(moves, key=lambda m: (results[m][0] is not None, results[m][2], results[m][0] or 0.0))
-    changes = {m: _change(m, chosen, results, scores) for m in moves}
-    # the others by their change (against the chosen move on the same deals), then deals; moves not
-    # searched last, in heuristic order
-    order = [chosen] + sorted(
-        (m for m in moves if m != chosen),
-        key=lambda m: (results[m][0] is not None, changes[m][0] or 0.0, results[m][2]),
-        reverse=True,
-    )
+    order, changes = ranked(moves, results, scores)
+    chosen = order[0]
     current, current_se = results[chosen][0] or 0.0, results[chosen][1]
     described = []
     for rank, move in enumerate(order):
@@ -328,22 +170,46 @@ def advise(
     )
 
 
-def _change(
-    move: tuple[int, int],
-    chosen: tuple[int, int],
-    results: Mapping[tuple[int, int], tuple[float | None, float | None, int]],
-    scores: Mapping[tuple[int, int], Sequence[float]],
-) -> tuple[float | None, float | None]:
-    """``move``'s win chance minus the chosen move's, and its standard error (``None`` when exact):
-    exact values subtract; estimates are compared deal by deal on the deals both played."""
-    win, best = results[move][0], results[chosen][0]
-    if win is None or best is None:
-        return None, None
-    if move == chosen:
-        return 0.0, None
-    if move not in scores or chosen not in scores:
-        return win - best, None
-    return _paired(scores[move], scores[chosen])
+def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals: int, seed: int) -> list[list[float]]:
+    """The mover's game value after each of ``turns`` on the same ``deals`` fresh random deals and
+    rollouts (common random numbers): ``values[k][d]`` for turn ``k`` on deal ``d`` (1 won, 0 lost,
+    one half stalled). A turn is ENGINE.md §1's (``play``, ``deck``; a Headhunter's put-back as
+    ``{"return": [...]}``); the mover then claims every stone it can prove, as the search does.
+    Seen from the mover's seat, like :func:`advise` (the review scores played moves with it)."""
+    rng = random.Random(seed)
+    values: list[list[float]] = [[] for _ in turns]
+    if position.rules.tactics:
+        tview = tactics_view_of(position)
+        tmoves = [tactics_move(turn) for turn in turns]
+        for _ in range(deals):
+            tdeal = tview.sample(rng)
+            rollout_seed = rng.getrandbits(32)
+            for k, tmove in enumerate(tmoves):
+                values[k].append(tactics_play_out(tdeal, tmove, tview.me, random.Random(rollout_seed)))
+        return values
+    view = view_of(position)
+    moves = [_base_move(turn) for turn in turns]
+    for _ in range(deals):
+        deal = sample(view, rng)
+        rollout_seed = rng.getrandbits(32)
+        for k, move in enumerate(moves):
+            values[k].append(_play_out(deal, move, view.me, random.Random(rollout_seed)))
+    return values
+
+
+def _base_move(turn: Mapping[str, Any]) -> tuple[int, int]:
+    """A turn's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
+    play = turn.get("play")
+    if not isinstance(play, Mapping):
+        return (-1, -1)
+    return (Card.parse(str(play["card"])).index, int(play["stone"]) - 1)
+
+
+def _play_out(deal: Sim, move: tuple[int, int], me: int, rng: random.Random) -> float:
+    """``move`` on a copy of ``deal``, then the heuristic rollout: the game's value for ``me``."""
+    sim = deal.copy()
+    sim.turn(*move)
+    return score(sim.winner if sim.winner >= 0 else rollout(sim, rng), me)
 
 
 def diverse(view: View, moves: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
@@ -449,8 +315,8 @@ class AdvisorBot:
 
     ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move; ``seed`` makes it
     reproducible (each decision reseeds from the seed and the turn number). The answer carries
-    ``estimate`` (and ``stderr``) and ``reason`` as extra fields. Tactics variant: not searched; it
-    plays the greedy bot's move (legal, weaker; the answer says so in ``reason``).
+    ``estimate`` (and ``stderr``) and ``reason`` as extra fields. In the tactics variant the answer
+    names the deck to draw from, and a pending Headhunter is answered with the cards to put back.
     """
 
     name = "advisor"
@@ -471,8 +337,6 @@ class AdvisorBot:
         self.last: Advice | None = None
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
-        if observation.rules.tactics:
-            return self._fallback(observation, history)
         advice = advise(
             observation,
             budget_seconds=self.budget,
@@ -482,13 +346,6 @@ class AdvisorBot:
         )
         self.last = advice
         return advice.decision()
-
-    def _fallback(self, observation: Position, history: Sequence[Mapping[str, Any]] | None) -> dict[str, Any]:
-        greedy = GreedyBot(seed=self._rng.getrandbits(32))
-        decision: dict[str, Any] = dict(greedy.decide(observation, history))
-        decision["reason"] = "tactics variant: not searched, greedy move"
-        return decision
-
 
 
 class PolicyBot:
@@ -513,3 +370,6 @@ class PolicyBot:
             "play": None if card < 0 else {"card": str(CARDS[card]), "stone": stone + 1},
             "claim": [s + 1 for s in claims],
         }
+
+
+__all__ = ["Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "ordered_moves"]

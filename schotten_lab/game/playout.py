@@ -8,6 +8,7 @@ non-empty deck in the tactics variant, and random cards put back after Headhunte
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 from .state import GameState, apply_turn, new_game
@@ -35,16 +36,22 @@ def random_decision(state: GameState, rng: random.Random) -> dict[str, Any]:
     return decision
 
 
+def random_states(variant: str = "base", expert: bool = False, *, seed: int = 0, index: int = 0) -> Iterator[GameState]:
+    """Every state of one random game on the seeded deal ``(seed, index)``, the first one and Headhunter's
+    pending ones included, up to the end; the moves use ``Random((seed, index))`` (as :func:`random_game`)."""
+    rng = random.Random(seed * 1_000_003 + index)
+    state = new_game(variant, expert, seed=seed, index=index)
+    yield state
+    while not state.over:
+        state, _ = apply_turn(state, random_decision(state, rng))
+        yield state
+
+
 def random_game(
     variant: str = "base", expert: bool = False, *, seed: int = 0, index: int = 0, max_turns: int = 1000
 ) -> GameState:
     """Play one random game on the seeded deal ``(seed, index)``; the moves use ``Random((seed, index))``."""
-    rng = random.Random(seed * 1_000_003 + index)
-    state = new_game(variant, expert, seed=seed, index=index)
-    steps = 0
-    while not state.over:
-        state, _ = apply_turn(state, random_decision(state, rng))
-        steps += 1
+    for steps, state in enumerate(random_states(variant, expert, seed=seed, index=index)):
         if steps > max_turns:
             raise RuntimeError(f"game (seed {seed}, index {index}) did not end within {max_turns} steps")
     return state

@@ -1,4 +1,4 @@
-"""Matches between bots on the engine (base game, or expert), with win-rate intervals.
+"""Matches between bots on the engine (base or tactics variant, expert or not), with win-rate intervals.
 
 Each bot sees only its observation (``GameState.observation``) and answers with a turn dict
 (ENGINE.md §1); the engine applies it and refuses an illegal one (raised here as ``ValueError``
@@ -39,10 +39,11 @@ class GameResult:
     claimed: tuple[int, ...] = ()
 
 
-def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: int = 0) -> GameResult:
+def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: int = 0, variant: str = "base") -> GameResult:
     """Play one game on the engine, from the seeded deal ``(seed, index)``: ``bots[0]`` is south and
-    moves first, ``bots[1]`` north. A bot's illegal turn raises ``ValueError`` naming the bot and the rule."""
-    state = new_game("base", expert, seed=seed, index=index)
+    moves first, ``bots[1]`` north. A bot's illegal turn raises ``ValueError`` naming the bot and the rule.
+    A Headhunter's put-back is a decision of its own (``{"return": [...]}``), counted as one."""
+    state = new_game(variant, expert, seed=seed, index=index)
     result = GameResult(-1, 0)
     while not state.over:
         p = 0 if state.to_move is Player.SOUTH else 1
@@ -50,12 +51,12 @@ def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: i
         decision = bots[p].decide(state.observation(state.to_move))
         result.seconds[p] += time.perf_counter() - started
         result.decisions[p] += 1
-        turn: dict[str, Any] = {key: decision[key] for key in ("player", "play", "claim", "deck") if key in decision}
+        turn: dict[str, Any] = {key: decision[key] for key in ("player", "play", "claim", "deck", "return") if key in decision}
         try:
             state, _ = apply_turn(state, turn)
         except IllegalTurnError as exc:
             raise ValueError(f"bot {p} ({getattr(bots[p], 'name', '?')}): {exc}") from None
-        result.turns += 1
+        result.turns += state.pending is None  # a Headhunter put-back ends the same turn
     result.winner = -1 if state.winner is None else (0 if state.winner is Player.SOUTH else 1)
     result.reason = state.reason
     result.claimed = tuple(-1 if owner is None else (0 if owner is Player.SOUTH else 1) for owner in state.claimed())
@@ -121,6 +122,7 @@ def match(
     seed: int = 0,
     expert: bool = False,
     progress: Callable[[int, MatchResult], None] | None = None,
+    variant: str = "base",
 ) -> MatchResult:
     """``games`` games, seats alternating; ``make_x(game)`` builds a fresh (seeded) bot per game."""
     out = MatchResult(0, 0.0, 0.0, 0.0, 0, 0.0, 0)
@@ -128,7 +130,7 @@ def match(
         a, b = make_a(g), make_b(g)
         a_seat = g % 2
         bots = (a, b) if a_seat == 0 else (b, a)
-        out.add(play_game(bots, seed, expert, index=g), a_seat)
+        out.add(play_game(bots, seed, expert, index=g, variant=variant), a_seat)
         if progress is not None:
             progress(g, out)
     return out

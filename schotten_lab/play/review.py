@@ -17,11 +17,13 @@
   errors above zero (:data:`SIGNIFICANCE`), so Monte Carlo noise alone is not called a mistake.
 
 Claims are not judged: both moves are scored as if the mover then claimed every stone it can prove
-(the advisor's convention); a record that claims less is scored on its placement.
+(the advisor's convention); a record that claims less is scored on its placement. In the tactics
+variant a move is the play and the deck drawn from; a Headhunter is scored with the search's own
+put-back (the two lowest clan cards), not the one recorded.
 
 A record seen from one seat (ENGINE.md §2: the other hand ``null``) is reviewed for that seat only;
-the other seat's turns are listed with ``reviewed=False``. The advisor searches the base game and its
-expert variant; a tactics-variant record is refused with a one-line :class:`ReviewError`.
+the other seat's turns are listed with ``reviewed=False``. Every variant is reviewed (base, tactics,
+expert or not).
 Cost: about ``iterations`` rollouts to rank a turn, plus as many again to score a move that was not
 the best; turns with a single legal move (a forced pass or play) cost one advisor call.
 """
@@ -36,10 +38,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import advise
-from ..bots.advisor import Advice, MoveAdvice
-from ..bots.determinize import sample, view_of
-from ..bots.sim import rollout
-from ..core.cards import Card
+from ..bots.advisor import Advice, compare_turns
 from ..core.rules import PLAYERS, Player
 from ..core.words import chance
 from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, read_record, replay_states, validate_record
@@ -230,43 +229,32 @@ def move_words(play: object, claims: object) -> str:
     return words
 
 
-def _search_move(turn: Mapping[str, Any]) -> tuple[int, int]:
-    """The record's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
-    play = turn.get("play")
-    if not isinstance(play, Mapping):
-        return (-1, -1)
-    return (Card.parse(str(play["card"])).index, int(play["stone"]) - 1)
-
-
-def _advice_move(move: MoveAdvice) -> tuple[int, int]:
-    return (-1, -1) if move.card is None or move.stone is None else (move.card.index, move.stone - 1)
-
-
 def paired_scores(
-    position: Any, best: tuple[int, int], played: tuple[int, int], deals: int, seed: int
+    position: Any, best: Mapping[str, Any], played: Mapping[str, Any], deals: int, seed: int
 ) -> tuple[float, float, float, float | None]:
-    """The mover's win rates with ``best`` and with ``played`` on the same ``deals`` fresh random deals
-    and rollouts (common random numbers): ``(best rate, its standard error, played rate, standard
-    error of the mean difference)``; the last is ``None`` when the two moves are the same."""
-    view = view_of(position)
-    rng = random.Random(seed)
-    same = best == played
-    firsts: list[float] = []
-    diffs: list[float] = []
-    for _ in range(max(deals, 2)):
-        deal = sample(view, rng)
-        rollout_seed = rng.getrandbits(32)
-        scores = []
-        for move in (best,) if same else (best, played):
-            sim = deal.copy()
-            sim.turn(*move)
-            winner = sim.winner if sim.winner >= 0 else rollout(sim, random.Random(rollout_seed))
-            scores.append(0.5 if winner < 0 else float(winner == view.me))
-        firsts.append(scores[0])
-        diffs.append(0.0 if same else scores[0] - scores[1])
+    """The mover's win rates with the ``best`` turn and the ``played`` one on the same ``deals`` fresh
+    random deals and rollouts (common random numbers, :func:`~schotten_lab.bots.advisor.compare_turns`):
+    ``(best rate, its standard error, played rate, standard error of the mean difference)``; the last
+    is ``None`` when the two turns are the same."""
+    same = _same_turn(best, played)
+    values = compare_turns(position, [best] if same else [best, played], max(deals, 2), seed)
+    firsts = values[0]
+    diffs = [0.0] * len(firsts) if same else [a - b for a, b in zip(values[0], values[1])]
     rate, rate_se = _mean_se(firsts)
     loss, loss_se = _mean_se(diffs)
     return rate, rate_se, rate - loss, None if same else loss_se
+
+
+def _turn_key(turn: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What makes two turns the same move: the play (a record's extra fields dropped) and the deck
+    drawn from (the claims follow from the play)."""
+    raw = turn.get("play")
+    play = None if raw is None else Play.from_dict(raw).to_dict()
+    return (None if play is None else tuple(sorted((k, str(v)) for k, v in play.items())), turn.get("deck"))
+
+
+def _same_turn(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+    return _turn_key(a) == _turn_key(b)
 
 
 def _mean_se(values: list[float]) -> tuple[float, float]:
@@ -278,7 +266,8 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
 
 def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: int, seed: int) -> TurnReview:
     player = state.to_move
-    position = state.observation(player).as_position()
+    seen = state.observation(player)
+    position = seen if seen.rules.tactics else seen.as_position()  # tactics: who has played a Joker
     try:
         advice: Advice = advise(
             position, budget_seconds=TIME_CAP_SECONDS, iterations=iterations, seed=seed, explain_all=False
@@ -286,17 +275,18 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
     except ValueError as exc:
         raise ReviewError(f"turn {k}: the advisor cannot search this position: {_one_line(exc)}") from None
     best = advice.best
-    best_move, played = _advice_move(best), _search_move(turn)
-    by_move = {_advice_move(m): m for m in advice.moves}
-    mine = by_move.get(played)
+    best_turn = best.turn()
+    played_turn = {"play": turn.get("play"), "deck": turn.get("deck")} if position.rules.tactics else {"play": turn.get("play")}
+    best_played = _same_turn(best_turn, played_turn)
+    mine = next((m for m in advice.moves if _same_turn(m.turn(), played_turn)), None)
     before_se: float | None
     loss_se: float | None
-    if advice.method.startswith("exact") and best.exact and (played == best_move or (mine is not None and mine.exact)):
+    if advice.method.startswith("exact") and best.exact and (best_played or (mine is not None and mine.exact)):
         before, before_se = best.win or 0.0, None
-        after = before if played == best_move or mine is None else (mine.win or 0.0)
+        after = before if best_played or mine is None else (mine.win or 0.0)
         loss_se, exact = None, True
     else:
-        before, before_se, after, loss_se = paired_scores(position, best_move, played, max(iterations // 2, 2), seed + 1)
+        before, before_se, after, loss_se = paired_scores(position, best_turn, played_turn, max(iterations // 2, 2), seed + 1)
         exact = False
     loss = before - after
     return TurnReview(
@@ -315,7 +305,7 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
         method=advice.method,
         label=label_for(loss, loss_se),
         moves=len(advice.moves),
-        best_played=played == best_move,
+        best_played=best_played,
     )
 
 
@@ -350,8 +340,6 @@ def review_game(
         raise ReviewError(f"iterations: must be a whole number of at least 1, not {iterations!r}")
     try:
         rec = read_record(record)
-        if rec.variant != "base":
-            raise ReviewError(f"variant: the advisor reviews the base game (and its expert variant), not {rec.variant!r}")
         start = new_game(rec.variant, rec.expert, deal=rec.deal, first=rec.first)
         states = [start, *replay_states(rec)]
         validate_record(rec)  # the result too

@@ -104,10 +104,20 @@ def test_bad_record_names_turn_and_rule(game: dict) -> None:
         review_game({"format": "something"}, iterations=4)
 
 
-def test_tactics_refused() -> None:
-    record = play_game(Matchup("random", "random", variant="tactics"), 0, 0)
-    with pytest.raises(ReviewError, match="variant"):
-        review_game(record, iterations=4)
+def test_tactics_game_reviewed() -> None:
+    """A tactics record is reviewed turn by turn: a turn that played the advisor's best move (the
+    same play and deck) loses exactly 0; the others are scored against it on the same deals."""
+    record = play_game(Matchup("random", "greedy", variant="tactics"), 2, 0)
+    review = review_game(record, iterations=6)
+    assert len(review.turns) == len(record["turns"])
+    assert all(t.reviewed and t.best and t.method.startswith("Monte Carlo") for t in review.turns)
+    for t in review.turns:
+        assert t.loss is not None and -1.0 <= t.loss <= 1.0
+        if t.best_played:
+            assert t.loss == 0.0
+    assert any(not t.best_played for t in review.turns)
+    played = [t.played for t in review.turns]
+    assert any(word in " ".join(played) for word in ("Joker", "Spy", "Shield", "Mud", "Blind", "Banshee", "Traitor", "Strategist", "Headhunter"))
 
 
 def test_expert_game_reviewed() -> None:

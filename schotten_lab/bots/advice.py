@@ -1,0 +1,253 @@
+"""What the advisor answers (:class:`Advice`, one :class:`MoveAdvice` a move) and the Monte Carlo
+core both searches share (the base game's in :mod:`.advisor`, the tactics variant's in
+:mod:`.tactics_search`): successive halving over moves on shared deals, estimates with standard
+errors, each move's change against the chosen one measured deal by deal."""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from ..core.cards import Card
+from ..core.rules import Player
+from ..core.words import chance
+from ..game import Play
+
+MIN_ROUND = 4
+"""Deals per successive-halving round (each candidate plays every deal of the round)."""
+
+M = TypeVar("M")
+S = TypeVar("S")
+Result = tuple[float | None, float | None, int]
+"""A move's win chance (``None``: not searched), its standard error (``None``: exact), its deals."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveAdvice:
+    """One candidate turn: the placement (``card``/``stone`` ``None`` = pass), the claims it makes,
+    its probability of winning seen from the mover's seat, and why.
+
+    ``stderr`` is ``None`` when ``win`` is exact; ``samples`` counts the rollouts (deals) behind an
+    estimate (0 for an exact value); ``win`` is ``None`` for a move the search did not try (the
+    heuristic ranked it below the searched ones). ``change`` is this move's win chance minus the
+    chosen (best) move's, so the best move has 0: exact values subtract; estimates are compared
+    deal by deal on the deals both moves played (the search deals the same cards to every move), with
+    ``change_stderr`` its standard error. Ranking by ``change`` is fair to a move the search dropped
+    early: its own ``win`` rests on fewer deals, and may read higher than the chosen move's by luck.
+    """
+
+    card: Card | None
+    stone: int | None
+    claims: tuple[int, ...]
+    win: float | None
+    stderr: float | None
+    samples: int
+    change: float | None
+    reason: str
+    change_stderr: float | None = None
+    play: Play | None = None
+    deck: str | None = None
+    put_back: tuple[str, ...] | None = None
+
+    @property
+    def exact(self) -> bool:
+        return self.win is not None and self.stderr is None
+
+    @property
+    def is_pass(self) -> bool:
+        """No card played (and no Headhunter put-back to answer)."""
+        return self.card is None and self.play is None and self.put_back is None
+
+    def label(self) -> str:
+        if self.put_back is not None:
+            return f"put back {' '.join(self.put_back) or 'nothing'}" + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
+        if self.play is not None:
+            text = str(self.play)
+        else:
+            text = "pass" if self.card is None else f"{self.card} on stone {self.stone}"
+        text += f", claim {', '.join(map(str, self.claims))}" if self.claims else ""
+        return text + (f", draw {self.deck}" if self.deck else "")
+
+    def turn(self) -> dict[str, Any]:
+        """This move as a bot's decision (ENGINE.md §1): ``play``, ``claim`` and, in the tactics
+        variant, ``deck``; or ``return`` answering a pending Headhunter."""
+        if self.put_back is not None:  # the turn's claims were announced with the Headhunter
+            return {"return": list(self.put_back)}
+        if self.play is not None:
+            play: dict[str, Any] | None = self.play.to_dict()
+        else:
+            play = None if self.card is None else {"card": str(self.card), "stone": self.stone}
+        out: dict[str, Any] = {"play": play, "claim": list(self.claims)}
+        if self.deck is not None:
+            out["deck"] = self.deck
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.turn(),
+            "win": self.win,
+            "stderr": self.stderr,
+            "samples": self.samples,
+            "change": self.change,
+            "change_stderr": self.change_stderr,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class Advice:
+    """Every legal move of ``player``, best first, with the position's current estimate."""
+
+    player: Player
+    moves: tuple[MoveAdvice, ...]
+    current: float
+    current_stderr: float | None
+    method: str
+    rollouts: int
+    seconds: float
+
+    @property
+    def best(self) -> MoveAdvice:
+        return self.moves[0]
+
+    def decision(self) -> dict[str, Any]:
+        """The best move as a turn (ENGINE.md §1), with the estimate and reason as extra fields."""
+        best = self.best
+        out: dict[str, Any] = {
+            "player": self.player.value,
+            **best.turn(),
+            "estimate": None if best.win is None else round(best.win, 4),
+            "reason": best.reason,
+        }
+        if best.stderr is not None:
+            out["stderr"] = round(best.stderr, 4)
+        return out
+
+    def table(self, limit: int | None = 10) -> str:
+        """The ranking as text, one move a line: win chance (± standard error), deals behind it, the
+        change against the chosen move (± its standard error, on the same deals), reason."""
+        head = (
+            f"{self.player.value} to move: {chance(self.current, self.current_stderr, mark_exact=True)} to win "
+            f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
+        )
+        lines = [head]
+        if self.method.startswith("Monte Carlo"):
+            lines.append(
+                "  ranked by the change: each move against the chosen one on the same deals (fewer deals: "
+                "dropped earlier by the search, its own estimate is rougher)"
+            )
+        for move in self.moves[:limit]:
+            change = "" if move.change is None else f"{100 * move.change:+.1f}"
+            if move.change_stderr is not None:
+                change += f" ±{100 * move.change_stderr:.1f}"
+            win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
+            deals = f"{move.samples} deals" if move.samples else ""
+            lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {move.reason}")
+        if limit is not None and len(self.moves) > limit:
+            lines.append(f"  ... {len(self.moves) - limit} more")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.table()
+
+
+# ---- the search core ----------------------------------------------------------------------------------
+
+
+def score(winner: int, me: int) -> float:
+    """A finished game's value for ``me``: 1 won, 0 lost, one half stalled (``winner`` -1)."""
+    return 0.5 if winner < 0 else float(winner == me)
+
+
+def successive_halving(
+    moves: Sequence[M],
+    deal: Callable[[random.Random], S],
+    play_out: Callable[[S, M, random.Random], float],
+    rng: random.Random,
+    deadline: float,
+    iterations: int | None,
+) -> tuple[dict[M, list[float]], int]:
+    """Successive halving over ``moves`` with shared deals: each move's scores, deal by deal (every
+    move plays the deals in the same order, so move A's ``k``-th score and move B's are on one deal).
+
+    ``deal(rng)`` samples a hidden state; ``play_out(state, move, rollout_rng)`` plays ``move`` on a
+    copy of it and returns the game's value for the mover (every move of a deal gets the same
+    rollout seed: common random numbers). Stops after ``iterations`` play-outs, or else at
+    ``deadline`` (``time.perf_counter``), always between deals."""
+    scores: dict[M, list[float]] = {m: [] for m in moves}
+    sums = dict.fromkeys(moves, 0.0)
+    active = list(moves)
+    total = 0
+    round_size = MIN_ROUND
+    while True:
+        for _ in range(round_size):
+            state = deal(rng)
+            seed = rng.getrandbits(32)
+            for move in active:
+                s = play_out(state, move, random.Random(seed))
+                scores[move].append(s)
+                sums[move] += s
+                total += 1
+            # stop between deals only: every active move then has played the same deals, so the
+            # number of deals (what picks the chosen move) reflects the halving, not where the clock ran out
+            done = total >= iterations if iterations is not None else time.perf_counter() > deadline
+            if done:
+                return scores, total
+        if len(active) > 2:
+            active.sort(key=lambda m: sums[m] / len(scores[m]), reverse=True)
+            active = active[: max(2, (len(active) + 1) // 2)]
+        round_size = min(round_size * 2, 32) if len(active) <= 4 else round_size
+
+
+def estimate(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error (0.5, the largest possible, from one value)."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.5
+    mean = sum(values) / n
+    var = max(sum(v * v for v in values) / n - mean * mean, 0.0)
+    return mean, math.sqrt(var / max(n - 1, 1)) if n > 1 else 0.5
+
+
+def paired(scores: Sequence[float], chosen: Sequence[float]) -> tuple[float, float]:
+    """A move's score minus the chosen move's, on the deals both played (the first ones), with its
+    standard error: the fair comparison when a move was dropped after fewer deals."""
+    return estimate([a - b for a, b in zip(scores, chosen)])
+
+
+def change(
+    move: M,
+    chosen: M,
+    results: Mapping[M, Result],
+    scores: Mapping[M, Sequence[float]],
+) -> tuple[float | None, float | None]:
+    """``move``'s win chance minus the chosen move's, and its standard error (``None`` when exact):
+    exact values subtract; estimates are compared deal by deal on the deals both played."""
+    win, best = results[move][0], results[chosen][0]
+    if win is None or best is None:
+        return None, None
+    if move == chosen:
+        return 0.0, None
+    if move not in scores or chosen not in scores:
+        return win - best, None
+    return paired(scores[move], scores[chosen])
+
+
+def ranked(moves: Sequence[M], results: Mapping[M, Result], scores: Mapping[M, Sequence[float]]) -> tuple[list[M], dict[M, tuple[float | None, float | None]]]:
+    """The moves best first, and each one's change against the chosen one (with its standard error).
+
+    The chosen move: the best exact value, or among the estimates the survivor of the halving (most
+    deals), by mean; the others by their change (against the chosen move on the same deals), then
+    deals; moves not searched last, in the given (heuristic) order."""
+    chosen = max(moves, key=lambda m: (results[m][0] is not None, results[m][2], results[m][0] or 0.0))
+    changes = {m: change(m, chosen, results, scores) for m in moves}
+    order = [chosen] + sorted(
+        (m for m in moves if m != chosen),
+        key=lambda m: (results[m][0] is not None, changes[m][0] or 0.0, results[m][2]),
+        reverse=True,
+    )
+    return order, changes

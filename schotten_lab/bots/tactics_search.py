@@ -1,0 +1,421 @@
+"""The advisor in the tactics variant: determinized Monte Carlo on :mod:`.tactics_sim`.
+
+What the player to move sees (:class:`TacticsView`): the table, the discard pile, their own hand,
+the opponent's hand size and both decks' sizes. The hidden cards split exactly by kind: the tactics
+cards not seen anywhere are in the opponent's hand or the tactics deck, and the deck's size is
+public, so the opponent holds ``hidden tactics - tactics deck`` of them; the same for clan cards.
+:meth:`TacticsView.sample` deals each kind uniformly (no inference from how the opponent played).
+
+The search is the base game's (:mod:`.advice`): successive halving on shared deals, the first move
+played exactly on each deal, the game finished by :func:`.tactics_sim.tactics_rollout`. A move is a
+play and the deck to draw from afterwards (both decks are searched while both hold cards); after a
+Headhunter, the cards to put back. The candidates: the most promising clan and troop placements by
+the rollout policy's score, the two most promising plays of every combat mode and ruse in hand (by
+how they change the stones' balance, :func:`balance`), and Headhunter's draws. No exact endgame here:
+with the tactics cards, an empty clan deck does not end the hidden information.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any
+
+from ..core.cards import Card, CardMask, indices_of
+from ..core.position import Position
+from ..core.rules import PLAYERS, Player
+from ..core.tactics import TACTICS_COPIES, Troop, parse_hand_card
+from ..game import Observation, Play, legal_plays, may_pass
+from ..game.plays import best_strength, jokers_on_table
+from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, successive_halving
+from .sim import FULL
+from .tactics_sim import (
+    BLIND,
+    MODE_BIT,
+    TACTICS_CODE,
+    TacticsSim,
+    hand_card,
+    hand_code,
+    piece_code,
+    piece_of,
+    placement_value,
+    tactics_rollout,
+)
+from .turns import with_claims
+
+PLAYER_INDEX = {Player.SOUTH: 0, Player.NORTH: 1}
+PER_RUSE = 2
+"""Plays searched for each combat mode or ruse in hand (the best by :func:`balance`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TacticsMove:
+    """One candidate turn: ``play`` (``None``: pass) and the deck drawn from afterwards (``None``: no
+    choice), or ``put_back`` (card codes) answering a pending Headhunter."""
+
+    play: Play | None
+    deck: str | None = None
+    put_back: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True)
+class TacticsView:
+    """What the player to move sees, in the search's int form (see :mod:`.tactics_sim`)."""
+
+    sides: tuple[tuple[int, ...], ...]
+    done: tuple[int, ...]
+    modes: tuple[int, ...]
+    claimed: tuple[int, ...]
+    hand: tuple[int, ...]
+    hidden_clan: tuple[int, ...]
+    hidden_tactics: tuple[int, ...]
+    opponent_clan: int
+    opponent_tactics: int
+    discard: tuple[int, ...]
+    played: tuple[int, int]
+    jokers: tuple[bool, bool]
+    me: int
+    expert: bool
+    returns: int | None
+    """A pending Headhunter's put-back count (``None``: an ordinary turn)."""
+
+    def deal(self, clan: Sequence[int], tactics: Sequence[int]) -> TacticsSim:
+        """The full state in which the hidden clan cards are ``clan`` (the opponent's first, then the
+        clan deck from its top) and the hidden tactics cards ``tactics`` (likewise)."""
+        hands: list[list[int]] = [[], []]
+        hands[self.me] = list(self.hand)
+        hands[1 - self.me] = [*clan[: self.opponent_clan], *tactics[: self.opponent_tactics]]
+        clan_deck = list(clan[self.opponent_clan :])
+        clan_deck.reverse()  # drawn from the end
+        tactics_deck = list(tactics[self.opponent_tactics :])
+        tactics_deck.reverse()
+        return TacticsSim(
+            [list(s) for s in self.sides], list(self.done), list(self.modes), list(self.claimed), hands,
+            clan_deck, tactics_deck, list(self.discard), list(self.played), list(self.jokers), self.me, self.expert,
+        )  # fmt: skip
+
+    def neutral(self) -> TacticsSim:
+        """A state for what does not depend on the hidden cards (claims, the table after a play)."""
+        return self.deal(self.hidden_clan, self.hidden_tactics)
+
+    def sample(self, rng: random.Random) -> TacticsSim:
+        """One full state consistent with the view, uniformly over the hidden cards of each kind."""
+        clan = list(self.hidden_clan)
+        rng.shuffle(clan)
+        tactics = list(self.hidden_tactics)
+        rng.shuffle(tactics)
+        return self.deal(clan, tactics)
+
+
+def tactics_view_of(position: Position) -> TacticsView:
+    """The search view of a tactics-variant ``position`` seen by its player to move.
+
+    Raises ``ValueError`` naming the field when it cannot be searched: the mover's hand unknown, or
+    hidden cards that do not add up to the opponent's hand and the decks.
+    """
+    mover = position.to_move
+    hand = position.hands[mover]
+    if hand is None:
+        raise ValueError(f"hands.{mover.value}: the hand of the player to move must be known")
+    sides: list[tuple[int, ...]] = []
+    done: list[int] = []
+    for stone in position.stones:
+        times = [-1, -1]
+        complete = [len(stone.side(p)) >= stone.capacity for p in PLAYERS]
+        first = stone.first_complete
+        if first is None and all(complete):
+            first = mover.opponent  # unknown order: the cautious guess
+        for i, p in enumerate(PLAYERS):
+            sides.append(tuple(piece_code(c) for c in stone.side(p)))
+            if complete[i]:
+                times[i] = 0 if first is p else 1
+        done.extend(times)
+    me = PLAYER_INDEX[mover]
+    seen: CardMask = position.table_mask | sum(1 << c.index for c in hand if isinstance(c, Card))
+    hidden_clan = tuple(indices_of(((1 << 54) - 1) & ~seen))
+    left = dict(TACTICS_COPIES)
+    for stone in position.stones:
+        for piece in stone.cards():
+            if isinstance(piece, Troop):
+                left[piece.kind] -= 1
+        for mode in stone.modes:
+            left[mode.upper()] -= 1
+    for card in (*position.discard, *hand):
+        if isinstance(card, str):
+            left[card] -= 1
+    if any(n < 0 for n in left.values()):
+        raise ValueError("tactics: more copies of a tactics card are seen than exist")
+    hidden_tactics = tuple(TACTICS_CODE[name] for name, n in left.items() for _ in range(n))
+    opponent = mover.opponent
+    size = position.hand_sizes[opponent]
+    opponent_tactics = len(hidden_tactics) - position.tactics_deck
+    opponent_clan = size - opponent_tactics
+    if opponent_tactics < 0 or opponent_clan < 0 or len(hidden_clan) - position.deck != opponent_clan:
+        raise ValueError(
+            f"hand_sizes.{opponent.value}: {size} cards in hand plus {position.deck} clan and {position.tactics_deck} "
+            f"tactics cards in the decks do not match the {len(hidden_clan)} unseen clan and {len(hidden_tactics)} "
+            "unseen tactics cards"
+        )
+    jokers = position.jokers_played if isinstance(position, Observation) else jokers_on_table(position.stones)
+    pending = getattr(position, "pending", None)
+    return TacticsView(
+        tuple(sides),
+        tuple(done),
+        tuple(sum(MODE_BIT[m] for m in s.modes) for s in position.stones),
+        tuple(-1 if s.claimed is None else PLAYER_INDEX[s.claimed] for s in position.stones),
+        tuple(hand_code(c) for c in hand),
+        hidden_clan,
+        hidden_tactics,
+        opponent_clan,
+        opponent_tactics,
+        tuple(hand_code(c) for c in position.discard),
+        (position.tactics_played.get(Player.SOUTH, 0), position.tactics_played.get(Player.NORTH, 0)),
+        (Player.SOUTH in jokers, Player.NORTH in jokers),
+        me,
+        position.rules.expert,
+        None if pending is None else int(pending.returns),
+    )
+
+
+# ---- turns on the search state ---------------------------------------------------------------------
+
+
+def put_back_choice(hand: Sequence[int], n: int) -> tuple[int, ...]:
+    """The rollout's Headhunter put-back: the ``n`` lowest clan cards, tactics cards last."""
+    return tuple(sorted(hand, key=lambda c: (0, c % 9) if c < 54 else (1, c))[:n])
+
+
+def play_move(sim: TacticsSim, move: TacticsMove) -> list[int]:
+    """The mover's whole turn ``move`` on ``sim`` (every provable stone claimed, expert claims first);
+    a Headhunter puts back by :func:`put_back_choice`. Returns the stones claimed (0-based)."""
+    if move.put_back is not None:
+        sim.put_back(move.put_back)
+        return sim.end_turn(True, draw=False)
+    claims = sim.start_turn()
+    if sim.winner >= 0:
+        return claims
+    play = move.play
+    if play is None:
+        return claims + sim.end_turn(False)
+    sim.apply_play(play)
+    if play.card == "HEADHUNTER":
+        sim.put_back(put_back_choice(sim.hands[sim.to_move], min(2, max(0, len(play.decks) - 1))))
+        return claims + sim.end_turn(True, draw=False)
+    return claims + sim.end_turn(True, move.deck == "tactics")
+
+
+def play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random) -> float:
+    """``move`` on a copy of ``deal``, then the rollout policy: the game's value for ``me``."""
+    sim = deal.copy()
+    play_move(sim, move)
+    return score(sim.winner if sim.winner >= 0 else tactics_rollout(sim, rng), me)
+
+
+def tactics_move(turn: Mapping[str, Any]) -> TacticsMove:
+    """A turn (ENGINE.md §1, or a record's) as a search move."""
+    if "return" in turn:
+        return TacticsMove(None, None, tuple(hand_code(parse_hand_card(str(c))) for c in turn["return"] or ()))
+    raw = turn.get("play")
+    deck = turn.get("deck")
+    return TacticsMove(None if raw is None else Play.from_dict(raw), deck if deck in ("clan", "tactics") else None)
+
+
+# ---- candidates -------------------------------------------------------------------------------------
+
+
+def balance(sim: TacticsSim, player: int, stones: Sequence[int]) -> int:
+    """How the ``stones`` lean to ``player``: on each open stone +1 when the strongest completion of
+    their side from the public pool beats the opponent's strongest, -1 when it is beaten (a claimed
+    stone: +-3). A quick judge of a combat mode or a ruse, not a probability."""
+    total = 0
+    pool = FULL & ~sim.gone
+    for stone in stones:
+        owner = sim.claimed[stone]
+        if owner >= 0:
+            total += 3 if owner == player else -3
+            continue
+        capacity = sim.capacity(stone)
+        blind = bool(sim.modes[stone] & BLIND)
+        mine = best_strength([piece_of(c) for c in sim.sides[2 * stone + player]], pool, capacity, blind)
+        theirs = best_strength([piece_of(c) for c in sim.sides[2 * stone + 1 - player]], pool, capacity, blind)
+        if mine is not None and (theirs is None or mine > theirs):
+            total += 1
+        elif theirs is not None and (mine is None or theirs > mine):
+            total -= 1
+    return total
+
+
+def _touched(play: Play) -> list[int]:
+    return sorted({n - 1 for n in (play.stone, play.source) if n is not None})
+
+
+Candidates = tuple[list[TacticsMove], list[TacticsMove], dict[TacticsMove, list[int]]]
+
+
+def candidates(view: TacticsView, position: Position, width: int) -> Candidates:
+    """Every legal move (heuristic order, most promising first), the ones to search, and the stones
+    (0-based) each move claims (claims depend on the public table only)."""
+    if view.returns is not None:
+        return _put_backs(view, view.returns, width)
+    base = view.neutral()
+    me = view.me
+    start = base.copy()
+    early = start.start_turn()
+    if start.winner >= 0:
+        only = TacticsMove(None)
+        return [only], [only], {only: early}
+    shown = with_claims(position, position.to_move, [s + 1 for s in early]) if early else position
+    scored: list[tuple[tuple[int, int], Play]] = []
+    play: Play
+    for play in legal_plays(shown):
+        after = start.copy()
+        after.apply_play(play)
+        if play.kind in ("clan", "troop"):
+            code = TACTICS_CODE[play.card] if play.kind == "troop" else _clan(play.card)
+            assert play.stone is not None
+            value = placement_value(start, code, play.stone - 1, me)
+        else:
+            stones = _touched(play)
+            value = balance(after, me, stones) - balance(start, me, stones)
+        scored.append(((len(after.claimable(me)), value), play))
+    scored.sort(key=lambda x: x[0], reverse=True)
+    ordered: list[Play | None] = [play for _, play in scored]
+    if may_pass(shown):  # no clan card can be placed: passing is a choice (the only one without plays)
+        ordered.append(None)
+    searched_plays = set(_searched(ordered, width))
+    if scored and scored[0][0][0] > 0:
+        searched_plays.add(scored[0][1])  # the play that claims most
+    decks = [d for d, n in (("clan", len(base.clan_deck)), ("tactics", len(base.tactics_deck))) if n]
+    moves: list[TacticsMove] = []
+    for option in ordered:
+        draws: list[str | None] = [None] if option is None or option.card == "HEADHUNTER" or not decks else [*decks]
+        moves += [TacticsMove(option, deck) for deck in draws]
+    claims = {m: play_move(base.copy(), m) for m in moves}
+    return moves, [m for m in moves if m.play in searched_plays], claims
+
+
+def _put_backs(view: TacticsView, returns: int, width: int) -> Candidates:
+    """A pending Headhunter: every distinct choice of cards to put back, the rollout's choice first."""
+    base = view.neutral()
+    hand = sorted(view.hand)
+    usual = put_back_choice(hand, returns)
+    choices = sorted({tuple(sorted(c)) for c in combinations(hand, returns)}, key=lambda c: (c != tuple(sorted(usual)), c))
+    moves = [TacticsMove(None, None, c) for c in choices]
+    return moves, moves[: 2 * max(width, 1)], {m: play_move(base.copy(), m) for m in moves}
+
+
+def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:
+    """The plays worth searching: the ``width`` best clan and troop placements (:func:`_diverse`),
+    the :data:`PER_RUSE` best plays of each combat mode and ruse, and the pass if it is allowed."""
+    out: list[Play | None] = [*_diverse([p for p in ordered if p is not None and p.kind in ("clan", "troop")], width)]
+    per_kind: dict[str, int] = {}
+    for play in ordered:
+        if play is None:
+            out.append(None)
+        elif play.kind not in ("clan", "troop") and per_kind.get(play.card, 0) < PER_RUSE:
+            per_kind[play.card] = per_kind.get(play.card, 0) + 1
+            out.append(play)
+    return out
+
+
+def _clan(code: str) -> int:
+    return Card.parse(code).index
+
+
+def _diverse(plays: Sequence[Play], width: int) -> list[Play]:
+    """The first ``width`` placements, no piece on more than 3 stones (the rest are near-duplicates)."""
+    out: list[Play] = []
+    per_card: dict[str, int] = {}
+    for play in plays:
+        if len(out) == width:
+            break
+        if per_card.get(play.card, 0) >= 3:
+            continue
+        per_card[play.card] = per_card.get(play.card, 0) + 1
+        out.append(play)
+    return out
+
+
+# ---- the advice ---------------------------------------------------------------------------------------
+
+
+def advise_tactics(
+    position: Position,
+    *,
+    budget_seconds: float,
+    iterations: int | None,
+    seed: int,
+    width: int,
+    explain_all: bool,
+    started: float,
+) -> Advice:
+    """:func:`.advisor.advise` in the tactics variant (see the module)."""
+    from .tactics_reasons import explain_play
+
+    view = tactics_view_of(position)
+    moves, searched, claims_of = candidates(view, position, width)
+    rng = random.Random(seed)
+    deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
+    scores, rollouts = successive_halving(
+        searched, view.sample, lambda deal, move, r: play_out(deal, move, view.me, r), rng, deadline, iterations
+    )
+    results: dict[TacticsMove, Result] = {}
+    for move in moves:
+        if scores.get(move):
+            mean, se = estimate(scores[move])
+            results[move] = (mean, se, len(scores[move]))
+        else:
+            results[move] = (None, None, 0)
+    order, changes = ranked(moves, results, scores)
+    described = []
+    for rank, move in enumerate(order):
+        win, error, n = results[move]
+        claims = tuple(s + 1 for s in claims_of[move])
+        play = move.play
+        if move.put_back is not None:
+            reason = f"keeps {_hand_words(view, move.put_back)}" if explain_all or rank == 0 else ""
+        else:
+            reason = explain_play(position, play, claims) if explain_all or rank == 0 else ""
+        card = play.card if play is not None and play.kind == "clan" else None
+        described.append(
+            MoveAdvice(
+                None if card is None else Card.parse(card),
+                None if card is None or play is None else play.stone,
+                claims,
+                win,
+                error,
+                n,
+                changes[move][0],
+                reason,
+                changes[move][1],
+                play=play if play is not None and play.kind != "clan" else None,
+                deck=move.deck,
+                put_back=None if move.put_back is None else tuple(str(hand_card(c)) for c in move.put_back),
+            )
+        )
+    current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]
+    return Advice(
+        position.to_move,
+        tuple(described),
+        current,
+        current_se,
+        "Monte Carlo over deals (tactics)",
+        rollouts,
+        time.perf_counter() - started,
+    )
+
+
+def _hand_words(view: TacticsView, put_back: Sequence[int]) -> str:
+    kept = list(view.hand)
+    for code in put_back:
+        kept.remove(code)
+    return " ".join(str(hand_card(c)) for c in sorted(kept, key=lambda c: (c >= 54, c)))
+
+
+__all__ = [
+    "TacticsMove", "TacticsView", "advise_tactics", "balance", "candidates", "play_move", "play_out", "tactics_move",
+    "tactics_view_of",
+]  # fmt: skip

@@ -1,0 +1,542 @@
+"""The search state of the tactics variant: a fast, mutable, full-information game for rollouts.
+
+The tactics twin of :mod:`.sim` (read that first): cards are ints, a side is a list of ints, players
+are 0 (south) and 1 (north). The tactics cards are ints too:
+
+- in a hand, the deck or the discard pile: :data:`TACTICS_CODE` (``JOKER`` 54, ``SPY`` 55,
+  ``SHIELD`` 56, ``BLIND`` 57, ``MUD`` 58, ``HEADHUNTER`` 59, ``STRATEGIST`` 60, ``BANSHEE`` 61,
+  ``TRAITOR`` 62);
+- on a side, a wild elite troop is its hand code (54-56); a troop whose owner already chose its
+  identity (``JOKER=R8``, only in positions set up by hand) gets an interned code from 64 up;
+- a stone's combat modes are bits (:data:`BLIND` 1, :data:`MUD` 2).
+
+The rules are the engine's (docs/RULES.md, :mod:`schotten_lab.game.state`), turn by turn: every play
+(:meth:`TacticsSim.apply_play` takes the engine's :class:`~schotten_lab.game.Play`), the claim
+proof (plain stones by the base game's rank cascade, stones with troops or modes by the engine's own
+memoised :func:`~schotten_lab.game.plays.side_strength` and ``best_strength``), the tie-break by
+the latest completion (a clock tick per side, as the engine's ``complete_at``), Headhunter's draws
+and put-back, the tactics-count and one-Joker limits, the draw from the chosen deck. The tests replay
+random engine games move for move on this state and compare everything.
+
+The rollout policy (:func:`tactics_rollout`) is a documented simplification: it plays clan cards by
+the base game's formation heuristic and elite troops where they complete a side, and never plays a
+combat mode or a ruse (those are searched as the first move only); it draws from the clan deck while
+it lasts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..core.cards import CARDS, Card
+from ..core.position import Position
+from ..core.rules import PLAYERS, TACTICS, TACTICS_EXPERT, Player
+from ..core.stone import Stone
+from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
+from ..game import GameState, Play
+from ..game.plays import best_strength, side_strength
+from .sim import ADJACENT, FULL, STRENGTH, best_completion
+
+TACTICS_CODE: dict[str, int] = {name: 54 + k for k, name in enumerate(TACTICS_NAMES)}
+"""A tactics card's int in a hand, deck or the discard pile (JOKER 54 ... TRAITOR 62)."""
+NAME_OF: dict[int, str] = {code: name for name, code in TACTICS_CODE.items()}
+JOKER, SPY, SHIELD = TACTICS_CODE["JOKER"], TACTICS_CODE["SPY"], TACTICS_CODE["SHIELD"]
+BLIND_CARD, MUD_CARD = TACTICS_CODE["BLIND"], TACTICS_CODE["MUD"]
+HEADHUNTER, STRATEGIST = TACTICS_CODE["HEADHUNTER"], TACTICS_CODE["STRATEGIST"]
+BANSHEE, TRAITOR = TACTICS_CODE["BANSHEE"], TACTICS_CODE["TRAITOR"]
+TROOPS = (JOKER, SPY, SHIELD)
+BLIND, MUD = 1, 2
+MODE_BIT = {"blind": BLIND, "mud": MUD}
+MODE_OF_CARD = {BLIND_CARD: BLIND, MUD_CARD: MUD}
+
+_PIECES: list[Piece] = [*CARDS, Troop("JOKER"), Troop("SPY"), Troop("SHIELD")]
+_PIECES += [Troop("JOKER")] * (64 - len(_PIECES))  # 57-63: unused on a side (hand-only codes)
+_PIECE_CODE: dict[Piece, int] = {p: k for k, p in enumerate(_PIECES[:57])}
+
+
+_CLAN_CODE: dict[str, int] = {str(c): c.index for c in CARDS}
+
+
+def piece_code(piece: Piece) -> int:
+    """A side piece's int (a troop with a chosen identity is interned on first sight)."""
+    code = _PIECE_CODE.get(piece)
+    if code is None:
+        code = _PIECE_CODE[piece] = len(_PIECES)
+        _PIECES.append(piece)
+    return code
+
+
+def piece_of(code: int) -> Piece:
+    return _PIECES[code]
+
+
+def hand_code(card: HandCard) -> int:
+    return card.index if isinstance(card, Card) else TACTICS_CODE[card]
+
+
+def hand_card(code: int) -> HandCard:
+    return CARDS[code] if code < 54 else NAME_OF[code]
+
+
+def _is_troop_piece(code: int) -> bool:
+    return code >= 54
+
+
+def _discarded(code: int) -> int:
+    """What a side piece becomes in the discard pile (a troop goes back to its name)."""
+    if code < 54:
+        return code
+    piece = _PIECES[code]
+    assert isinstance(piece, Troop)
+    return TACTICS_CODE[piece.kind]
+
+
+class TacticsSim:
+    """A full-information tactics-variant state (mutable; :meth:`copy` before branching).
+
+    ``sides[2 * stone + player]`` lists the pieces in placement order; ``done`` the same index's clock
+    tick of its latest completion (-1 while incomplete); ``modes[stone]`` bits; decks are drawn from
+    their end (``put_under`` inserts at the front); ``gone`` is the mask of clan cards on the table and
+    in the discard pile (a claim proof's pool is the rest); ``played`` counts tactics cards played,
+    ``jokers[p]`` whether ``p`` has played a Joker.
+    """
+
+    __slots__ = (
+        "sides", "done", "modes", "claimed", "hands", "clan_deck", "tactics_deck", "discard", "gone",
+        "played", "jokers", "to_move", "winner", "expert", "passes", "clock",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        sides: list[list[int]],
+        done: list[int],
+        modes: list[int],
+        claimed: list[int],
+        hands: list[list[int]],
+        clan_deck: list[int],
+        tactics_deck: list[int],
+        discard: list[int],
+        played: list[int],
+        jokers: list[bool],
+        to_move: int,
+        expert: bool = False,
+        clock: int = 2,
+    ) -> None:
+        self.sides = sides
+        self.done = done
+        self.modes = modes
+        self.claimed = claimed
+        self.hands = hands
+        self.clan_deck = clan_deck
+        self.tactics_deck = tactics_deck
+        self.discard = discard
+        self.played = played
+        self.jokers = jokers
+        self.to_move = to_move
+        self.expert = expert
+        self.passes = 0
+        self.clock = clock
+        gone = 0
+        for side in sides:
+            for code in side:
+                if code < 54:
+                    gone |= 1 << code
+        for code in discard:
+            if code < 54:
+                gone |= 1 << code
+        self.gone = gone
+        self.winner = self._compute_winner()
+
+    def copy(self) -> TacticsSim:
+        new = TacticsSim.__new__(TacticsSim)
+        new.sides = [list(s) for s in self.sides]
+        new.done = list(self.done)
+        new.modes = list(self.modes)
+        new.claimed = list(self.claimed)
+        new.hands = [list(self.hands[0]), list(self.hands[1])]
+        new.clan_deck = list(self.clan_deck)
+        new.tactics_deck = list(self.tactics_deck)
+        new.discard = list(self.discard)
+        new.gone = self.gone
+        new.played = list(self.played)
+        new.jokers = list(self.jokers)
+        new.to_move = self.to_move
+        new.winner = self.winner
+        new.expert = self.expert
+        new.passes = self.passes
+        new.clock = self.clock
+        return new
+
+    # ---- the table ------------------------------------------------------------------------------
+
+    def _compute_winner(self) -> int:
+        for p in (0, 1):
+            held = 0
+            for i in range(9):
+                if self.claimed[i] == p:
+                    held |= 1 << i
+            if held.bit_count() >= 5 or any(held & m == m for m in ADJACENT):
+                return p
+        return -1
+
+    def capacity(self, stone: int) -> int:
+        return 4 if self.modes[stone] & MUD else 3
+
+    def free_stones(self, player: int) -> list[int]:
+        """Stones where ``player`` may place: unclaimed, with room on their side."""
+        sides, modes, claimed = self.sides, self.modes, self.claimed
+        return [i for i in range(9) if claimed[i] < 0 and len(sides[2 * i + player]) < (4 if modes[i] & MUD else 3)]
+
+    def _set_side(self, stone: int, player: int, side: list[int]) -> None:
+        """Replace a side, keeping the completion clock as the engine does (``_Work._restone``)."""
+        self.sides[2 * stone + player] = side
+        self._retime(stone)
+
+    def _retime(self, stone: int) -> None:
+        capacity = self.capacity(stone)
+        for k in (2 * stone, 2 * stone + 1):
+            if len(self.sides[k]) >= capacity:
+                if self.done[k] < 0:
+                    self.done[k] = self.clock
+                    self.clock += 1
+            else:
+                self.done[k] = -1
+
+    def first_complete(self, stone: int) -> int:
+        """The player whose side became complete the earliest (latest completion counted), or -1."""
+        a, b = self.done[2 * stone], self.done[2 * stone + 1]
+        if a >= 0 and (b < 0 or a < b):
+            return 0
+        return 1 if b >= 0 else -1
+
+    def can_claim(self, stone: int, player: int) -> bool:
+        """The claim rule with the default proof (docs/RULES.md "Early claims under tactics")."""
+        if self.claimed[stone] >= 0:
+            return False
+        modes = self.modes[stone]
+        capacity = 4 if modes & MUD else 3
+        mine = self.sides[2 * stone + player]
+        if len(mine) < capacity:
+            return False
+        theirs = self.sides[2 * stone + 1 - player]
+        if not modes and max(mine) < 54 and (not theirs or max(theirs) < 54):
+            own = STRENGTH[mine[0] * 2916 + mine[1] * 54 + mine[2]]
+            if len(theirs) == 3:
+                other = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]]
+                return own > other or (own == other and self.first_complete(stone) == player)
+            return best_completion(theirs, FULL & ~self.gone) <= own
+        blind = bool(modes & BLIND)
+        own = side_strength([_PIECES[c] for c in mine], blind)
+        if len(theirs) >= capacity:
+            other = side_strength([_PIECES[c] for c in theirs], blind)
+            return own > other or (own == other and self.first_complete(stone) == player)
+        best = best_strength([_PIECES[c] for c in theirs], FULL & ~self.gone, capacity, blind)
+        return best is None or best <= own
+
+    def claimable(self, player: int) -> list[int]:
+        return [i for i in range(9) if self.can_claim(i, player)]
+
+    def claim_all(self, player: int) -> list[int]:
+        """Claim every provable stone in order, stopping at a win; returns the stones (0-based)."""
+        made: list[int] = []
+        for i in range(9):
+            if self.can_claim(i, player):
+                self.claimed[i] = player
+                made.append(i)
+                self.winner = self._compute_winner()
+                if self.winner >= 0:
+                    break
+        return made
+
+    def may_play_tactics(self, player: int) -> bool:
+        return self.played[player] <= self.played[1 - player]
+
+    # ---- plays ----------------------------------------------------------------------------------
+
+    def place(self, code: int, stone: int) -> None:
+        """Put a clan card or an elite troop from the mover's hand on their side of ``stone``."""
+        p = self.to_move
+        self.hands[p].remove(code)
+        if code >= 54:
+            self.played[p] += 1
+            if code == JOKER:
+                self.jokers[p] = True
+        else:
+            self.gone |= 1 << code
+        self._set_side(stone, p, [*self.sides[2 * stone + p], code])
+
+    def apply_play(self, play: Play) -> None:
+        """The mover's play (no legality check; the engine's :class:`Play`). Headhunter only draws
+        here: :meth:`put_back` is its second step."""
+        p = self.to_move
+        card = play.card
+        code = TACTICS_CODE.get(card)
+        if code is None:
+            code = _CLAN_CODE[card]
+        if code < 54 or code in TROOPS:
+            assert play.stone is not None
+            self.place(code, play.stone - 1)
+            return
+        self.hands[p].remove(code)
+        self.played[p] += 1
+        if code in MODE_OF_CARD:
+            assert play.stone is not None
+            stone = play.stone - 1
+            self.modes[stone] |= MODE_OF_CARD[code]
+            self._retime(stone)
+            return
+        self.discard.append(code)
+        if code == HEADHUNTER:
+            for deck in play.decks:
+                self._draw(p, deck == "tactics")
+            return
+        assert play.source is not None and play.target is not None
+        owner = p if code == STRATEGIST else 1 - p
+        source = play.source - 1
+        side = list(self.sides[2 * source + owner])
+        target = next(k for k, c in enumerate(side) if _code_text(c) == play.target)
+        piece = side.pop(target)
+        self._set_side(source, owner, side)
+        if play.stone is None or code == BANSHEE:
+            self.discard.append(_discarded(piece))
+            return
+        self._set_side(play.stone - 1, p, [*self.sides[2 * (play.stone - 1) + p], piece])
+
+    def put_back(self, codes: Sequence[int]) -> None:
+        """Headhunter's second step: ``codes`` from the mover's hand go under their decks."""
+        hand = self.hands[self.to_move]
+        for code in codes:
+            hand.remove(code)
+            (self.clan_deck if code < 54 else self.tactics_deck).insert(0, code)
+
+    def _draw(self, player: int, tactics: bool) -> None:
+        deck = self.tactics_deck if tactics else self.clan_deck
+        self.hands[player].append(deck.pop())
+
+    def end_turn(self, played: bool, tactics_deck: bool = False, draw: bool | None = None) -> list[int]:
+        """After the play: the base game's claims, the draw, the next player; returns the claims.
+
+        ``played``: the mover played a card (else passed). ``draw`` (default ``played``; Headhunter
+        draws no more): one card, from the tactics deck when ``tactics_deck`` and it is not empty,
+        else from the other deck."""
+        p = self.to_move
+        claims: list[int] = []
+        if not self.expert:
+            claims = self.claim_all(p)
+            if self.winner >= 0:
+                return claims
+        if (played if draw is None else draw) and (self.clan_deck or self.tactics_deck):
+            self._draw(p, (tactics_deck and bool(self.tactics_deck)) or not self.clan_deck)
+        self.passes = 0 if played or claims else self.passes + 1
+        self.to_move = 1 - p
+        return claims
+
+    def start_turn(self) -> list[int]:
+        """Expert variant: the claims at the start of the turn (none in the base game)."""
+        return self.claim_all(self.to_move) if self.expert else []
+
+    def stalled(self) -> bool:
+        """Both players passed in turn twice with nothing claimed: the game cannot go on (rollouts)."""
+        return self.passes >= 4
+
+    # ---- conversions ----------------------------------------------------------------------------
+
+    def stones(self) -> tuple[Stone, ...]:
+        out = []
+        for i in range(9):
+            first = self.first_complete(i)
+            out.append(
+                Stone(
+                    tuple(_PIECES[c] for c in self.sides[2 * i]),
+                    tuple(_PIECES[c] for c in self.sides[2 * i + 1]),
+                    None if self.claimed[i] < 0 else PLAYERS[self.claimed[i]],
+                    None if first < 0 else PLAYERS[first],
+                    frozenset(m for m, bit in MODE_BIT.items() if self.modes[i] & bit),
+                )
+            )
+        return tuple(out)
+
+    def observation(self, player: int) -> Position:
+        """The position ``player`` sees (own hand known, the opponent's hidden), for tests and bots."""
+        from ..game.plays import Observation
+
+        hands: dict[Player, tuple[HandCard, ...] | None] = {PLAYERS[player]: tuple(hand_card(c) for c in self.hands[player])}
+        hands[PLAYERS[1 - player]] = None
+        return Observation(
+            stones=self.stones(),
+            hands=hands,
+            hand_sizes={PLAYERS[p]: len(self.hands[p]) for p in (0, 1)},
+            deck=len(self.clan_deck),
+            to_move=PLAYERS[self.to_move],
+            rules=TACTICS_EXPERT if self.expert else TACTICS,
+            discard=tuple(hand_card(c) for c in self.discard),
+            tactics_deck=len(self.tactics_deck),
+            tactics_played={PLAYERS[p]: self.played[p] for p in (0, 1)},
+            jokers_played=frozenset(PLAYERS[p] for p in (0, 1) if self.jokers[p]),
+        )
+
+
+def _code_text(code: int) -> str:
+    """The engine's code of a side piece (``R8``, ``JOKER``, ``SPY=B7``)."""
+    return str(_PIECES[code])
+
+
+def from_state(state: GameState) -> TacticsSim:
+    """The search state of a full-information engine state (every card known)."""
+    sides: list[list[int]] = []
+    done: list[int] = []
+    modes: list[int] = []
+    for stone, times in zip(state.stones, state.complete_at):
+        for p in PLAYERS:
+            sides.append([piece_code(c) for c in stone.side(p)])
+        done.extend(-1 if t is None else t for t in times)
+        modes.append(sum(MODE_BIT[m] for m in stone.modes))
+    if any(None in h for h in state.hands) or None in state.clan_deck or None in state.tactics_deck:
+        raise ValueError("state: the search state needs every card known")
+    sim = TacticsSim(
+        sides,
+        done,
+        modes,
+        [-1 if s.claimed is None else PLAYERS.index(s.claimed) for s in state.stones],
+        [[hand_code(c) for c in state.hands[p]] for p in (0, 1)],  # type: ignore[arg-type]
+        [hand_code(c) for c in reversed(state.clan_deck)],  # type: ignore[arg-type]
+        [hand_code(c) for c in reversed(state.tactics_deck)],  # type: ignore[arg-type]
+        [hand_code(c) for c in state.discard],
+        list(state.tactics_played),
+        [p in state.jokers_played for p in PLAYERS],
+        PLAYERS.index(state.to_move),
+        state.rules.expert,
+        state.clock,
+    )
+    sim.passes = state.passes
+    return sim
+
+
+# ---- the rollout policy ------------------------------------------------------------------------------
+
+
+def _plain(sim: TacticsSim, stone: int) -> bool:
+    """No mode and no troop on the stone: the base game's scores apply."""
+    if sim.modes[stone]:
+        return False
+    a, b = sim.sides[2 * stone], sim.sides[2 * stone + 1]
+    return (not a or max(a) < 54) and (not b or max(b) < 54)
+
+
+def placement_value(sim: TacticsSim, code: int, stone: int, player: int) -> int:
+    """How promising a clan card or troop ``code`` on ``player``'s side of ``stone`` looks (higher is
+    better): the base game's :func:`.sim.placement_score` on a plain stone, else a completing piece
+    scores the side's strength (less when the opponent's complete side already beats it) and any
+    other piece its value."""
+    side = sim.sides[2 * stone + player]
+    capacity = sim.capacity(stone)
+    if code < 54 and _plain(sim, stone):
+        k = len(side)
+        v = code % 9
+        if k == 2:
+            own = STRENGTH[side[0] * 2916 + side[1] * 54 + code]
+            theirs = sim.sides[2 * stone + 1 - player]
+            if len(theirs) == 3 and STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] >= own:
+                return own - 300
+            return own
+        if k == 1:
+            x = side[0]
+            xv = x % 9
+            dv = abs(v - xv)
+            if x // 9 == code // 9:
+                return 460 + v + xv if dv <= 2 else 300 + v + xv
+            if dv == 0:
+                return 410 + 2 * v
+            return 200 + v + xv if dv <= 2 else 100 + v + xv
+        return 150 + v
+    blind = bool(sim.modes[stone] & BLIND)
+    if len(side) + 1 == capacity:
+        own = side_strength([_PIECES[c] for c in (*side, code)], blind)
+        theirs = sim.sides[2 * stone + 1 - player]
+        if len(theirs) >= capacity and side_strength([_PIECES[c] for c in theirs], blind) >= own:
+            return own - 300
+        return own - 1 if code >= 54 else own  # equal strength: keep the troop
+    return (150 + code % 9) if code < 54 else 100
+
+
+def policy_play(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> int | tuple[int, int]:
+    """The rollout policy's placement ``(code, stone)`` for the mover, or -1 to pass.
+
+    Clan cards by :func:`placement_value`; an elite troop where it completes a side (or when no clan
+    card can be placed); never a combat mode or a ruse."""
+    p = sim.to_move
+    stones = sim.free_stones(p)
+    hand = sim.hands[p]
+    if not stones or not hand:
+        return -1
+    clan = [c for c in hand if c < 54]
+    troops: list[int] = []
+    if sim.may_play_tactics(p):
+        troops = sorted({c for c in hand if c in TROOPS and not (c == JOKER and sim.jokers[p])})
+    if not clan and not troops:
+        return -1
+    if explore and clan and rng.random() < explore:
+        return clan[int(rng.random() * len(clan))], stones[int(rng.random() * len(stones))]
+    best = -(10**9)
+    choice: tuple[int, int] = (-1, -1)
+    sides = sim.sides
+    empty_seen = False
+    for stone in stones:
+        side = sides[2 * stone + p]
+        k = len(side)
+        plain = _plain(sim, stone)
+        if plain and k == 0:
+            if empty_seen:  # every empty plain side scores the same: the first stands for all
+                continue
+            empty_seen = True
+            for code in clan:
+                score = 150 + code % 9
+                if score > best:
+                    best, choice = score, (code, stone)
+        elif plain and k == 2:  # inline :func:`placement_value` (the rollout's hot loop)
+            base = side[0] * 2916 + side[1] * 54
+            theirs = sides[2 * stone + 1 - p]
+            beaten = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
+            for code in clan:
+                score = STRENGTH[base + code]
+                if beaten >= score:
+                    score -= 300
+                if score > best:
+                    best, choice = score, (code, stone)
+        else:
+            for code in clan:
+                score = placement_value(sim, code, stone, p)
+                if score > best:
+                    best, choice = score, (code, stone)
+        if troops and (k + 1 == sim.capacity(stone) or not clan):
+            for code in troops:
+                score = placement_value(sim, code, stone, p)
+                if score > best:
+                    best, choice = score, (code, stone)
+    return choice if choice[0] >= 0 else -1
+
+
+def policy_turn(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> None:
+    """One whole rollout turn of the mover (expert claims, placement or pass, claims, clan draw)."""
+    sim.start_turn()
+    if sim.winner >= 0:
+        return
+    choice = policy_play(sim, rng, explore)
+    if choice == -1:
+        sim.end_turn(False)
+        return
+    assert isinstance(choice, tuple)
+    sim.place(*choice)
+    sim.end_turn(True)
+
+
+def tactics_rollout(sim: TacticsSim, rng: random.Random, explore: float = 0.1, max_turns: int = 400) -> int:
+    """Play ``sim`` to its end with the rollout policy for both players; the winner (-1 if stalled)."""
+    for _ in range(max_turns):
+        if sim.winner >= 0:
+            return sim.winner
+        policy_turn(sim, rng, explore)
+        if sim.stalled():
+            return -1
+    return sim.winner

@@ -1,0 +1,185 @@
+"""The advisor in the tactics variant: its view of the hidden cards, its deals, and its moves,
+checked against the engine (which knows the true deal)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from schotten_lab.bots import AdvisorBot, advise, answer, make_bot
+from schotten_lab.bots.tactics_search import TacticsMove, play_move, tactics_view_of
+from schotten_lab.bots.tactics_sim import TACTICS_CODE, from_state, hand_code
+from schotten_lab.core.rules import PLAYERS
+from schotten_lab.game import GameState, apply_turn, new_game
+from schotten_lab.game.playout import random_decision
+from schotten_lab.play.arena import play_game
+
+
+def random_state(seed: int, turns: int, expert: bool = False, stop_at_pending: bool = False) -> GameState:
+    """A tactics game after ``turns`` random decisions (sooner when it ends)."""
+    rng = random.Random(seed)
+    state = new_game("tactics", expert, seed=seed)
+    for _ in range(turns):
+        if state.over or (stop_at_pending and state.pending is not None):
+            break
+        previous = state
+        state, _ = apply_turn(state, random_decision(state, rng))
+        if state.over:
+            return previous if previous.pending is None else state
+    return state
+
+
+def true_hidden(state: GameState) -> tuple[list[int], list[int]]:
+    """The hidden cards of the mover, in the order :meth:`TacticsView.deal` takes them: the
+    opponent's hand, then the deck from its top (clan, and tactics)."""
+    them = state.hands[1 - PLAYERS.index(state.to_move)]
+    clan = [hand_code(c) for c in them if not isinstance(c, str)] + [hand_code(c) for c in state.clan_deck]  # type: ignore[arg-type]
+    tactics = [hand_code(c) for c in them if isinstance(c, str)] + [hand_code(c) for c in state.tactics_deck]  # type: ignore[arg-type]
+    return clan, tactics
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 70), expert=st.booleans())
+def test_the_view_deals_the_true_state_back_from_the_true_hidden_order(seed: int, turns: int, expert: bool) -> None:
+    """The view sees exactly what is hidden: dealt in the true order, it is the engine's state; any
+    sample keeps the table, the mover's hand, the hand sizes and the hidden cards (as multisets)."""
+    state = random_state(seed, turns, expert)
+    if state.over or state.pending is not None:
+        return
+    view = tactics_view_of(state.observation(state.to_move))
+    clan, tactics = true_hidden(state)
+    assert sorted(clan) == sorted(view.hidden_clan) and sorted(tactics) == sorted(view.hidden_tactics)
+    dealt = view.deal(clan, tactics)
+    truth = from_state(state)
+    assert [sorted(h) for h in dealt.hands] == [sorted(h) for h in truth.hands]
+    assert dealt.clan_deck == truth.clan_deck and dealt.tactics_deck == truth.tactics_deck
+    assert dealt.sides == truth.sides and dealt.modes == truth.modes and dealt.claimed == truth.claimed
+    assert dealt.discard == truth.discard and dealt.played == truth.played and dealt.jokers == truth.jokers
+    assert dealt.gone == truth.gone
+    for p in (0, 1):
+        assert dealt.claimable(p) == truth.claimable(p)
+    sample = view.sample(random.Random(seed))
+    me = view.me
+    assert sample.hands[me] == truth.hands[me] or sorted(sample.hands[me]) == sorted(truth.hands[me])
+    assert len(sample.hands[1 - me]) == len(truth.hands[1 - me])
+    assert len(sample.clan_deck) == len(truth.clan_deck) and len(sample.tactics_deck) == len(truth.tactics_deck)
+    assert sorted(sample.hands[1 - me] + sample.clan_deck + sample.tactics_deck) == sorted(clan + tactics)
+
+
+def test_the_deals_are_uniform_within_each_kind() -> None:
+    """Each hidden tactics card lies in the opponent's hand in a share of the samples close to
+    (tactics cards the opponent holds) / (hidden tactics cards), whatever the card."""
+    state = random_state(11, 24)
+    view = tactics_view_of(state.observation(state.to_move))
+    assert view.opponent_tactics > 0 and len(view.hidden_tactics) > view.opponent_tactics
+    rng = random.Random(0)
+    counts: Counter[int] = Counter()
+    n = 4000
+    for _ in range(n):
+        sim = view.sample(rng)
+        counts.update(c for c in set(sim.hands[1 - view.me]) if c >= 54)
+    share = view.opponent_tactics / len(view.hidden_tactics)
+    single = [code for code, k in Counter(view.hidden_tactics).items() if k == 1]
+    assert single
+    for code in single:  # one copy: in the opponent's hand with probability exactly ``share``
+        assert abs(counts[code] / n - share) < 0.035, (code, counts[code] / n, share)
+
+
+def test_a_view_that_does_not_add_up_names_the_field() -> None:
+    state = random_state(3, 10)
+    obs = state.observation(state.to_move)
+    opponent = state.to_move.opponent
+    broken = type(obs)(**{**obs.__dict__, "hand_sizes": {state.to_move: obs.hand_sizes[state.to_move], opponent: 0}})
+    with pytest.raises(ValueError, match=f"hand_sizes.{opponent.value}"):
+        tactics_view_of(broken)
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 60), expert=st.booleans())
+def test_every_ranked_move_is_a_legal_turn_for_the_engine(seed: int, turns: int, expert: bool) -> None:
+    """The advice lists only turns the engine accepts (play, claims, deck, or a Headhunter put-back),
+    and the claims it shows are those the engine's own rules allow after that play."""
+    state = random_state(seed, turns, expert, stop_at_pending=True)
+    if state.over:
+        return
+    advice = advise(state.observation(state.to_move), iterations=40, seed=seed, explain_all=False)
+    assert advice.moves and advice.best.win is not None
+    assert advice.best.reason
+    for move in advice.moves:
+        after, turn = apply_turn(state, {"player": state.to_move.value, **move.turn()})
+        if state.pending is None and after.pending is None:  # a Headhunter's claims come with its put-back
+            assert turn["claim"] == list(move.claims), move.label()
+        if move.deck is not None and not after.over and after.pending is None:
+            assert turn.get("deck") == move.deck
+
+
+def test_a_pending_headhunter_is_answered_by_the_search() -> None:
+    """After a Headhunter the advisor chooses which cards to put back, among every choice."""
+    for seed in range(200):
+        state = random_state(seed, 200, stop_at_pending=True)
+        if state.pending is not None and state.pending.returns == 2:
+            break
+    else:
+        pytest.fail("no pending Headhunter in 200 random games")
+    obs = state.observation(state.to_move)
+    advice = advise(obs, iterations=60, seed=1)
+    hand = obs.hands[state.to_move] or ()
+    choices = {tuple(sorted(m.put_back)) for m in advice.moves}
+    assert all(len(c) == 2 for c in choices)
+    assert len(choices) == len({tuple(sorted(map(str, pair))) for pair in combinations(hand, 2)})
+    decision = AdvisorBot(iterations=30, seed=2).decide(obs)
+    assert set(decision) >= {"player", "return"} and "play" not in decision
+    after, _ = apply_turn(state, decision)
+    assert after.pending is None and after.to_move is state.to_move.opponent or after.over
+
+
+def test_the_search_is_reproducible_with_an_iteration_budget() -> None:
+    state = random_state(5, 20)
+    obs = state.observation(state.to_move)
+    one = advise(obs, iterations=60, seed=3)
+    two = advise(obs, iterations=60, seed=3)
+    assert [m.to_dict() for m in one.moves] == [m.to_dict() for m in two.moves]
+
+
+def test_a_headhunter_move_plays_its_put_back_in_the_search() -> None:
+    """Headhunter on the search state draws its decks and leaves the hand one card up (3 drawn, 2
+    back), with no draw after: as in the engine with the same put-back."""
+    for seed in range(300):
+        state = random_state(seed, 30)
+        plays = [p for p in state.legal_plays() if p.card == "HEADHUNTER" and len(p.decks) == 3]
+        if plays and not state.over and not state.rules.expert:
+            break
+    else:
+        pytest.fail("no Headhunter to play")
+    sim = from_state(state)
+    size = len(sim.hands[sim.to_move])
+    me = sim.to_move
+    play_move(sim, TacticsMove(plays[0]))
+    assert len(sim.hands[me]) == size + 3 - 2 - 1  # the Headhunter itself left the hand
+    assert TACTICS_CODE["HEADHUNTER"] in sim.discard
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_the_advisor_plays_whole_legal_tactics_games(expert: bool) -> None:
+    """The arena refuses illegal turns: a finished game is a legal one (the greedy bot opposite)."""
+    result = play_game((AdvisorBot(iterations=20, seed=1), make_bot("greedy", seed=2)), seed=7, expert=expert, variant="tactics")
+    assert result.turns > 10 and result.winner in (-1, 0, 1)
+
+
+def test_the_line_protocol_answers_a_tactics_request_with_a_deck() -> None:
+    state = random_state(2, 6)
+    line = json.dumps(state.observation(state.to_move).to_dict())
+    reply = answer(AdvisorBot(iterations=20, seed=0), line)
+    assert "error" not in reply and reply["player"] == state.to_move.value
+    assert reply["deck"] in ("clan", "tactics") and "estimate" in reply and reply["reason"]
+    apply_turn(state, reply)
+
+
+def test_the_hand_codes_cover_every_tactics_card() -> None:
+    assert sorted(TACTICS_CODE.values()) == list(range(54, 63))
