@@ -423,11 +423,13 @@ def test_whole_tactics_games_with_ruses_and_headhunter(tmp_path: Path) -> None:
     assert "HEADHUNTER" in ruses and len(ruses) >= 3, ruses
 
 
-def test_tactics_refusals_and_the_advisor_says_it_does_not_search_tactics(tmp_path: Path) -> None:
-    game = PlayGame("advisor", 50, seed=1, variant="tactics", save_dir=tmp_path)
-    assert "the advisor plays the greedy bot's move" in game.message
+def test_tactics_refusals_and_the_advisor_ranks_tactics_moves_too(tmp_path: Path) -> None:
+    game = PlayGame("advisor", 50, seed=1, variant="tactics", save_dir=tmp_path, advice_rollouts=60)
+    assert "greedy" not in game.message  # the advisor searches the tactics variant (it once played greedy's move)
     assert game.deck_choice.layout.display != "none"
-    assert game.ask_advisor() is None and game.message.startswith("The advisor cannot judge this position")
+    advice = game.ask_advisor()
+    assert advice is not None and advice.player is Player.SOUTH and "Seen from your seat (south)" in game.advice.value
+    assert str(advice.best.card) in [str(c) for c in game.state.hand(Player.SOUTH)]
     hand = [str(c) for c in game.state.hand(Player.SOUTH)]
     tactic = next((c for c in hand if not c[-1].isdigit()), None)
     if tactic is not None:
@@ -456,10 +458,14 @@ def test_review_with_the_advisors_judgement_of_every_turn(tmp_path: Path) -> Non
     assert path is not None and game.viewer.record.to_dict() == read_record(path.read_text()).to_dict()
 
     tactics = PlayGame("random", seed=2, variant="tactics", save_dir=tmp_path)
+    tactics.review_iterations = 4
     tactics.judge.value = True
-    tactics_turn(tactics, random.Random(0))
-    tactics.review_button.click()
-    assert tactics.viewer.review is None and tactics.message.startswith("The advisor judges base-game turns only")
+    for _ in range(2):
+        tactics_turn(tactics, random.Random(0))
+    tactics.review_button.click()  # the advisor judges tactics turns too
+    judged = tactics.viewer.review
+    assert judged is not None and len(judged.turns) == len(tactics.record.turns)
+    assert tactics.message.endswith("the chart marks the shown turn.")
 
 
 def test_the_review_shows_the_game_in_memory_whatever_became_of_the_file(tmp_path: Path) -> None:

@@ -7,8 +7,8 @@ usual or the expert timing. Cards and stones are chosen by clicking: a card of t
 menu listing the engine's legal ways, and Headhunter's put-back by clicking the cards. The engine
 (:mod:`schotten_lab.game`) decides every legality question: the widget only asks it. The stones the
 player may claim are offered once a claim is provable (usual timing: after the placement, then *End
-turn*; expert: before it). The advisor does not search the tactics variant: there it plays the greedy
-bot's move, and *What would the advisor play?* says it cannot judge the position.
+turn*; expert: before it). The advisor searches the tactics variant too (a move is then a play and
+the deck to draw from, or Headhunter's put-back; :mod:`schotten_lab.bots.advisor`).
 
 *What would the advisor play?* ranks the player's moves (win chance ± standard error, a reason), seen
 from the player's seat only: it gets the player's observation, in which the bot's hand is unknown.

@@ -248,9 +248,7 @@ class PlayGame:
         self.review_box.children = ()
         self.file_name.value = default_file_name()
         self._notice(f"New game (deal {seed}): you are {self.human.value}, against {self.bot_name}; "
-                     f"{'you start' if self.starts.value else 'the bot starts'}"
-                     + (" (in the tactics variant the advisor plays the greedy bot's move)."
-                        if self.state.rules.tactics and self.opponent.value == "advisor" else "."))
+                     f"{'you start' if self.starts.value else 'the bot starts'}.")
         self._render()
         self._bot_turns()
 
@@ -566,7 +564,7 @@ class PlayGame:
     def open_review(self) -> None:
         """Show the game so far in the game viewer, under the table. It shows the record in memory:
         a file saved holds the same record (``save`` checks it) and may have been moved or changed
-        since. With ``judge`` ticked (base game) the advisor first judges every turn
+        since. With ``judge`` ticked (either variant) the advisor first judges every turn
         (``review_iterations`` rollouts a turn; progress shown), and the viewer adds each turn's
         judgement and the win-probability chart."""
         from ...play.review import GameReview, ReviewError, TurnReview, review_game
@@ -578,9 +576,7 @@ class PlayGame:
         review: GameReview | None = None
         try:
             record = self.record
-            if self.judge.value and record.variant != "base":
-                self._refuse("The advisor judges base-game turns only: the review opens without its judgement.")
-            elif self.judge.value:
+            if self.judge.value:
                 progress = W.HTML()
                 self.review_box.children = (progress,)
 
@@ -596,8 +592,6 @@ class PlayGame:
         viewer.go(viewer.turns)
         self.viewer = viewer
         self.review_box.children = (W.HTML("<h4>Review</h4>"), viewer.widget)
-        if review is None and self.judge.value:
-            return  # the refusal above says why there is no judgement
         self._notice("The review is under the table: step through the game with its buttons"
                      + (", the chart marks the shown turn." if review is not None else "."))
 
