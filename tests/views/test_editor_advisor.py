@@ -79,7 +79,6 @@ def test_exact_endgame_is_labelled_exact() -> None:
     [
         (Position.from_notation(WON), "The game is over: south has won"),
         (Position.from_json((DATA / "06_endgame_empty_deck.json").read_text()), "needs north's hand"),
-        (Position.from_json((DATA / "23_tactics_midgame.json").read_text()), "base game only"),
     ],
 )
 def test_positions_the_advisor_cannot_search_get_one_sentence(position: Position, words: str) -> None:
@@ -218,3 +217,15 @@ def test_a_worker_that_dies_leaves_the_panel_ready_for_the_next_request(monkeypa
     monkeypatch.undo()
     panel.update(ed.place(three_eights(), "G8", Target.side(1, S)))
     assert panel.wait(60) and panel.advice is not None
+
+
+def test_a_tactics_position_is_searched_too() -> None:
+    """The advisor searches the tactics variant (bots.advisor): the panel ranks its moves, a play and
+    the deck to draw from, seen from the mover's seat."""
+    position = Position.from_json((DATA / "23_tactics_midgame.json").read_text())
+    assert unsearchable(position) == ""
+    panel = sync_panel(rollouts=200)
+    panel.update(position)
+    assert panel.advice is not None and panel.message == "" and panel.advice.player is position.to_move
+    assert "Seen from south's seat" in panel.table.value and "draw " in panel.advice.best.label()
+    assert html.escape(panel.advice.best.label()) in panel.table.value

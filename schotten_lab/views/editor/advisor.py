@@ -15,7 +15,8 @@ so it never runs inside an edit:
 Advice shown for an earlier position turns grey as soon as the board changes (with a "Thinking…"
 status while auto searches, or "for an earlier position" when auto is off).
 
-A position the advisor cannot search (game over, tactics variant, the mover's hand not entered,
+The tactics variant is searched too (a move is then a play and the deck to draw from; no exact
+endgame there). A position the advisor cannot search (game over, the mover's hand not entered,
 hidden cards that do not add up) gets one sentence saying why, never a traceback. The search is
 seeded: the same position and budget give the same ranking.
 """
@@ -65,8 +66,6 @@ def unsearchable(position: Position) -> str:
     winner = position.winner()
     if winner is not None:
         return f"The game is over: {winner.value} has won, so there is nothing to play."
-    if position.rules.tactics:
-        return "The advisor searches the base game only (and its expert variant), not the tactics variant."
     if position.hands[position.to_move] is None:
         return (f"The advisor plays for the player to move, {mover}, and needs {mover}'s hand: "
                 f"enter it (Place on: {mover} hand) or switch the player to move.")
