@@ -370,15 +370,24 @@ def advise_tactics(
         else:
             results[move] = (None, None, 0)
     order, changes = ranked(moves, results, scores)
+    # reasons: the best move's always; with explain_all the searched moves', then the others' while the
+    # time budget lasts (a Mud fight's exact chances can cost a tenth of a second), all of them under
+    # an iteration budget (no clock: the same answer on any machine)
+    explain_until = None if iterations is not None else started + budget_seconds
     described = []
     for rank, move in enumerate(order):
         win, error, n = results[move]
         claims = tuple(s + 1 for s in claims_of[move])
         play = move.play
-        if move.put_back is not None:
-            reason = f"keeps {_hand_words(view, move.put_back)}" if explain_all or rank == 0 else ""
+        wanted = rank == 0 or (
+            explain_all and (win is not None or explain_until is None or time.perf_counter() < explain_until)
+        )
+        if not wanted:
+            reason = ""
+        elif move.put_back is not None:
+            reason = f"keeps {_hand_words(view, move.put_back)}"
         else:
-            reason = explain_play(position, play, claims) if explain_all or rank == 0 else ""
+            reason = explain_play(position, play, claims)
         card = play.card if play is not None and play.kind == "clan" else None
         described.append(
             MoveAdvice(

@@ -135,6 +135,7 @@ def test_a_pending_headhunter_is_answered_by_the_search() -> None:
     assert len(choices) == len({tuple(sorted(map(str, pair))) for pair in combinations(hand, 2)})
     decision = AdvisorBot(iterations=30, seed=2).decide(obs)
     assert set(decision) >= {"player", "return"} and "play" not in decision
+    assert answer(AdvisorBot(iterations=30, seed=2), json.dumps(obs.to_dict())) == decision  # the line protocol too
     after, _ = apply_turn(state, decision)
     assert after.pending is None and after.to_move is state.to_move.opponent or after.over
 
