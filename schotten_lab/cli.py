@@ -6,6 +6,7 @@ Subcommands::
     schotten-lab analyze - < positions.jsonl          # JSON Lines in, one JSON report per line out
                  [--jobs J | --dask ADDRESS|local] [--quiet]   # a batch on processes or a Dask cluster
     schotten-lab claim POSITION.json --stone N --player south|north [--strict] [--json]
+    schotten-lab advise POSITION.json [--iterations N | --budget SECONDS] [--seed S] [--moves K] [--json]
     schotten-lab notation POSITION.json [--to-json]
     schotten-lab report POSITION.json -o report.html [--viewer south|north] [--lang en|fr]
     schotten-lab diagram POSITION.json -o FILE.svg|FILE.png [--refute N:PLAYER] [--caption TEXT]
@@ -547,6 +548,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strict", action="store_true", help=strict_help)
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
     p.set_defaults(run=cmd_claim)
+
+    __import__("schotten_lab.cli_advise").cli_advise.add_advise_parser(sub, notation_help)  # cli_advise.py
 
     p = sub.add_parser("notation", help="print a position's one-line notation (or its JSON)")
     p.add_argument("position", nargs="?", metavar="POSITION", help="position file (JSON), or '-' for stdin")

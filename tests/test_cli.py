@@ -369,7 +369,7 @@ BAD_DOCUMENTS = [
 
 
 @pytest.mark.parametrize("name", BAD_DOCUMENTS)
-@pytest.mark.parametrize("command", ["analyze", "claim", "notation"])
+@pytest.mark.parametrize("command", ["analyze", "claim", "notation", "advise"])
 def test_bad_position_file_exits_2_with_one_line(
     name: str, command: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

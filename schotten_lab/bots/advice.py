@@ -151,6 +151,19 @@ class Advice:
             lines.append(f"  ... {len(self.moves) - limit} more")
         return "\n".join(lines)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The advice as plain JSON data: who moves (every chance is that player's), how it was
+        computed, the current estimate, and every move best first (:meth:`MoveAdvice.to_dict`)."""
+        return {
+            "player": self.player.value,
+            "method": self.method,
+            "rollouts": self.rollouts,
+            "seconds": round(self.seconds, 3),
+            "current": self.current,
+            "current_stderr": self.current_stderr,
+            "moves": [move.to_dict() for move in self.moves],
+        }
+
     def __str__(self) -> str:
         return self.table()
 

@@ -1,0 +1,191 @@
+"""``schotten-lab advise``: the advisor's ranking of a position file or notation, as a table or
+JSON, reproducible with ``--iterations``; bad input gives exit code 2 and one line naming the field."""
+
+from __future__ import annotations
+
+import inspect
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from schotten_lab import cli_advise
+from schotten_lab.bots import AdvisorBot, advise
+from schotten_lab.bots.advisor import MAX_BUDGET, MAX_ITERATIONS
+from schotten_lab.cli import build_parser, main
+from schotten_lab.core.load import load_position_text
+
+ROOT = Path(__file__).resolve().parent.parent
+POSITIONS = ROOT / "data" / "positions"
+MIDGAME = POSITIONS / "13_midgame.json"  # base game, south to move, south's hand known
+TACTICS = POSITIONS / "14_joker_turns_a_loss_into_a_claim.json"  # tactics, south to move
+HIDDEN_MOVER = POSITIONS / "03_three_eights_r8_unseen.json"  # north to move, north's hand unknown
+NOTATION = "N8B8G8-R9R7/-/-/Y3-P2/-/-/-/-/- Y1Y2P5B3G9N2 ?6 s d35"
+GAME_OVER = "R9R8R7*-B1G2Y4@s/G9G8G7*-B2N3P5@s/Y9Y8Y7*-R1N4P6@s/-/-/-/-/-/- B3B4B5B6B7B8 ?6 n"
+SECONDS = re.compile(r"\d+\.\d\d s\)")
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str], stdin: str | None = None) -> tuple[int, str, str]:
+    """Run the CLI in-process; return (exit code, stdout, stderr)."""
+    old = sys.stdin
+    if stdin is not None:
+        sys.stdin = io.StringIO(stdin)
+    try:
+        code = main(argv)
+    finally:
+        sys.stdin = old
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def position(path: Path) -> Any:
+    return load_position_text(path.read_text(encoding="utf-8")).position
+
+
+def test_table_is_the_advisors_ranking_from_the_movers_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["advise", str(MIDGAME), "--iterations", "120", "--seed", "3", "--moves", "4"], capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "A busy midgame" and lines[1] == ""  # the file's title, as analyze prints it
+    assert lines[2].startswith("Seen from south's seat (south to move): every chance is south's")
+    assert "north's hand and the deck order are sampled" in lines[2]
+    assert lines[3] == "search: 120 rollouts, seed 3 (reproducible: the same answer on any machine)"
+    expected = advise(position(MIDGAME), iterations=120, seed=3)
+    table = expected.table(limit=4).splitlines()
+    assert SECONDS.sub("", "\n".join(lines[4:])) == SECONDS.sub("", "\n".join(table))
+    assert len(lines[4:]) == 2 + 4 + 1 and lines[-1] == f"  ... {len(expected.moves) - 4} more"
+    assert lines[6].lstrip().startswith(expected.best.label())
+
+
+def test_iterations_and_seed_give_the_same_output_twice(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", str(MIDGAME), "-i", "100", "--seed", "7"]
+    first, second = run(argv, capsys)[1], run(argv, capsys)[1]
+    assert SECONDS.sub("", first) == SECONDS.sub("", second)  # only the time taken differs
+    other_seed = run(["advise", str(MIDGAME), "-i", "100", "--seed", "8"], capsys)[1]
+    assert SECONDS.sub("", other_seed) != SECONDS.sub("", first)  # the seed does matter
+
+
+def test_json_lists_every_move(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["advise", str(MIDGAME), "-i", "100", "--json", "--moves", "2"]
+    code, out, err = run(argv, capsys)
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    expected = advise(position(MIDGAME), iterations=100, seed=0)
+    assert doc["player"] == doc["seen_from"] == "south"
+    assert doc["method"] == expected.method and doc["rollouts"] == expected.rollouts == 100
+    assert (doc["seed"], doc["iterations"], doc["budget_seconds"]) == (0, 100, None)
+    assert doc["current"] == expected.current and doc["current_stderr"] == expected.current_stderr
+    assert doc["moves"] == [m.to_dict() for m in expected.moves]  # every move, not --moves of them
+    assert len(doc["moves"]) > 2 and doc["moves"][0]["change"] == 0.0
+    assert all(m["play"]["stone"] in range(1, 10) for m in doc["moves"])
+    again = json.loads(run(argv, capsys)[1])
+    assert {**again, "seconds": 0} == {**doc, "seconds": 0}
+
+
+def test_tactics_moves_name_the_deck_to_draw_from(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["advise", str(TACTICS), "-i", "40", "--json"], capsys)
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["player"] == "south" and "tactics" in doc["method"]
+    assert {m["deck"] for m in doc["moves"]} == {"clan", "tactics"}  # both decks hold cards: both are searched
+    code, out, _ = run(["advise", str(TACTICS), "-i", "40", "-k", "3"], capsys)
+    assert code == 0 and ", draw " in out.splitlines()[6]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--notation", NOTATION], ["-n", NOTATION + " expert"], [NOTATION], ["-"]],
+    ids=["--notation", "expert", "positional notation", "stdin"],
+)
+def test_notation_and_stdin(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["advise", *argv, "-i", "60", "--json"], capsys, stdin=NOTATION if argv == ["-"] else None)
+    assert code == 0, err
+    doc = json.loads(out)
+    notation = argv[-1] if argv != ["-"] else NOTATION
+    assert doc["moves"] == [m.to_dict() for m in advise(load_position_text(notation).position, iterations=60).moves]
+
+
+def test_default_is_the_bots_time_budget() -> None:
+    assert cli_advise.DEFAULT_BUDGET == inspect.signature(AdvisorBot).parameters["budget"].default
+    args = build_parser().parse_args(["advise", str(MIDGAME)])
+    assert args.iterations is None and args.budget is None and args.seed == 0 and args.moves == 10
+    assert cli_advise.search_line(args).startswith("search: 2 s time budget, seed 0 (the rollouts that fit depend")
+
+
+def test_a_time_budget_says_it_is_not_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["advise", "-n", NOTATION, "--budget", "0.3", "--json"], capsys)
+    assert code == 0 and json.loads(out)["budget_seconds"] == 0.3 and json.loads(out)["iterations"] is None
+    code, out, _ = run(["advise", "-n", NOTATION, "--budget", "0.3"], capsys)
+    assert code == 0 and "search: 0.3 s time budget" in out and "--iterations N is reproducible" in out
+
+
+def test_help_says_which_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["advise", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "rollouts instead of a time budget: reproducible" in text
+    assert "(default 2, like the advisor bot): not reproducible" in text
+
+
+BAD = [
+    ([str(HIDDEN_MOVER)], "hands.north: the hand of the player to move must be known"),
+    (["-n", GAME_OVER], "claimed: the game is over (south has won)"),
+    (["-n", NOTATION.replace("d35", "d30")], "deck.clan: card counts do not add up"),
+    (["-n", NOTATION.replace("Y1", "Z1")], "unknown card"),
+    (["nope.json"], "nope.json: no such file"),
+    ([], "a position is required"),
+    ([str(MIDGAME), "-n", NOTATION], "not both"),
+    ([str(MIDGAME), "--iterations", "0"], f"--iterations/-i: must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not 0"),
+    ([str(MIDGAME), "--iterations", str(MAX_ITERATIONS + 1)], "--iterations/-i: must be a whole number of rollouts"),
+    ([str(MIDGAME), "--iterations", "lots"], "--iterations/-i: expected an integer, not 'lots'"),
+    ([str(MIDGAME), "--budget", "0"], f"--budget/-b: must be seconds above 0 and at most {MAX_BUDGET:g}, not '0'"),
+    ([str(MIDGAME), "--budget", str(MAX_BUDGET + 1)], "--budget/-b: must be seconds above 0"),
+    ([str(MIDGAME), "--budget", "nan"], "--budget/-b: must be seconds above 0"),
+    ([str(MIDGAME), "--budget", "soon"], "--budget/-b: expected seconds, not 'soon'"),
+    ([str(MIDGAME), "--iterations", "10", "--budget", "1"], "--budget/-b: not allowed with argument --iterations"),
+    ([str(MIDGAME), "--seed", "-1"], "--seed: must be a whole number, 0 or more, not -1"),
+    ([str(MIDGAME), "--seed", "x"], "--seed: expected an integer"),
+    ([str(MIDGAME), "--moves", "0"], "--moves/-k: must be a whole number, 1 or more, not 0"),
+]
+
+
+@pytest.mark.parametrize(("argv", "needle"), BAD, ids=[needle.split(":")[0] for _, needle in BAD])
+def test_bad_input_exits_2_with_one_line_naming_the_field(
+    argv: list[str], needle: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["advise", *argv], capsys)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("schotten-lab: error: ") and err.count("\n") == 1
+    assert needle in err
+
+
+def test_bad_json_on_stdin_and_a_pending_headhunter(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(["advise", "-"], capsys, stdin="{bad")
+    assert code == 2 and err.count("\n") == 1 and "<stdin>: not valid JSON" in err
+    # a position file has no pending Headhunter (that is the bot protocol's request: `bot advisor`)
+    doc = json.loads(TACTICS.read_text(encoding="utf-8"))
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps({**doc, "pending": {"kind": "headhunter", "return": 2}}), encoding="utf-8")
+    code, _, err = run(["advise", str(path)], capsys)
+    assert code == 2 and err.count("\n") == 1 and "pending: unknown field" in err
+
+
+def test_the_real_entry_point() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "schotten_lab", "advise", str(MIDGAME), "-i", "60", "-k", "3"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert result.returncode == 0 and result.stderr == ""
+    assert "south to move: " in result.stdout and "rollouts" in result.stdout
+    bad = subprocess.run(
+        [sys.executable, "-m", "schotten_lab", "advise", str(HIDDEN_MOVER)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
+    assert bad.stderr.count("\n") == 1 and "hands.north" in bad.stderr
