@@ -189,3 +189,11 @@ def test_the_real_entry_point() -> None:
     )  # fmt: skip
     assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1 and "hands.north" in bad.stderr
+
+
+def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "$ schotten-lab advise data/positions/13_midgame.json --iterations 1000 --moves 4\n"
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    code, out, _ = run(["advise", str(MIDGAME), "--iterations", "1000", "--moves", "4"], capsys)
+    assert code == 0 and SECONDS.sub("", out) == SECONDS.sub("", shown)
