@@ -192,6 +192,8 @@ def successive_halving(
     rollout seed: common random numbers). Stops after ``iterations`` play-outs, or else at
     ``deadline`` (``time.perf_counter``), always between deals."""
     scores: dict[M, list[float]] = {m: [] for m in moves}
+    if not moves:
+        return scores, 0
     sums = dict.fromkeys(moves, 0.0)
     active = list(moves)
     total = 0
@@ -224,6 +226,18 @@ def estimate(values: Sequence[float]) -> tuple[float, float]:
     mean = sum(values) / n
     var = max(sum(v * v for v in values) / n - mean * mean, 0.0)
     return mean, math.sqrt(var / max(n - 1, 1)) if n > 1 else 0.5
+
+
+def win_estimate(values: Sequence[float]) -> tuple[float, float]:
+    """A win rate (values 0, 1/2 or 1) and its standard error, never 0 from a few deals: when every
+    deal gave the same value the sample spread says nothing, so the error is the one of the rate
+    shrunk towards 1/2 by one win and one loss added, sqrt(p(1-p)/(n+2)) with p = (wins+1)/(n+2)."""
+    mean, se = estimate(values)
+    n = len(values)
+    if n > 1 and se == 0.0:
+        shrunk = (sum(values) + 1) / (n + 2)
+        se = math.sqrt(shrunk * (1 - shrunk) / (n + 2))
+    return mean, se
 
 
 def paired(scores: Sequence[float], chosen: Sequence[float]) -> tuple[float, float]:

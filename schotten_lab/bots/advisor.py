@@ -38,7 +38,7 @@ from ..core.cards import CARDS, Card, format_cards
 from ..core.formations import Formation
 from ..core.position import Position
 from ..core.rules import Player
-from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, successive_halving
+from .advice import Advice, MoveAdvice, Result, ranked, score, successive_halving, win_estimate
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
@@ -134,7 +134,7 @@ def advise(
         )  # fmt: skip
         for move in moves:
             if scores.get(move):
-                mean, se = estimate(scores[move])
+                mean, se = win_estimate(scores[move])
                 results[move] = (mean, se, len(scores[move]))
             else:
                 results[move] = (None, None, 0)

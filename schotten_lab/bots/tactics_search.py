@@ -30,7 +30,7 @@ from ..core.rules import PLAYERS, Player
 from ..core.tactics import TACTICS_COPIES, Troop, parse_hand_card
 from ..game import Observation, Play, legal_plays, may_pass
 from ..game.plays import best_strength, jokers_on_table
-from .advice import Advice, MoveAdvice, Result, estimate, ranked, score, successive_halving
+from .advice import Advice, MoveAdvice, Result, ranked, score, successive_halving, win_estimate
 from .sim import FULL
 from .tactics_sim import (
     BLIND,
@@ -259,7 +259,7 @@ def candidates(view: TacticsView, position: Position, width: int) -> Candidates:
     """Every legal move (heuristic order, most promising first), the ones to search, and the stones
     (0-based) each move claims (claims depend on the public table only)."""
     if view.returns is not None:
-        return _put_backs(view, view.returns, width)
+        return _put_backs(view, view.returns)
     base = view.neutral()
     me = view.me
     start = base.copy()
@@ -290,21 +290,30 @@ def candidates(view: TacticsView, position: Position, width: int) -> Candidates:
         searched_plays.add(scored[0][1])  # the play that claims most
     decks = [d for d, n in (("clan", len(base.clan_deck)), ("tactics", len(base.tactics_deck))) if n]
     moves: list[TacticsMove] = []
+    claims: dict[TacticsMove, list[int]] = {}
     for option in ordered:
-        draws: list[str | None] = [None] if option is None or option.card == "HEADHUNTER" or not decks else [*decks]
-        moves += [TacticsMove(option, deck) for deck in draws]
-    claims = {m: play_move(base.copy(), m) for m in moves}
-    return moves, [m for m in moves if m.play in searched_plays], claims
+        move = TacticsMove(option)
+        after = base.copy()
+        claims[move] = play_move(after, move)
+        if option is None or option.card == "HEADHUNTER" or not decks or after.winner >= 0:
+            moves.append(move)  # no draw follows (a pass, Headhunter's own draws, the game won)
+            continue
+        for deck in decks:
+            drawn = TacticsMove(option, deck)
+            claims[drawn] = claims[move]
+            moves.append(drawn)
+    return moves, [m for m in moves if m.play in searched_plays], {m: claims[m] for m in moves}
 
 
-def _put_backs(view: TacticsView, returns: int, width: int) -> Candidates:
-    """A pending Headhunter: every distinct choice of cards to put back, the rollout's choice first."""
+def _put_backs(view: TacticsView, returns: int) -> Candidates:
+    """A pending Headhunter: every distinct choice of cards to put back (all searched), the rollout's
+    choice first."""
     base = view.neutral()
     hand = sorted(view.hand)
     usual = put_back_choice(hand, returns)
     choices = sorted({tuple(sorted(c)) for c in combinations(hand, returns)}, key=lambda c: (c != tuple(sorted(usual)), c))
     moves = [TacticsMove(None, None, c) for c in choices]
-    return moves, moves[: 2 * max(width, 1)], {m: play_move(base.copy(), m) for m in moves}
+    return moves, moves, {m: play_move(base.copy(), m) for m in moves}  # at most C(9, 2) = 36: all searched
 
 
 def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:
@@ -356,7 +365,7 @@ def advise_tactics(
     from .tactics_reasons import explain_play
 
     view = tactics_view_of(position)
-    moves, searched, claims_of = candidates(view, position, width)
+    moves, searched, claims_of = candidates(view, position, max(width, 1))
     rng = random.Random(seed)
     deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
     scores, rollouts = successive_halving(
@@ -365,7 +374,7 @@ def advise_tactics(
     results: dict[TacticsMove, Result] = {}
     for move in moves:
         if scores.get(move):
-            mean, se = estimate(scores[move])
+            mean, se = win_estimate(scores[move])
             results[move] = (mean, se, len(scores[move]))
         else:
             results[move] = (None, None, 0)

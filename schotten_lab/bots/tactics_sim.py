@@ -104,7 +104,7 @@ class TacticsSim:
 
     __slots__ = (
         "sides", "done", "modes", "claimed", "hands", "clan_deck", "tactics_deck", "discard", "gone",
-        "played", "jokers", "to_move", "winner", "expert", "passes", "clock",
+        "played", "jokers", "to_move", "winner", "expert", "passes", "clock", "early",
     )  # fmt: skip
 
     def __init__(
@@ -137,6 +137,7 @@ class TacticsSim:
         self.expert = expert
         self.passes = 0
         self.clock = clock
+        self.early = False
         gone = 0
         for side in sides:
             for code in side:
@@ -166,6 +167,7 @@ class TacticsSim:
         new.expert = self.expert
         new.passes = self.passes
         new.clock = self.clock
+        new.early = self.early
         return new
 
     # ---- the table ------------------------------------------------------------------------------
@@ -295,7 +297,7 @@ class TacticsSim:
         owner = p if code == STRATEGIST else 1 - p
         source = play.source - 1
         side = list(self.sides[2 * source + owner])
-        target = next(k for k, c in enumerate(side) if _code_text(c) == play.target)
+        target = next(k for k, c in enumerate(side) if _target_name(c) == play.target)
         piece = side.pop(target)
         self._set_side(source, owner, side)
         if play.stone is None or code == BANSHEE:
@@ -328,13 +330,16 @@ class TacticsSim:
                 return claims
         if (played if draw is None else draw) and (self.clan_deck or self.tactics_deck):
             self._draw(p, (tactics_deck and bool(self.tactics_deck)) or not self.clan_deck)
-        self.passes = 0 if played or claims else self.passes + 1
+        self.passes = 0 if played or claims or self.early else self.passes + 1
+        self.early = False
         self.to_move = 1 - p
         return claims
 
     def start_turn(self) -> list[int]:
         """Expert variant: the claims at the start of the turn (none in the base game)."""
-        return self.claim_all(self.to_move) if self.expert else []
+        claims = self.claim_all(self.to_move) if self.expert else []
+        self.early = bool(claims)
+        return claims
 
     def stalled(self) -> bool:
         """Both players passed in turn twice with nothing claimed: the game cannot go on (rollouts)."""
@@ -377,9 +382,10 @@ class TacticsSim:
         )
 
 
-def _code_text(code: int) -> str:
-    """The engine's code of a side piece (``R8``, ``JOKER``, ``SPY=B7``)."""
-    return str(_PIECES[code])
+def _target_name(code: int) -> str:
+    """How a play names a side piece it takes: ``R8``, or a troop's kind whatever its identity."""
+    piece = _PIECES[code]
+    return piece.kind if isinstance(piece, Troop) else str(piece)
 
 
 def from_state(state: GameState) -> TacticsSim:

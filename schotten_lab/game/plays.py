@@ -219,13 +219,29 @@ def observation_from_dict(data: object) -> Observation:
     pending = None
     raw = data.get("pending")
     if raw is not None:
-        if not isinstance(raw, Mapping) or raw.get("kind") != "headhunter" or not isinstance(raw.get("return"), int):
+        count = raw.get("return") if isinstance(raw, Mapping) else None
+        if not isinstance(raw, Mapping) or raw.get("kind") != "headhunter" or type(count) is not int:
             raise PositionFormatError("pending", "must be {'kind': 'headhunter', 'return': N}")
-        pending = Pending("headhunter", int(raw["return"]))
-    jokers = data.get("jokers_played", [])
+        hand = pos.hands[pos.to_move]
+        most = min(2, pos.hand_sizes[pos.to_move])
+        if not pos.rules.tactics or "HEADHUNTER" not in pos.discard:
+            raise PositionFormatError("pending", "a pending Headhunter needs the tactics variant and the Headhunter in the discard pile")
+        if not 0 <= count <= most or (hand is not None and count > len(hand)):
+            raise PositionFormatError("pending.return", f"Headhunter puts back 0 to {most} cards here, not {count}")
+        pending = Pending("headhunter", count)
+    on_table = jokers_on_table(pos.stones)
+    jokers = data.get("jokers_played")
+    if jokers is None:
+        return observe(pos, pending)  # who played a Joker: as the table shows
     if not isinstance(jokers, list) or not all(j in ("south", "north") for j in jokers):
         raise PositionFormatError("jokers_played", "must be a list of 'south'/'north'")
-    return observe(pos, pending, frozenset(Player(j) for j in jokers))
+    played = frozenset(Player(j) for j in jokers)
+    if not on_table <= played:
+        missing = sorted(p.value for p in on_table - played)
+        raise PositionFormatError("jokers_played", f"leaves out {', '.join(missing)}, who has a Joker on the table")
+    if len(played - on_table) > sum(1 for c in pos.discard if c == "JOKER"):
+        raise PositionFormatError("jokers_played", "names a player with no Joker on the table, and no Joker is in the discard pile")
+    return observe(pos, pending, played)
 
 
 def observe(pos: Position, pending: Pending | None = None, jokers_played: frozenset[Player] | None = None) -> Observation:

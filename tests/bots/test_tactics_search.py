@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 from schotten_lab.bots import AdvisorBot, advise, answer, make_bot
 from schotten_lab.bots.tactics_search import TacticsMove, play_move, tactics_view_of
 from schotten_lab.bots.tactics_sim import TACTICS_CODE, from_state, hand_code
+from schotten_lab.core.position import Position
 from schotten_lab.core.rules import PLAYERS
-from schotten_lab.game import GameState, apply_turn, new_game
+from schotten_lab.game import GameState, apply_turn, new_game, observation_from_dict, state_from_position
 from schotten_lab.game.playout import random_decision
 from schotten_lab.play.arena import play_game
 
@@ -184,3 +185,70 @@ def test_the_line_protocol_answers_a_tactics_request_with_a_deck() -> None:
 
 def test_the_hand_codes_cover_every_tactics_card() -> None:
     assert sorted(TACTICS_CODE.values()) == list(range(54, 63))
+
+
+def test_a_troop_with_a_chosen_identity_can_be_taken() -> None:
+    """A Spy whose owner already chose B7 is named by its kind in a play (the engine's way): the
+    search state finds it, and the advisor's Banshee on it is a legal turn."""
+    position = Position.from_notation("B2-N4/-/R4R5R6*-Y7Y8[SPY=B7]/-/G3-P8/-/-/-/- B1G5N6Y6[BANSHEE][MUD]R1 ?7 s d35 tactics t5 p0:1")
+    advice = advise(position, iterations=40, seed=0)
+    spy = [m for m in advice.moves if m.play is not None and m.play.card == "BANSHEE" and m.play.target == "SPY"]
+    assert spy
+    state = state_from_position(position)
+    for move in spy:
+        after, _ = apply_turn(state, {"player": "south", **move.turn()})
+        assert "SPY" in after.discard
+
+
+def test_jokers_played_are_read_from_the_table_when_the_request_leaves_them_out() -> None:
+    """A plain position@1 line (no ``jokers_played``) with north's Joker on the table: north may not
+    play the second one, and a list that leaves north out is refused naming the field."""
+    line = Position.from_notation("-[JOKER]/-/-/-/-/-/-/-/- ?7 B1G5N6Y6[JOKER]R1R2 n d41 tactics t8 p0:1").to_dict()
+    reply = answer(AdvisorBot(iterations=30, seed=0), json.dumps(line))
+    assert "error" not in reply and (reply["play"] or {}).get("card") != "JOKER"
+    advice = advise(observation_from_dict(line), iterations=30, seed=0)
+    assert not [m for m in advice.moves if m.play is not None and m.play.card == "JOKER"]
+    refused = answer(AdvisorBot(iterations=30, seed=0), json.dumps(line | {"jokers_played": ["south"]}))
+    assert "jokers_played" in refused["error"]
+
+
+@pytest.mark.parametrize(
+    "pending",
+    [{"kind": "headhunter", "return": 8}, {"kind": "headhunter", "return": -1}, {"kind": "headhunter", "return": True}],
+)
+def test_a_pending_headhunter_that_cannot_be_is_refused_naming_the_field(pending: dict[str, object]) -> None:
+    for seed in range(200):
+        state = random_state(seed, 200, stop_at_pending=True)
+        if state.pending is not None:
+            break
+    line = state.observation(state.to_move).to_dict() | {"pending": pending}
+    reply = answer(AdvisorBot(iterations=20, seed=0), json.dumps(line))
+    assert "pending" in reply["error"]
+    without = {k: v for k, v in state.observation(state.to_move).to_dict().items() if k != "pending"}
+    without["discard"] = [c for c in without["discard"] if c != "HEADHUNTER"]
+    reply = answer(AdvisorBot(iterations=20, seed=0), json.dumps(without | {"pending": {"kind": "headhunter", "return": 1}}))
+    assert "error" in reply
+
+
+def test_no_search_width_still_searches_one_move() -> None:
+    state = random_state(4, 12)
+    advice = advise(state.observation(state.to_move), iterations=20, seed=0, width=0)
+    assert advice.best.win is not None and advice.rollouts >= 20
+
+
+def test_a_move_that_wins_the_game_draws_nothing() -> None:
+    """The game ends with the claims: no deck to choose (nor to search twice)."""
+    position = Position.from_notation("R1R2R3*-B1B5/R4R5R6*-G1G7/R7R8-/-/-/-/-/-/- R9Y1Y2Y3P1P2P3 ?7 s d28 tactics t10 p0:0")
+    advice = advise(position, iterations=30, seed=0)
+    winning = [m for m in advice.moves if m.claims == (1, 2, 3)]
+    assert winning and all(m.deck is None for m in winning)
+    assert advice.best in winning and advice.best.win == 1.0
+    others = [m for m in advice.moves if m.claims != (1, 2, 3)]
+    assert others and all(m.deck in ("clan", "tactics") for m in others)
+
+
+def test_an_estimate_from_unanimous_deals_keeps_an_error() -> None:
+    from schotten_lab.bots.advice import win_estimate
+
+    assert win_estimate([1.0] * 8) == (1.0, pytest.approx(((9 / 10) * (1 / 10) / 10) ** 0.5))
+    assert win_estimate([0.0, 1.0])[1] == pytest.approx(0.5)

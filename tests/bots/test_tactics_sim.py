@@ -40,8 +40,9 @@ def _same(sim: TacticsSim, state: GameState) -> None:
     assert sim.gone == ref.gone
     assert sim.played == ref.played
     assert sim.jokers == ref.jokers
-    if not state.over:
+    if not state.over:  # (a game that ends stops mid-turn: no next player, no pass count)
         assert sim.to_move == ref.to_move
+        assert sim.passes == ref.passes
     assert sim.winner == (-1 if state.winner is None else PLAYERS.index(state.winner))
     for p in (0, 1):
         assert [i + 1 for i in sim.claimable(p)] == list(state.claimable(PLAYERS[p]))
