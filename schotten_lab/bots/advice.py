@@ -264,6 +264,19 @@ def change(
     return paired(scores[move], scores[chosen])
 
 
+def results_of(moves: Sequence[M], scores: Mapping[M, Sequence[float]]) -> dict[M, Result]:
+    """Each move's win estimate, its standard error and its deals (``(None, None, 0)``: not searched)."""
+    results: dict[M, Result] = {}
+    for move in moves:
+        found = scores.get(move)
+        if found:
+            mean, se = win_estimate(found)
+            results[move] = (mean, se, len(found))
+        else:
+            results[move] = (None, None, 0)
+    return results
+
+
 def ranked(moves: Sequence[M], results: Mapping[M, Result], scores: Mapping[M, Sequence[float]]) -> tuple[list[M], dict[M, tuple[float | None, float | None]]]:
     """The moves best first, and each one's change against the chosen one (with its standard error).
 

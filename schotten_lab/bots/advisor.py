@@ -38,7 +38,7 @@ from ..core.cards import CARDS, Card, format_cards
 from ..core.formations import Formation
 from ..core.position import Position
 from ..core.rules import Player
-from .advice import Advice, MoveAdvice, Result, ranked, score, successive_halving, win_estimate
+from .advice import Advice, MoveAdvice, Result, ranked, results_of, score, successive_halving
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
@@ -132,12 +132,7 @@ def advise(
             searched, lambda r: sample(view, r), lambda deal, move, r: _play_out(deal, move, view.me, r),
             rng, deadline, iterations,
         )  # fmt: skip
-        for move in moves:
-            if scores.get(move):
-                mean, se = win_estimate(scores[move])
-                results[move] = (mean, se, len(scores[move]))
-            else:
-                results[move] = (None, None, 0)
+        results = results_of(moves, scores)
     order, changes = ranked(moves, results, scores)
     chosen = order[0]
     current, current_se = results[chosen][0] or 0.0, results[chosen][1]

@@ -109,7 +109,44 @@ def best_completion(side: Sequence[int], pool: int) -> int:
     return 100 + side_sum + _top(counts, need)
 
 
-class Sim:
+def winner_of(claimed: Sequence[int]) -> int:
+    """The player (0 or 1) whose claimed stones win the game (5 stones, or 3 adjacent), else -1."""
+    for p in (0, 1):
+        held = 0
+        for i in range(9):
+            if claimed[i] == p:
+                held |= 1 << i
+        if held.bit_count() >= 5 or any(held & m == m for m in ADJACENT):
+            return p
+    return -1
+
+
+class Board:
+    """What the search states share: the stones' owners, the winner, and claiming every provable
+    stone (each state has its own :meth:`can_claim`)."""
+
+    __slots__ = ()
+    sides: list[list[int]]
+    claimed: list[int]
+    winner: int
+
+    def can_claim(self, stone: int, player: int) -> bool:
+        raise NotImplementedError
+
+    def claim_all(self, player: int) -> list[int]:
+        """Claim every provable stone in order, stopping at a win; returns the stones (0-based)."""
+        made: list[int] = []
+        for i in range(9):
+            if self.can_claim(i, player):
+                self.claimed[i] = player
+                made.append(i)
+                self.winner = winner_of(self.claimed)  # type: ignore[misc]  # a slot of each subclass
+                if self.winner >= 0:
+                    break
+        return made
+
+
+class Sim(Board):
     """A full-information base-game state (mutable; :meth:`copy` before branching).
 
     ``sides[2 * stone + player]`` lists the cards in placement order; ``deck`` is drawn from its
@@ -141,7 +178,7 @@ class Sim:
             for card in side:
                 table |= 1 << card
         self.table = table
-        self.winner = self._compute_winner()
+        self.winner = winner_of(self.claimed)
 
     def copy(self) -> Sim:
         new = Sim.__new__(Sim)
@@ -158,16 +195,6 @@ class Sim:
         return new
 
     # ---- rules ----------------------------------------------------------------------------
-
-    def _compute_winner(self) -> int:
-        for p in (0, 1):
-            held = 0
-            for i in range(9):
-                if self.claimed[i] == p:
-                    held |= 1 << i
-            if held.bit_count() >= 5 or any(held & m == m for m in ADJACENT):
-                return p
-        return -1
 
     def open_stones(self, player: int) -> list[int]:
         """Stones where ``player`` may place: unclaimed, fewer than 3 cards on their side."""
@@ -187,18 +214,6 @@ class Sim:
             other = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]]
             return own > other or (own == other and self.first[stone] == player)
         return best_completion(theirs, FULL & ~self.table) <= own
-
-    def claim_all(self, player: int) -> list[int]:
-        """Claim every provable stone in order, stopping at a win; returns the stones (0-based)."""
-        made: list[int] = []
-        for i in range(9):
-            if self.can_claim(i, player):
-                self.claimed[i] = player
-                made.append(i)
-                self.winner = self._compute_winner()
-                if self.winner >= 0:
-                    break
-        return made
 
     def place(self, card: int, stone: int) -> None:
         """Put ``card`` from the mover's hand on their side of ``stone`` (no legality check)."""
@@ -251,7 +266,7 @@ def shuffled_game(seed: int, expert: bool = False) -> Sim:
 # ---- a quick placement heuristic (rollouts, move ordering) ---------------------------------------
 
 
-def placement_score(sim: Sim, card: int, stone: int, player: int) -> int:
+def placement_score(sim: Board, card: int, stone: int, player: int) -> int:
     """How promising ``card`` on ``player``'s side of ``stone`` looks, higher is better (a heuristic).
 
     Completing a side scores its strength, less when the opponent's complete side already beats it;
@@ -283,6 +298,32 @@ def placement_score(sim: Sim, card: int, stone: int, player: int) -> int:
     return 150 + v
 
 
+def best_opening(cards: Sequence[int], stone: int, best: int, choice: tuple[int, int]) -> tuple[int, tuple[int, int]]:
+    """The rollout policies' loop for an empty side: the best of ``cards`` on ``stone`` as
+    :func:`placement_score` rates it, against the ``best`` score and ``choice`` so far."""
+    for card in cards:
+        score = 150 + card % 9
+        if score > best:
+            best, choice = score, (card, stone)
+    return best, choice
+
+
+def best_third(
+    side: Sequence[int], theirs: Sequence[int], cards: Sequence[int], stone: int, best: int, choice: tuple[int, int]
+) -> tuple[int, tuple[int, int]]:
+    """The rollout policies' hot loop: the best of ``cards`` completing the two-card ``side`` of
+    ``stone`` (opposite ``theirs``) as :func:`placement_score` rates it, against ``best``/``choice``."""
+    base = side[0] * 2916 + side[1] * 54
+    beaten = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
+    for card in cards:
+        score = STRENGTH[base + card]
+        if beaten >= score:
+            score -= 300
+        if score > best:
+            best, choice = score, (card, stone)
+    return best, choice
+
+
 def greedy_play(sim: Sim, rng: random.Random, explore: float = 0.0) -> tuple[int, int]:
     """The mover's best placement by :func:`placement_score` (``(-1, -1)`` when they must pass).
 
@@ -306,20 +347,9 @@ def greedy_play(sim: Sim, rng: random.Random, explore: float = 0.0) -> tuple[int
             if empty_seen:
                 continue  # every empty side scores the same: the first one stands for all
             empty_seen = True
-            for card in hand:
-                score = 150 + card % 9
-                if score > best:
-                    best, choice = score, (card, stone)
+            best, choice = best_opening(hand, stone, best, choice)
         elif k == 2:
-            base = side[0] * 2916 + side[1] * 54
-            theirs = sides[2 * stone + 1 - p]
-            beaten = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
-            for card in hand:
-                score = STRENGTH[base + card]
-                if beaten >= score:
-                    score -= 300
-                if score > best:
-                    best, choice = score, (card, stone)
+            best, choice = best_third(side, sides[2 * stone + 1 - p], hand, stone, best, choice)
         else:
             x = side[0]
             xv = x % 9

@@ -30,7 +30,7 @@ from ..core.rules import PLAYERS, Player
 from ..core.tactics import TACTICS_COPIES, Troop, parse_hand_card
 from ..game import Observation, Play, legal_plays, may_pass
 from ..game.plays import best_strength, jokers_on_table
-from .advice import Advice, MoveAdvice, Result, ranked, score, successive_halving, win_estimate
+from .advice import Advice, MoveAdvice, ranked, results_of, score, successive_halving
 from .sim import FULL
 from .tactics_sim import (
     BLIND,
@@ -371,13 +371,7 @@ def advise_tactics(
     scores, rollouts = successive_halving(
         searched, view.sample, lambda deal, move, r: play_out(deal, move, view.me, r), rng, deadline, iterations
     )
-    results: dict[TacticsMove, Result] = {}
-    for move in moves:
-        if scores.get(move):
-            mean, se = win_estimate(scores[move])
-            results[move] = (mean, se, len(scores[move]))
-        else:
-            results[move] = (None, None, 0)
+    results = results_of(moves, scores)
     order, changes = ranked(moves, results, scores)
     # reasons: the best move's always; with explain_all the searched moves', then the others' while the
     # time budget lasts (a Mud fight's exact chances can cost a tenth of a second), all of them under

@@ -36,7 +36,7 @@ from ..core.stone import Stone
 from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
 from ..game import GameState, Play
 from ..game.plays import best_strength, side_strength
-from .sim import ADJACENT, FULL, STRENGTH, best_completion
+from .sim import FULL, STRENGTH, Board, best_completion, best_opening, best_third, placement_score, winner_of
 
 TACTICS_CODE: dict[str, int] = {name: 54 + k for k, name in enumerate(TACTICS_NAMES)}
 """A tactics card's int in a hand, deck or the discard pile (JOKER 54 ... TRAITOR 62)."""
@@ -92,7 +92,7 @@ def _discarded(code: int) -> int:
     return TACTICS_CODE[piece.kind]
 
 
-class TacticsSim:
+class TacticsSim(Board):
     """A full-information tactics-variant state (mutable; :meth:`copy` before branching).
 
     ``sides[2 * stone + player]`` lists the pieces in placement order; ``done`` the same index's clock
@@ -147,7 +147,7 @@ class TacticsSim:
             if code < 54:
                 gone |= 1 << code
         self.gone = gone
-        self.winner = self._compute_winner()
+        self.winner = winner_of(self.claimed)
 
     def copy(self) -> TacticsSim:
         new = TacticsSim.__new__(TacticsSim)
@@ -171,16 +171,6 @@ class TacticsSim:
         return new
 
     # ---- the table ------------------------------------------------------------------------------
-
-    def _compute_winner(self) -> int:
-        for p in (0, 1):
-            held = 0
-            for i in range(9):
-                if self.claimed[i] == p:
-                    held |= 1 << i
-            if held.bit_count() >= 5 or any(held & m == m for m in ADJACENT):
-                return p
-        return -1
 
     def capacity(self, stone: int) -> int:
         return 4 if self.modes[stone] & MUD else 3
@@ -238,18 +228,6 @@ class TacticsSim:
 
     def claimable(self, player: int) -> list[int]:
         return [i for i in range(9) if self.can_claim(i, player)]
-
-    def claim_all(self, player: int) -> list[int]:
-        """Claim every provable stone in order, stopping at a win; returns the stones (0-based)."""
-        made: list[int] = []
-        for i in range(9):
-            if self.can_claim(i, player):
-                self.claimed[i] = player
-                made.append(i)
-                self.winner = self._compute_winner()
-                if self.winner >= 0:
-                    break
-        return made
 
     def may_play_tactics(self, player: int) -> bool:
         return self.played[player] <= self.played[1 - player]
@@ -435,27 +413,10 @@ def placement_value(sim: TacticsSim, code: int, stone: int, player: int) -> int:
     better): the base game's :func:`.sim.placement_score` on a plain stone, else a completing piece
     scores the side's strength (less when the opponent's complete side already beats it) and any
     other piece its value."""
+    if code < 54 and _plain(sim, stone):
+        return placement_score(sim, code, stone, player)
     side = sim.sides[2 * stone + player]
     capacity = sim.capacity(stone)
-    if code < 54 and _plain(sim, stone):
-        k = len(side)
-        v = code % 9
-        if k == 2:
-            own = STRENGTH[side[0] * 2916 + side[1] * 54 + code]
-            theirs = sim.sides[2 * stone + 1 - player]
-            if len(theirs) == 3 and STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] >= own:
-                return own - 300
-            return own
-        if k == 1:
-            x = side[0]
-            xv = x % 9
-            dv = abs(v - xv)
-            if x // 9 == code // 9:
-                return 460 + v + xv if dv <= 2 else 300 + v + xv
-            if dv == 0:
-                return 410 + 2 * v
-            return 200 + v + xv if dv <= 2 else 100 + v + xv
-        return 150 + v
     blind = bool(sim.modes[stone] & BLIND)
     if len(side) + 1 == capacity:
         own = side_strength([_PIECES[c] for c in (*side, code)], blind)
@@ -496,20 +457,9 @@ def policy_play(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> in
             if empty_seen:  # every empty plain side scores the same: the first stands for all
                 continue
             empty_seen = True
-            for code in clan:
-                score = 150 + code % 9
-                if score > best:
-                    best, choice = score, (code, stone)
-        elif plain and k == 2:  # inline :func:`placement_value` (the rollout's hot loop)
-            base = side[0] * 2916 + side[1] * 54
-            theirs = sides[2 * stone + 1 - p]
-            beaten = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
-            for code in clan:
-                score = STRENGTH[base + code]
-                if beaten >= score:
-                    score -= 300
-                if score > best:
-                    best, choice = score, (code, stone)
+            best, choice = best_opening(clan, stone, best, choice)
+        elif plain and k == 2:  # the base game's hot loop
+            best, choice = best_third(side, sides[2 * stone + 1 - p], clan, stone, best, choice)
         else:
             for code in clan:
                 score = placement_value(sim, code, stone, p)

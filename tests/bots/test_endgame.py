@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from advisor_games import endgame
 from schotten_lab.bots.endgame import moves_of, solve, solve_moves
-from schotten_lab.bots.sim import Sim
+from schotten_lab.bots.sim import Sim, winner_of
 
 
 def minimax(sim: Sim) -> int:
@@ -57,7 +57,7 @@ def minimax_any_claims(sim: Sim, budget: list[int]) -> int:
                 child = placed.copy()
                 for i in subset:
                     child.claimed[i] = me
-                child.winner = child._compute_winner()
+                child.winner = winner_of(child.claimed)
                 if child.winner >= 0:
                     value = 1 if child.winner == me else -1
                 else:
