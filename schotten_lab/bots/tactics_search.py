@@ -24,19 +24,20 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from ..core.cards import Card, CardMask, indices_of
+from ..core.cards import CARDS, indices_of
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
-from ..core.tactics import TACTICS_COPIES, Troop, parse_hand_card
+from ..core.tactics import parse_hand_card
 from ..game import Observation, Play, legal_plays, may_pass
 from ..game.plays import best_strength, jokers_on_table
 from .advice import Advice, MoveAdvice, ranked, results_of, score, successive_halving
+from .determinize import PLAYER_INDEX
 from .sim import FULL
 from .tactics_sim import (
     BLIND,
     MODE_BIT,
-    TACTICS_CODE,
     TacticsSim,
+    card_code,
     hand_card,
     hand_code,
     piece_code,
@@ -46,7 +47,6 @@ from .tactics_sim import (
 )
 from .turns import with_claims
 
-PLAYER_INDEX = {Player.SOUTH: 0, Player.NORTH: 1}
 PER_RUSE = 2
 """Plays searched for each combat mode or ruse in hand (the best by :func:`balance`)."""
 
@@ -134,21 +134,14 @@ def tactics_view_of(position: Position) -> TacticsView:
                 times[i] = 0 if first is p else 1
         done.extend(times)
     me = PLAYER_INDEX[mover]
-    seen: CardMask = position.table_mask | sum(1 << c.index for c in hand if isinstance(c, Card))
-    hidden_clan = tuple(indices_of(((1 << 54) - 1) & ~seen))
-    left = dict(TACTICS_COPIES)
-    for stone in position.stones:
-        for piece in stone.cards():
-            if isinstance(piece, Troop):
-                left[piece.kind] -= 1
-        for mode in stone.modes:
-            left[mode.upper()] -= 1
-    for card in (*position.discard, *hand):
+    hidden_clan = tuple(indices_of(position.viewer_pool(mover)))
+    left = dict(position.tactics_left().counts)  # not on the table nor discarded: in a hand or the deck
+    for card in hand:
         if isinstance(card, str):
             left[card] -= 1
     if any(n < 0 for n in left.values()):
         raise ValueError("tactics: more copies of a tactics card are seen than exist")
-    hidden_tactics = tuple(TACTICS_CODE[name] for name, n in left.items() for _ in range(n))
+    hidden_tactics = tuple(card_code(name) for name, n in left.items() for _ in range(n))
     opponent = mover.opponent
     size = position.hand_sizes[opponent]
     opponent_tactics = len(hidden_tactics) - position.tactics_deck
@@ -268,41 +261,40 @@ def candidates(view: TacticsView, position: Position, width: int) -> Candidates:
         only = TacticsMove(None)
         return [only], [only], {only: early}
     shown = with_claims(position, position.to_move, [s + 1 for s in early]) if early else position
+    plays = legal_plays(shown)
+    claims: dict[Play | None, list[int]] = {}
+    won: set[Play | None] = set()
     scored: list[tuple[tuple[int, int], Play]] = []
-    play: Play
-    for play in legal_plays(shown):
+    for play in plays:
         after = start.copy()
         after.apply_play(play)
         if play.kind in ("clan", "troop"):
-            code = TACTICS_CODE[play.card] if play.kind == "troop" else _clan(play.card)
             assert play.stone is not None
-            value = placement_value(start, code, play.stone - 1, me)
+            value = placement_value(start, card_code(play.card), play.stone - 1, me)
         else:
             stones = _touched(play)
             value = balance(after, me, stones) - balance(start, me, stones)
-        scored.append(((len(after.claimable(me)), value), play))
+        finished = base.copy()
+        claims[play] = play_move(finished, TacticsMove(play))
+        if finished.winner >= 0:
+            won.add(play)
+        scored.append(((len(after.claimable(me)), value), play))  # expert: provable now, claimed next turn
     scored.sort(key=lambda x: x[0], reverse=True)
     ordered: list[Play | None] = [play for _, play in scored]
     if may_pass(shown):  # no clan card can be placed: passing is a choice (the only one without plays)
         ordered.append(None)
+        claims[None] = play_move(base.copy(), TacticsMove(None))
     searched_plays = set(_searched(ordered, width))
     if scored and scored[0][0][0] > 0:
         searched_plays.add(scored[0][1])  # the play that claims most
     decks = [d for d, n in (("clan", len(base.clan_deck)), ("tactics", len(base.tactics_deck))) if n]
     moves: list[TacticsMove] = []
-    claims: dict[TacticsMove, list[int]] = {}
     for option in ordered:
-        move = TacticsMove(option)
-        after = base.copy()
-        claims[move] = play_move(after, move)
-        if option is None or option.card == "HEADHUNTER" or not decks or after.winner >= 0:
-            moves.append(move)  # no draw follows (a pass, Headhunter's own draws, the game won)
-            continue
-        for deck in decks:
-            drawn = TacticsMove(option, deck)
-            claims[drawn] = claims[move]
-            moves.append(drawn)
-    return moves, [m for m in moves if m.play in searched_plays], {m: claims[m] for m in moves}
+        if option is None or option.card == "HEADHUNTER" or not decks or option in won:
+            moves.append(TacticsMove(option))  # no draw follows (a pass, Headhunter's own draws, the game won)
+        else:
+            moves += [TacticsMove(option, deck) for deck in decks]
+    return moves, [m for m in moves if m.play in searched_plays], {m: claims[m.play] for m in moves}
 
 
 def _put_backs(view: TacticsView, returns: int) -> Candidates:
@@ -328,10 +320,6 @@ def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:
             per_kind[play.card] = per_kind.get(play.card, 0) + 1
             out.append(play)
     return out
-
-
-def _clan(code: str) -> int:
-    return Card.parse(code).index
 
 
 def _diverse(plays: Sequence[Play], width: int) -> list[Play]:
@@ -394,7 +382,7 @@ def advise_tactics(
         card = play.card if play is not None and play.kind == "clan" else None
         described.append(
             MoveAdvice(
-                None if card is None else Card.parse(card),
+                None if card is None else CARDS[card_code(card)],
                 None if card is None or play is None else play.stone,
                 claims,
                 win,

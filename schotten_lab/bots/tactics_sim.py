@@ -30,12 +30,11 @@ import random
 from collections.abc import Sequence
 
 from ..core.cards import CARDS, Card
-from ..core.position import Position
-from ..core.rules import PLAYERS, TACTICS, TACTICS_EXPERT, Player
-from ..core.stone import Stone
+from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
 from ..game import GameState, Play
 from ..game.plays import best_strength, side_strength
+from ..game.plays import piece_code as play_name
 from .sim import FULL, STRENGTH, Board, best_completion, best_opening, best_third, placement_score, winner_of
 
 TACTICS_CODE: dict[str, int] = {name: 54 + k for k, name in enumerate(TACTICS_NAMES)}
@@ -53,8 +52,6 @@ MODE_OF_CARD = {BLIND_CARD: BLIND, MUD_CARD: MUD}
 _PIECES: list[Piece] = [*CARDS, Troop("JOKER"), Troop("SPY"), Troop("SHIELD")]
 _PIECES += [Troop("JOKER")] * (64 - len(_PIECES))  # 57-63: unused on a side (hand-only codes)
 _PIECE_CODE: dict[Piece, int] = {p: k for k, p in enumerate(_PIECES[:57])}
-
-
 _CLAN_CODE: dict[str, int] = {str(c): c.index for c in CARDS}
 
 
@@ -79,17 +76,15 @@ def hand_card(code: int) -> HandCard:
     return CARDS[code] if code < 54 else NAME_OF[code]
 
 
-def _is_troop_piece(code: int) -> bool:
-    return code >= 54
+def card_code(name: str) -> int:
+    """The int of a card as a play names it (``R8``, ``JOKER``, ``MUD``)."""
+    code = TACTICS_CODE.get(name)
+    return _CLAN_CODE[name] if code is None else code
 
 
 def _discarded(code: int) -> int:
     """What a side piece becomes in the discard pile (a troop goes back to its name)."""
-    if code < 54:
-        return code
-    piece = _PIECES[code]
-    assert isinstance(piece, Troop)
-    return TACTICS_CODE[piece.kind]
+    return code if code < 54 else TACTICS_CODE[play_name(_PIECES[code])]
 
 
 class TacticsSim(Board):
@@ -251,9 +246,7 @@ class TacticsSim(Board):
         here: :meth:`put_back` is its second step."""
         p = self.to_move
         card = play.card
-        code = TACTICS_CODE.get(card)
-        if code is None:
-            code = _CLAN_CODE[card]
+        code = card_code(card)
         if code < 54 or code in TROOPS:
             assert play.stone is not None
             self.place(code, play.stone - 1)
@@ -275,7 +268,7 @@ class TacticsSim(Board):
         owner = p if code == STRATEGIST else 1 - p
         source = play.source - 1
         side = list(self.sides[2 * source + owner])
-        target = next(k for k, c in enumerate(side) if _target_name(c) == play.target)
+        target = next(k for k, c in enumerate(side) if play_name(_PIECES[c]) == play.target)
         piece = side.pop(target)
         self._set_side(source, owner, side)
         if play.stone is None or code == BANSHEE:
@@ -322,48 +315,6 @@ class TacticsSim(Board):
     def stalled(self) -> bool:
         """Both players passed in turn twice with nothing claimed: the game cannot go on (rollouts)."""
         return self.passes >= 4
-
-    # ---- conversions ----------------------------------------------------------------------------
-
-    def stones(self) -> tuple[Stone, ...]:
-        out = []
-        for i in range(9):
-            first = self.first_complete(i)
-            out.append(
-                Stone(
-                    tuple(_PIECES[c] for c in self.sides[2 * i]),
-                    tuple(_PIECES[c] for c in self.sides[2 * i + 1]),
-                    None if self.claimed[i] < 0 else PLAYERS[self.claimed[i]],
-                    None if first < 0 else PLAYERS[first],
-                    frozenset(m for m, bit in MODE_BIT.items() if self.modes[i] & bit),
-                )
-            )
-        return tuple(out)
-
-    def observation(self, player: int) -> Position:
-        """The position ``player`` sees (own hand known, the opponent's hidden), for tests and bots."""
-        from ..game.plays import Observation
-
-        hands: dict[Player, tuple[HandCard, ...] | None] = {PLAYERS[player]: tuple(hand_card(c) for c in self.hands[player])}
-        hands[PLAYERS[1 - player]] = None
-        return Observation(
-            stones=self.stones(),
-            hands=hands,
-            hand_sizes={PLAYERS[p]: len(self.hands[p]) for p in (0, 1)},
-            deck=len(self.clan_deck),
-            to_move=PLAYERS[self.to_move],
-            rules=TACTICS_EXPERT if self.expert else TACTICS,
-            discard=tuple(hand_card(c) for c in self.discard),
-            tactics_deck=len(self.tactics_deck),
-            tactics_played={PLAYERS[p]: self.played[p] for p in (0, 1)},
-            jokers_played=frozenset(PLAYERS[p] for p in (0, 1) if self.jokers[p]),
-        )
-
-
-def _target_name(code: int) -> str:
-    """How a play names a side piece it takes: ``R8``, or a troop's kind whatever its identity."""
-    piece = _PIECES[code]
-    return piece.kind if isinstance(piece, Troop) else str(piece)
 
 
 def from_state(state: GameState) -> TacticsSim:
