@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 from ..core.cards import Card
 from ..core.rules import Player
 from ..core.words import chance
-from ..game import Play
+from ..game import Play, play_words
 
 MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
@@ -66,7 +66,7 @@ class MoveAdvice:
         if self.put_back is not None:
             return f"put back {' '.join(self.put_back) or 'nothing'}" + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
         if self.play is not None:
-            text = str(self.play)
+            text = play_words(self.play)
         else:
             text = "pass" if self.card is None else f"{self.card} on stone {self.stone}"
         text += f", claim {', '.join(map(str, self.claims))}" if self.claims else ""

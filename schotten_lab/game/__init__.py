@@ -35,6 +35,7 @@ from .plays import (
     may_pass,
     observation_from_dict,
     observe,
+    play_words,
 )
 from .records import (
     FORMAT,
@@ -75,6 +76,7 @@ __all__ = [
     "new_game",
     "observation_from_dict",
     "observe",
+    "play_words",
     "read_match",
     "read_record",
     "record_from_game",

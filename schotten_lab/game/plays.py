@@ -123,6 +123,20 @@ class Play:
         return f"{self.card} on stone {self.stone}"
 
 
+def play_words(play: Play) -> str:
+    """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5``, ..."""
+    if play.card == "BANSHEE":
+        return f"Banshee: discard {play.target} from stone {play.source}"
+    if play.card == "TRAITOR":
+        return f"Traitor: take {play.target} from stone {play.source} to stone {play.stone}"
+    if play.card == "STRATEGIST":
+        where = f"to stone {play.stone}" if play.stone is not None else "to the discard pile"
+        return f"Strategist: move {play.target} from stone {play.source} {where}"
+    if play.card == "HEADHUNTER":
+        return f"Headhunter: draw from {', '.join(play.decks)}"
+    return f"{play.card} on stone {play.stone}"
+
+
 _PLAY_FIELDS: dict[str, set[str]] = {
     "clan": {"card", "stone"},
     "HEADHUNTER": {"card", "decks"},
@@ -222,11 +236,10 @@ def observation_from_dict(data: object) -> Observation:
         count = raw.get("return") if isinstance(raw, Mapping) else None
         if not isinstance(raw, Mapping) or raw.get("kind") != "headhunter" or type(count) is not int:
             raise PositionFormatError("pending", "must be {'kind': 'headhunter', 'return': N}")
-        hand = pos.hands[pos.to_move]
-        most = min(2, pos.hand_sizes[pos.to_move])
+        most = min(2, pos.hand_sizes[pos.to_move])  # the size of a known hand is its length
         if not pos.rules.tactics or "HEADHUNTER" not in pos.discard:
             raise PositionFormatError("pending", "a pending Headhunter needs the tactics variant and the Headhunter in the discard pile")
-        if not 0 <= count <= most or (hand is not None and count > len(hand)):
+        if not 0 <= count <= most:
             raise PositionFormatError("pending.return", f"Headhunter puts back 0 to {most} cards here, not {count}")
         pending = Pending("headhunter", count)
     on_table = jokers_on_table(pos.stones)
@@ -633,4 +646,5 @@ __all__ = [
     "legal_plays",
     "may_pass",
     "observation_from_dict",
+    "play_words",
 ]

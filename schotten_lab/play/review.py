@@ -41,7 +41,7 @@ from ..bots import advise
 from ..bots.advisor import Advice, compare_turns
 from ..core.rules import PLAYERS, Player
 from ..core.words import chance
-from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, read_record, replay_states, validate_record
+from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, play_words, read_record, replay_states, validate_record
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A loss of at least this much win probability earns the label (largest first)."""
@@ -198,20 +198,6 @@ def label_for(loss: float | None, stderr: float | None) -> str | None:
     return None
 
 
-def play_words(play: Play) -> str:
-    """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5``, ..."""
-    if play.card == "BANSHEE":
-        return f"Banshee: discard {play.target} from stone {play.source}"
-    if play.card == "TRAITOR":
-        return f"Traitor: take {play.target} from stone {play.source} to stone {play.stone}"
-    if play.card == "STRATEGIST":
-        where = f"to stone {play.stone}" if play.stone is not None else "to the discard pile"
-        return f"Strategist: move {play.target} from stone {play.source} {where}"
-    if play.card == "HEADHUNTER":
-        return f"Headhunter: draw from {', '.join(play.decks)}"
-    return f"{play.card} on stone {play.stone}"
-
-
 def move_words(play: object, claims: object) -> str:
     """A record turn's move in words: ``"R8 on stone 3, claim 3"``, ``"Traitor: take R8 from stone 2
     to stone 5"``, ``"pass"`` (tactics cards named by what they do)."""
@@ -245,12 +231,11 @@ def paired_scores(
     return rate, rate_se, rate - loss, None if same else loss_se
 
 
-def _turn_key(turn: Mapping[str, Any]) -> tuple[Any, ...]:
+def _turn_key(turn: Mapping[str, Any]) -> tuple[Play | None, Any]:
     """What makes two turns the same move: the play (a record's extra fields dropped) and the deck
     drawn from (the claims follow from the play)."""
     raw = turn.get("play")
-    play = None if raw is None else Play.from_dict(raw).to_dict()
-    return (None if play is None else tuple(sorted((k, str(v)) for k, v in play.items())), turn.get("deck"))
+    return (None if raw is None else Play.from_dict(raw), turn.get("deck"))
 
 
 def _same_turn(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
