@@ -66,12 +66,16 @@ def _read_game(path: str, index: int | None) -> tuple[Any, str]:
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
-    """``replay``: the position after each turn of a game record, one compact position@1 per line."""
-    from .game import RecordError, read_record, replay
+    """``replay``: the position after each turn of a game record, one compact position@1 per line.
+
+    The record is checked whole first (:func:`~schotten_lab.game.validate_record`: every turn, and the
+    result against what the turns give), so a false or missing result is refused like a broken rule."""
+    from .game import RecordError, read_record, replay, validate_record
 
     data, where = _read_game(args.record, args.game)
     try:
         record = read_record(data)
+        validate_record(record)
         positions = list(replay(record))
     except RecordError as exc:
         raise UsageError(f"{where}: {_one_line(exc)}") from None

@@ -83,3 +83,31 @@ def test_unreadable_records_exit_2_with_one_line(tmp_path: Path, content: str, w
 def test_a_missing_file_exits_2() -> None:
     out = cli("replay", "/no/such/game.json")
     assert out.returncode == 2 and "no such file" in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda r: r["result"].update(winner="north" if r["result"]["winner"] == "south" else "south"), "result says winner"),
+        (lambda r: r.update(result={"winner": None, "reason": None, "claimed": [None] * 9}), "result says winner null"),
+        (lambda r: r.pop("result"), "result says winner null"),
+    ],
+    ids=["false winner", "finished game, null result", "finished game, no result"],
+)
+def test_a_false_or_missing_result_is_refused_like_review_does(tmp_path: Path, change: Any, words: str) -> None:
+    bad = copy.deepcopy(RECORDS[0])
+    change(bad)
+    out = cli("replay", write(tmp_path, "bad.json", bad))
+    assert out.returncode == 2, out.stdout[-300:]
+    assert out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert f"turn {len(bad['turns'])}, result (result)" in out.stderr and words in out.stderr
+
+
+def test_an_unfinished_game_with_no_result_still_replays(tmp_path: Path) -> None:
+    partial = copy.deepcopy(RECORDS[0])
+    partial["turns"] = partial["turns"][:10]
+    partial["result"] = {"winner": None, "reason": None, "claimed": [None] * 9}
+    out = cli("replay", write(tmp_path, "partial.json", partial))
+    assert out.returncode == 0, out.stderr
+    assert len(out.stdout.splitlines()) == 10
