@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from .core.errors import UsageError
+from .core.errors import OutputError, UsageError
 from .core.files import atomic_path, check_output
 
 EXIT_OK = 0
@@ -188,7 +188,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             if bar is not None:
                 bar.update(1)
 
-    target = check_output(args.out, RECORD_FORMATS) if args.out else None
+    target = _output(args.out, RECORD_FORMATS) if args.out else None
     try:
         if target is not None:
             with atomic_path(target) as staged, open(staged, "w", encoding="utf-8") as sink:
@@ -226,7 +226,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     if args.out:
         from .views.review import REVIEW_FORMATS
 
-        target = check_output(args.out, (*REVIEW_FORMATS, "json"), [] if args.record == "-" else [args.record])
+        target = _output(args.out, (*REVIEW_FORMATS, "json"), [] if args.record == "-" else [args.record])
     data, where = _read_game(args.record, args.game)
     try:
         review = review_game(data, iterations=args.iterations, seed=args.seed, progress=None)
@@ -247,6 +247,15 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         out.write(summary.line() + "\n")
     out.write(f"wrote {args.out}\n")
     return EXIT_OK
+
+
+def _output(path: str, formats: tuple[str, ...], inputs: list[str] | None = None) -> Path:
+    """``--out``'s file checked before any work (:func:`~schotten_lab.core.files.check_output`: format,
+    not an input, not a link, its folder exists), or a one-line usage error naming the option."""
+    try:
+        return check_output(path, formats, inputs or [])
+    except OutputError as exc:
+        raise UsageError(f"--out: {_one_line(exc)}") from None
 
 
 # ---- registration ---------------------------------------------------------------------------------------

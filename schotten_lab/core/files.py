@@ -7,7 +7,9 @@ interrupted run leaves the previous file exactly as it was, and no temporary fil
 
 :func:`check_output` refuses, before any work, what would be a mistake: an extension that is not
 one of the formats the writer produces, an output that is one of the inputs, a symbolic link (it is
-never followed: replacing it would silently write elsewhere), a folder.
+never followed: replacing it would silently write elsewhere), a folder, a file in a folder that does
+not exist. Folders are never created here: a mistyped folder name is an error, not a new directory
+tree (an application that owns its folder, like the play widget's ``games/``, creates it itself).
 """
 
 from __future__ import annotations
@@ -36,10 +38,19 @@ def check_output(path: str | Path, formats: Sequence[str], inputs: Iterable[str 
         raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
     if target.is_dir():
         raise OutputError(f"{excerpt(str(path))} is a folder; give a file name")
+    _check_folder(target, path)
     for source in inputs:
         if _same_file(target, Path(source)):
             raise OutputError(f"{excerpt(str(path))} is also an input; writing it would destroy the input")
     return target
+
+
+def _check_folder(target: Path, path: str | Path) -> None:
+    """Raise :class:`OutputError` unless ``target``'s folder exists (it is never created)."""
+    folder = target.parent
+    if not folder.is_dir():
+        what = "not a folder" if folder.exists() else "no such folder"
+        raise OutputError(f"{what}: {excerpt(str(folder), 200)} (for {excerpt(str(path), 200)}); folders are not created")
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -57,14 +68,15 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     renamed onto ``path`` when the block ends without an error, deleted otherwise.
 
     An ``OSError`` while writing or renaming becomes an :class:`OutputError`; the old ``path``, if
-    any, is untouched. A symbolic link at ``path`` is refused (see :func:`check_output`).
+    any, is untouched. A symbolic link at ``path`` is refused (see :func:`check_output`), and so is a
+    folder that does not exist (``no such folder``: it is never created).
     """
     target = Path(path)
     if target.is_symlink():
         raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
+    _check_folder(target, path)
     folder = target.parent
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}", dir=folder)
         os.close(fd)
     except OSError as exc:

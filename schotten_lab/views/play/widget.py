@@ -546,6 +546,7 @@ class PlayGame:
             self.file_name.value = name
         try:
             file_name = safe_file_name(str(self.file_name.value))
+            self.save_dir.mkdir(parents=True, exist_ok=True)  # the app's own folder (writers never create one)
             path = check_output(self.save_dir / file_name, ("json",))
             record = self.record
             write_text_atomic(path, record.to_json(indent=1))
