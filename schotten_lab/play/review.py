@@ -10,7 +10,10 @@
   moves are replayed on the **same** ``iterations // 2`` fresh random deals and rollouts (common
   random numbers; fresh, so ``before`` does not carry the ranking's winner's bias): ``before`` has
   its standard error and ``loss`` the standard error of the mean paired difference. When the played
-  move is the best one, ``loss`` is exactly 0.
+  move is the best one, ``loss`` is exactly 0. A few deals that all agree say nothing about the
+  spread, so an error is never 0 from them: ``before``'s is the advisor's (:func:`~schotten_lab.bots.
+  advice.win_estimate`, one win and one loss added), ``loss``'s a rule-of-three bound
+  (:func:`loss_estimate`): 2 deals can never make a label.
 - ``label``: how bad the loss is, on the win-probability scale (Lichess's idea on its -1..+1 scale,
   here in probability): **inaccuracy** from 0.05, **mistake** from 0.10, **blunder** from 0.20
   (:data:`THRESHOLDS`). An estimated loss is labelled only when it is also at least two standard
@@ -38,6 +41,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import advise
+from ..bots.advice import win_estimate
 from ..bots.advisor import Advice, compare_turns
 from ..core.rules import PLAYERS, Player
 from ..core.words import chance
@@ -50,6 +54,11 @@ SIGNIFICANCE = 2.0
 LABELS = ("inaccuracy", "mistake", "blunder")
 DEFAULT_ITERATIONS = 200
 """Rollouts per turn to rank the moves (and as many to score a played move that was not the best)."""
+MAX_ITERATIONS = 50_000
+"""The most rollouts per turn a review accepts; more is a typo. A rollout with its scoring costs about
+6-8 ms on the project's (loaded, 2-core) machine, so this is about 5 minutes a turn, hours a game, with
+standard errors near 0.3 points; the advisor's search then still ends well inside
+:data:`TIME_CAP_SECONDS`, so the review stays reproducible."""
 
 TIME_CAP_SECONDS = 600.0
 """The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
@@ -224,11 +233,11 @@ def paired_scores(
     is ``None`` when the two turns are the same."""
     same = _same_turn(best, played)
     values = compare_turns(position, [best] if same else [best, played], max(deals, 2), seed)
-    firsts = values[0]
-    diffs = [0.0] * len(firsts) if same else [a - b for a, b in zip(values[0], values[1])]
-    rate, rate_se = _mean_se(firsts)
-    loss, loss_se = _mean_se(diffs)
-    return rate, rate_se, rate - loss, None if same else loss_se
+    rate, rate_se = win_estimate(values[0])
+    if same:
+        return rate, rate_se, rate, None
+    loss, loss_se = loss_estimate([a - b for a, b in zip(values[0], values[1])])
+    return rate, rate_se, rate - loss, loss_se
 
 
 def _turn_key(turn: Mapping[str, Any]) -> tuple[Play | None, Any]:
@@ -242,11 +251,23 @@ def _same_turn(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
     return _turn_key(a) == _turn_key(b)
 
 
-def _mean_se(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, math.sqrt(var / n)
+def loss_estimate(diffs: list[float]) -> tuple[float, float]:
+    """The mean of paired differences of game values (each in -1..1; at least 2) and its standard
+    error, never 0 from deals that all agree.
+
+    When every deal gave the same difference ``d`` the sample spread says nothing. The rule of three
+    then bounds it: with 95% confidence fewer than ``3/n`` of all deals differ, each by at most
+    ``1 + |d|`` (to the far end of -1..1), so the mean may be off by ``3 (1 + |d|) / n``; half of that
+    is quoted as the error (at most 1), so that :data:`SIGNIFICANCE` errors are the whole bound. A loss
+    of 1 on every deal is then labelled only from 6 deals on, one of 0.5 from 9."""
+    n = len(diffs)
+    if n < 2:
+        raise ValueError(f"a paired estimate needs at least 2 deals, not {n}")
+    mean = sum(diffs) / n
+    var = sum((v - mean) ** 2 for v in diffs) / (n - 1)
+    if var > 0.0:
+        return mean, math.sqrt(var / n)
+    return mean, min(3.0 * (1.0 + abs(mean)) / n / SIGNIFICANCE, 1.0)
 
 
 def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: int, seed: int) -> TurnReview:
@@ -266,7 +287,7 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
     mine = next((m for m in advice.moves if _same_turn(m.turn(), played_turn)), None)
     before_se: float | None
     loss_se: float | None
-    if advice.method.startswith("exact") and best.exact and (best_played or (mine is not None and mine.exact)):
+    if best.exact and (best_played or (mine is not None and mine.exact)):  # certain: an exact endgame, a won game
         before, before_se = best.win or 0.0, None
         after = before if best_played or mine is None else (mine.win or 0.0)
         loss_se, exact = None, True
@@ -317,12 +338,12 @@ def review_game(
 ) -> GameReview:
     """Review every turn of ``record`` (see the module docstring); reproducible for ``seed``.
 
-    ``iterations`` bounds each turn's cost (rollouts); ``progress`` shows a tqdm bar (``None``: on a
+    ``iterations`` bounds each turn's cost (rollouts, 1 to :data:`MAX_ITERATIONS`); ``progress`` shows a tqdm bar (``None``: on a
     terminal only). Raises :class:`ReviewError` (one line: turn and rule or field) for a record that
     is not valid or cannot be searched.
     """
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-        raise ReviewError(f"iterations: must be a whole number of at least 1, not {iterations!r}")
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS:
+        raise ReviewError(f"iterations: must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {iterations!r}")
     try:
         rec = read_record(record)
         start = new_game(rec.variant, rec.expert, deal=rec.deal, first=rec.first)
@@ -381,6 +402,7 @@ def _one_line(text: object) -> str:
 __all__ = [
     "DEFAULT_ITERATIONS",
     "LABELS",
+    "MAX_ITERATIONS",
     "SIGNIFICANCE",
     "THRESHOLDS",
     "GameReview",
@@ -388,6 +410,7 @@ __all__ = [
     "ReviewError",
     "TurnReview",
     "label_for",
+    "loss_estimate",
     "move_words",
     "play_words",
     "paired_scores",

@@ -1,0 +1,122 @@
+"""The review's honest small samples and bounded cost: deals that all agree never give a ``±0.0``
+estimate nor a label from 2 deals (rule of three); ``--iterations`` has a documented maximum."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from schotten_lab.cli_game import MAX_REVIEW_ITERATIONS
+from schotten_lab.play import review as review_module
+from schotten_lab.play.review import (
+    MAX_ITERATIONS,
+    SIGNIFICANCE,
+    ReviewError,
+    label_for,
+    loss_estimate,
+    paired_scores,
+    review_game,
+)
+from schotten_lab.play.selfplay import Matchup, play_game
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = play_game(Matchup("random", "greedy"), 3, 0)
+TURN_A = {"play": {"card": "R1", "stone": 1}}
+TURN_B = {"play": {"card": "R2", "stone": 2}}
+
+
+def cli(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "schotten_lab", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, **kwargs)  # fmt: skip
+
+
+def scripted(values: list[list[float]]) -> Any:
+    """A stand-in for compare_turns giving these per-deal values."""
+    return lambda position, turns, deals, seed: [list(v) for v in values[: len(turns)]]
+
+
+@pytest.mark.parametrize(("deals", "labelled"), [(2, False), (3, False), (5, False), (6, True), (40, True)])
+def test_a_loss_on_every_deal_is_labelled_only_from_six_deals(monkeypatch: Any, deals: int, labelled: bool) -> None:
+    monkeypatch.setattr(review_module, "compare_turns", scripted([[1.0] * deals, [0.0] * deals]))
+    before, before_se, after, loss_se = paired_scores(None, TURN_A, TURN_B, deals, 0)
+    assert (before, after) == (1.0, 0.0)
+    assert before_se > 0 and loss_se is not None and loss_se > 0  # never ±0.0 from deals that agree
+    assert (label_for(before - after, loss_se) == "blunder") is labelled
+    if deals == 2:
+        assert loss_se == 1.0  # the rule-of-three bound (3 * 2 / 2 / 2 = 1.5) capped at the widest spread
+
+
+def test_the_win_rate_shrinks_like_the_advisor(monkeypatch: Any) -> None:
+    monkeypatch.setattr(review_module, "compare_turns", scripted([[1.0, 1.0]]))
+    before, before_se, after, loss_se = paired_scores(None, TURN_A, TURN_A, 2, 0)
+    assert (before, after, loss_se) == (1.0, 1.0, None)  # the same move: no loss, exactly
+    assert before_se == pytest.approx(math.sqrt(0.75 * 0.25 / 4))  # p = (2 + 1) / (2 + 2)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([-1.0, -0.5, 0.0, 0.5, 1.0]), min_size=2, max_size=60))
+def test_loss_estimate_is_the_sample_mean_with_its_error_or_the_bound(diffs: list[float]) -> None:
+    mean, se = loss_estimate(diffs)
+    n = len(diffs)
+    assert mean == pytest.approx(statistics.fmean(diffs))
+    if len(set(diffs)) > 1:
+        assert se == pytest.approx(statistics.stdev(diffs) / math.sqrt(n))
+    else:
+        bound = 3 * (1 + abs(diffs[0])) / n  # rule of three: < 3/n of deals may differ, by <= 1 + |d|
+        assert se == pytest.approx(min(bound / SIGNIFICANCE, 1.0))
+        assert label_for(mean, se) is None or n >= 6  # never a label from fewer than 6 agreeing deals
+    assert se > 0
+
+
+def test_a_two_deal_review_labels_nothing_and_shows_no_zero_error() -> None:
+    review = review_game(GAME, iterations=4, seed=0)  # 2 scoring deals a turn
+    for t in review.turns:
+        if t.exact:
+            continue
+        assert t.label is None, t
+        assert t.before_stderr is not None and t.before_stderr > 0
+        assert t.loss_stderr is None or t.loss_stderr > 0
+    assert "±0.0" not in review.text()
+
+
+def test_iterations_are_bounded_in_the_library_and_the_cli() -> None:
+    assert MAX_REVIEW_ITERATIONS == MAX_ITERATIONS
+    for bad in (0, MAX_ITERATIONS + 1, True, 2.5):
+        with pytest.raises(ReviewError, match="iterations: must be a whole number of rollouts from 1 to 50,000"):
+            review_game(GAME, iterations=bad)  # type: ignore[arg-type]
+    start = time.monotonic()
+    out = cli("review", "-", "--iterations", "99999999999", input=json.dumps(GAME))
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip() == (
+        "schotten-lab: error: --iterations: must be a whole number of rollouts a turn from 1 to 50,000, not 99,999,999,999"
+    )
+    assert time.monotonic() - start < 60  # refused at once, not after hours of work
+
+
+def test_an_interrupted_review_says_so_and_writes_nothing(tmp_path: Path) -> None:
+    game = tmp_path / "game.json"
+    game.write_text(json.dumps(GAME))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "schotten_lab", "review", str(game), "--iterations", "20000", "-o", str(tmp_path / "r.html")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    time.sleep(12)  # started, and searching the first turns (minutes of work)
+    assert proc.poll() is None
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 130, stderr
+    assert stdout == ""
+    assert "review: interrupted after" in stderr and "nothing written" in stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
