@@ -154,6 +154,12 @@ def add_runner_options(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it shows only on a terminal anyway)")
 
 
+def _on_the_clock(bot: object) -> bool:
+    """Whether ``bot`` searches on a time budget (a ``budget`` and no ``iterations``): its moves then
+    depend on how fast the machine is, and a seed alone does not fix them."""
+    return getattr(bot, "budget", None) is not None and getattr(bot, "iterations", None) is None
+
+
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     """``selfplay``: N games between two bots, one game@1 record per line, then a summary."""
     from .bots import bot_names, make_bot
@@ -163,18 +169,27 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     for seat in ("south", "north"):
         if getattr(args, seat) not in bot_names():
             raise UsageError(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
-    if args.games < 0:
-        raise UsageError(f"--games: must be at least 0, not {args.games}")
+    if args.games < 1:
+        raise UsageError(f"--games: must be at least 1 (there is nothing to play or summarize otherwise), not {args.games}")
     if args.seed < 0:
         raise UsageError(f"--seed: must be at least 0, not {args.seed}")
     runner = runner_of(args)
     options = {seat: _options(getattr(args, f"{seat}_option"), f"--{seat}-option") for seat in ("south", "north")}
     match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
+    timed = []
     for seat in ("south", "north"):
         try:
-            make_bot(getattr(args, seat), seed=0, **options[seat])
+            bot = make_bot(getattr(args, seat), seed=0, **options[seat])
         except ValueError as exc:
             raise UsageError(f"--{seat}-option: {_one_line(exc)}") from None
+        if _on_the_clock(bot):
+            timed.append(seat)
+    if timed:
+        sys.stderr.write(
+            f"selfplay: note: {' and '.join(f'{s} ({getattr(args, s)})' for s in timed)} searches on a time budget, so the "
+            f"records depend on the machine's speed and load, not only on --seed; for reproducible records use "
+            f"{' and '.join(f'--{s}-option iterations=N' for s in timed)}\n"
+        )
     try:
         engine = choose_engine(match, args.engine)
     except SelfPlayError as exc:
@@ -331,7 +346,8 @@ def add_game_commands(sub: Any) -> None:
 
     p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")
     p.add_argument("name", metavar="NAME", help="the bot: random, greedy, ...")
-    p.add_argument("--seed", type=_integer, default=None, help="make the bot reproducible")
+    p.add_argument("--seed", type=_integer, default=None, help="the bot's seed: the same answers to the same requests "
+                   "for the same seed, when the search is bounded by --iterations (a --budget depends on the machine's speed)")
     p.add_argument("--option", type=_bot_option, action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
     p.add_argument("--budget", type=_seconds, metavar="SECONDS",
                    help="advisor: seconds a move (default 2); the same as --option budget=SECONDS")

@@ -8,7 +8,7 @@ with one :func:`register` line below.
 from .base import Bot, Decision, bot_names, make_bot, register
 from .protocol import RequestError, answer, read_request, serve
 from .simple import GreedyBot, RandomBot, SideOdds, stone_chance
-from .advisor import AdvisorBot, advise
+from .advisor import AdvisorBot, advise, compare_turns
 
 register("random", RandomBot)
 register("greedy", GreedyBot)
@@ -25,6 +25,7 @@ __all__ = [
     "advise",
     "answer",
     "bot_names",
+    "compare_turns",
     "make_bot",
     "read_request",
     "register",

@@ -120,3 +120,18 @@ def test_an_interrupted_review_says_so_and_writes_nothing(tmp_path: Path) -> Non
     assert stdout == ""
     assert "review: interrupted after" in stderr and "nothing written" in stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
+
+
+def test_compare_turns_is_public_and_scores_the_same_deals_for_every_turn() -> None:
+    from schotten_lab.bots import compare_turns
+    from schotten_lab.bots.advisor import compare_turns as the_function
+    from schotten_lab.game import read_record, replay_states
+
+    assert compare_turns is the_function
+    record = read_record(GAME)
+    state = list(replay_states(record))[3]  # turn 5's mover, before the move
+    position = state.observation(state.to_move).as_position()
+    turn = record.turns[4]
+    values = compare_turns(position, [{"play": turn["play"]}, {"play": turn["play"]}], 6, 1)
+    assert len(values) == 2 and len(values[0]) == 6 and values[0] == values[1]  # same deals, same rollouts
+    assert set(values[0]) <= {0.0, 0.5, 1.0}

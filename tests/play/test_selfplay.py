@@ -156,6 +156,7 @@ def test_the_selfplay_process_writes_the_same_records(tmp_path: Path) -> None:
         (["--out", "records.html"], "not a format"),
         (["--south", "nobody"], "unknown bot"),
         (["--games", "-1"], "--games"),
+        (["--games", "0"], "--games: must be at least 1"),
         (["--jobs", "0"], "--jobs"),
         (["--engine", "fast", "--south", "greedy"], "--engine"),
         (["--south-option", "depth=3"], "--south-option: bot 'random': bad options ['depth']"),
@@ -179,5 +180,5 @@ def test_bad_output_paths_exit_2_and_leave_no_file(tmp_path: Path, capsys: pytes
     blocker = tmp_path / "file"
     blocker.write_text("keep")
     code, _, err = run(capsys, "selfplay", "--games", "1", "--out", str(blocker / "x.jsonl"))
-    assert code == 2 and "cannot write" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "--out: not a folder" in err and len(err.strip().splitlines()) == 1
     assert blocker.read_text() == "keep"
