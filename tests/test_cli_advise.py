@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from schotten_lab.bots import AdvisorBot, advise
 from schotten_lab.bots.advisor import MAX_BUDGET, MAX_ITERATIONS
 from schotten_lab.cli import build_parser, main
 from schotten_lab.core.load import load_position_text
+from schotten_lab.game import GameState, apply_turn, headhunter_returns
+from schotten_lab.game.playout import random_states
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "data" / "positions"
@@ -165,15 +168,93 @@ def test_bad_input_exits_2_with_one_line_naming_the_field(
     assert needle in err
 
 
-def test_bad_json_on_stdin_and_a_pending_headhunter(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_bad_json_on_stdin(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["advise", "-"], capsys, stdin="{bad")
     assert code == 2 and err.count("\n") == 1 and "<stdin>: not valid JSON" in err
-    # a position file has no pending Headhunter (that is the bot protocol's request: `bot advisor`)
-    doc = json.loads(TACTICS.read_text(encoding="utf-8"))
+
+
+def pending_headhunter(expert: bool = False) -> GameState:
+    """The first state of a random tactics game where a Headhunter waits for its 2-card put-back."""
+    for seed in range(100):
+        for state in random_states("tactics", expert, seed=seed):
+            if state.pending is not None and state.pending.returns == 2:
+                return state
+    raise AssertionError("no pending Headhunter in 100 random games")
+
+
+@pytest.mark.parametrize("expert", [False, True], ids=["tactics", "expert"])
+def test_a_pending_headhunter_gets_its_put_backs_ranked(expert: bool, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The engine's observation document (``pending``, ``jokers_played``) is advised: every move is a
+    choice of 2 cards of the hand to put back, every distinct choice is listed once, and the engine
+    accepts each one as the answer; the table says what is asked."""
+    state = pending_headhunter(expert)
+    me = state.to_move
+    observation = state.observation(me)
     path = tmp_path / "pending.json"
-    path.write_text(json.dumps({**doc, "pending": {"kind": "headhunter", "return": 2}}), encoding="utf-8")
-    code, _, err = run(["advise", str(path)], capsys)
-    assert code == 2 and err.count("\n") == 1 and "pending: unknown field" in err
+    path.write_text(json.dumps(observation.to_dict() | {"title": "Headhunter drew"}), encoding="utf-8")
+    code, out, err = run(["advise", str(path), "-i", "40", "--json"], capsys)
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["pending"] == {"kind": "headhunter", "return": 2} and doc["player"] == me.value
+    assert doc["moves"] == [m.to_dict() for m in advise(observation, iterations=40, seed=0).moves]
+    hand = Counter(str(c) for c in observation.hands[me] or ())
+    chosen = [tuple(sorted(m["return"])) for m in doc["moves"]]
+    assert all(len(c) == 2 and not Counter(c) - hand for c in chosen)  # 2 cards, a sub-multiset of the hand
+    assert sorted(chosen) == sorted({tuple(sorted(map(str, c))) for c in headhunter_returns(observation)})
+    assert all(set(m) >= {"return", "win", "stderr", "change"} and "play" not in m for m in doc["moves"])
+    for put_back in chosen:
+        after, _ = apply_turn(state, {"return": list(put_back)})
+        assert after.pending is None and (after.over or after.to_move is me.opponent)
+        assert Counter(str(c) for c in after.hand(me)) == hand - Counter(put_back)
+
+    code, out, err = run(["advise", str(path), "-i", "40", "-k", "3"], capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Headhunter drew" and lines[4].startswith(f"Headhunter pending: {me.value} has drawn and now puts 2 cards")
+    rows = [line for line in lines if line.startswith("  put back ")]
+    assert len(rows) == 3 and rows[0].startswith(f"  put back {' '.join(doc['moves'][0]['return'])}")
+
+
+def test_an_observation_without_a_pending_headhunter_is_advised_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = pending_headhunter()
+    state, _ = apply_turn(state, {"return": [str(c) for c in list(state.hand(state.to_move))[:2]]})
+    observation = state.observation(state.to_move)
+    path = tmp_path / "observation.json"
+    doc = observation.to_dict()
+    assert "jokers_played" in doc and "pending" not in doc  # an extra field of the engine's observations
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run(["advise", str(path), "-i", "30", "--json"], capsys)
+    assert code == 0 and err == "" and "pending" not in json.loads(out)
+    assert json.loads(out)["moves"] == [m.to_dict() for m in advise(observation, iterations=30).moves]
+
+
+BAD_PENDING = [
+    ({"pending": {"kind": "headhunter", "return": 8}}, "pending.return: Headhunter puts back 0 to 2 cards here, not 8"),
+    ({"pending": {"kind": "headhunter", "return": True}}, "pending: must be {'kind': 'headhunter', 'return': N}"),
+    ({"pending": {"kind": "strategist", "return": 2}}, "pending: must be"),
+    ({"pending": "yes"}, "pending: must be"),
+    ({"discard": []}, "pending: a pending Headhunter needs the tactics variant and the Headhunter in the discard pile"),
+    ({"pending": {"kind": "headhunter", "return": 0}}, "after putting 0 back under the decks (pending Headhunter) it would hold 9"),
+    ({"jokers_played": "north"}, "jokers_played: must be a list"),
+    ({"surprise": 1}, "surprise: unknown field"),
+]
+
+
+@pytest.mark.parametrize(("change", "needle"), BAD_PENDING, ids=[n.split(":")[0] + str(i) for i, (_, n) in enumerate(BAD_PENDING)])
+def test_a_malformed_pending_headhunter_is_one_line_naming_the_field(
+    change: dict[str, Any], needle: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = pending_headhunter()
+    doc = state.observation(state.to_move).to_dict() | change
+    if "discard" in change:  # the Headhunter played is not in the discard pile: one tactics card fewer played
+        doc["tactics_played"][state.to_move.value] -= 1
+        doc["deck"]["tactics"] += 1
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for argv, stdin in (([str(path)], None), (["-"], json.dumps(doc))):
+        code, out, err = run(["advise", *argv, "-i", "10"], capsys, stdin=stdin)
+        assert code == 2 and out == "" and err.startswith("schotten-lab: error: ") and err.count("\n") == 1
+        assert needle in err, err
 
 
 def test_the_real_entry_point() -> None:

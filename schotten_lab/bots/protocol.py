@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
 from ..core.position import Position
+from ..core.problem import Problem
 from ..game import observation_from_dict
 from .base import Bot, mover
 
@@ -38,14 +39,18 @@ def read_request(line: str) -> tuple[Position, list[Mapping[str, Any]] | None]:
     history = data.pop("history", None)
     if history is not None and not (isinstance(history, list) and all(isinstance(t, dict) for t in history)):
         raise RequestError("history: expected a list of turn objects")
+    return observation_of(data), history
+
+
+def observation_of(data: Mapping[str, Any]) -> Position:
+    """The observation of a request (or of ``advise``'s position file): a legal position@1 document,
+    with the engine's ``pending`` and ``jokers_played`` when set, whose player to move can move.
+    :class:`RequestError` naming the field otherwise."""
     try:
         position = observation_from_dict(data)
     except Exception as exc:  # the parser's errors name the field; anything else is still a bad request
         raise RequestError(str(exc)) from None
-    problems = position.status()
-    if getattr(position, "pending", None) is not None:
-        # between Headhunter's draw and its put-back the hand is over the limit, as it should be
-        problems = [p for p in problems if not p.field.startswith("hands.")]
+    problems = pending_problems(position)
     if problems:
         raise RequestError(f"illegal position: {problems[0]}")
     if position.winner() is not None:
@@ -54,7 +59,25 @@ def read_request(line: str) -> tuple[Position, list[Mapping[str, Any]] | None]:
         mover(position)
     except ValueError as exc:
         raise RequestError(f"hands.{position.to_move.value}: {exc}") from None
-    return position, history
+    return position
+
+
+def pending_problems(position: Position) -> list[Problem]:
+    """:meth:`Position.status`, except that between Headhunter's draw and its put-back the mover's hand
+    may be over the limit by the cards it puts back (and is not held to the refill): it must fit once
+    they are back. Every other problem of the hand (a card seen twice...) still counts."""
+    pending = getattr(position, "pending", None)
+    if pending is None:
+        return position.status()
+    player = position.to_move
+    field = f"hands.{player.value}"
+    sized = [p for p in position.status() if p.field == field and (p.kind == "refill" or p.message.startswith("holds "))]
+    problems = [p for p in position.status() if p not in sized]
+    size, limit = position.hand_sizes[player], position.rules.hand_limit
+    if size - pending.returns > limit:
+        problems.append(Problem(field, f"holds {size} cards; after putting {pending.returns} back under the decks "
+                                f"(pending Headhunter) it would hold {size - pending.returns}, over the {limit}-card limit"))  # fmt: skip
+    return problems
 
 
 def answer(bot: Bot, line: str) -> dict[str, Any]:
@@ -88,4 +111,4 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 3] + "..."
 
 
-__all__ = ["RequestError", "answer", "read_request", "serve"]
+__all__ = ["RequestError", "answer", "observation_of", "pending_problems", "read_request", "serve"]
