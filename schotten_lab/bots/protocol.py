@@ -10,7 +10,7 @@ on. No line can stop the loop: only the end of the input does.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from ..core.position import Position
@@ -20,6 +20,10 @@ from .base import Bot, mover
 
 MAX_ERROR = 300
 """Error messages are cut to this many characters (a garbage line must not echo megabytes back)."""
+MAX_LINE = 1_000_000
+"""Longest request line read, in bytes (a request with a whole game's history is under 50 kB): a
+longer line is skipped to its end without being held in memory, and gets an error answer."""
+JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}
 
 
 class RequestError(ValueError):
@@ -35,7 +39,9 @@ def read_request(line: str) -> tuple[Position, list[Mapping[str, Any]] | None]:
     except (ValueError, RecursionError) as exc:
         raise RequestError(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
-        raise RequestError(f"a request is a position@1 JSON object, not {type(data).__name__}")
+        raise RequestError(f"a request is a position@1 JSON object, not {JSON_TYPES.get(type(data), 'null')}")
+    if "to_move" not in data:
+        raise RequestError("to_move: is missing: a request names the player to move ('south' or 'north')")
     history = data.pop("history", None)
     if history is not None and not (isinstance(history, list) and all(isinstance(t, dict) for t in history)):
         raise RequestError("history: expected a list of turn objects")
@@ -91,19 +97,39 @@ def answer(bot: Bot, line: str) -> dict[str, Any]:
         return {"error": _short(f"the bot could not decide: {type(exc).__name__}: {exc}")}
 
 
-def serve(bot: Bot, lines: Iterable[str | bytes], out: IO[str]) -> int:
+def serve(bot: Bot, lines: Iterable[str | bytes | RequestError], out: IO[str]) -> int:
     """Answer every line of ``lines`` on ``out`` (one answer line each, flushed); return the count.
 
     Bytes lines are decoded as UTF-8 with replacement, so no input can stop the loop; a blank line
-    is a request too (it gets an error), which keeps requests and answers one to one.
+    is a request too (it gets an error), which keeps requests and answers one to one. An item that
+    is a :class:`RequestError` (a line :func:`request_lines` could not read) gets that error.
     """
     answered = 0
     for raw in lines:
-        line = raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw
-        out.write(json.dumps(answer(bot, line), separators=(",", ":")) + "\n")
+        if isinstance(raw, RequestError):
+            reply: dict[str, Any] = {"error": _short(str(raw))}
+        else:
+            reply = answer(bot, raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw)
+        out.write(json.dumps(reply, separators=(",", ":")) + "\n")
         out.flush()
         answered += 1
     return answered
+
+
+def request_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | RequestError]:
+    """The lines of ``stream`` as they arrive (each one as soon as its newline is read), a line
+    longer than ``limit`` bytes replaced by a :class:`RequestError` once its end is reached (it is
+    read in pieces and dropped, never held whole). The last line may lack its newline."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        while line and not line.endswith(b"\n"):
+            line = stream.readline(limit + 1)
+        yield RequestError(f"request line longer than {limit:,} bytes: a position@1 request is a few kB")
 
 
 def _short(text: str) -> str:
@@ -111,4 +137,4 @@ def _short(text: str) -> str:
     return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 3] + "..."
 
 
-__all__ = ["RequestError", "answer", "observation_of", "pending_problems", "read_request", "serve"]
+__all__ = ["RequestError", "answer", "observation_of", "pending_problems", "read_request", "request_lines", "serve"]
