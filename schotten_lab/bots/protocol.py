@@ -1,15 +1,18 @@
 """The bot line protocol (ENGINE.md §3): one request per line in, one answer line out.
 
-A request is a ``schotten-lab/position@1`` document seen by the player to move, with an optional
-``"history"`` (the turns so far), and, while a Headhunter waits for its put-back, the engine's
-``"pending"`` field (the answer is then ``{"player": ..., "return": [card, card]}``). The answer is the bot's turn (ENGINE.md §1) as compact JSON. A
-line that cannot be read, or that the bot cannot answer, gets ``{"error": "..."}``; the bot reads
-on. No line can stop the loop: only the end of the input does.
-"""
+A request is a ``schotten-lab/position@1`` document seen by the player to move (``to_move`` must
+be given), with an optional ``"history"`` (the turns so far), and, while a Headhunter waits for its
+put-back, the engine's ``"pending"`` field (the answer is then ``{"player": ..., "return": [card,
+card]}``). The answer is the bot's turn (ENGINE.md §1) as compact JSON; a request's unknown top-level
+fields (a referee's own) are ignored and named in the answer's ``ignored_fields``. A line that cannot
+be read, or that the bot cannot answer, gets ``{"error": "..."}``; the bot reads on. A line over
+:data:`MAX_LINE` bytes is skipped without being held in memory and gets an error. No line can stop
+the loop: only the end of the input does."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
@@ -23,6 +26,14 @@ MAX_ERROR = 300
 MAX_LINE = 1_000_000
 """Longest request line read, in bytes (a request with a whole game's history is under 50 kB): a
 longer line is skipped to its end without being held in memory, and gets an error answer."""
+MAX_IGNORED = 10
+"""Unknown request fields named in an answer (the first, alphabetically): the answer stays short."""
+REQUEST_FIELDS = frozenset({
+    "format", "variant", "expert", "to_move", "stones", "hands", "hand_sizes", "deck", "discard", "tactics_played",
+    "title", "description", "expected", "pending", "jokers_played",
+})  # fmt: skip
+"""The top-level fields of a request read as the position (position@1's and an observation's; a test
+checks they are all the position format's); ``history`` is read apart, any other field is ignored."""
 JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}
 
 
@@ -30,12 +41,26 @@ class RequestError(ValueError):
     """A request line that is not a usable observation; the message names the field."""
 
 
-def read_request(line: str) -> tuple[Position, list[Mapping[str, Any]] | None]:
-    """The observation and history of one request line; :class:`RequestError` naming the problem."""
+@dataclass(frozen=True)
+class Request:
+    """One request line read: the observation, the history if sent, and the top-level fields the
+    bot does not know (a referee's own, e.g. a game id), which it leaves out and names in its answer."""
+
+    observation: Position
+    history: list[Mapping[str, Any]] | None
+    ignored: tuple[str, ...] = ()
+
+
+def parse_request(line: str) -> Request:
+    """The :class:`Request` of one line; :class:`RequestError` naming the problem.
+
+    Unknown top-level fields do not make a request unreadable (a referee may add its own; ENGINE.md
+    lets each side add fields): they are left out, and :func:`answer` names them. Unknown fields
+    inside the position (a stone's, a hand's) and unknown values are still errors."""
     if not line.strip():
         raise RequestError("empty request: expected a position@1 JSON object on the line")
     try:
-        data = json.loads(line)
+        data = json.loads(line.lstrip("\ufeff"))
     except (ValueError, RecursionError) as exc:
         raise RequestError(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
@@ -45,7 +70,15 @@ def read_request(line: str) -> tuple[Position, list[Mapping[str, Any]] | None]:
     history = data.pop("history", None)
     if history is not None and not (isinstance(history, list) and all(isinstance(t, dict) for t in history)):
         raise RequestError("history: expected a list of turn objects")
-    return observation_of(data), history
+    ignored = tuple(sorted(str(k) for k in data if k not in REQUEST_FIELDS))
+    known = {k: v for k, v in data.items() if k in REQUEST_FIELDS}
+    return Request(observation_of(known), history, ignored)
+
+
+def read_request(line: str) -> tuple[Position, list[Mapping[str, Any]] | None]:
+    """The observation and history of one request line; :class:`RequestError` naming the problem."""
+    request = parse_request(line)
+    return request.observation, request.history
 
 
 def observation_of(data: Mapping[str, Any]) -> Position:
@@ -87,14 +120,18 @@ def pending_problems(position: Position) -> list[Problem]:
 
 
 def answer(bot: Bot, line: str) -> dict[str, Any]:
-    """The answer object to one request line: the bot's decision, or ``{"error": ...}``."""
+    """The answer object to one request line: the bot's decision (with ``ignored_fields`` naming
+    the request's unknown top-level fields, at most :data:`MAX_IGNORED`), or ``{"error": ...}``."""
     try:
-        position, history = read_request(line)
-        return bot.decide(position, history)
+        request = parse_request(line)
+        decision = bot.decide(request.observation, request.history)
     except RequestError as exc:
         return {"error": _short(str(exc))}
     except Exception as exc:  # a bot failure on an odd position must not end the session
         return {"error": _short(f"the bot could not decide: {type(exc).__name__}: {exc}")}
+    if request.ignored:
+        decision["ignored_fields"] = [_short(name, 40) for name in request.ignored[:MAX_IGNORED]]
+    return decision
 
 
 def serve(bot: Bot, lines: Iterable[str | bytes | RequestError], out: IO[str]) -> int:
@@ -132,9 +169,12 @@ def request_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | 
         yield RequestError(f"request line longer than {limit:,} bytes: a position@1 request is a few kB")
 
 
-def _short(text: str) -> str:
+def _short(text: str, limit: int = MAX_ERROR) -> str:
     text = " ".join(text.split())
-    return text if len(text) <= MAX_ERROR else text[: MAX_ERROR - 3] + "..."
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
-__all__ = ["RequestError", "answer", "observation_of", "pending_problems", "read_request", "request_lines", "serve"]
+__all__ = [
+    "MAX_LINE", "Request", "RequestError", "answer", "observation_of", "parse_request", "pending_problems", "read_request",
+    "request_lines", "serve",
+]  # fmt: skip

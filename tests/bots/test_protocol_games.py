@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from schotten_lab import game
-from schotten_lab.bots.protocol import MAX_LINE, request_lines
+from schotten_lab.bots.protocol import MAX_LINE, REQUEST_FIELDS, request_lines
 from schotten_lab.core import Player
 from schotten_lab.game.playout import random_states
 
@@ -140,7 +140,8 @@ def hostile_lines() -> dict[str, bytes]:
         "JSON number": b"3",
         "JSON null": b"null",
         "no fields": b"{}",
-        "unknown field": doc(base | {"mood": "happy"}),
+        "unknown field in a stone": doc(base | {"stones": [{"south": [], "north": [], "mood": 1}] * 9}),
+        "unknown field only": doc({"to_move": "south", "mood": "happy"}),
         "unknown player": doc(base | {"to_move": "east"}),
         "no player to move": doc({k: v for k, v in base.items() if k != "to_move"}),
         "unknown variant": doc(base | {"variant": "blitz"}),
@@ -168,7 +169,8 @@ HOSTILE_WORDS = {
     "not JSON": "not JSON",
     "JSON list": "not an array",
     "JSON null": "not null",
-    "unknown field": "mood: unknown field",
+    "unknown field in a stone": "stones[0].mood: unknown field",
+    "unknown field only": "stones: is missing",
     "unknown player": "to_move",
     "no player to move": "to_move",
     "unknown variant": "variant",
@@ -199,6 +201,22 @@ def test_hostile_lines_get_an_error_line_and_the_bot_serves_on(bots: dict[str, B
             after = bot.ask(valid)
             assert "error" not in after, (bot.name, what, after)
             game.apply_turn(state, after)
+
+
+def test_a_referees_own_fields_are_ignored_and_named(bots: dict[str, BotProcess]) -> None:
+    """A referee may add top-level fields of its own (ENGINE.md lets each side add fields): the bot
+    plays as without them, and its answer names what it ignored (a few names, each cut short)."""
+    state = game.new_game("tactics", seed=11)
+    request = state.observation(state.to_move).to_dict()
+    extra = {"game_id": 7, "time_left_ms": 1500, "Z" * 100: None} | {f"f{k:02}": k for k in range(20)}
+    for bot in bots.values():
+        reply = bot.ask(json.dumps(request | extra))
+        ignored = reply.pop("ignored_fields")
+        assert ignored == ["Z" * 37 + "...", *(f"f{k:02}" for k in range(9))]  # the first 10 names, sorted
+        game.apply_turn(state, reply)
+    pending = pending_state()
+    written = set(pending.observation(pending.to_move).to_dict()) | set(game.new_game("base", True).observation(Player.SOUTH).to_dict())
+    assert written <= REQUEST_FIELDS  # every field the engine writes in a request is read, none ignored
 
 
 def test_a_pending_headhunter_request_is_answered_by_every_bot(bots: dict[str, BotProcess]) -> None:
