@@ -14,10 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from strategies import positions
+from strategies_tactics import tactics_positions
 
 from schotten_lab import game
+from schotten_lab.bots import answer, make_bot
 from schotten_lab.bots.protocol import MAX_LINE, REQUEST_FIELDS, request_lines
-from schotten_lab.core import Player
+from schotten_lab.core import Player, Position
 from schotten_lab.game.playout import random_states
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -269,3 +274,33 @@ def test_request_lines_bounds_each_line(data: bytes, expected: list[bytes | str]
     got = list(request_lines(io.BytesIO(data), limit=10))
     assert [g if isinstance(g, bytes) else "error" for g in got] == expected
     assert all("longer than 10 bytes" in str(g) for g in got if not isinstance(g, bytes))
+
+
+IN_PROCESS = {"random": make_bot("random", seed=0), "greedy": make_bot("greedy", seed=0), "advisor": make_bot("advisor", seed=0, iterations=8)}
+
+
+def assert_answered_legally(position: Position, hide_opponent: bool) -> None:
+    """Every bot answers a legal position (the mover's hand known) with a turn the engine accepts on
+    it, or with an error that names the problem, never an internal failure of the bot."""
+    doc = position.to_dict()
+    if hide_opponent:
+        doc["hands"][position.to_move.opponent.value] = None  # type: ignore[index]
+    line = json.dumps(doc)
+    for name, bot in IN_PROCESS.items():
+        reply = answer(bot, line)
+        if "error" in reply:
+            assert "could not decide" not in reply["error"] and position.winner() is not None, (name, reply)
+            continue
+        game.apply_turn(game.state_from_position(position), reply)  # raises IllegalTurnError if illegal
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(position=positions(known_hands=True, expert=None), hide_opponent=st.booleans())
+def test_any_legal_base_position_is_answered_legally(position: Position, hide_opponent: bool) -> None:
+    assert_answered_legally(position, hide_opponent)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(position=tactics_positions(known_hands=True), hide_opponent=st.booleans())
+def test_any_legal_tactics_position_is_answered_legally(position: Position, hide_opponent: bool) -> None:
+    assert_answered_legally(position, hide_opponent)
