@@ -215,6 +215,30 @@ def test_a_pending_headhunter_gets_its_put_backs_ranked(expert: bool, capsys: py
     assert len(rows) == 3 and rows[0].startswith(f"  put back {' '.join(doc['moves'][0]['return'])}")
 
 
+def test_a_put_back_that_proves_stones_says_how_to_claim_them(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Stones provable at the end of a Headhunter turn: the table says they are claimed with the
+    Headhunter play or else added to the answer, and the engine agrees on both counts."""
+    state = next(s for s in random_states("tactics", seed=108) if s.pending is not None and s.pending.returns == 2)
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps(state.observation(state.to_move).to_dict()), encoding="utf-8")
+    code, out, _ = run(["advise", str(path), "-i", "40", "--json"], capsys)
+    moves = json.loads(out)["moves"]
+    code, out, _ = run(["advise", str(path), "-i", "40"], capsys)
+    assert code == 0 and "put back" in out
+    proved = sorted({n for m in advise(state.observation(state.to_move), iterations=40).moves for n in m.claims})
+    assert proved, "this game's Headhunter turn proves a stone"
+    stones = ", ".join(map(str, proved))
+    assert f"'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else add" in out
+    assert state.pending is not None
+    announced = set(state.pending.claims)
+    answer = {"return": moves[0]["return"]}
+    after, turn = apply_turn(state, answer)
+    assert set(turn["claim"]) == announced and set(proved) >= announced
+    if set(proved) - announced:
+        after, turn = apply_turn(state, answer | {"claim": sorted(set(proved) - announced)})
+        assert set(turn["claim"]) == set(proved)
+
+
 def test_an_observation_without_a_pending_headhunter_is_advised_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     state = pending_headhunter()
     state, _ = apply_turn(state, {"return": [str(c) for c in list(state.hand(state.to_move))[:2]]})
