@@ -258,7 +258,8 @@ BAD_PENDING = [
     ({"pending": {"kind": "strategist", "return": 2}}, "pending: must be"),
     ({"pending": "yes"}, "pending: must be"),
     ({"discard": []}, "pending: a pending Headhunter needs the tactics variant and the Headhunter in the discard pile"),
-    ({"pending": {"kind": "headhunter", "return": 0}}, "after putting 0 back under the decks (pending Headhunter) it would hold 9"),
+    ({"pending": {"kind": "headhunter", "return": 0}}, "hands.south: holds 9 cards: putting 0 back (pending Headhunter) leaves 9"),
+    ({"pending": {"kind": "headhunter", "return": 1}}, "putting 1 back (pending Headhunter) leaves 8, but a hand holds 7 while"),
     ({"jokers_played": "north"}, "jokers_played: must be a list"),
     ({"surprise": 1}, "surprise: unknown field"),
 ]

@@ -102,9 +102,10 @@ def observation_of(data: Mapping[str, Any]) -> Position:
 
 
 def pending_problems(position: Position) -> list[Problem]:
-    """:meth:`Position.status`, except that between Headhunter's draw and its put-back the mover's hand
-    may be over the limit by the cards it puts back (and is not held to the refill): it must fit once
-    they are back. Every other problem of the hand (a card seen twice...) still counts."""
+    """:meth:`Position.status`, except that between Headhunter's draw and its put-back the mover's
+    hand is judged as it will be once the cards are back: at most the limit, and the limit exactly
+    while the decks hold cards (the refill rule; the draws left them at least that). Every other
+    problem of the hand (a card seen twice...) still counts."""
     pending = getattr(position, "pending", None)
     if pending is None:
         return position.status()
@@ -113,9 +114,10 @@ def pending_problems(position: Position) -> list[Problem]:
     sized = [p for p in position.status() if p.field == field and (p.kind == "refill" or p.message.startswith("holds "))]
     problems = [p for p in position.status() if p not in sized]
     size, limit = position.hand_sizes[player], position.rules.hand_limit
-    if size - pending.returns > limit:
-        problems.append(Problem(field, f"holds {size} cards; after putting {pending.returns} back under the decks "
-                                f"(pending Headhunter) it would hold {size - pending.returns}, over the {limit}-card limit"))  # fmt: skip
+    kept = size - pending.returns
+    if kept > limit or (kept != limit and position.deck + position.tactics_deck > 0):
+        problems.append(Problem(field, f"holds {size} cards: putting {pending.returns} back (pending Headhunter) "
+                                f"leaves {kept}, but a hand holds {limit} while the decks last, at most {limit} after"))  # fmt: skip
     return problems
 
 

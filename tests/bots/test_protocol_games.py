@@ -21,7 +21,7 @@ from strategies_tactics import tactics_positions
 
 from schotten_lab import game
 from schotten_lab.bots import answer, make_bot
-from schotten_lab.bots.protocol import MAX_LINE, REQUEST_FIELDS, request_lines
+from schotten_lab.bots.protocol import MAX_LINE, REQUEST_FIELDS, RequestError, parse_request, request_lines
 from schotten_lab.core import Player, Position
 from schotten_lab.game.playout import random_states
 
@@ -222,6 +222,26 @@ def test_a_referees_own_fields_are_ignored_and_named(bots: dict[str, BotProcess]
     pending = pending_state()
     written = set(pending.observation(pending.to_move).to_dict()) | set(game.new_game("base", True).observation(Player.SOUTH).to_dict())
     assert written <= REQUEST_FIELDS  # every field the engine writes in a request is read, none ignored
+
+
+def test_every_pending_headhunter_of_random_games_is_a_readable_request() -> None:
+    """The engine's pending observations (2, 1 or 0 cards to put back, the hand over the limit) all
+    pass the request check; the same hand one card short, or one card over, does not."""
+    returns = set()
+    for expert in (False, True):
+        for seed in range(60):
+            for state in random_states("tactics", expert, seed=seed):
+                if state.pending is None:
+                    continue
+                returns.add(state.pending.returns)
+                doc = state.observation(state.to_move).to_dict()
+                assert parse_request(json.dumps(doc)).observation == state.observation(state.to_move)
+                if state.pending.returns and state.clan_deck and state.tactics_deck:
+                    for change in (-1, 1):
+                        wrong = doc | {"pending": {"kind": "headhunter", "return": state.pending.returns + change}}
+                        with pytest.raises(RequestError, match="pending"):
+                            parse_request(json.dumps(wrong))
+    assert returns == {0, 1, 2}
 
 
 def test_a_pending_headhunter_request_is_answered_by_every_bot(bots: dict[str, BotProcess]) -> None:
