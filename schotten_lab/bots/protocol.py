@@ -35,7 +35,7 @@ def read_request(line: str) -> tuple[Position, list[Mapping[str, Any]] | None]:
         raise RequestError(f"not JSON: {exc}") from None
     if not isinstance(data, dict):
         raise RequestError(f"a request is a position@1 JSON object, not {type(data).__name__}")
-    history = data.pop("history", None)
+    history = data.get("history")  # kept: the observation reads who played a Joker from it
     if history is not None and not (isinstance(history, list) and all(isinstance(t, dict) for t in history)):
         raise RequestError("history: expected a list of turn objects")
     try:
