@@ -6,10 +6,12 @@
 
 The position is read as ``claim`` and ``analyze`` read it (:func:`.cli.load_one`), and a JSON
 document may also be an engine observation (``GameState.observation(...).to_dict()``: the extra
-fields ``pending`` and ``jokers_played``, read as the bot protocol reads a request). Then
+fields ``pending`` and ``jokers_played``) or a bot request (with ``history``), read as the bot
+protocol reads a request. Then
 :func:`schotten_lab.bots.advise` ranks every legal move of the player to move, seen from that seat
 only; with a pending Headhunter (``"pending": {"kind": "headhunter", "return": 2}``) the moves are
-the choices of cards to put back under the decks. Seen from that seat only: the opponent's hand and the deck order are sampled, never read, even when the file shows them.
+the choices of cards to put back under the decks. Seen from that seat only: the opponent's hand and
+the deck order are sampled, never read, even when the file shows them.
 ``--iterations N`` fixes the rollouts (and the exact endgame solver's node budget), so the answer for
 a seed is the same on any machine; the default, a time budget of 2 s a move like the advisor bot,
 is not reproducible (how many rollouts fit depends on the machine). Bad input exits 2 with one line
@@ -32,8 +34,8 @@ DEFAULT_BUDGET = 2.0
 """Seconds of search without ``--iterations``: the advisor bot's default (a test checks)."""
 DEFAULT_MOVES = 10
 """Moves the readable table lists (``--moves``); the JSON lists every move."""
-OBSERVATION_FIELDS = ("pending", "jokers_played")
-"""Fields of an engine observation that a plain position@1 document does not have."""
+OBSERVATION_FIELDS = ("pending", "jokers_played", "history")
+"""Fields of an engine observation (or a bot request) that a plain position@1 document does not have."""
 
 
 def _iterations(text: str) -> int:
@@ -81,8 +83,9 @@ def load_advised(args: argparse.Namespace) -> Loaded:
 
 
 def load_observation_text(text: str, source: str) -> Loaded:
-    """:func:`.cli.load_text`, or for a JSON object with ``pending`` or ``jokers_played`` the
-    observation it describes; :class:`UsageError` naming the source and the field."""
+    """:func:`.cli.load_text`, or for a JSON object with ``pending``, ``jokers_played`` or ``history``
+    (a bot request saved to a file) the observation it describes; :class:`UsageError` naming the
+    source and the field."""
     from .bots.protocol import RequestError, observation_of
 
     data: object = None

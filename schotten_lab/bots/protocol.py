@@ -67,11 +67,11 @@ def parse_request(line: str) -> Request:
         raise RequestError(f"a request is a position@1 JSON object, not {JSON_TYPES.get(type(data), 'null')}")
     if "to_move" not in data:
         raise RequestError("to_move: is missing: a request names the player to move ('south' or 'north')")
-    history = data.pop("history", None)
+    history = data.get("history")  # kept: the observation reads who played a Joker from it
     if history is not None and not (isinstance(history, list) and all(isinstance(t, dict) for t in history)):
         raise RequestError("history: expected a list of turn objects")
-    ignored = tuple(sorted(str(k) for k in data if k not in REQUEST_FIELDS))
-    known = {k: v for k, v in data.items() if k in REQUEST_FIELDS}
+    ignored = tuple(sorted(str(k) for k in data if k not in REQUEST_FIELDS and k != "history"))
+    known = {k: v for k, v in data.items() if k in REQUEST_FIELDS or k == "history"}
     return Request(observation_of(known), history, ignored)
 
 
