@@ -295,6 +295,14 @@ def test_the_real_entry_point() -> None:
     )  # fmt: skip
     assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1 and "hands.north" in bad.stderr
+    state = pending_headhunter()
+    malformed = state.observation(state.to_move).to_dict() | {"pending": {"kind": "headhunter", "return": [2]}}
+    bad = subprocess.run(
+        [sys.executable, "-m", "schotten_lab", "advise", "-", "-i", "10"],
+        cwd=ROOT, input=json.dumps(malformed), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
+    assert bad.stderr == "schotten-lab: error: <stdin>: pending: must be {'kind': 'headhunter', 'return': N}\n"
 
 
 def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
