@@ -45,7 +45,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
 
-from .core.errors import SchottenError, UsageError, excerpt
+from .core.errors import OutputError, SchottenError, UsageError, excerpt
 from .core.position import Position
 from .core.load import load_position_text
 from .core.rules import Player, RuleSet
@@ -410,7 +410,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     try:
         check_output(args.output, ("html", "htm"), inputs)
     except SchottenError as exc:
-        raise UsageError(f"cannot write the report: {_one_line(str(exc))}") from None
+        raise UsageError(f"--output: cannot write the report: {_one_line(str(exc))}") from None
     loaded = load_one(args)
     try:
         from .views.report import write_report
@@ -461,7 +461,6 @@ def parse_stones(text: str) -> list[int]:
 def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
     """``diagram``: the position as a picture (SVG, or PNG through Chromium), for articles and slides."""
     from .views.diagram import DIAGRAM_FORMATS, diagram, save_diagram
-    from .views.export import ExportError
 
     loaded = load_one(args)
     if not args.output.lower().endswith(DIAGRAM_FORMATS):
@@ -474,10 +473,10 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
             bottom=Player.NORTH if args.flip else None,
         )  # fmt: skip
         save_diagram(svg, args.output, scale=args.scale)
+    except OutputError as exc:  # the file, not the position (ExportError too: Chromium missing or failing)
+        raise UsageError(f"--output {_one_line(args.output, 200)}: {_one_line(str(exc))}") from None
     except (SchottenError, ValueError) as exc:
         raise UsageError(f"{loaded.source}: cannot draw the diagram: {_one_line(str(exc))}") from None
-    except ExportError as exc:
-        raise UsageError(f"{args.output}: {_one_line(str(exc))}") from None
     except OSError as exc:
         raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
     out.write(f"wrote {args.output}\n")

@@ -70,6 +70,22 @@ def test_the_cli_names_the_option_and_creates_nothing(tmp_path: Path, args: tupl
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("diagram", "--notation", "-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s", "-o", "typo/d.svg"),
+        ("report", "--notation", "-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s", "-o", "typo/r.html"),
+    ],
+    ids=["diagram", "report"],
+)
+def test_diagram_and_report_name_their_output_option(tmp_path: Path, command: tuple[str, ...]) -> None:
+    out = cli(*command, cwd=tmp_path)
+    assert out.returncode == 2 and out.stdout == ""
+    assert len(out.stderr.strip().splitlines()) == 1
+    assert "--output" in out.stderr and "no such folder: 'typo'" in out.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_the_play_widget_still_creates_its_own_games_folder(tmp_path: Path) -> None:
     pytest.importorskip("ipywidgets")
     from schotten_lab.views.play import PlayGame
