@@ -68,6 +68,18 @@ def test_a_clan_card_completing_a_side_says_what_the_opponent_needs() -> None:
     assert explain_play(pos, Play("Y1", 2), []) == "opens stone 2 with Y1; color run still possible"
 
 
+def test_a_card_the_opponent_needs_is_never_one_in_the_movers_hand() -> None:
+    # the proof counts south's hand as unknown, so B7 in it refuses the claim; north cannot get it
+    pos = table({4: "R6R7-B8B9"}, "R8B7")
+    assert explain_play(pos, Play("R8", 4), []) == (
+        "completes color run (sum 21) on stone 4; not claimable yet (the proof counts your hand as unknown), "
+        "but north could beat it only with your B7"
+    )
+    # north on the move, with the same cards: the words are from north's seat
+    pos = table({4: "B8B9-R6R7"}, "R8B7", to_move="n")
+    assert explain_play(pos, Play("R8", 4), []).endswith("but south could beat it only with your B7")
+
+
 def test_a_joker_completes_at_its_best_identity_and_says_it_is_wild() -> None:
     pos = table({1: "R8R9-B9G9Y9"}, "[JOKER]P1", played=(0, 0))
     line = explain_play(pos, Play("JOKER", 1), [1])
