@@ -10,7 +10,7 @@ opponent's side, enumerated with itertools from the pools and scored by the refe
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from math import comb
@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import reference_tactics as ref
+from advisor_games import tactics_state
 from helpers import profile
 from strategies import positions
 from schotten_lab.bots.advisor import explain, ordered_moves
@@ -30,7 +31,6 @@ from schotten_lab.core.position import Position
 from schotten_lab.core.rules import Player
 from schotten_lab.core.stone import Stone
 from schotten_lab.game import apply_turn, claimable_stones, claims_after, legal_plays
-from schotten_lab.game.playout import random_states
 
 S, N = Player.SOUTH, Player.NORTH
 HAND_WORDS = "not claimable yet (the proof counts your hand as unknown), but"
@@ -157,10 +157,8 @@ def tactics_cases(seed: int, turns: int, expert: bool) -> Iterator[tuple[str, Pl
     side of the stone played on complete and the opponent's open, with its reason, the mover, that
     stone on the engine's true table after the play, the public pool there and the mover's hand
     (the clan cards of it still off the table)."""
-    for count, state in enumerate(random_states("tactics", expert, seed=seed)):
-        if count == turns:
-            break
-    if state.over or state.pending is not None:
+    state = tactics_state(seed, turns, expert)
+    if state is None:
         return
     me = state.to_move
     seen = state.observation(me)

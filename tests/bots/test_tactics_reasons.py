@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from advisor_games import tactics_state
 from helpers import profile
 from schotten_lab.analysis.outcome import stone_outcome
 from schotten_lab.bots.tactics_reasons import TACTICS_WORDS, explain_play
@@ -20,7 +21,7 @@ from schotten_lab.core.rules import Player
 from schotten_lab.core.tactics import TACTICS_TOTAL, Troop
 from schotten_lab.core.words import percent
 from schotten_lab.game import GameState, Play, apply_turn, claimable_stones, claims_after, legal_plays
-from schotten_lab.game.playout import random_states
+
 
 S, N = Player.SOUTH, Player.NORTH
 
@@ -269,10 +270,8 @@ def hidden_codes(line: str) -> set[str]:
 @profile(150)
 @given(seed=st.integers(0, 10**6), turns=st.integers(0, 70), expert=st.booleans())
 def test_every_legal_play_of_random_games_is_explained_without_hidden_cards(seed: int, turns: int, expert: bool) -> None:
-    for played, state in enumerate(random_states("tactics", expert, seed=seed)):
-        if played == turns:
-            break
-    if state.over or state.pending is not None:
+    state = tactics_state(seed, turns, expert)
+    if state is None:
         return
     me = state.to_move
     seen = state.observation(me)
