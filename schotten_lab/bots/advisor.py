@@ -311,8 +311,11 @@ def _threat(position: Position, number: int, me: Player) -> str:
 class AdvisorBot:
     """The advisor as a :class:`~schotten_lab.bots.base.Bot`: plays :func:`advise`'s best move.
 
-    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move; ``seed`` makes it
-    reproducible (each decision reseeds from the seed and the turn number). The answer carries
+    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move. ``seed`` makes a
+    session reproducible with ``iterations``: one generator seeded once gives each decision its own
+    seed, so the same requests in the same order get the same answers (a request repeated within a
+    session is searched again with the next seed, and may get another move of near-equal value; a
+    time budget depends on the machine's speed). The answer carries
     ``estimate`` (and ``stderr``) and ``reason`` as extra fields. In the tactics variant the answer
     names the deck to draw from, and a pending Headhunter is answered with the cards to put back.
     """

@@ -172,7 +172,8 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
             "--dask needs dask[distributed], which is not installed: pip install 'schotten-lab[studies]'"
         ) from None
     timeout = runner.connect_timeout
-    with contextlib.ExitStack() as stack:
+    interrupted = _TeardownQuiet()
+    with interrupted, contextlib.ExitStack() as stack:
         if runner.dask == LOCAL:
             workers = runner.workers
             try:
@@ -183,7 +184,7 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
                         processes=True,
                         host="127.0.0.1",
                         dashboard_address=None,
-                        silence_logs=logging.ERROR,
+                        silence_logs=logging.CRITICAL,  # a task's error reaches us through its future
                         timeout=LOCAL_START_TIMEOUT,
                     )
                 stack.enter_context(cluster)
@@ -202,7 +203,33 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
             except Exception as exc:  # noqa: BLE001 - whatever answered there is no Dask scheduler
                 raise ClusterError(f"--dask {address}: no Dask scheduler answered there: {type(exc).__name__}: {_line(exc)}") from None
             workers = max(len(client.scheduler_info().get("workers", {})), 1)
-        yield client, workers
+        try:
+            yield client, workers
+        except BaseException:
+            interrupted.engage()
+            raise
+
+
+class _TeardownQuiet:
+    """Logging off while a cluster is torn down after Ctrl-C or an error, back on once it is closed.
+
+    A Dask client stopped mid-call logs tracebacks of its own (a cancelled callback, a worker's lost
+    heartbeat) that say nothing to the user: the interrupt or the task's error is the message.
+    """
+
+    def __init__(self) -> None:
+        self._previous: int | None = None
+
+    def engage(self) -> None:
+        self._previous = logging.root.manager.disable
+        logging.disable(logging.CRITICAL)
+
+    def __enter__(self) -> _TeardownQuiet:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        if self._previous is not None:
+            logging.disable(self._previous)
 
 
 def _line(exc: BaseException) -> str:

@@ -203,3 +203,20 @@ def test_ctrl_c_stops_a_parallel_batch_at_once_without_tracebacks(runner: list[s
         time.sleep(0.2)
     else:
         pytest.fail("worker processes outlived the command by 30 s")
+
+
+def test_logging_is_off_only_while_an_interrupted_cluster_closes() -> None:
+    """Dask's own tracebacks while a cluster is torn down after Ctrl-C are silenced, and logging comes
+    back as it was once the cluster is closed (a notebook keeps its logs)."""
+    import logging
+
+    from schotten_lab.play.distributed import _TeardownQuiet
+
+    before = logging.root.manager.disable
+    with _TeardownQuiet():
+        assert logging.root.manager.disable == before  # a normal run logs as usual
+    quiet = _TeardownQuiet()
+    with quiet:
+        quiet.engage()
+        assert logging.root.manager.disable >= logging.CRITICAL
+    assert logging.root.manager.disable == before
