@@ -258,7 +258,9 @@ def _placement_words(
 
 def beat_words(stone: Stone, me: Player, public: CardMask, seen: CardMask, rules: RuleSet) -> str:
     """What the opponent needs to beat ``me``'s complete side of ``stone``, from ``me``'s seat, when
-    the rules refuse the claim (the proof on the ``public`` pool finds a beating completion).
+    the rules refuse the claim (the proof on the ``public`` pool finds a beating completion): the one
+    beating completion, or how many of the completions from the unseen cards beat it, exactly, and
+    the strongest of them.
 
     The proof may give the opponent any clan card off the table, ``me``'s own hand included; from the
     mover's seat the opponent can only get cards of ``seen``, the mover's viewer pool. So the cards
@@ -269,7 +271,16 @@ def beat_words(stone: Stone, me: Player, public: CardMask, seen: CardMask, rules
     them = me.opponent.value
     decision = decide_claim(stone, me, seen, rules)
     if decision.status is ClaimStatus.BEATEN:
-        return f"{them} needs {_cards(decision.counterexample or ())} to beat it"
+        strongest = _cards(decision.counterexample or ())
+        assert decision.own is not None
+        _, strengths = completion_masks(stone.side(me.opponent), seen, capacity=stone.capacity, blind=stone.blind)
+        beating = int(np.count_nonzero(strengths > decision.own.strength))
+        if beating <= 1:
+            return f"{them} needs {strongest} to beat it"
+        missing = stone.capacity - len(stone.side(me.opponent))
+        unit = {1: "cards", 2: "pairs"}.get(missing, f"sets of {missing}")
+        share = f"any of the {beating}" if beating == len(strengths) else f"{beating} of the {len(strengths)}"
+        return f"{them} beats it with {share} {unit} you have not seen (the strongest: {strongest})"
     assert decision.status is ClaimStatus.PROVED and decision.own is not None, decision.status
     masks, strengths = completion_masks(stone.side(me.opponent), public, capacity=stone.capacity, blind=stone.blind)
     used = int(np.bitwise_or.reduce(masks[strengths > decision.own.strength], initial=np.uint64(0)))

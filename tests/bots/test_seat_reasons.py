@@ -50,6 +50,10 @@ class Expected:
 
     needs: int | None
     yours: frozenset[Card]
+    beating: int = 0
+    """How many completions from the viewer pool beat the mover's side ..."""
+    total: int = 0
+    """... of how many."""
 
 
 def twin(stone: Stone, me: Player, public: CardMask, hand: CardMask) -> Expected | None:
@@ -64,30 +68,42 @@ def twin(stone: Stone, me: Player, public: CardMask, hand: CardMask) -> Expected
     own = ref.best_strength(stone.side(me)[: stone.capacity], blind=stone.blind)
     best_seen: int | None = None
     yours: set[Card] = set()
+    beating = total = 0
     for added in combinations(pool, missing):
+        held = [c for c in added if hand >> c.index & 1]
+        total += not held
         strength = ref.best_strength(theirs + added, blind=stone.blind)
         if strength <= own:
             continue
-        held = [c for c in added if hand >> c.index & 1]
         yours.update(held)
         if not held:
+            beating += 1
             best_seen = strength if best_seen is None else max(best_seen, strength)
     if best_seen is None and not yours:
         return None
-    return Expected(best_seen, frozenset() if best_seen is not None else frozenset(yours))
+    return Expected(best_seen, frozenset() if best_seen is not None else frozenset(yours), beating, total)
 
 
 def check_words(line: str, stone: Stone, me: Player, public: CardMask, hand: CardMask) -> str:
     """Assert that ``line`` says of ``stone`` what the twin expects; return which case it was."""
     them = me.opponent.value
     expected = twin(stone, me, public, hand)
-    needs = re.search(rf"{them} needs ([^;]+?) to beat it", line)
+    needs = re.search(rf"{them} needs ([^;]+?) to beat it", line) or re.search(
+        rf"{them} beats it with (?:any of the (\d+)|(\d+) of the (\d+)) [a-z 0-9]+ you have not seen \(the strongest: ([^)]+)\)", line
+    )
     only = re.search(rf"{re.escape(HAND_WORDS)} {them} could beat it only with your ([^;]+)", line)
     if expected is None:
         return "skipped" if needs or only else "claim holds"
     if expected.needs is not None:
         assert needs and not only, (line, expected)
-        named = tuple(Card.parse(code) for code in needs.group(1).split())
+        if needs.re.groups == 1:  # "needs X to beat it": the only beating completion
+            assert expected.beating == 1, (line, expected)
+            codes = needs.group(1)
+        else:  # "beats it with B of the T ...": counted exactly
+            beating, total = (int(needs.group(1)),) * 2 if needs.group(1) else (int(needs.group(2)), int(needs.group(3)))
+            assert (beating, total) == (expected.beating, expected.total) and beating > 1, (line, expected)
+            codes = needs.group(4)
+        named = tuple(Card.parse(code) for code in codes.split())
         assert all(public >> c.index & 1 and not hand >> c.index & 1 for c in named), (line, "not in the viewer pool")
         assert ref.best_strength(stone.side(me.opponent) + named, blind=stone.blind) == expected.needs, (line, expected)
         return "needs"
@@ -196,3 +212,13 @@ def test_random_tactics_games_reach_both_wordings() -> None:
                     case = check_words(line, stone, me, public, hand)
                     seen[case] = seen.get(case, 0) + 1
     assert seen.get("needs", 0) >= 10 and seen.get("your hand", 0) >= 1, seen
+
+
+def test_a_side_most_cards_beat_says_how_many_not_one_card_it_needs() -> None:
+    """The reviewer's case: north's G5 Y6 beats south's sum 12 with 39 of the 44 cards south has not
+    seen (any but the 5 that leave it a sum of 11 to 12 or less), not just "R7"."""
+    pos = Position.from_notation("R1B2-G5Y6/-/-/-/-/-/-/-/- N4P8Y9B9R3G4 ?6 s d38")
+    line = explain(pos, view_of(pos), (Card.parse("B9").index, 0), [])
+    assert line.endswith("north beats it with 39 of the 44 cards you have not seen (the strongest: R7)"), line
+    line = explain(pos, view_of(pos), (Card.parse("N4").index, 0), [])
+    assert line.endswith("north beats it with any of the 44 cards you have not seen (the strongest: R7)"), line

@@ -257,7 +257,7 @@ def test_bad_input_gets_a_bounded_error_naming_the_field() -> None:
 # ---- random games -------------------------------------------------------------------------------
 
 CARD_CODE = re.compile(r"\b[RBGYPN][1-9]\b")
-NEEDS = re.compile(r"needs ((?:[RBGYPN][1-9] ?)+) to beat it")
+NEEDS = re.compile(r"needs ((?:[RBGYPN][1-9] ?)+) to beat it|\(the strongest: ((?:[RBGYPN][1-9] ?)+)\)")
 WILD_AS = re.compile(r"\b(?:Joker|Spy|Shield bearer) as [RBGYPN][1-9]\b")
 
 
