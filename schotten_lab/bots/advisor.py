@@ -256,7 +256,8 @@ def explain(position: Position, view: View, move: tuple[int, int], claims: Seque
     if sim.expert and claims:
         parts.append(_claim_words(claims, position, sim, move))
     if card < 0:
-        parts.append("no legal placement: pass")
+        if not parts or not parts[0].endswith("wins the game"):  # else the claims ended the game: no play
+            parts.append("no legal placement: pass")
         return "; ".join(parts)
     number = stone + 1
     before = position.stone(number)
