@@ -33,10 +33,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..analysis.claims import claim as claim_verdict
 from ..core.cards import CARDS, Card, format_cards
 from ..core.formations import Formation
 from ..core.position import Position
+from ..core.proof import ClaimStatus, decide_claim
 from ..core.rules import Player
 from .advice import Advice, MoveAdvice, Result, ranked, results_of, score, successive_halving
 from .determinize import View, sample, view_of
@@ -44,6 +44,7 @@ from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
+from .tactics_reasons import beat_words
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
 SEARCH_WIDTH = 10
@@ -245,16 +246,18 @@ def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, in
 
 def explain(position: Position, view: View, move: tuple[int, int], claims: Sequence[int]) -> str:
     """Why a move is interesting, from the exact library: claims it makes, the formation it builds or
-    completes, what the opponent would need to beat it."""
+    completes, what the opponent would need to beat it, from the mover's seat (cards the opponent may
+    still get, or, when every counterexample of the proof takes a card of the mover's hand, that it
+    does: :func:`~.tactics_reasons.beat_words`)."""
     me = position.to_move
-    them = me.opponent
     parts: list[str] = []
     card, stone = move
     sim = view.deal(list(view.hidden))
     if sim.expert and claims:
         parts.append(_claim_words(claims, position, sim, move))
     if card < 0:
-        parts.append("no legal placement: pass")
+        if not parts or not parts[0].endswith("wins the game"):  # else the claims ended the game: no play
+            parts.append("no legal placement: pass")
         return "; ".join(parts)
     number = stone + 1
     before = position.stone(number)
@@ -265,11 +268,12 @@ def explain(position: Position, view: View, move: tuple[int, int], claims: Seque
     cards = [c.index for c in side]  # type: ignore[union-attr]
     public = FULL & ~after.table_mask
     if len(side) == 3:
-        verdict = claim_verdict(after, number, me)
+        completed = after.stone(number)
+        verdict = decide_claim(completed, me, after.public_pool, after.rules)
         formation = verdict.own
         words = f"completes {formation} on stone {number}" if formation else f"completes stone {number}"
-        if not verdict.claimable and verdict.counterexample:
-            words += f"; {them.value} needs {format_cards(verdict.counterexample)} to beat it"
+        if verdict.status is ClaimStatus.BEATEN:
+            words += "; " + beat_words(completed, me, after.public_pool, position.viewer_pool(me), after.rules)
         parts.append(words)
     else:
         best = best_completion(cards, public)
