@@ -336,7 +336,7 @@ def validate_record(record: GameRecord | str | Mapping[str, Any]) -> GameState:
     if rec.reason == "blocked" and not state.over and not rec.deal.complete:
         return state  # a one-seat replay cannot see the hidden hand that makes the game blocked
     if state.winner != rec.winner or (rec.reason is not None and state.reason != rec.reason) or (state.over and rec.reason is None):
-        said = f"{rec.winner.value if rec.winner else 'null'} ({rec.reason})"
+        said = f"{rec.winner.value if rec.winner else 'null'} ({rec.reason or 'no reason given'})"
         got = f"{state.winner.value if state.winner else 'null'} ({state.reason or 'unfinished'})"
         raise RecordError(f"result says winner {said}, but the turns give {got}", turn=n or None, rule="result", field="result")
     if claimed != rec.claimed:

@@ -89,7 +89,7 @@ def test_a_missing_file_exits_2() -> None:
     ("change", "words"),
     [
         (lambda r: r["result"].update(winner="north" if r["result"]["winner"] == "south" else "south"), "result says winner"),
-        (lambda r: r.update(result={"winner": None, "reason": None, "claimed": [None] * 9}), "result says winner null"),
+        (lambda r: r.update(result={"winner": None, "reason": None, "claimed": [None] * 9}), "result says winner null (no reason given)"),
         (lambda r: r.pop("result"), "result says winner null"),
     ],
     ids=["false winner", "finished game, null result", "finished game, no result"],
