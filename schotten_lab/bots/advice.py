@@ -191,13 +191,13 @@ def check_search(budget_seconds: object, iterations: object, seed: object, width
     """Refuse a search budget, seed or width the advisor cannot use, with an :class:`ArgumentError`
     naming the argument: ``budget_seconds`` above 0 and at most :data:`MAX_BUDGET` (``nan`` is
     refused: no clock ever passes it), ``iterations`` ``None`` or a whole number from 1 to
-    :data:`MAX_ITERATIONS`, ``seed`` and ``width`` whole numbers (``width`` at least 1)."""
+    :data:`MAX_ITERATIONS`, ``seed`` and ``width`` whole numbers (``width`` at least 0)."""
     if isinstance(budget_seconds, bool) or not isinstance(budget_seconds, (int, float)) or not 0 < budget_seconds <= MAX_BUDGET:
         raise ArgumentError(f"budget_seconds: must be seconds above 0 and at most {MAX_BUDGET:g}, not {excerpt(budget_seconds)}")
     if iterations is not None:
         check_count("iterations", iterations, "rollouts", MAX_ITERATIONS)
     check_seed(seed)
-    check_count("width", width, "moves")
+    check_count("width", width, "moves", least=0)  # 0: the heuristic's first move alone is searched
 
 
 def check_seed(seed: object) -> None:
@@ -207,10 +207,10 @@ def check_seed(seed: object) -> None:
         raise ArgumentError(f"seed: must be a whole number, not {excerpt(seed)}")
 
 
-def check_count(name: str, value: object, unit: str, most: int | None = None) -> None:
-    """Refuse ``value`` unless it is a whole number from 1 (to ``most``), naming the argument ``name``."""
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1 or (most is not None and value > most):
-        limits = f"from 1 to {most:,}" if most is not None else "at least 1"
+def check_count(name: str, value: object, unit: str, most: int | None = None, least: int = 1) -> None:
+    """Refuse ``value`` unless it is a whole number from ``least`` (to ``most``), naming the argument ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (most is not None and value > most):
+        limits = f"from {least} to {most:,}" if most is not None else f"at least {least}"
         raise ArgumentError(f"{name}: must be a whole number of {unit} {limits}, not {excerpt(value)}")
 
 

@@ -132,7 +132,7 @@ def advise(
         certain = _certain(view, moves)
         method = WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals"
         order, results, changes, rollouts = search(
-            moves, diverse(view, moves, width), certain, lambda r: sample(view, r),
+            moves, diverse(view, moves, max(width, 1)), certain, lambda r: sample(view, r),
             lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
         )  # fmt: skip
     chosen = order[0]

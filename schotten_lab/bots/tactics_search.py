@@ -364,7 +364,7 @@ def advise_tactics(
 
     check_search(budget_seconds, iterations, seed, width)
     view = tactics_view_of(position)
-    moves, searched, claims_of = candidates(view, position, width)
+    moves, searched, claims_of = candidates(view, position, max(width, 1))
     rng = random.Random(seed)
     deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
     certain = _certain(view, moves)
