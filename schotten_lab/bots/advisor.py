@@ -14,7 +14,9 @@ opponent's hand and the deck order are never looked at: they are sampled, see
   placement by a formation score, with 10% random placements; every provable stone claimed at
   once). After each round the worse half of the candidates is dropped (successive halving), so
   the budget goes to the moves that matter. The estimate is the rollout policy's win rate, not the
-  value under perfect play.
+  value under perfect play; the chosen move's is measured again on fresh deals once it is chosen
+  (the best of several noisy estimates reads high).
+- **exact** (1) for a move that wins the game at once: its claims rest on the table alone.
 
 The turn's claims are not searched: the advisor claims every stone it can prove (a proved claim
 cannot be lost; in the base game they follow the placement, in the expert variant they come first).
@@ -93,8 +95,13 @@ def advise(
     moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
     others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
     only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
-    deck): the advice is what the player to move can know. Raises ``ValueError`` naming the field for
-    a position it cannot search (hidden own hand, game over, bad counts). Tactics variant: see
+    deck): the advice is what the player to move can know. The chosen move's estimate (and
+    ``current``) comes from fresh deals played after the search chose it, not from the deals that
+    chose it (:func:`.advice.search`: ``iterations / 4`` more rollouts, or a fifth of the search
+    time); a move that wins the game at once is an exact 1. Raises ``ValueError`` naming the field for
+    a position it cannot search (hidden own hand, game over, bad counts), and
+    :class:`~schotten_lab.core.errors.ArgumentError` naming the argument for a budget, ``iterations``,
+    ``seed`` or ``width`` it cannot use (``budget_seconds=nan`` included). Tactics variant: see
     :mod:`.tactics_search` (no exact endgame there).
     """
     started = time.perf_counter()
