@@ -4,9 +4,14 @@
 
     schotten-lab advise POSITION [--notation TEXT] [--iterations N | --budget SECONDS] [--seed S] [--moves K] [--json]
 
-The position is read exactly as ``claim`` and ``analyze`` read it (:func:`.cli.load_one`), then
+The position is read as ``claim`` and ``analyze`` read it (:func:`.cli.load_one`), and a JSON
+document may also be an engine observation (``GameState.observation(...).to_dict()``: the extra
+fields ``pending`` and ``jokers_played``) or a bot request (with ``history``), read as the bot
+protocol reads a request. Then
 :func:`schotten_lab.bots.advise` ranks every legal move of the player to move, seen from that seat
-only: the opponent's hand and the deck order are sampled, never read, even when the file shows them.
+only; with a pending Headhunter (``"pending": {"kind": "headhunter", "return": 2}``) the moves are
+the choices of cards to put back under the decks. Seen from that seat only: the opponent's hand and
+the deck order are sampled, never read, even when the file shows them.
 ``--iterations N`` fixes the rollouts (and the exact endgame solver's node budget), so the answer for
 a seed is the same on any machine; the default, a time budget of 2 s a move like the advisor bot,
 is not reproducible (how many rollouts fit depends on the machine). Bad input exits 2 with one line
@@ -17,16 +22,20 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any, TextIO
 
-from .cli import EXIT_OK, _one_line, load_one
+from .cli import EXIT_OK, Loaded, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file
 from .cli_game import _integer, _seconds
 from .core.errors import SchottenError, UsageError
+from .core.position_json import json_document
 
 DEFAULT_BUDGET = 2.0
 """Seconds of search without ``--iterations``: the advisor bot's default (a test checks)."""
 DEFAULT_MOVES = 10
 """Moves the readable table lists (``--moves``); the JSON lists every move."""
+OBSERVATION_FIELDS = ("pending", "jokers_played", "history")
+"""Fields of an engine observation (or a bot request) that a plain position@1 document does not have."""
 
 
 def _iterations(text: str) -> int:
@@ -61,6 +70,60 @@ def _at_least(low: int) -> Any:
     return parse
 
 
+def load_advised(args: argparse.Namespace) -> Loaded:
+    """The position to advise: :func:`.cli.load_one`'s, or an engine observation document (a
+    pending Headhunter, the Jokers played) checked as the bot protocol checks a request."""
+    if args.notation is not None or args.position is None or (args.position != "-" and looks_like_notation(args.position)):
+        return load_one(args)
+    if args.position == "-":
+        text, source = _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"), "<stdin>"
+    else:
+        text, source = read_file(args.position)
+    return load_observation_text(text, source)
+
+
+def load_observation_text(text: str, source: str) -> Loaded:
+    """:func:`.cli.load_text`, or for a JSON object with ``pending``, ``jokers_played`` or ``history``
+    (a bot request saved to a file) the observation it describes; :class:`UsageError` naming the
+    source and the field."""
+    from .bots.protocol import RequestError, observation_of
+
+    data: object = None
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        try:
+            data = json_document(text)
+        except SchottenError:
+            data = None  # load_text says what is wrong, as for any position document
+    if not isinstance(data, dict) or not any(name in data for name in OBSERVATION_FIELDS):
+        return load_text(text, source)
+    try:
+        position = observation_of(data)
+    except RequestError as exc:
+        raise UsageError(f"{source}: {_one_line(str(exc))}") from None
+    title, description = data.get("title"), data.get("description")
+    return Loaded(position, source, title if isinstance(title, str) else None,
+                  description if isinstance(description, str) else None)  # fmt: skip
+
+
+def pending_line(pending: Any, advice: Any) -> str:
+    """What a pending Headhunter asks of the mover, what the ranked moves are, and (when the turn
+    proves stones) how their claims go with the answer."""
+    count, me = pending.returns, advice.player.value
+    line = (
+        f"Headhunter pending: {me} has drawn and now puts {count} card{'s' * (count != 1)} of the hand back (clan "
+        f"cards under the clan deck, tactics cards under the tactics deck); every choice is ranked below, "
+        f'answered as {{"return": [...]}}'
+    )
+    claims = sorted({n for move in advice.moves for n in move.claims})
+    if claims:
+        stones = ", ".join(map(str, claims))
+        line += (
+            f"\n  'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else "
+            f'add "claim": [{stones}] to the answer'
+        )
+    return line
+
+
 def search_line(args: argparse.Namespace) -> str:
     """How the search was bounded, and whether running it again gives the same answer."""
     if args.iterations is not None:
@@ -76,7 +139,8 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     """``advise``: every legal move of the player to move with its chance to win, best first, and why."""
     from .bots import advise
 
-    loaded = load_one(args)
+    loaded = load_advised(args)
+    pending = getattr(loaded.position, "pending", None)
     budget = DEFAULT_BUDGET if args.budget is None else args.budget
     try:
         advice = advise(loaded.position, budget_seconds=budget, iterations=args.iterations, seed=args.seed)
@@ -90,6 +154,8 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
             "iterations": args.iterations,
             "budget_seconds": None if args.iterations is not None else budget,
         }
+        if pending is not None:
+            document["pending"] = pending.to_dict()
         out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK
     me, opponent = advice.player.value, advice.player.opponent.value
@@ -99,6 +165,8 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
         f"Seen from {me}'s seat ({me} to move): every chance is {me}'s to win the game; "
         f"{opponent}'s hand and the deck order are sampled, never read.\n{search_line(args)}\n"
     )
+    if pending is not None:
+        out.write(pending_line(pending, advice) + "\n")
     out.write(advice.table(limit=args.moves) + "\n")
     return EXIT_OK
 
@@ -121,4 +189,4 @@ def add_advise_parser(sub: Any, notation_help: str) -> None:
     p.set_defaults(run=cmd_advise)
 
 
-__all__ = ["add_advise_parser", "cmd_advise"]
+__all__ = ["add_advise_parser", "cmd_advise", "load_advised", "load_observation_text"]

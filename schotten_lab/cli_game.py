@@ -88,6 +88,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     """``bot``: answer one request line with one turn line until the end of the input."""
     from .bots import make_bot, serve
+    from .bots.protocol import request_lines
 
     options = _options(args.option, "--option")
     for flag in ("budget", "iterations"):
@@ -100,7 +101,7 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
         bot = make_bot(args.name, seed=args.seed, **options)
     except ValueError as exc:
         raise UsageError(_one_line(exc)) from None
-    serve(bot, sys.stdin.buffer, out)
+    serve(bot, request_lines(sys.stdin.buffer), out)
     return EXIT_OK
 
 

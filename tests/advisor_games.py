@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 from schotten_lab.bots.sim import Sim, shuffled_game
+from schotten_lab.game import GameState
+from schotten_lab.game.playout import random_states
 
 
 def dealt(seed: int, expert: bool = False) -> Sim:
@@ -43,3 +45,12 @@ def endgame(seed: int, cards_per_hand: int, expert: bool = False) -> Sim | None:
             return sim
         random_turn(sim, rng)
     return None
+
+
+def tactics_state(seed: int, turns: int, expert: bool) -> GameState | None:
+    """A random tactics game (the engine's random playout of deal ``seed``) after ``turns`` states,
+    or its last; ``None`` when it is over or a Headhunter put-back is pending (no play to explain)."""
+    for count, state in enumerate(random_states("tactics", expert, seed=seed)):
+        if count == turns:
+            break
+    return None if state.over or state.pending is not None else state

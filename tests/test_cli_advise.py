@@ -9,6 +9,7 @@ import json
 import re
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,8 @@ from schotten_lab.bots import AdvisorBot, advise
 from schotten_lab.bots.advisor import MAX_BUDGET, MAX_ITERATIONS
 from schotten_lab.cli import build_parser, main
 from schotten_lab.core.load import load_position_text
+from schotten_lab.game import GameState, apply_turn, headhunter_returns
+from schotten_lab.game.playout import random_states
 
 ROOT = Path(__file__).resolve().parent.parent
 POSITIONS = ROOT / "data" / "positions"
@@ -165,15 +168,118 @@ def test_bad_input_exits_2_with_one_line_naming_the_field(
     assert needle in err
 
 
-def test_bad_json_on_stdin_and_a_pending_headhunter(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_bad_json_on_stdin(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["advise", "-"], capsys, stdin="{bad")
     assert code == 2 and err.count("\n") == 1 and "<stdin>: not valid JSON" in err
-    # a position file has no pending Headhunter (that is the bot protocol's request: `bot advisor`)
-    doc = json.loads(TACTICS.read_text(encoding="utf-8"))
+
+
+def pending_headhunter(expert: bool = False) -> GameState:
+    """The first state of a random tactics game where a Headhunter waits for its 2-card put-back."""
+    for seed in range(100):
+        for state in random_states("tactics", expert, seed=seed):
+            if state.pending is not None and state.pending.returns == 2:
+                return state
+    raise AssertionError("no pending Headhunter in 100 random games")
+
+
+@pytest.mark.parametrize("expert", [False, True], ids=["tactics", "expert"])
+def test_a_pending_headhunter_gets_its_put_backs_ranked(expert: bool, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The engine's observation document (``pending``, ``jokers_played``) is advised: every move is a
+    choice of 2 cards of the hand to put back, every distinct choice is listed once, and the engine
+    accepts each one as the answer; the table says what is asked."""
+    state = pending_headhunter(expert)
+    me = state.to_move
+    observation = state.observation(me)
     path = tmp_path / "pending.json"
-    path.write_text(json.dumps({**doc, "pending": {"kind": "headhunter", "return": 2}}), encoding="utf-8")
-    code, _, err = run(["advise", str(path)], capsys)
-    assert code == 2 and err.count("\n") == 1 and "pending: unknown field" in err
+    path.write_text(json.dumps(observation.to_dict() | {"title": "Headhunter drew"}), encoding="utf-8")
+    code, out, err = run(["advise", str(path), "-i", "40", "--json"], capsys)
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["pending"] == {"kind": "headhunter", "return": 2} and doc["player"] == me.value
+    assert doc["moves"] == [m.to_dict() for m in advise(observation, iterations=40, seed=0).moves]
+    hand = Counter(str(c) for c in observation.hands[me] or ())
+    chosen = [tuple(sorted(m["return"])) for m in doc["moves"]]
+    assert all(len(c) == 2 and not Counter(c) - hand for c in chosen)  # 2 cards, a sub-multiset of the hand
+    assert sorted(chosen) == sorted({tuple(sorted(map(str, c))) for c in headhunter_returns(observation)})
+    assert all(set(m) >= {"return", "win", "stderr", "change"} and "play" not in m for m in doc["moves"])
+    for put_back in chosen:
+        after, _ = apply_turn(state, {"return": list(put_back)})
+        assert after.pending is None and (after.over or after.to_move is me.opponent)
+        assert Counter(str(c) for c in after.hand(me)) == hand - Counter(put_back)
+
+    code, out, err = run(["advise", str(path), "-i", "40", "-k", "3"], capsys)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Headhunter drew" and lines[4].startswith(f"Headhunter pending: {me.value} has drawn and now puts 2 cards")
+    rows = [line for line in lines if line.startswith("  put back ")]
+    assert len(rows) == 3 and rows[0].startswith(f"  put back {' '.join(doc['moves'][0]['return'])}")
+
+
+def test_a_put_back_that_proves_stones_says_how_to_claim_them(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Stones provable at the end of a Headhunter turn: the table says they are claimed with the
+    Headhunter play or else added to the answer, and the engine agrees on both counts."""
+    state = next(s for s in random_states("tactics", seed=108) if s.pending is not None and s.pending.returns == 2)
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps(state.observation(state.to_move).to_dict()), encoding="utf-8")
+    code, out, _ = run(["advise", str(path), "-i", "40", "--json"], capsys)
+    moves = json.loads(out)["moves"]
+    code, out, _ = run(["advise", str(path), "-i", "40"], capsys)
+    assert code == 0 and "put back" in out
+    proved = sorted({n for m in advise(state.observation(state.to_move), iterations=40).moves for n in m.claims})
+    assert proved, "this game's Headhunter turn proves a stone"
+    stones = ", ".join(map(str, proved))
+    assert f"'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else add" in out
+    assert state.pending is not None
+    announced = set(state.pending.claims)
+    answer = {"return": moves[0]["return"]}
+    after, turn = apply_turn(state, answer)
+    assert set(turn["claim"]) == announced and set(proved) >= announced
+    if set(proved) - announced:
+        after, turn = apply_turn(state, answer | {"claim": sorted(set(proved) - announced)})
+        assert set(turn["claim"]) == set(proved)
+
+
+def test_an_observation_without_a_pending_headhunter_is_advised_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    state = pending_headhunter()
+    state, _ = apply_turn(state, {"return": [str(c) for c in list(state.hand(state.to_move))[:2]]})
+    observation = state.observation(state.to_move)
+    path = tmp_path / "observation.json"
+    doc = observation.to_dict()
+    assert "jokers_played" in doc and "pending" not in doc  # an extra field of the engine's observations
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = run(["advise", str(path), "-i", "30", "--json"], capsys)
+    assert code == 0 and err == "" and "pending" not in json.loads(out)
+    assert json.loads(out)["moves"] == [m.to_dict() for m in advise(observation, iterations=30).moves]
+
+
+BAD_PENDING = [
+    ({"pending": {"kind": "headhunter", "return": 8}}, "pending.return: Headhunter puts back 0 to 2 cards here, not 8"),
+    ({"pending": {"kind": "headhunter", "return": True}}, "pending: must be {'kind': 'headhunter', 'return': N}"),
+    ({"pending": {"kind": "strategist", "return": 2}}, "pending: must be"),
+    ({"pending": "yes"}, "pending: must be"),
+    ({"discard": []}, "pending: a pending Headhunter needs the tactics variant and the Headhunter in the discard pile"),
+    ({"pending": {"kind": "headhunter", "return": 0}}, "hands.south: holds 9 cards: putting 0 back (pending Headhunter) leaves 9"),
+    ({"pending": {"kind": "headhunter", "return": 1}}, "putting 1 back (pending Headhunter) leaves 8, but a hand holds 7 while"),
+    ({"jokers_played": "north"}, "jokers_played: must be a list"),
+    ({"surprise": 1}, "surprise: unknown field"),
+]
+
+
+@pytest.mark.parametrize(("change", "needle"), BAD_PENDING, ids=[n.split(":")[0] + str(i) for i, (_, n) in enumerate(BAD_PENDING)])
+def test_a_malformed_pending_headhunter_is_one_line_naming_the_field(
+    change: dict[str, Any], needle: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    state = pending_headhunter()
+    doc = state.observation(state.to_move).to_dict() | change
+    if "discard" in change:  # the Headhunter played is not in the discard pile: one tactics card fewer played
+        doc["tactics_played"][state.to_move.value] -= 1
+        doc["deck"]["tactics"] += 1
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    for argv, stdin in (([str(path)], None), (["-"], json.dumps(doc))):
+        code, out, err = run(["advise", *argv, "-i", "10"], capsys, stdin=stdin)
+        assert code == 2 and out == "" and err.startswith("schotten-lab: error: ") and err.count("\n") == 1
+        assert needle in err, err
 
 
 def test_the_real_entry_point() -> None:
@@ -189,6 +295,14 @@ def test_the_real_entry_point() -> None:
     )  # fmt: skip
     assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
     assert bad.stderr.count("\n") == 1 and "hands.north" in bad.stderr
+    state = pending_headhunter()
+    malformed = state.observation(state.to_move).to_dict() | {"pending": {"kind": "headhunter", "return": [2]}}
+    bad = subprocess.run(
+        [sys.executable, "-m", "schotten_lab", "advise", "-", "-i", "10"],
+        cwd=ROOT, input=json.dumps(malformed), capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert bad.returncode == 2 and bad.stdout == "" and "Traceback" not in bad.stderr
+    assert bad.stderr == "schotten-lab: error: <stdin>: pending: must be {'kind': 'headhunter', 'return': N}\n"
 
 
 def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFixture[str]) -> None:

@@ -140,7 +140,9 @@ class Advice:
 
     def table(self, limit: int | None = 10) -> str:
         """The ranking as text, one move a line: win chance (± standard error), deals behind it, the
-        change against the chosen move (± its standard error, on the same deals), reason."""
+        change against the chosen move (± its standard error, on the same deals; ``+0.0 on all 8
+        deals`` when every shared deal gave the same difference, so a standard error of 0 from a few
+        deals is never shown as if it were certain), reason."""
         head = (
             f"{self.player.value} to move: {chance(self.current, self.current_stderr, mark_exact=True)} to win "
             f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
@@ -153,8 +155,10 @@ class Advice:
             )
         for move in self.moves[:limit]:
             change = "" if move.change is None else f"{100 * move.change:+.1f}"
-            if move.change_stderr is not None:
+            if move.change_stderr:
                 change += f" ±{100 * move.change_stderr:.1f}"
+            elif move.change_stderr is not None:  # the same difference on every shared deal: no spread to show
+                change += f" on all {move.samples} deals"
             win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
             deals = f"{move.samples} deals" if move.samples else ""
             lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {move.reason}")

@@ -35,11 +35,11 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..analysis.claims import claim as claim_verdict
 from ..core.cards import CARDS, Card, format_cards
 from ..core.errors import ArgumentError, CardError, excerpt
 from ..core.formations import Formation
 from ..core.position import Position
+from ..core.proof import ClaimStatus, decide_claim
 from ..core.rules import Player
 from ..core.tactics import parse_hand_card
 from ..game import IllegalTurnError, Observation, apply_turn, headhunter_returns, state_from_position
@@ -52,6 +52,7 @@ from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
+from .tactics_reasons import beat_words
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
 SEARCH_WIDTH = 10
@@ -318,9 +319,10 @@ def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, in
 
 def explain(position: Position, view: View, move: tuple[int, int], claims: Sequence[int]) -> str:
     """Why a move is interesting, from the exact library: claims it makes, the formation it builds or
-    completes, what the opponent would need to beat it."""
+    completes, what the opponent would need to beat it, from the mover's seat (cards the opponent may
+    still get, or, when every counterexample of the proof takes a card of the mover's hand, that it
+    does: :func:`~.tactics_reasons.beat_words`)."""
     me = position.to_move
-    them = me.opponent
     parts: list[str] = []
     card, stone = move
     sim = view.deal(list(view.hidden))
@@ -338,11 +340,12 @@ def explain(position: Position, view: View, move: tuple[int, int], claims: Seque
     cards = [c.index for c in side]  # type: ignore[union-attr]
     public = FULL & ~after.table_mask
     if len(side) == 3:
-        verdict = claim_verdict(after, number, me)
+        completed = after.stone(number)
+        verdict = decide_claim(completed, me, after.public_pool, after.rules)
         formation = verdict.own
         words = f"completes {formation} on stone {number}" if formation else f"completes stone {number}"
-        if not verdict.claimable and verdict.counterexample:
-            words += f"; {them.value} needs {format_cards(verdict.counterexample)} to beat it"
+        if verdict.status is ClaimStatus.BEATEN:
+            words += "; " + beat_words(completed, me, after.public_pool, position.viewer_pool(me), after.rules)
         parts.append(words)
     else:
         best = best_completion(cards, public)
@@ -381,8 +384,11 @@ def _threat(position: Position, number: int, me: Player) -> str:
 class AdvisorBot:
     """The advisor as a :class:`~schotten_lab.bots.base.Bot`: plays :func:`advise`'s best move.
 
-    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move; ``seed`` makes it
-    reproducible (each decision reseeds from the seed and the turn number). The answer carries
+    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move. ``seed`` makes a
+    session reproducible with ``iterations``: one generator seeded once gives each decision its own
+    seed, so the same requests in the same order get the same answers (a request repeated within a
+    session is searched again with the next seed, and may get another move of near-equal value; a
+    time budget depends on the machine's speed). The answer carries
     ``estimate`` (and ``stderr``) and ``reason`` as extra fields. In the tactics variant the answer
     names the deck to draw from, and a pending Headhunter is answered with the cards to put back.
     """

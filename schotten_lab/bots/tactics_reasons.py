@@ -33,12 +33,14 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..analysis.outcome import outcome_of_sides
-from ..core.cards import Card, CardMask, mask_of
+import numpy as np
+
+from ..core.cards import Card, CardMask, cards_of, mask_of
 from ..core.formations import Formation, Rank
 from ..core.position import Position
 from ..core.proof import ClaimStatus, Decision, decide_claim
-from ..core.rules import STONE_COUNT, TACTICS, Player, holds_winning_set
-from ..core.sides import best_side_completion
+from ..core.rules import STONE_COUNT, TACTICS, Player, RuleSet, holds_winning_set
+from ..core.sides import best_side_completion, completion_masks
 from ..core.stone import Stone
 from ..core.tactics import Piece, Troop
 from ..core.words import percent
@@ -228,7 +230,7 @@ def _placement_words(
         status = decision.status
         other = "" if decision.other is None else decision.other.describe(size=size)
         if status is ClaimStatus.BEATEN:
-            words.append(f"{them.value} needs {_cards(decision.counterexample or ())} to beat it")
+            words.append(beat_words(stone, me, after.public_pool, before.viewer_pool(me), TACTICS))
         elif status is ClaimStatus.PROVED and number not in claims:
             words.append(f"{them.value} cannot beat it")
         elif status is ClaimStatus.STRONGER and number not in claims:
@@ -252,6 +254,34 @@ def _placement_words(
     if threat and len(stone.side(them)) >= size:
         words.append(f"answers {them.value}'s complete {stone.formation(them)}")
     return words
+
+
+def beat_words(stone: Stone, me: Player, public: CardMask, seen: CardMask, rules: RuleSet) -> str:
+    """What the opponent needs to beat ``me``'s complete side of ``stone``, from ``me``'s seat, when
+    the rules refuse the claim (the proof on the ``public`` pool finds a beating completion).
+
+    The proof may give the opponent any clan card off the table, ``me``'s own hand included; from the
+    mover's seat the opponent can only get cards of ``seen``, the mover's viewer pool. So the cards
+    named are the strongest beating completion from that pool (the proof's own search,
+    :func:`~schotten_lab.core.proof.decide_claim`, on the smaller pool); when there is none, every
+    beating completion takes a card of the mover's hand (``public`` minus ``seen``), and the words
+    say so, naming each hand card some beating completion takes."""
+    them = me.opponent.value
+    decision = decide_claim(stone, me, seen, rules)
+    if decision.status is ClaimStatus.BEATEN:
+        return f"{them} needs {_cards(decision.counterexample or ())} to beat it"
+    assert decision.status is ClaimStatus.PROVED and decision.own is not None, decision.status
+    masks, strengths = completion_masks(stone.side(me.opponent), public, capacity=stone.capacity, blind=stone.blind)
+    used = int(np.bitwise_or.reduce(masks[strengths > decision.own.strength], initial=np.uint64(0)))
+    yours = cards_of(used & public & ~seen)
+    assert yours, "a beating completion from the public pool but none from the viewer pool takes a hand card"
+    return f"not claimable yet (the proof counts your hand as unknown), but {them} could beat it only with your {_either(yours)}"
+
+
+def _either(cards: Sequence[Card]) -> str:
+    """``R6``, ``R6 or R9``, ``R6, R9 or G7``."""
+    names = [str(c) for c in cards]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def _best_words(best: Formation, size: int) -> str:
@@ -357,4 +387,4 @@ def _formation_words(own: Formation, size: int, side: Sequence[Piece], resolved:
     return f"sum {own.total}" + (f" ({', '.join(named)})" if named else "") if own.rank is Rank.SUM else f"{own.rank.label(size=size)} ({details})"
 
 
-__all__ = ["TACTICS_WORDS", "TROOP_RANGE_WORDS", "explain_play"]
+__all__ = ["TACTICS_WORDS", "TROOP_RANGE_WORDS", "beat_words", "explain_play"]

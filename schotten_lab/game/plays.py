@@ -243,18 +243,45 @@ def observation_from_dict(data: object) -> Observation:
             raise PositionFormatError("pending.return", f"Headhunter puts back 0 to {most} cards here, not {count}")
         pending = Pending("headhunter", count)
     on_table = jokers_on_table(pos.stones)
-    jokers = data.get("jokers_played")
-    if jokers is None:
+    discarded = sum(1 for c in pos.discard if c == "JOKER")
+    jokers, history = data.get("jokers_played"), data.get("history")
+    if jokers is not None:
+        if not isinstance(jokers, list) or not all(j in ("south", "north") for j in jokers):
+            raise PositionFormatError("jokers_played", "must be a list of 'south'/'north'")
+        played, where = frozenset(Player(j) for j in jokers), "jokers_played"
+    elif history is not None:
+        played, where = jokers_in_history(history), "history"
+    elif discarded and pos.to_move not in on_table:
+        # a Joker in the discard pile, and nothing says whose: counted as the mover's, the safe reading
+        # (a bot never risks a second Joker; at worst it keeps one it could have played)
+        return observe(pos, pending, on_table | {pos.to_move})
+    else:
         return observe(pos, pending)  # who played a Joker: as the table shows
-    if not isinstance(jokers, list) or not all(j in ("south", "north") for j in jokers):
-        raise PositionFormatError("jokers_played", "must be a list of 'south'/'north'")
-    played = frozenset(Player(j) for j in jokers)
     if not on_table <= played:
         missing = sorted(p.value for p in on_table - played)
-        raise PositionFormatError("jokers_played", f"leaves out {', '.join(missing)}, who has a Joker on the table")
-    if len(played - on_table) > sum(1 for c in pos.discard if c == "JOKER"):
-        raise PositionFormatError("jokers_played", "names a player with no Joker on the table, and no Joker is in the discard pile")
+        raise PositionFormatError(where, f"leaves out {', '.join(missing)}, who has a Joker on the table")
+    if len(played - on_table) > discarded:
+        raise PositionFormatError(where, "names a player with no Joker on the table, and no Joker is in the discard pile")
     return observe(pos, pending, played)
+
+
+def jokers_in_history(history: object) -> frozenset[Player]:
+    """The players who played a Joker in ``history`` (ENGINE.md §1 turns, as a request may carry)."""
+    from ..core.errors import PositionFormatError
+
+    if not isinstance(history, list):
+        raise PositionFormatError("history", "expected a list of turn objects")
+    played = set()
+    for i, turn in enumerate(history):
+        if not isinstance(turn, Mapping):
+            raise PositionFormatError(f"history[{i}]", "expected a turn object")
+        play = turn.get("play")
+        if isinstance(play, Mapping) and play.get("card") == "JOKER":
+            player = turn.get("player")
+            if player not in ("south", "north"):
+                raise PositionFormatError(f"history[{i}].player", f"expected 'south' or 'north', not {str(player)[:40]!r}")
+            played.add(Player(player))
+    return frozenset(played)
 
 
 def observe(pos: Position, pending: Pending | None = None, jokers_played: frozenset[Player] | None = None) -> Observation:

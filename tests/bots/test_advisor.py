@@ -187,3 +187,21 @@ def test_a_time_budget_stops_between_deals(monkeypatch: pytest.MonkeyPatch) -> N
     assert len(searched) > 1
     assert {m.samples for m in searched[1:]} == {1}
     assert searched[0].samples == MIN_ROUND  # the chosen move's fresh deals: at least one round, clock or not
+
+
+def test_a_change_alike_on_every_shared_deal_is_not_shown_as_certain() -> None:
+    """A move that did exactly as the chosen one on each of its 8 deals has a sample standard error
+    of 0: the table says the difference held on all 8 deals, never "±0.0" (a certainty it lacks)."""
+    from schotten_lab.bots.advice import Advice, MoveAdvice
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.rules import Player
+
+    chosen = MoveAdvice(Card.parse("G7"), 3, (), 0.8, 0.05, 74, 0.0, "chosen")
+    alike = MoveAdvice(Card.parse("B8"), 7, (), 1.0, 0.095, 8, 0.0, "alike", change_stderr=0.0)
+    worse = MoveAdvice(Card.parse("B8"), 8, (), 0.5, 0.1, 8, -0.25, "spread", change_stderr=0.125)
+    lost = MoveAdvice(Card.parse("P5"), 6, (), 0.0, 0.1, 4, -1.0, "lost", change_stderr=0.0)
+    lines = Advice(Player.SOUTH, (chosen, alike, worse, lost), 0.8, 0.05, "Monte Carlo over deals", 100, 0.1).table().splitlines()
+    assert lines[3].endswith("+0.0 on all 8 deals  alike") and "±" not in lines[3].split("deals", 1)[1]
+    assert lines[4].endswith("-25.0 ±12.5  spread")
+    assert lines[5].endswith("-100.0 on all 4 deals  lost")
+    assert lines[2].endswith("+0.0  chosen")  # the chosen move: no standard error, nothing to add

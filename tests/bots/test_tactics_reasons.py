@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from advisor_games import tactics_state
 from helpers import profile
 from schotten_lab.analysis.outcome import stone_outcome
 from schotten_lab.bots.tactics_reasons import TACTICS_WORDS, explain_play
@@ -20,7 +21,7 @@ from schotten_lab.core.rules import Player
 from schotten_lab.core.tactics import TACTICS_TOTAL, Troop
 from schotten_lab.core.words import percent
 from schotten_lab.game import GameState, Play, apply_turn, claimable_stones, claims_after, legal_plays
-from schotten_lab.game.playout import random_states
+
 
 S, N = Player.SOUTH, Player.NORTH
 
@@ -66,6 +67,18 @@ def test_a_clan_card_completing_a_side_says_what_the_opponent_needs() -> None:
     pos = table({4: "R6R7-B8B9", 1: "B7-"}, "R8Y1")
     assert explain_play(pos, Play("R8", 4), [4]) == "completes color run (sum 21) on stone 4; claims stone 4"
     assert explain_play(pos, Play("Y1", 2), []) == "opens stone 2 with Y1; color run still possible"
+
+
+def test_a_card_the_opponent_needs_is_never_one_in_the_movers_hand() -> None:
+    # the proof counts south's hand as unknown, so B7 in it refuses the claim; north cannot get it
+    pos = table({4: "R6R7-B8B9"}, "R8B7")
+    assert explain_play(pos, Play("R8", 4), []) == (
+        "completes color run (sum 21) on stone 4; not claimable yet (the proof counts your hand as unknown), "
+        "but north could beat it only with your B7"
+    )
+    # north on the move, with the same cards: the words are from north's seat
+    pos = table({4: "B8B9-R6R7"}, "R8B7", to_move="n")
+    assert explain_play(pos, Play("R8", 4), []).endswith("but south could beat it only with your B7")
 
 
 def test_a_joker_completes_at_its_best_identity_and_says_it_is_wild() -> None:
@@ -257,10 +270,8 @@ def hidden_codes(line: str) -> set[str]:
 @profile(150)
 @given(seed=st.integers(0, 10**6), turns=st.integers(0, 70), expert=st.booleans())
 def test_every_legal_play_of_random_games_is_explained_without_hidden_cards(seed: int, turns: int, expert: bool) -> None:
-    for played, state in enumerate(random_states("tactics", expert, seed=seed)):
-        if played == turns:
-            break
-    if state.over or state.pending is not None:
+    state = tactics_state(seed, turns, expert)
+    if state is None:
         return
     me = state.to_move
     seen = state.observation(me)
