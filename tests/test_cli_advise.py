@@ -80,7 +80,7 @@ def test_json_lists_every_move(capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(out)
     expected = advise(position(MIDGAME), iterations=100, seed=0)
     assert doc["player"] == doc["seen_from"] == "south"
-    assert doc["method"] == expected.method and doc["rollouts"] == expected.rollouts == 100
+    assert doc["method"] == expected.method and doc["rollouts"] == expected.rollouts == 100 + 25  # + the fresh deals
     assert (doc["seed"], doc["iterations"], doc["budget_seconds"]) == (0, 100, None)
     assert doc["current"] == expected.current and doc["current_stderr"] == expected.current_stderr
     assert doc["moves"] == [m.to_dict() for m in expected.moves]  # every move, not --moves of them

@@ -1,7 +1,8 @@
 """What the advisor answers (:class:`Advice`, one :class:`MoveAdvice` a move) and the Monte Carlo
 core both searches share (the base game's in :mod:`.advisor`, the tactics variant's in
 :mod:`.tactics_search`): successive halving over moves on shared deals, estimates with standard
-errors, each move's change against the chosen one measured deal by deal."""
+errors, each move's change against the chosen one measured deal by deal, and the chosen move's
+reported estimate measured again on fresh deals (:func:`search`)."""
 
 from __future__ import annotations
 
@@ -13,12 +14,22 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..core.cards import Card
+from ..core.errors import ArgumentError, excerpt
 from ..core.rules import Player
 from ..core.words import chance
 from ..game import Play, play_words
 
 MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
+FRESH_SHARE = 0.2
+"""Share of a search spent measuring the chosen move again on fresh deals, for its reported estimate."""
+MAX_BUDGET = 3600.0
+"""Longest time budget a move (seconds): more is a typo."""
+MAX_ITERATIONS = 10_000_000
+"""Largest rollout budget a move."""
+
+WINS_AT_ONCE = "exact: a move wins the game at once"
+"""The advice's method when a move ends the game with a win: nothing is sampled."""
 
 M = TypeVar("M")
 S = TypeVar("S")
@@ -139,8 +150,8 @@ class Advice:
         lines = [head]
         if self.method.startswith("Monte Carlo"):
             lines.append(
-                "  ranked by the change: each move against the chosen one on the same deals (fewer deals: "
-                "dropped earlier by the search, its own estimate is rougher)"
+                "  the chosen move's estimate: on fresh deals, not those that chose it; the others ranked by the "
+                "change: each against the chosen one on the search's deals (fewer deals: dropped earlier, rougher)"
             )
         for move in self.moves[:limit]:
             change = "" if move.change is None else f"{100 * move.change:+.1f}"
@@ -180,6 +191,33 @@ def score(winner: int, me: int) -> float:
     return 0.5 if winner < 0 else float(winner == me)
 
 
+def check_search(budget_seconds: object, iterations: object, seed: object, width: object = 1) -> None:
+    """Refuse a search budget, seed or width the advisor cannot use, with an :class:`ArgumentError`
+    naming the argument: ``budget_seconds`` above 0 and at most :data:`MAX_BUDGET` (``nan`` is
+    refused: no clock ever passes it), ``iterations`` ``None`` or a whole number from 1 to
+    :data:`MAX_ITERATIONS`, ``seed`` and ``width`` whole numbers (``width`` at least 0)."""
+    if isinstance(budget_seconds, bool) or not isinstance(budget_seconds, (int, float)) or not 0 < budget_seconds <= MAX_BUDGET:
+        raise ArgumentError(f"budget_seconds: must be seconds above 0 and at most {MAX_BUDGET:g}, not {excerpt(budget_seconds)}")
+    if iterations is not None:
+        check_count("iterations", iterations, "rollouts", MAX_ITERATIONS)
+    check_seed(seed)
+    check_count("width", width, "moves", least=0)  # 0: the heuristic's first move alone is searched
+
+
+def check_seed(seed: object) -> None:
+    """Refuse a seed that is not a whole number (``random.Random`` would take a string, or ``None``:
+    the clock, not reproducible)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ArgumentError(f"seed: must be a whole number, not {excerpt(seed)}")
+
+
+def check_count(name: str, value: object, unit: str, most: int | None = None, least: int = 1) -> None:
+    """Refuse ``value`` unless it is a whole number from ``least`` (to ``most``), naming the argument ``name``."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (most is not None and value > most):
+        limits = f"from {least} to {most:,}" if most is not None else f"at least {least}"
+        raise ArgumentError(f"{name}: must be a whole number of {unit} {limits}, not {excerpt(value)}")
+
+
 def successive_halving(
     moves: Sequence[M],
     deal: Callable[[random.Random], S],
@@ -194,7 +232,12 @@ def successive_halving(
     ``deal(rng)`` samples a hidden state; ``play_out(state, move, rollout_rng)`` plays ``move`` on a
     copy of it and returns the game's value for the mover (every move of a deal gets the same
     rollout seed: common random numbers). Stops after ``iterations`` play-outs, or else at
-    ``deadline`` (``time.perf_counter``), always between deals."""
+    ``deadline`` (``time.perf_counter``), always between deals. Raises :class:`ArgumentError` for
+    ``iterations`` that is not a whole number from 1, or a ``deadline`` that is not a finite time."""
+    if iterations is not None:
+        check_count("iterations", iterations, "rollouts")
+    if iterations is None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not math.isfinite(deadline)):
+        raise ArgumentError(f"deadline: must be a finite time (time.perf_counter), not {excerpt(deadline)}")
     scores: dict[M, list[float]] = {m: [] for m in moves}
     if not moves:
         return scores, 0
@@ -263,8 +306,9 @@ def change(
         return None, None
     if move == chosen:
         return 0.0, None
-    if move not in scores or chosen not in scores:
-        return win - best, None
+    if move not in scores or chosen not in scores:  # an exact value against an estimate (or two exact values)
+        errors = [e for e in (results[move][1], results[chosen][1]) if e is not None]
+        return win - best, math.sqrt(sum(e * e for e in errors)) if errors else None
     return paired(scores[move], scores[chosen])
 
 
@@ -284,10 +328,14 @@ def results_of(moves: Sequence[M], scores: Mapping[M, Sequence[float]]) -> dict[
 def ranked(moves: Sequence[M], results: Mapping[M, Result], scores: Mapping[M, Sequence[float]]) -> tuple[list[M], dict[M, tuple[float | None, float | None]]]:
     """The moves best first, and each one's change against the chosen one (with its standard error).
 
-    The chosen move: the best exact value, or among the estimates the survivor of the halving (most
-    deals), by mean; the others by their change (against the chosen move on the same deals), then
-    deals; moves not searched last, in the given (heuristic) order."""
-    chosen = max(moves, key=lambda m: (results[m][0] is not None, results[m][2], results[m][0] or 0.0))
+    The chosen move: a certain win (an exact 1) if there is one, else the best exact value, or among
+    the estimates the survivor of the halving (most deals), by mean; the others by their change
+    (against the chosen move on the same deals), then deals; moves not searched last, in the given
+    (heuristic) order."""
+    chosen = max(
+        moves,
+        key=lambda m: (results[m][0] == 1.0 and results[m][1] is None, results[m][0] is not None, results[m][2], results[m][0] or 0.0),
+    )
     changes = {m: change(m, chosen, results, scores) for m in moves}
     order = [chosen] + sorted(
         (m for m in moves if m != chosen),
@@ -295,3 +343,52 @@ def ranked(moves: Sequence[M], results: Mapping[M, Result], scores: Mapping[M, S
         reverse=True,
     )
     return order, changes
+
+
+def search(
+    moves: Sequence[M],
+    searched: Sequence[M],
+    certain: Mapping[M, float],
+    deal: Callable[[random.Random], S],
+    play_out: Callable[[S, M, random.Random], float],
+    rng: random.Random,
+    window: tuple[float, float],
+    iterations: int | None,
+) -> tuple[list[M], dict[M, Result], dict[M, tuple[float | None, float | None]], int]:
+    """The Monte Carlo search of both variants: ``(moves best first, each move's result, each move's
+    change against the chosen one, rollouts played)``.
+
+    ``certain`` maps the moves whose outcome is known without any deal (the game is over after them)
+    to their exact value; a certain win is chosen without searching. Otherwise
+    :func:`successive_halving` over ``searched`` picks the chosen move and ranks the others, then the
+    chosen move plays :data:`FRESH_SHARE` of the search again on **fresh deals** (drawn after the
+    search's, so independent of the deals that chose it) and its reported estimate is theirs: the
+    best of several noisy estimates reads high (the winner's curse), a new sample of the one move
+    does not. The choice and the changes are the search's, as without the fresh deals: with
+    ``iterations`` the search plays ``iterations`` rollouts, then ``iterations / 4`` fresh deals
+    (a fifth of the total); with a clock, ``window`` (start, end in ``time.perf_counter`` time) is
+    split four fifths, one fifth. At least :data:`MIN_ROUND` fresh deals are played. A single
+    searched move needs no fresh deals (nothing was selected)."""
+    results: dict[M, Result] = {m: (v, None, 0) for m, v in certain.items()}
+    if any(v == 1.0 for v in certain.values()):
+        results.update({m: (None, None, 0) for m in moves if m not in certain})
+        order, changes = ranked(moves, results, {})
+        return order, results, changes, 0
+    start, end = window
+    candidates = [m for m in searched if m not in certain]
+    scores, rollouts = successive_halving(
+        candidates, deal, play_out, rng, start + (end - start) * (1 - FRESH_SHARE), iterations
+    )
+    results.update({m: r for m, r in results_of(moves, scores).items() if m not in certain})
+    order, changes = ranked(moves, results, scores)
+    chosen = order[0]
+    if chosen in scores and len(candidates) > 1:
+        budget = None if iterations is None else max(MIN_ROUND, math.ceil(iterations * FRESH_SHARE / (1 - FRESH_SHARE)))
+        fresh: list[float] = []
+        while len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end):
+            state = deal(rng)
+            fresh.append(play_out(state, chosen, random.Random(rng.getrandbits(32))))
+        mean, se = win_estimate(fresh)
+        results[chosen] = (mean, se, len(fresh))
+        rollouts += len(fresh)
+    return order, results, changes, rollouts

@@ -14,7 +14,9 @@ opponent's hand and the deck order are never looked at: they are sampled, see
   placement by a formation score, with 10% random placements; every provable stone claimed at
   once). After each round the worse half of the candidates is dropped (successive halving), so
   the budget goes to the moves that matter. The estimate is the rollout policy's win rate, not the
-  value under perfect play.
+  value under perfect play; the chosen move's is measured again on fresh deals once it is chosen
+  (the best of several noisy estimates reads high).
+- **exact** (1) for a move that wins the game at once: its claims rest on the table alone.
 
 The turn's claims are not searched: the advisor claims every stone it can prove (a proved claim
 cannot be lost; in the base game they follow the placement, in the expert variant they come first).
@@ -34,11 +36,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import CARDS, Card, format_cards
+from ..core.errors import ArgumentError, CardError, excerpt
 from ..core.formations import Formation
 from ..core.position import Position
 from ..core.proof import ClaimStatus, decide_claim
 from ..core.rules import Player
-from .advice import Advice, MoveAdvice, Result, ranked, results_of, score, successive_halving
+from ..core.tactics import parse_hand_card
+from ..game import IllegalTurnError, Observation, apply_turn, headhunter_returns, state_from_position
+from .advice import (
+    MAX_BUDGET as MAX_BUDGET, MAX_ITERATIONS as MAX_ITERATIONS, WINS_AT_ONCE, Advice, MoveAdvice, Result, check_count, check_search, check_seed,
+    ranked, score, search,
+)  # fmt: skip
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
@@ -49,10 +57,6 @@ from .tactics_reasons import beat_words
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
 SEARCH_WIDTH = 10
 """Moves searched by Monte Carlo: the most promising by the placement heuristic."""
-MAX_BUDGET = 3600.0
-"""Longest time budget a move (seconds) the bot accepts: more is a typo."""
-MAX_ITERATIONS = 10_000_000
-"""Largest rollout budget a move the bot accepts."""
 ENDGAME_NODES_PER_ROLLOUT = 200
 """With an ``iterations`` budget, the endgame solver's node budget per iteration (reproducible)."""
 
@@ -92,15 +96,19 @@ def advise(
     moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
     others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
     only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
-    deck): the advice is what the player to move can know. Raises ``ValueError`` naming the field for
-    a position it cannot search (hidden own hand, game over, bad counts). Tactics variant: see
+    deck): the advice is what the player to move can know. The chosen move's estimate (and
+    ``current``) comes from fresh deals played after the search chose it, not from the deals that
+    chose it (:func:`.advice.search`: ``iterations / 4`` more rollouts, or a fifth of the search
+    time); a move that wins the game at once is an exact 1. Raises ``ValueError`` naming the field for
+    a position it cannot search (hidden own hand, game over, bad counts), and
+    :class:`~schotten_lab.core.errors.ArgumentError` naming the argument for a budget, ``iterations``,
+    ``seed`` or ``width`` it cannot use (``budget_seconds=nan`` included). Tactics variant: see
     :mod:`.tactics_search` (no exact endgame there).
     """
     started = time.perf_counter()
+    check_search(budget_seconds, iterations, seed, width)
     if position.winner() is not None:
         raise ValueError(f"claimed: the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
-    if budget_seconds <= 0:
-        raise ValueError(f"budget_seconds: must be positive, not {budget_seconds}")
     if position.rules.tactics:
         return advise_tactics(
             position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, width=width,
@@ -112,6 +120,8 @@ def advise(
     # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
     deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
     results: dict[tuple[int, int], Result] = {}
+    changes: dict[tuple[int, int], tuple[float | None, float | None]] = {}
+    order: list[tuple[int, int]] = []
     rollouts = 0
     method = "exact endgame"
     if view.deck_size == 0:
@@ -123,18 +133,16 @@ def advise(
                 left, nodes = None, ENDGAME_NODES_PER_ROLLOUT * iterations
             for move, value in solve_moves(sim, left, moves, max_nodes=nodes):
                 results[move] = ((value + 1) / 2, None, 0)
+            order, changes = ranked(moves, results, {})
         except SolveTimeout:
             results.clear()
-    scores: dict[tuple[int, int], list[float]] = {}
     if not results:
-        method = "Monte Carlo over deals"
-        searched = diverse(view, moves, max(width, 1))
-        scores, rollouts = successive_halving(
-            searched, lambda r: sample(view, r), lambda deal, move, r: _play_out(deal, move, view.me, r),
-            rng, deadline, iterations,
+        certain = _certain(view, moves)
+        method = WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals"
+        order, results, changes, rollouts = search(
+            moves, diverse(view, moves, max(width, 1)), certain, lambda r: sample(view, r),
+            lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
         )  # fmt: skip
-        results = results_of(moves, scores)
-    order, changes = ranked(moves, results, scores)
     chosen = order[0]
     current, current_se = results[chosen][0] or 0.0, results[chosen][1]
     described = []
@@ -171,7 +179,16 @@ def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals:
     rollouts (common random numbers): ``values[k][d]`` for turn ``k`` on deal ``d`` (1 won, 0 lost,
     one half stalled). A turn is ENGINE.md §1's (``play``, ``deck``; a Headhunter's put-back as
     ``{"return": [...]}``); the mover then claims every stone it can prove, as the search does.
-    Seen from the mover's seat, like :func:`advise` (the review scores played moves with it)."""
+    Seen from the mover's seat, like :func:`advise` (the review scores played moves with it).
+
+    Every turn is checked first by the engine's own rules (:func:`~schotten_lab.game.apply_turn`
+    on what the position shows): a turn that is malformed or not legal here raises one
+    :class:`~schotten_lab.core.errors.ArgumentError` naming it and its field (``turns[1].play: ...``);
+    so do ``deals`` outside 1 to :data:`MAX_ITERATIONS`, a seed that is not a whole number, and a
+    finished game."""
+    check_count("deals", deals, "deals", MAX_ITERATIONS)
+    check_seed(seed)
+    _check_turns(position, turns)
     rng = random.Random(seed)
     values: list[list[float]] = [[] for _ in turns]
     if position.rules.tactics:
@@ -193,12 +210,68 @@ def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals:
     return values
 
 
+def _check_turns(position: Position, turns: object) -> None:
+    """Refuse a turn the rules do not allow in ``position`` (see :func:`compare_turns`): the engine
+    plays it on the position's state (hidden cards unknown) in three steps, the play alone, then with
+    the deck drawn from, then the whole turn (player, claims), so the error names the field at fault."""
+    if isinstance(turns, (str, bytes)) or not isinstance(turns, Sequence):
+        raise ArgumentError(f"turns: must be a list of turns, not {excerpt(turns)}")
+    winner = position.winner()
+    if winner is not None:
+        raise ArgumentError(f"claimed: the game is over ({winner.value} has won): no turn to compare")
+    state = state_from_position(position)
+    pending = position.pending if isinstance(position, Observation) else None
+    for k, turn in enumerate(turns):
+        where = f"turns[{k}]"
+        if not isinstance(turn, Mapping):
+            raise ArgumentError(f"{where}: must be a turn like {{'play': {{'card': 'R8', 'stone': 3}}}}, not {excerpt(turn)}")
+        if pending is not None or "return" in turn:
+            _check_put_back(position, turn, where)
+            continue
+        steps = (("play", {"play": turn.get("play")}), ("deck", {"play": turn.get("play"), "deck": turn.get("deck")}))
+        for field, decision in (*steps, ("claim", turn)):
+            try:
+                apply_turn(state, decision)
+            except IllegalTurnError as exc:
+                raise ArgumentError(f"{where}.{'player' if exc.rule == 'turn-order' else field}: {exc.problem} ({exc.rule})") from None
+
+
+def _check_put_back(position: Position, turn: Mapping[str, Any], where: str) -> None:
+    """A pending Headhunter's answer: ``return`` lists one of the library's choices of cards to put back."""
+    choices = {tuple(sorted(str(c) for c in choice)) for choice in headhunter_returns(position)}
+    if not choices:
+        raise ArgumentError(f"{where}.return: answers a pending Headhunter only, and none is pending here")
+    if "return" not in turn:
+        raise ArgumentError(f"{where}: a Headhunter is pending: the turn must be {{'return': [cards to put back]}}")
+    raw = turn["return"]
+    try:
+        codes = tuple(sorted(str(parse_hand_card(c)) for c in raw)) if isinstance(raw, list) else None
+    except CardError:
+        codes = None
+    if codes not in choices:
+        returns = len(next(iter(choices)))
+        raise ArgumentError(f"{where}.return: must list {returns} cards of the hand to put back, not {excerpt(raw)}")
+
+
 def _base_move(turn: Mapping[str, Any]) -> tuple[int, int]:
-    """A turn's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
+    """A (checked) turn's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
     play = turn.get("play")
     if not isinstance(play, Mapping):
         return (-1, -1)
     return (Card.parse(str(play["card"])).index, int(play["stone"]) - 1)
+
+
+def _certain(view: View, moves: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
+    """The moves after which the game is over, with their exact value for the mover: a win by the
+    turn's claims, which rest on the table alone (the same on every deal)."""
+    base = view.deal(list(view.hidden))
+    out: dict[tuple[int, int], float] = {}
+    for move in moves:
+        after = base.copy()
+        after.turn(*move)
+        if after.winner >= 0:
+            out[move] = score(after.winner, view.me)
+    return out
 
 
 def _play_out(deal: Sim, move: tuple[int, int], me: int, rng: random.Random) -> float:

@@ -25,12 +25,13 @@ from itertools import combinations
 from typing import Any
 
 from ..core.cards import CARDS, indices_of
+from ..core.errors import ArgumentError, excerpt
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
 from ..core.tactics import parse_hand_card
 from ..game import Observation, Play, legal_plays, may_pass
 from ..game.plays import best_strength, jokers_on_table
-from .advice import Advice, MoveAdvice, ranked, results_of, score, successive_halving
+from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
 from .determinize import PLAYER_INDEX
 from .sim import FULL
 from .tactics_sim import (
@@ -208,12 +209,21 @@ def play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random) -
 
 
 def tactics_move(turn: Mapping[str, Any]) -> TacticsMove:
-    """A turn (ENGINE.md §1, or a record's) as a search move."""
+    """A turn (ENGINE.md §1, or a record's) as a search move. Its form is checked (a bad play, deck or
+    put-back raises a :class:`~schotten_lab.core.errors.SchottenError` naming the field), not its
+    legality: :func:`.advisor.compare_turns` checks that by the engine's rules first."""
+    if not isinstance(turn, Mapping):
+        raise ArgumentError(f"turn: must be an object like {{'play': {{'card': 'R8', 'stone': 3}}}}, not {excerpt(turn)}")
     if "return" in turn:
-        return TacticsMove(None, None, tuple(hand_code(parse_hand_card(str(c))) for c in turn["return"] or ()))
+        returned = turn["return"]
+        if not isinstance(returned, list):
+            raise ArgumentError(f"return: must list the cards to put back, not {excerpt(returned)}")
+        return TacticsMove(None, None, tuple(hand_code(parse_hand_card(c)) for c in returned))
     raw = turn.get("play")
     deck = turn.get("deck")
-    return TacticsMove(None if raw is None else Play.from_dict(raw), deck if deck in ("clan", "tactics") else None)
+    if deck not in (None, "clan", "tactics"):
+        raise ArgumentError(f"deck: must be 'clan' or 'tactics', not {excerpt(deck)}")
+    return TacticsMove(None if raw is None else Play.from_dict(raw), deck)
 
 
 # ---- candidates -------------------------------------------------------------------------------------
@@ -352,15 +362,16 @@ def advise_tactics(
     """:func:`.advisor.advise` in the tactics variant (see the module)."""
     from .tactics_reasons import explain_play
 
+    check_search(budget_seconds, iterations, seed, width)
     view = tactics_view_of(position)
     moves, searched, claims_of = candidates(view, position, max(width, 1))
     rng = random.Random(seed)
     deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
-    scores, rollouts = successive_halving(
-        searched, view.sample, lambda deal, move, r: play_out(deal, move, view.me, r), rng, deadline, iterations
-    )
-    results = results_of(moves, scores)
-    order, changes = ranked(moves, results, scores)
+    certain = _certain(view, moves)
+    order, results, changes, rollouts = search(
+        moves, searched, certain, view.sample, lambda deal, move, r: play_out(deal, move, view.me, r), rng,
+        (time.perf_counter(), deadline), iterations,
+    )  # fmt: skip
     # reasons: the best move's always; with explain_all the searched moves', then the others' while the
     # time budget lasts (a Mud fight's exact chances can cost a tenth of a second), all of them under
     # an iteration budget (no clock: the same answer on any machine)
@@ -402,10 +413,22 @@ def advise_tactics(
         tuple(described),
         current,
         current_se,
-        "Monte Carlo over deals (tactics)",
+        WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals (tactics)",
         rollouts,
         time.perf_counter() - started,
     )
+
+
+def _certain(view: TacticsView, moves: Sequence[TacticsMove]) -> dict[TacticsMove, float]:
+    """The moves after which the game is over, with their exact value for the mover: a win by the
+    turn's claims, which rest on the table alone (the same on every deal)."""
+    out: dict[TacticsMove, float] = {}
+    for move in moves:
+        after = view.neutral()
+        play_move(after, move)
+        if after.winner >= 0:
+            out[move] = score(after.winner, view.me)
+    return out
 
 
 def _hand_words(view: TacticsView, put_back: Sequence[int]) -> str:

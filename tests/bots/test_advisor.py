@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advisor_games import endgame, played
+from schotten_lab.bots.advice import MIN_ROUND
 from schotten_lab.bots.advisor import AdvisorBot, PolicyBot, advise
 from schotten_lab.bots.determinize import observation
 from schotten_lab.bots.endgame import Solver, moves_of, solve_moves
@@ -137,12 +138,9 @@ def test_the_ranking_follows_the_change_against_the_chosen_move(seed: int, turns
     assert all(c is not None and c <= 1e-12 for c in changes)
     assert changes == sorted(changes, reverse=True)  # type: ignore[type-var]
     if advice.method.startswith("Monte Carlo"):
-        assert all(m.samples <= best.samples for m in searched)
-        for move in searched[1:]:
-            assert move.change_stderr is not None
-            if move.samples == best.samples:
-                assert move.change == pytest.approx(move.win - best.win)  # type: ignore[operator]
-        if len(searched) > 1:
+        assert all(m.change_stderr is not None for m in searched[1:])
+        if len(searched) > 1:  # the chosen move's estimate: 80 / 4 fresh deals, not the search's
+            assert best.samples == 20 and advice.rollouts >= 100
             assert "ranked by the change" in advice.table()
 
 
@@ -187,7 +185,8 @@ def test_a_time_budget_stops_between_deals(monkeypatch: pytest.MonkeyPatch) -> N
     advice = advise(position, budget_seconds=1.0, seed=2)
     searched = [m for m in advice.moves if m.win is not None]
     assert len(searched) > 1
-    assert {m.samples for m in searched} == {1}
+    assert {m.samples for m in searched[1:]} == {1}
+    assert searched[0].samples == MIN_ROUND  # the chosen move's fresh deals: at least one round, clock or not
 
 
 def test_a_change_alike_on_every_shared_deal_is_not_shown_as_certain() -> None:
