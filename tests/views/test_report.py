@@ -14,6 +14,7 @@ pytest.importorskip("plotly")
 from schotten_lab.analysis.board import analyze  # noqa: E402
 from schotten_lab.analysis.outcome import stone_outcome  # noqa: E402
 from schotten_lab.core import Player, Position  # noqa: E402
+from schotten_lab.core.errors import OutputError  # noqa: E402
 from schotten_lab.views.report import analysis_html, write_report  # noqa: E402
 
 MIDGAME = "N8B8G8-R9R7/Y3P7N1-B4B5B6*@n/G2-/R1-P9P8/-N5/-/B9-/-/- Y1Y2R8P5B3G9 ?6 s d25"
@@ -29,7 +30,11 @@ def position() -> Position:
 
 @pytest.fixture(scope="module")
 def report(position: Position, tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = write_report(position, tmp_path_factory.mktemp("report") / "sub" / "report.html")
+    folder = tmp_path_factory.mktemp("report")
+    with pytest.raises(OutputError, match="no such folder"):  # a mistyped folder is never created
+        write_report(position, folder / "sub" / "report.html")
+    assert not (folder / "sub").exists()
+    path = write_report(position, folder / "report.html")
     assert path.exists() and path.name == "report.html"
     return path.read_text(encoding="utf-8")
 
