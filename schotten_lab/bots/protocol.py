@@ -111,8 +111,7 @@ def pending_problems(position: Position) -> list[Problem]:
         return position.status()
     player = position.to_move
     field = f"hands.{player.value}"
-    sized = [p for p in position.status() if p.field == field and (p.kind == "refill" or p.message.startswith("holds "))]
-    problems = [p for p in position.status() if p not in sized]
+    problems = [p for p in position.status() if not (p.field == field and p.kind in ("refill", "over-limit"))]
     size, limit = position.hand_sizes[player], position.rules.hand_limit
     kept = size - pending.returns
     if kept > limit or (kept != limit and position.deck + position.tactics_deck > 0):

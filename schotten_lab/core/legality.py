@@ -161,7 +161,7 @@ def _check_counts(pos: Position) -> Iterator[Problem]:
         if size < 0:
             yield Problem(f"hand_sizes.{p.value}", f"is negative ({size})")
         elif size > rules.hand_limit:
-            yield Problem(f"hands.{p.value}", f"holds {size} cards; a hand holds at most {rules.hand_limit}")
+            yield Problem(f"hands.{p.value}", f"holds {size} cards; a hand holds at most {rules.hand_limit}", kind="over-limit")
         elif drawing and size != rules.hand_limit:
             yield Problem(
                 f"hands.{p.value}",

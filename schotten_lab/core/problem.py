@@ -14,7 +14,8 @@ class Problem:
     """One rule broken by a position: the field it concerns and what is wrong.
 
     ``kind`` names the few problems callers treat apart (``"refill"``: a hand short of the refill
-    while the deck lasts, which is the position at the claim moment, between placing and drawing).
+    while the deck lasts, which is the position at the claim moment, between placing and drawing;
+    ``"over-limit"``: a hand above the limit, as after a Headhunter's draws, before its put-back).
     """
 
     field: str
