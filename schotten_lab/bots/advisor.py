@@ -327,9 +327,9 @@ def explain(position: Position, view: View, move: tuple[int, int], claims: Seque
     card, stone = move
     sim = view.deal(list(view.hidden))
     if sim.expert and claims:
-        parts.append(_claim_words(claims, position, sim, move))
+        parts.append(_claim_words(claims, sim, move))
     if card < 0:
-        if not parts or not parts[0].endswith("wins the game"):  # else the claims ended the game: no play
+        if not _wins(sim, move):  # a win by the expert's opening claims ends the game before any play
             parts.append("no legal placement: pass")
         return "; ".join(parts)
     number = stone + 1
@@ -355,19 +355,24 @@ def explain(position: Position, view: View, move: tuple[int, int], claims: Seque
             kind = "opens" if len(side) == 1 else "builds"
             parts.append(f"{kind} stone {number} with {format_cards(side)}; {target.rank.label()} still possible")
     if not sim.expert and claims:
-        parts.append(_claim_words(claims, position, sim, move))
+        parts.append(_claim_words(claims, sim, move))
     threat = _threat(position, number, me)
     if threat:
         parts.append(threat)
     return "; ".join(parts)
 
 
-def _claim_words(claims: Sequence[int], position: Position, sim: Sim, move: tuple[int, int]) -> str:
+def _claim_words(claims: Sequence[int], sim: Sim, move: tuple[int, int]) -> str:
     stones = ", ".join(str(s + 1) for s in claims)
-    won = sim.copy()
-    won.turn(*move)
-    suffix = " and wins the game" if won.winner == sim.to_move else ""
+    suffix = " and wins the game" if _wins(sim, move) else ""
     return f"claims stone{'s' * (len(claims) > 1)} {stones}{suffix}"
+
+
+def _wins(sim: Sim, move: tuple[int, int]) -> bool:
+    """Whether ``move`` (with its claims) wins the game for the player to move at once."""
+    after = sim.copy()
+    after.turn(*move)
+    return after.winner == sim.to_move
 
 
 def _threat(position: Position, number: int, me: Player) -> str:
