@@ -566,6 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_diagram_parser(sub, notation_help)
     __import__("schotten_lab.cli_game").cli_game.add_game_commands(sub)  # replay, bot, selfplay: cli_game.py
+    __import__("schotten_lab.cli_puzzles").cli_puzzles.add_puzzle_commands(sub)  # puzzles: cli_puzzles.py
     return parser
 
 

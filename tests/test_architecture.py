@@ -1,4 +1,4 @@
-"""The layout: core -> analysis | game -> bots -> play -> views -> cli, nothing imports upward, no Jupyter at import."""
+"""The layout: core -> analysis | game -> bots -> play -> puzzles -> views -> cli, nothing imports upward, no Jupyter at import."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ FORBIDDEN_AT_IMPORT = ("jupyter", "ipywidgets", "plotly", "IPython", "ipykernel"
 PROBE = """
 import importlib, json, pkgutil, sys
 import schotten_lab, schotten_lab.core, schotten_lab.analysis, schotten_lab.game, schotten_lab.bots, schotten_lab.play
-for pkg in (schotten_lab.core, schotten_lab.analysis, schotten_lab.game, schotten_lab.bots, schotten_lab.play):
+import schotten_lab.puzzles
+for pkg in (schotten_lab.core, schotten_lab.analysis, schotten_lab.game, schotten_lab.bots, schotten_lab.play,
+            schotten_lab.puzzles):
     for info in pkgutil.walk_packages(pkg.__path__, pkg.__name__ + "."):
         importlib.import_module(info.name)
 print(json.dumps(sorted(sys.modules)))
@@ -67,9 +69,10 @@ ALLOWED: dict[str, set[str]] = {
     "game": {"core"},
     "bots": {"core", "analysis", "game"},
     "play": {"core", "analysis", "game", "bots"},
-    "views": {"core", "analysis", "game", "bots", "play"},
+    "puzzles": {"core", "analysis", "game", "bots", "play"},
+    "views": {"core", "analysis", "game", "bots", "play", "puzzles"},
 }
-LAYERS = ("core", "analysis", "game", "bots", "play", "views", "cli")
+LAYERS = ("core", "analysis", "game", "bots", "play", "puzzles", "views", "cli")
 
 
 def layer_of(module: str) -> str | None:

@@ -1,0 +1,20 @@
+"""Puzzles: "find the winning move" and "may I claim?", mined from self-play, proved and rated.
+
+- :mod:`.format`: the ``schotten-lab/puzzle@1`` JSON Lines format (docs/PUZZLES.md), read and checked.
+- :mod:`.prove`: the answers proved (the exact endgame solver, the claim proof) and re-proved.
+- :mod:`.rating`: how often solvers of known strength fail a puzzle, and the rating scale.
+- :mod:`.generate`: mining self-play games, removing duplicates up to symmetry.
+- :mod:`.sheet`: printable sheets (questions, then answers on a separate page).
+
+A layer between ``play`` and ``views``: no Jupyter import.
+"""
+
+from . import words as words  # registers the puzzles' phrases
+from .format import FORMAT, KINDS, Puzzle, PuzzleFormatError, puzzle_from_dict, puzzle_from_json, read_puzzles
+from .prove import check_puzzle, claimable_now, refutation
+from .rating import band, rating_of
+
+__all__ = [
+    "FORMAT", "KINDS", "Puzzle", "PuzzleFormatError", "band", "check_puzzle", "claimable_now", "puzzle_from_dict",
+    "puzzle_from_json", "rating_of", "read_puzzles", "refutation",
+]  # fmt: skip

@@ -1,0 +1,355 @@
+"""Mining puzzles from self-play, proving them, removing duplicates and rating them.
+
+Game ``i`` of seed ``S`` is played on the search state (:class:`~schotten_lab.bots.sim.Sim`) from
+``random.Random(S * 1_000_003 + i)``: a shuffled deal, and a pairing of policies chosen by ``i`` from
+:data:`PAIRINGS` (``random``: uniform legal moves; ``heuristic``: the rollout policy,
+:func:`~schotten_lab.bots.sim.greedy_play`; ``explorer``: the same with a third of its moves random).
+Both players claim every provable stone, as the bots do. Every position met is a candidate:
+
+- ``endgame``: a position with the deck empty and at least :data:`MIN_MOVES` legal moves, solved
+  exactly; kept when exactly one move wins;
+- ``claim``: a position where the player to move has a complete side on an unclaimed stone whose
+  other side is open; the question is one stone ("may south claim stone 4 now?") or, with two such
+  stones or more, every stone ("which stones may north claim?"). Kept when a solver of the rating
+  ladder gets it wrong other than by chance (the trap of one's own hand, a proof resting on cards
+  elsewhere on the table, a counterexample few completions reach) or, for one in
+  :data:`PLAIN_SHARE`, as an easy one.
+
+Duplicates are removed up to the rules' symmetries (:func:`canonical_key`): swapping the seats,
+reversing the stones (stone ``n`` becomes ``10 - n``: five stones or three adjacent are unchanged),
+and renaming the colours. Games are mined in order, so the puzzles of a seed are the same for any
+number of ``jobs``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots.determinize import observation
+from ..bots.endgame import SolveTimeout, Solver, moves_of
+from ..bots.sim import Sim, greedy_play, shuffled_game
+from ..core.position import Position
+from ..core.rules import PLAYERS, Player
+from .format import Puzzle
+from .prove import (
+    NotProved,
+    candidates,
+    claim_explanation,
+    claimable_now,
+    endgame_explanation,
+    forced_line,
+    is_trap,
+    unique_win,
+    values_with,
+)
+from .rating import CLAIM_LADDER, ENDGAME_LADDER, claim_failures, endgame_failures, rating_of
+from .words import Capitalized
+
+PAIRINGS = (("random", "random"), ("random", "heuristic"), ("heuristic", "heuristic"), ("explorer", "heuristic"),
+            ("explorer", "explorer"))  # fmt: skip
+"""The policies of south and north, game ``i`` playing ``PAIRINGS[i % len(PAIRINGS)]``."""
+MIN_MOVES = 4
+"""An endgame puzzle offers at least this many legal moves (fewer is no puzzle)."""
+PLAIN_SHARE = 0.15
+"""Share of claim positions that no ladder solver beyond ``random`` fails, kept as easy puzzles."""
+MINE_NODES = 400_000
+"""Node budget of one game's endgame proofs while mining (the rest of a bigger endgame is skipped)."""
+AT_ONCE_SHARE = 0.3
+"""Share of endgame puzzles whose answer wins at once (by its claims) that are kept."""
+MAX_HAND_CARDS = 9
+"""Endgames are mined once both hands hold this many cards or fewer (a size a player can read through)."""
+CLAIMS_PER_GAME = 3
+"""Claim puzzles kept from one game at most (drawn at random from those found): variety."""
+GAMES_PER_JOB = 5
+"""Games one process mines per task (with ``jobs > 1``)."""
+MAX_GAMES = 200_000
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A proved puzzle before rating: its canonical key, and everything but the rating."""
+
+    key: str
+    puzzle: Puzzle
+
+
+def policy(name: str) -> Callable[[Sim, random.Random], tuple[int, int]]:
+    if name == "random":
+        def uniform(sim: Sim, rng: random.Random) -> tuple[int, int]:
+            return rng.choice(moves_of(sim))
+        return uniform
+    explore = 0.0 if name == "heuristic" else 1 / 3
+    return lambda sim, rng: greedy_play(sim, rng, explore)
+
+
+def full_position(sim: Sim) -> Position:
+    """The position of ``sim`` seen by its player to move, the opponent's hand shown too."""
+    me = sim.to_move
+    seen = observation(sim, me)
+    from ..core.cards import CARDS
+
+    return seen.with_hand(PLAYERS[1 - me], tuple(CARDS[c] for c in sim.hands[1 - me]))
+
+
+def mine_game(kind: str, seed: int, index: int) -> list[Candidate]:
+    """The proved puzzles of one self-play game (in the order met)."""
+    rng = random.Random(seed * 1_000_003 + index)
+    sim = shuffled_game(rng.randrange(2**32))
+    if index % 2:
+        sim.to_move = 1
+    south, north = PAIRINGS[index % len(PAIRINGS)]
+    players = (policy(south), policy(north))
+    found: list[Candidate] = []
+    source = {"seed": seed, "game": index, "south": south, "north": north}
+    solver = Solver(max_nodes=MINE_NODES)  # one table for the whole endgame (its keys hold the state)
+    for turn in range(200):
+        if sim.winner >= 0 or sim.stalled():
+            break
+        if kind == "endgame" and not sim.deck and len(sim.hands[0]) + len(sim.hands[1]) <= MAX_HAND_CARDS:
+            try:
+                found.extend(_endgame(sim, solver, {**source, "turn": turn}))
+            except SolveTimeout:
+                break
+        elif kind == "claim":
+            found.extend(_claims(sim, rng, {**source, "turn": turn}))
+        sim.turn(*players[sim.to_move](sim, rng))
+    if kind == "claim" and len(found) > CLAIMS_PER_GAME:
+        found = rng.sample(found, CLAIMS_PER_GAME)
+    return found
+
+
+def _endgame(sim: Sim, solver: Solver, source: dict[str, Any]) -> list[Candidate]:
+    """The puzzles of an endgame position and of the positions one move after it (variations)."""
+    out: list[Candidate] = []
+    for move in [None, *moves_of(sim)]:
+        branch = sim.copy()
+        if move is not None:
+            branch.turn(*move)
+            if branch.winner >= 0 or branch.stalled():
+                continue
+        if len(moves_of(branch)) < MIN_MOVES:
+            continue
+        answer = unique_win(values_with(solver, branch))
+        if answer is None:
+            continue
+        at_once = branch.copy()
+        at_once.turn(*answer)
+        if at_once.winner >= 0 and random.Random(repr((source, move))).random() >= AT_ONCE_SHARE:
+            continue  # most "claim and win now" puzzles are left out: they are many and easy
+        out.append(_endgame_puzzle(branch, answer, solver, {**source, "variation": move is not None}))
+    return out
+
+
+def _endgame_puzzle(sim: Sim, move: tuple[int, int], solver: Solver, source: dict[str, Any]) -> Candidate:
+    position = full_position(sim)
+    try:
+        line = forced_line(position, move, MINE_NODES, solver)
+    except NotProved:
+        raise SolveTimeout from None
+    first = line[0]
+    solution = {"play": first["play"], "claim": first["claim"]}
+    question = {"type": "move"}
+    fact = endgame_explanation(position, line)
+    key = canonical_key(position, question)
+    puzzle = Puzzle(
+        puzzle_id("endgame", key), "endgame", position, question, 0, solution,
+        {"en": fact.in_words("en"), "fr": fact.in_words("fr")}, tuple(line), {}, source,
+    )  # fmt: skip
+    return Candidate(key, puzzle)
+
+
+def _claims(sim: Sim, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
+    me = PLAYERS[sim.to_move]
+    early = [i for i in range(9) if sim.claimed[i] < 0 and len(sim.sides[2 * i + sim.to_move]) == 3
+             and len(sim.sides[2 * i + 1 - sim.to_move]) < 3]  # fmt: skip
+    if not early:
+        return []
+    position = observation(sim, sim.to_move)
+    questions: list[dict[str, Any]] = [{"type": "stone", "stone": i + 1} for i in early]
+    if len(candidates(position, me)) >= 2:
+        questions.append({"type": "stones"})
+    out: list[Candidate] = []
+    for question in questions:
+        failures = claim_failures(position, question)
+        beyond_chance = any(failures[name] > 0.05 for name in CLAIM_LADDER if name != "random")
+        if not beyond_chance and rng.random() >= PLAIN_SHARE:
+            continue
+        out.append(claim_candidate(position, question, failures, source))
+    return out
+
+
+def claim_candidate(position: Position, question: dict[str, Any], failures: dict[str, float],
+                    source: dict[str, Any]) -> Candidate:  # fmt: skip
+    """A claim puzzle, rated (its failure rates are exact and cheap)."""
+    me = position.to_move
+    solution = {"player": me.value, "claimable": list(claimable_now(position, me))}
+    fact = claim_explanation(position, question)
+    key = canonical_key(position, question)
+    source = {**source, "trap": any(is_trap(position, n, me) for n in _asked(position, question))}
+    puzzle = Puzzle(
+        puzzle_id("claim", key), "claim", position, question, rating_of(failures, CLAIM_LADDER), solution,
+        {"en": sentence(fact.in_words("en")), "fr": sentence(fact.in_words("fr"))}, (), failures, source,
+    )  # fmt: skip
+    return Candidate(key, puzzle)
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (the proofs' words start with a player's name)."""
+    return text[:1].upper() + text[1:]
+
+
+def _asked(position: Position, question: dict[str, Any]) -> tuple[int, ...]:
+    return (int(question["stone"]),) if question["type"] == "stone" else candidates(position)
+
+
+def rate(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` with its solvers' failure rates and rating (endgames: runs the ladder's bots)."""
+    if puzzle.kind != "endgame":
+        return puzzle
+    from dataclasses import replace
+
+    from .prove import move_of
+
+    failures = endgame_failures(puzzle.position, move_of(puzzle.solution))
+    return replace(puzzle, solvers=failures, rating=rating_of(failures, ENDGAME_LADDER))
+
+
+# ---- symmetry -----------------------------------------------------------------------------------------
+
+
+def canonical_key(position: Position, question: dict[str, Any]) -> str:
+    """A text equal for two puzzles exactly when one is the other up to swapping the seats,
+    reversing the stones and renaming the colours."""
+    keys = []
+    for swap in (False, True):
+        for reverse in (False, True):
+            keys.append(_key(position, question, swap, reverse))
+    return min(keys)
+
+
+def _key(position: Position, question: dict[str, Any], swap: bool, reverse: bool) -> str:
+    def seat(p: Player) -> Player:
+        return p.opponent if swap else p
+
+    order = list(range(9))[::-1] if reverse else list(range(9))
+    places: list[Sequence[Any]] = []
+    rest: list[object] = []
+    for i in order:
+        s = position.stones[i]
+        for p in PLAYERS:
+            places.append(s.side(seat(p)))
+        rest.append((_who(s.claimed, swap), _who(s.first_complete, swap)))
+    for p in PLAYERS:
+        places.append(position.hands[seat(p)] or ())
+        rest.append(position.hand_sizes[seat(p)])
+    signatures = []
+    for colour in range(6):
+        signatures.append(tuple(sum(1 << (c.value - 1) for c in place if getattr(c, "color", None) is not None
+                                    and int(c.color) == colour) for place in places))  # fmt: skip
+    q = dict(question)
+    if "stone" in q and reverse:
+        q["stone"] = 10 - int(q["stone"])
+    return repr((sorted(signatures), rest, _who(position.to_move, swap), position.deck, sorted(q.items())))
+
+
+def _who(player: Player | None, swap: bool) -> str:
+    if player is None:
+        return "-"
+    return (player.opponent if swap else player).value
+
+
+def puzzle_id(kind: str, key: str) -> str:
+    """``e-`` or ``c-`` (or ``m-``) and 10 hex digits of the canonical key's SHA-1."""
+    return f"{kind[0]}-{hashlib.sha1(key.encode()).hexdigest()[:10]}"
+
+
+# ---- the whole run ------------------------------------------------------------------------------------
+
+
+@dataclass
+class Run:
+    """What a generation run did: games mined, positions looked at, puzzles found and kept."""
+
+    games: int = 0
+    found: int = 0
+    duplicates: int = 0
+    kept: int = 0
+
+
+def _mine_chunk(job: tuple[str, int, int, int]) -> list[Candidate]:
+    kind, seed, start, stop = job
+    out: list[Candidate] = []
+    for index in range(start, stop):
+        out.extend(mine_game(kind, seed, index))
+    return out
+
+
+def generate(
+    kind: str,
+    count: int,
+    seed: int,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+    run: Run | None = None,
+) -> list[Puzzle]:
+    """``count`` proved, distinct, rated puzzles of ``kind`` mined from the games of ``seed``.
+
+    ``progress(n)`` is called as puzzles are kept (``n`` more). The result depends on ``kind``,
+    ``count`` and ``seed`` only, never on ``jobs``.
+    """
+    if kind not in ("endgame", "claim"):
+        raise ValueError(f"kind: {kind!r}: this version generates 'endgame' and 'claim' puzzles")
+    run = run if run is not None else Run()
+    seen: set[str] = set()
+    kept: list[Puzzle] = []
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        mapper: Callable[..., Iterator[Any]] = pool.map if pool is not None else map
+        start = 0
+        while len(kept) < count and start < MAX_GAMES:
+            per_job = 1 if jobs == 1 else GAMES_PER_JOB  # one process: stop at the game that completes the count
+            width = per_job * max(jobs, 1) * 2
+            chunk_jobs = [(kind, seed, a, a + per_job) for a in range(start, start + width, per_job)]
+            start += width
+            fresh: list[Candidate] = []
+            for found in mapper(_mine_chunk, chunk_jobs):
+                for candidate in found:
+                    if len(kept) + len(fresh) >= count:
+                        break
+                    run.found += 1
+                    if candidate.key in seen:
+                        run.duplicates += 1
+                        continue
+                    seen.add(candidate.key)
+                    fresh.append(candidate)
+            run.games = start
+            for puzzle in mapper(rate, [c.puzzle for c in fresh]):
+                kept.append(puzzle)
+                run.kept += 1
+                if progress is not None:
+                    progress(1)
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return kept
+
+
+def question_words(puzzle: Puzzle, lang: str = "en") -> str:
+    """The puzzle's question in ``lang``."""
+    from ..core.words import say
+
+    who = Capitalized(puzzle.solver)
+    if puzzle.kind == "claim":
+        if puzzle.question["type"] == "stone":
+            return say("pz_q_stone", lang, player=who, stone=puzzle.question["stone"])
+        return say("pz_q_stones", lang, player=who)
+    return say("pz_q_endgame", lang, player=who)
+
+
+__all__ = ["Candidate", "PAIRINGS", "Run", "canonical_key", "generate", "mine_game", "puzzle_id", "question_words", "rate"]

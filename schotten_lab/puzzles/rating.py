@@ -1,0 +1,154 @@
+"""Rating puzzles by how often solvers of known strength fail them (docs/PUZZLES.md, "Ratings").
+
+Each kind has a ladder of solvers, weakest first. A solver's **failure rate** on a puzzle is exact
+where the solver is a known random process, and measured over a few seeds otherwise:
+
+- endgame: ``random`` (a uniformly random legal move: fails with probability 1 - 1/moves, exact),
+  ``heuristic`` (the rollout policy, :func:`schotten_lab.bots.sim.greedy_play`: 0 or 1), ``greedy``
+  (the greedy bot, 3 seeds) and ``advisor-2``, ``advisor-8`` (the advisor with 2 and 8 rollouts, 2
+  seeds each: with more, its exact endgame solver settles these small endgames), the last three from the solver's seat (the opponent's hand hidden, as in a game);
+- claim: ``random`` (a coin per stone asked: exact), ``pessimist`` (claims only what no card at all
+  could beat: forgets that cards elsewhere on the table are out of play), ``hand-trap`` (proves with
+  the cards it cannot see, so forgets that its own hand counts for the opponent), ``sampler-3`` and
+  ``sampler-10`` (claim unless one of 3 or 10 random completions of the opponent's side beats them:
+  exact, (1 - p)^k with p the share of completions that beat).
+
+The **rating** maps the mean failure rate over the kind's ladder, ``f`` in [0, 1], to
+``RATING_FLOOR + RATING_SPAN * f`` rounded (600 for a puzzle every solver gets right, 2000 for one
+they all fail); :func:`band` names the rating's level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from math import comb
+
+from ..bots.advisor import advise
+from ..bots.endgame import moves_of
+from ..bots.simple import GreedyBot
+from ..bots.sim import greedy_play
+from ..core.cards import FULL_DECK, Card, mask_of
+from ..core.position import Position
+from ..core.proof import decide_claim
+from ..core.rules import Player
+from ..core.sides import completion_masks, side_strength
+from .prove import Move, candidates, claimable_now, sim_of
+
+RATING_FLOOR = 600
+RATING_SPAN = 1400
+BANDS = ((900, "easy"), (1200, "medium"), (1500, "hard"), (10_000, "expert"))
+"""Upper bounds (exclusive) of each level's ratings."""
+ENDGAME_LADDER = ("random", "heuristic", "greedy", "advisor-2", "advisor-8")
+CLAIM_LADDER = ("random", "pessimist", "hand-trap", "sampler-3", "sampler-10")
+
+
+def rating_of(failures: Mapping[str, float], ladder: tuple[str, ...]) -> int:
+    """The rating of failure rates over ``ladder`` (every solver of the ladder must be given)."""
+    missing = [name for name in ladder if name not in failures]
+    if missing:
+        raise ValueError(f"solvers: no failure rate for {', '.join(missing)}")
+    rates = [float(failures[name]) for name in ladder]
+    if any(not 0 <= r <= 1 for r in rates):
+        raise ValueError("solvers: failure rates are from 0 to 1")
+    return round(RATING_FLOOR + RATING_SPAN * sum(rates) / len(rates))
+
+
+def band(rating: int) -> str:
+    """The level of a rating: ``easy`` (under 900), ``medium`` (under 1200), ``hard`` (under 1500), ``expert``."""
+    for bound, name in BANDS:
+        if rating < bound:
+            return name
+    return BANDS[-1][1]
+
+
+def observation_of(position: Position) -> Position:
+    """The position as the solver sees it in a game: the opponent's hand hidden."""
+    return position.with_hand(position.to_move.opponent, None)
+
+
+# ---- endgames -------------------------------------------------------------------------------------
+
+
+def endgame_failures(position: Position, answer: Move, *, quick: bool = False) -> dict[str, float]:
+    """The failure rate of each endgame solver on a puzzle whose only winning move is ``answer``
+    (``quick``: the exact and one-shot solvers only, for tests)."""
+    sim = sim_of(position)
+    moves = moves_of(sim)
+    out: dict[str, float] = {"random": 1 - 1 / len(moves)}
+    import random
+
+    out["heuristic"] = float(greedy_play(sim.copy(), random.Random(0)) != answer)
+    if quick:
+        return out
+    seen = observation_of(position)
+
+    def chosen(decision: Mapping[str, object]) -> Move:
+        play = decision.get("play")
+        if not isinstance(play, Mapping):
+            return (-1, -1)
+        return Card.parse(str(play["card"])).index, int(str(play["stone"])) - 1
+
+    out["greedy"] = _mean(lambda seed: chosen(GreedyBot(seed).decide(seen)) != answer, 3)
+    for rollouts in (2, 8):
+        def fails(seed: int, n: int = rollouts) -> bool:
+            best = advise(seen, iterations=n, seed=seed, explain_all=False).best
+            return best.card is None or (best.card.index, (best.stone or 0) - 1) != answer
+
+        out[f"advisor-{rollouts}"] = _mean(fails, 2)
+    return out
+
+
+def _mean(fails: Callable[[int], bool], seeds: int) -> float:
+    return sum(bool(fails(seed)) for seed in range(seeds)) / seeds
+
+
+# ---- claims ---------------------------------------------------------------------------------------
+
+
+def claim_failures(position: Position, question: Mapping[str, object]) -> dict[str, float]:
+    """The failure rate of each claim solver on a claim question (``{"type": "stone", "stone": n}`` or
+    ``{"type": "stones"}``), seen from the player to move."""
+    me = position.to_move
+    asked = (int(str(question["stone"])),) if question["type"] == "stone" else candidates(position, me)
+    truth = set(claimable_now(position, me))
+    out: dict[str, float] = {"random": 1 - 0.5 ** len(asked)}
+    def pessimist(n: int) -> int:
+        return FULL_DECK & ~mask_of(position.stone(n).clan_cards())
+
+    def hand_trap(n: int) -> int:
+        return position.viewer_pool(me)
+
+    pools: tuple[tuple[str, Callable[[int], int]], ...] = (("pessimist", pessimist), ("hand-trap", hand_trap))
+    for name, pool_of in pools:
+        wrong = any(decide_claim(position.stone(n), me, pool_of(n), position.rules).claimable != (n in truth) for n in asked)
+        out[name] = float(wrong)
+    for k in (3, 10):
+        right = Fraction(1)
+        for n in asked:
+            if n not in truth:
+                right *= 1 - Fraction(1 - beating_share(position, n, me)) ** k
+        out[f"sampler-{k}"] = float(1 - right)
+    return out
+
+
+def beating_share(position: Position, number: int, player: Player) -> Fraction:
+    """The share of the opponent's completions of stone ``number`` (distinct cards of the public
+    pool, all equally likely) that beat ``player``'s complete side; a full tie goes to ``player``,
+    who completed first."""
+    s = position.stone(number)
+    theirs = s.side(player.opponent)
+    need = 3 - len(theirs)
+    pool = position.public_pool
+    total = comb(pool.bit_count(), need)
+    if need <= 0 or total == 0:
+        return Fraction(0)
+    own = side_strength(s.side(player))
+    _masks, strengths = completion_masks(theirs, pool, capacity=3)
+    return Fraction(int((strengths > own).sum()), total)
+
+
+__all__ = [
+    "BANDS", "CLAIM_LADDER", "ENDGAME_LADDER", "RATING_FLOOR", "RATING_SPAN", "band", "beating_share",
+    "claim_failures", "endgame_failures", "observation_of", "rating_of",
+]  # fmt: skip
