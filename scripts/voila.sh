@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Serve a standalone Voilà app (for a classroom); prints the address with its token.
-#   bash scripts/voila.sh [--app editor|play] [POSITION.json | 'NOTATION'] [--port PORT] [--ip 0.0.0.0]
+#   bash scripts/voila.sh [--app editor|play|puzzles] [POSITION.json | 'NOTATION'] [--port PORT] [--ip 0.0.0.0]
 # --app editor (the default): the board editor (apps/board_editor.ipynb); without a position it opens
 # on the classroom exercise (complete south's three 8s).
 # --app play: play a whole game against a bot (apps/play_advisor.ipynb); saved game records go to
 # SCHOTTEN_GAMES_DIR (default: games/ here). The address chooses the game:
 # ?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5&variant=tactics&expert=1.
+# --app puzzles: the puzzle trainer (apps/puzzle_trainer.ipynb; ?lang=fr&kind=claim&min=900&max=1500&seed=3).
 # Security (scripts/voila_config/voila.py): a token is always required: VOILA_TOKEN if you set one
 # (not empty), else a fresh random one, handed over through the environment; kernels idle for
 # VOILA_CULL_IDLE seconds (default 1200) are shut down; at most VOILA_MAX_KERNELS (default 40) run
@@ -32,7 +33,8 @@ done
 case "$APP" in
     editor) NOTEBOOK=apps/board_editor.ipynb; TITLE="Board editor" ;;
     play) NOTEBOOK=apps/play_advisor.ipynb; TITLE="Play against the advisor" ;;
-    *) echo "voila.sh: --app must be 'editor' or 'play', not '$APP'" >&2; exit 2 ;;
+    puzzles) NOTEBOOK=apps/puzzle_trainer.ipynb; TITLE="Puzzle trainer" ;;
+    *) echo "voila.sh: --app must be 'editor' or 'play' (or 'puzzles'), not '$APP'" >&2; exit 2 ;;
 esac
 if [ -n "$POSITION" ] && [ -f "$POSITION" ]; then POSITION="$(cd "$(dirname "$POSITION")" && pwd)/$(basename "$POSITION")"; fi
 if [ "${VOILA_TOKEN+set}" = set ] && [ -z "$VOILA_TOKEN" ]; then
