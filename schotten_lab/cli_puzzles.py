@@ -65,8 +65,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     for p in puzzles:
         bands[band(p.rating)] = bands.get(band(p.rating), 0) + 1
     shown = ", ".join(f"{name} {n}" for name, n in bands.items())
-    print(f"{len(puzzles)} {args.kind} puzzles written to {target} ({run.found} found in {run.games} games, "
-          f"{run.duplicates} duplicates, {seconds:.1f} s; {shown})", file=out)  # fmt: skip
+    print(f"{len(puzzles)} {args.kind} puzzles written to {target} ({run.positions} positions of {run.games} games "
+          f"examined, {run.found} puzzles found, {run.duplicates} duplicates, {seconds:.1f} s; {shown})", file=out)  # fmt: skip
     return EXIT_OK
 
 

@@ -96,8 +96,10 @@ def full_position(sim: Sim) -> Position:
     return seen.with_hand(PLAYERS[1 - me], tuple(CARDS[c] for c in sim.hands[1 - me]))
 
 
-def mine_game(kind: str, seed: int, index: int) -> list[Candidate]:
-    """The proved puzzles of one self-play game (in the order met)."""
+def mine_game(kind: str, seed: int, index: int, examined: list[int] | None = None) -> list[Candidate]:
+    """The proved puzzles of one self-play game (in the order met); ``examined[0]`` is increased by
+    the number of positions looked at (endgames: variations included)."""
+    count = examined if examined is not None else [0]
     rng = random.Random(seed * 1_000_003 + index)
     sim = shuffled_game(rng.randrange(2**32))
     if index % 2:
@@ -112,10 +114,11 @@ def mine_game(kind: str, seed: int, index: int) -> list[Candidate]:
             break
         if kind == "endgame" and not sim.deck and len(sim.hands[0]) + len(sim.hands[1]) <= MAX_HAND_CARDS:
             try:
-                found.extend(_endgame(sim, solver, {**source, "turn": turn}))
+                found.extend(_endgame(sim, solver, {**source, "turn": turn}, count))
             except SolveTimeout:
                 break
         elif kind == "claim":
+            count[0] += 1
             found.extend(_claims(sim, rng, {**source, "turn": turn}))
         sim.turn(*players[sim.to_move](sim, rng))
     if kind == "claim" and len(found) > CLAIMS_PER_GAME:
@@ -123,10 +126,11 @@ def mine_game(kind: str, seed: int, index: int) -> list[Candidate]:
     return found
 
 
-def _endgame(sim: Sim, solver: Solver, source: dict[str, Any]) -> list[Candidate]:
+def _endgame(sim: Sim, solver: Solver, source: dict[str, Any], count: list[int]) -> list[Candidate]:
     """The puzzles of an endgame position and of the positions one move after it (variations)."""
     out: list[Candidate] = []
     for move in [None, *moves_of(sim)]:
+        count[0] += 1
         branch = sim.copy()
         if move is not None:
             branch.turn(*move)
@@ -276,16 +280,19 @@ class Run:
     """What a generation run did: games mined, positions looked at, puzzles found and kept."""
 
     games: int = 0
+    positions: int = 0
     found: int = 0
     duplicates: int = 0
     kept: int = 0
 
 
-def _mine_chunk(job: tuple[str, int, int, int]) -> list[Candidate]:
+def _mine_chunk(job: tuple[str, int, int, int]) -> list[tuple[list[Candidate], int]]:
+    """Each game's puzzles and positions looked at."""
     kind, seed, start, stop = job
-    out: list[Candidate] = []
+    out: list[tuple[list[Candidate], int]] = []
     for index in range(start, stop):
-        out.extend(mine_game(kind, seed, index))
+        examined = [0]
+        out.append((mine_game(kind, seed, index, examined), examined[0]))
     return out
 
 
@@ -318,17 +325,21 @@ def generate(
             chunk_jobs = [(kind, seed, a, a + per_job) for a in range(start, start + width, per_job)]
             start += width
             fresh: list[Candidate] = []
-            for found in mapper(_mine_chunk, chunk_jobs):
-                for candidate in found:
+            for games in mapper(_mine_chunk, chunk_jobs):
+                for found, examined in games:
                     if len(kept) + len(fresh) >= count:
-                        break
-                    run.found += 1
-                    if candidate.key in seen:
-                        run.duplicates += 1
-                        continue
-                    seen.add(candidate.key)
-                    fresh.append(candidate)
-            run.games = start
+                        break  # the games after the one that completes the count are not counted
+                    run.games += 1
+                    run.positions += examined
+                    for candidate in found:
+                        if len(kept) + len(fresh) >= count:
+                            break
+                        run.found += 1
+                        if candidate.key in seen:
+                            run.duplicates += 1
+                            continue
+                        seen.add(candidate.key)
+                        fresh.append(candidate)
             for puzzle in mapper(rate, [c.puzzle for c in fresh]):
                 kept.append(puzzle)
                 run.kept += 1
