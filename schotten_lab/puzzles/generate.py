@@ -9,11 +9,13 @@ Both players claim every provable stone, as the bots do. Every position met is a
 - ``endgame``: a position with the deck empty and at least :data:`MIN_MOVES` legal moves, solved
   exactly; kept when exactly one move wins;
 - ``claim``: a position where the player to move has a complete side on an unclaimed stone whose
-  other side is open; the question is one stone ("may south claim stone 4 now?") or, with two such
+  other side is open, at the start of a turn or at the claim moment (the card just placed; the draw
+  made too, which changes no proof: hands do not count); the question is one stone ("may south claim stone 4 now?") or, with two such
   stones or more, every stone ("which stones may north claim?"). Kept when a solver of the rating
   ladder gets it wrong other than by chance (the trap of one's own hand, a proof resting on cards
   elsewhere on the table, a counterexample few completions reach) or, for one in
-  :data:`PLAIN_SHARE`, as an easy one.
+  :data:`PLAIN_SHARE`, as an easy one; at most :data:`CLAIMS_PER_GAME` a game, answers "yes" and "no"
+  both taken when the game has them.
 
 Duplicates are removed up to the rules' symmetries (:func:`canonical_key`): swapping the seats,
 reversing the stones (stone ``n`` becomes ``10 - n``: five stones or three adjacent are unchanged),
@@ -117,13 +119,36 @@ def mine_game(kind: str, seed: int, index: int, examined: list[int] | None = Non
                 found.extend(_endgame(sim, solver, {**source, "turn": turn}, count))
             except SolveTimeout:
                 break
-        elif kind == "claim":
+        move = players[sim.to_move](sim, rng)
+        if kind == "claim":
             count[0] += 1
-            found.extend(_claims(sim, rng, {**source, "turn": turn}))
-        sim.turn(*players[sim.to_move](sim, rng))
-    if kind == "claim" and len(found) > CLAIMS_PER_GAME:
-        found = rng.sample(found, CLAIMS_PER_GAME)
+            found.extend(_claims(sim, rng, {**source, "turn": turn, "moment": "start"}))
+            if move[0] >= 0:  # the claim moment: the card just placed (and the draw made: hands do not count)
+                placed = sim.copy()
+                placed.place(*move)
+                if placed.deck:
+                    placed.hands[placed.to_move].append(placed.deck.pop())
+                count[0] += 1
+                found.extend(_claims(placed, rng, {**source, "turn": turn, "moment": "placed"}))
+        sim.turn(*move)
+    if kind == "claim":
+        found = _balanced(found, rng)
     return found
+
+
+def _balanced(found: list[Candidate], rng: random.Random) -> list[Candidate]:
+    """At most :data:`CLAIMS_PER_GAME` claim puzzles of one game: one answered yes, one answered no and
+    one "which stones?" when the game has them, the rest at random (in the order met)."""
+    if len(found) <= CLAIMS_PER_GAME:
+        return found
+    groups: dict[str, list[Candidate]] = {"yes": [], "no": [], "stones": []}
+    for c in found:
+        q = c.puzzle.question
+        groups["stones" if q["type"] == "stones" else "yes" if int(q["stone"]) in c.puzzle.claimable else "no"].append(c)
+    picked = [rng.choice(group) for group in groups.values() if group]
+    rest = [c for c in found if c not in picked]
+    picked += rng.sample(rest, max(0, CLAIMS_PER_GAME - len(picked)))
+    return sorted(picked, key=found.index)
 
 
 def _endgame(sim: Sim, solver: Solver, source: dict[str, Any], count: list[int]) -> list[Candidate]:
