@@ -26,6 +26,7 @@ from ...core.words import say
 from ..app import BoardApp
 from ..editor import advisor as editor_advisor
 from ..play import PlayGame
+from .settings import duration
 from .words import WORDS  # noqa: F401 - registers the classroom's phrases
 
 editor_advisor.AUTO = os.environ.get("CLASSROOM_ADVISOR_AUTO", "") == "1"
@@ -41,11 +42,19 @@ def notify_idle(kernel_id: str) -> None:
         tell()
 
 
+def close_tree(widget: W.Widget) -> None:
+    """Close ``widget`` and every widget under it (its session's memory is freed)."""
+    for child in getattr(widget, "children", ()):
+        if isinstance(child, W.Widget):
+            close_tree(child)
+    widget.close()
+
+
 def idle_notice() -> str:
     """The sentence shown on a page closed for idleness."""
     seconds = float(os.environ.get("SOLARA_CLASSROOM_IDLE", "1200"))
     lang = os.environ.get("SOLARA_CLASSROOM_LANG", "en")
-    return say("classroom_idle", lang, minutes=f"{seconds / 60:.3g}")
+    return say("classroom_idle", lang, duration=duration(seconds, lang))
 
 
 def _session_page(build: Callable[[], Any]) -> None:
@@ -63,7 +72,10 @@ def _session_page(build: Callable[[], Any]) -> None:
 
         def tell() -> None:
             notice = W.HTML(f'<p class="sl-classroom-idle" style="color:#b00020"><b>{html.escape(idle_notice())}</b></p>')
+            old = list(box.children)
             box.children = [notice]
+            for widget in old:
+                close_tree(widget)
 
         _on_idle[kernel_id] = tell
         return lambda: _on_idle.pop(kernel_id, None) and None

@@ -26,6 +26,7 @@ from .settings import (
     TOKEN_COOKIE,
     ClassroomSettings,
     Seats,
+    duration,
     idle_sessions,
     is_page,
     kernel_id_of,
@@ -44,8 +45,6 @@ PLOTLY_PATH = "/_classroom/plotly-widget.js"
 """Where the server hands out plotly's widget code once per browser (see :func:`share_plotly_code`)."""
 CLOSED_TAB_SECONDS = 60
 """A session whose page was left without closing (a lost connection) is dropped after this long."""
-IDLE_NOTICE_SECONDS = 1.0
-"""Time the idle notice has to reach the page before its session is closed."""
 
 
 def configure(settings: ClassroomSettings) -> None:
@@ -92,13 +91,14 @@ class Gate:
         self.contexts = contexts
         self.seats = Seats(settings.max_sessions)
         self.last_seen: dict[str, float] = {}
+        self.retired: set[str] = set()  # closed for idleness: no seat, only the sentence saying so
         self.clock = clock
         self._lock = threading.Lock()
         self._plotly_gzip = gzip.compress(plotly_code, 6) if plotly_code else b""
 
     def live(self) -> int:
         """Sessions open now."""
-        return sum(1 for c in list(self.contexts.values()) if not c.closed_event.is_set())
+        return sum(1 for k, c in list(self.contexts.items()) if not c.closed_event.is_set() and k not in self.retired)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -154,11 +154,12 @@ class Gate:
                     await send({"type": "websocket.close", "code": 1013})  # try again later
                     return
                 self.seats.connected(self.clock())
-            self.last_seen[kernel_id] = self.clock()
+            if kernel_id not in self.retired:
+                self.last_seen[kernel_id] = self.clock()
 
         async def receive_and_note() -> Message:
             message = await receive()
-            if message["type"] == "websocket.receive":
+            if message["type"] == "websocket.receive" and kernel_id not in self.retired:
                 self.last_seen[kernel_id] = self.clock()
             return message
 
@@ -168,14 +169,18 @@ class Gate:
         """The sessions idle for the settings' time (forgotten ones are dropped from the clock)."""
         for kernel_id in [k for k in self.last_seen if k not in self.contexts]:
             self.last_seen.pop(kernel_id, None)
+        self.retired &= set(self.contexts)
         return idle_sessions(self.last_seen, self.clock(), self.settings.idle_seconds)
 
 
 def close_idle(gate: Gate, notify: Callable[[str], None]) -> list[str]:
-    """Close the idle sessions: each page is told why (``notify(kernel_id)``), then closed."""
+    """Close the idle sessions: each page's app is replaced by a sentence saying why (``notify``,
+    run inside the session) and its widgets closed; the seat is freed at once. The small session
+    left (the sentence) ends when its tab is closed or its connection lost."""
     closed = gate.idle()
     for kernel_id in closed:
         gate.last_seen.pop(kernel_id, None)
+        gate.retired.add(kernel_id)
         context = gate.contexts.get(kernel_id)
         if context is None:
             continue
@@ -183,9 +188,7 @@ def close_idle(gate: Gate, notify: Callable[[str], None]) -> list[str]:
             with context:
                 notify(kernel_id)
         except Exception:  # noqa: BLE001 - a page that cannot be told is closed all the same
-            pass
-        time.sleep(IDLE_NOTICE_SECONDS)
-        context.close(reason="idle")
+            context.close(reason="idle")
     return closed
 
 
@@ -255,7 +258,7 @@ def announce(settings: ClassroomSettings, out: Any = sys.stdout) -> None:
     lang = settings.lang
     print(say("classroom_started", lang, app=say("classroom_editor", lang), address=settings.address("editor")), file=out)
     print(say("classroom_started", lang, app=say("classroom_play", lang), address=settings.address("play")), file=out)
-    print(say("classroom_limits", lang, cap=settings.max_sessions, minutes=f"{settings.idle_seconds / 60:g}"), file=out)
+    print(say("classroom_limits", lang, cap=settings.max_sessions, duration=duration(settings.idle_seconds, lang)), file=out)
     if settings.network:
         print(say("classroom_network_warning", lang), file=out)
         print(f"    {settings.address('editor')}", file=out)

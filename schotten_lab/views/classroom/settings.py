@@ -202,11 +202,20 @@ class Seats:
         return live + max(len(self._pending) - 1, 0) < self.cap
 
 
+def duration(seconds: float, lang: str = "en") -> str:
+    """``seconds`` in words: whole minutes from a minute on ("20 minutes"), else seconds ("15 seconds")."""
+    from ...core.words import say
+
+    if seconds >= 60:
+        return say("classroom_minutes", lang, count=f"{seconds / 60:.3g}")
+    return say("classroom_seconds", lang, count=f"{seconds:.3g}")
+
+
 def idle_sessions(last_seen: Mapping[str, float], now: float, idle_seconds: float) -> list[str]:
     """The sessions whose last message from the browser is ``idle_seconds`` old or older."""
     return sorted(k for k, t in last_seen.items() if now - t >= idle_seconds)
 
 
 __all__ = ["APPS", "ClassroomSettings", "DEFAULT_IDLE_SECONDS", "DEFAULT_MAX_SESSIONS", "DEFAULT_PORT", "Seats",
-           "TOKEN_COOKIE", "check_token_choice", "idle_sessions", "is_page", "kernel_id_of", "new_token",
+           "TOKEN_COOKIE", "check_token_choice", "duration", "idle_sessions", "is_page", "kernel_id_of", "new_token",
            "parse_settings", "request_token", "token_matches"]

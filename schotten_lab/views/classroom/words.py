@@ -15,8 +15,8 @@ WORDS = words.register({
         "fr": "Cette adresse demande le jeton de la classe : demandez à votre enseignant l'adresse complète (avec ?token=...).",
     },
     "classroom_idle": {
-        "en": "This session was closed after {minutes} minutes without activity; reload the page to start again.",
-        "fr": "Cette session a été fermée après {minutes} minutes sans activité ; rechargez la page pour recommencer.",
+        "en": "This session was closed after {duration} without activity; reload the page to start again.",
+        "fr": "Cette session a été fermée après {duration} sans activité ; rechargez la page pour recommencer.",
     },
     "classroom_started": {
         "en": "{app}: {address}  (Ctrl-C to stop)",
@@ -30,10 +30,12 @@ WORDS = words.register({
         "fr": "Attention : le serveur est ouvert au réseau de la salle : quiconque y a l'adresse avec son jeton peut ouvrir "
               "les applications. Écrivez cette adresse au tableau :",
     },
+    "classroom_minutes": {"en": "{count} minutes", "fr": "{count} minutes"},
+    "classroom_seconds": {"en": "{count} seconds", "fr": "{count} secondes"},
     "classroom_token_line": {"en": "Token: {token}", "fr": "Jeton : {token}"},
     "classroom_limits": {
-        "en": "At most {cap} sessions at once; a session idle for {minutes} minutes is closed.",
-        "fr": "Au plus {cap} sessions à la fois ; une session inactive depuis {minutes} minutes est fermée.",
+        "en": "At most {cap} sessions at once; a session idle for {duration} is closed.",
+        "fr": "Au plus {cap} sessions à la fois ; une session inactive depuis {duration} est fermée.",
     },
 })
 """The phrases (registered with :func:`schotten_lab.core.words.register`)."""
