@@ -16,6 +16,7 @@ import socket
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -222,6 +223,8 @@ def share_plotly_code(settings: ClassroomSettings) -> bytes:
 def build_app(settings: ClassroomSettings) -> Gate:
     """Solara's app for the classroom pages behind the gate."""
     configure(settings)
+    # plain http on a local network: Solara falls back to SameSite=Lax cookies, and says so per page
+    warnings.filterwarnings("ignore", message="Cookies with samesite=none require https")
     import solara.server.kernel_context as kernel_context
     import solara.server.starlette as solara_starlette
 
