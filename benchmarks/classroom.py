@@ -25,6 +25,7 @@ import argparse
 import asyncio
 import os
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -151,6 +152,7 @@ async def edit(page: Any, k: int) -> float:
 async def editor_student(browser: Any, url: str, edits: int, loads: list[float], latencies: list[float]) -> None:
     page, seconds = await open_page(browser, url, EDITOR_READY)
     loads.append(seconds)
+    print(f"    a page usable after {seconds:.1f} s", flush=True)
     for k in range(edits):
         latencies.append(await edit(page, k))
     await page.context.close()
@@ -188,6 +190,7 @@ async def play_turn(page: Any, k: int) -> float | None:
 async def play_student(browser: Any, url: str, turns: int, loads: list[float], replies: list[float]) -> None:
     page, seconds = await open_page(browser, url, PLAY_READY)
     loads.append(seconds)
+    print(f"    a page usable after {seconds:.1f} s", flush=True)
     for k in range(turns):
         reply = await play_turn(page, k)
         if reply is None:
@@ -212,7 +215,7 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
               f"({wall:.0f} s in all; load {os.getloadavg()[0]:.1f}):")
         print("  " + summary("time to usable page", loads))
         print("  " + summary(label, work_times))
-        print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB")
+        print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB", flush=True)
         await asyncio.sleep(2)
 
 
@@ -252,6 +255,7 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.students <= 200:
         parser.error("--students must be within 1..200")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a timeout still stops the server (finally)
     asyncio.run(main_async(args))
 
 
