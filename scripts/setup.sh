@@ -4,12 +4,12 @@
 #   bash scripts/setup.sh            # Python stack only
 #   WITH_CHROMIUM=1 bash scripts/setup.sh   # also Debian's Chromium (browser tests, static export)
 #
-# Sourced by scripts/test.sh, scripts/notebooks.sh and scripts/voila.sh; leaves VENV set.
+# Sourced by scripts/test.sh, scripts/notebooks.sh, scripts/voila.sh and scripts/classroom.sh; leaves VENV set.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${SCHOTTEN_VENV:-$ROOT/.venv}"
-EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,dev}"
+EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,classroom,dev}"
 
 _as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -1,0 +1,263 @@
+"""A class at once on the classroom server (Solara), in a real Chromium: page times, edit latency, memory.
+
+    nice python benchmarks/classroom.py [--students 30] [--edits 5] [--turns 3] [--app editor|play|both]
+
+Starts ``python -m schotten_lab.views.classroom`` on a free local port (cap: students + 5), then for
+each app: one student alone opens the page (the page usable on a running server), then ``--students``
+students open it at once (one browser context each, all in one Chromium on this machine) and work:
+
+- editor: each makes ``--edits`` edits (a card placed from the palette, then taken back, ...); an
+  edit's latency is the click to the board *and* the diagram under it redrawn (the panel's refresh);
+- play (``?opponent=advisor&rollouts=300``): each plays ``--turns`` turns; the bot's reply time is the
+  turn accepted to the student's turn again (the advisor's budget: 300 rollouts).
+
+It prints time-to-usable per page (median, max: the palette's G8 visible and the position's diagram,
+``svg.schotten-position``, drawn; for play the hand shown), the latencies (median, p95, max), the
+server's memory (RSS of its process tree, sampled every 0.5 s: peak), and the machine's load. The
+browser runs on the same 2 cores as the server: on a shared machine its rendering is part of every
+figure (in a classroom each student's own computer renders its page). Figures are printed, never
+asserted. Needs the classroom and dev extras and Debian's ``/usr/bin/chromium``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("SCHOTTEN_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic"]
+TOKEN = "benchmark-token"
+TIMEOUT = 600_000
+CARDS = ["G8", "B5", "Y4", "P3", "N2", "R1", "G4", "B6"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def tree_rss(pid: int) -> int:
+    """Bytes resident in process ``pid`` and its descendants."""
+    import psutil
+
+    try:
+        root = psutil.Process(pid)
+        procs = [root, *root.children(recursive=True)]
+    except psutil.NoSuchProcess:
+        return 0
+    total = 0
+    for proc in procs:
+        try:
+            total += proc.memory_info().rss
+        except psutil.NoSuchProcess:
+            pass
+    return total
+
+
+class MemoryWatch:
+    """The peak RSS of a process tree, sampled in a thread."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid, self.peak, self._stop = pid, 0, threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            self.peak = max(self.peak, tree_rss(self.pid))
+            time.sleep(0.5)
+
+    def reset(self) -> None:
+        self.peak = tree_rss(self.pid)
+
+    def stop(self) -> None:
+        self._stop.set()
+
+
+def start_server(port: int, cap: int, log: Path) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, CLASSROOM_TOKEN=TOKEN, PORT=str(port), PYTHONPATH=str(ROOT),
+               SCHOTTEN_GAMES_DIR=str(log.parent / "games"))
+    with log.open("wb") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "schotten_lab.views.classroom", "--max-sessions", str(cap)],
+                                env=env, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited:\n{log.read_text()[-2000:]}")
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/static/assets/favicon.svg?token={TOKEN}", timeout=5):
+                return proc
+        except OSError:
+            time.sleep(0.5)
+    raise TimeoutError("the classroom server did not answer within 180 s")
+
+
+def summary(name: str, values: list[float]) -> str:
+    if not values:
+        return f"{name}: no values"
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(round(0.95 * (len(ordered) - 1))))]
+    return (f"{name}: n={len(values)} median {statistics.median(ordered):.2f} s, p95 {p95:.2f} s, "
+            f"max {ordered[-1]:.2f} s")
+
+
+async def open_page(browser: Any, url: str, ready: list[str]) -> tuple[Any, float]:
+    context = await browser.new_context(viewport={"width": 1500, "height": 1000})
+    page = await context.new_page()
+    start = time.perf_counter()
+    await page.goto(url, timeout=TIMEOUT)
+    for selector in ready:
+        await page.locator(selector).first.wait_for(state="attached", timeout=TIMEOUT)
+    return page, time.perf_counter() - start
+
+
+EDITOR_READY = [".sl-palette.sl-card-G8:not([disabled])", "svg.schotten-position"]
+PLAY_READY = [".sl-play-turn", ".sl-hand-card"]
+
+
+async def edit(page: Any, k: int) -> float:
+    """One edit (k even: place a card from the palette on stone 1 south; odd: take it back); seconds
+    from the click to the board and the diagram redrawn."""
+    diagram = await page.locator(".sl-app-diagram").inner_html()
+    card = CARDS[(k // 2) % len(CARDS)]
+    start = time.perf_counter()
+    if k % 2 == 0:
+        await page.locator(f".sl-palette.sl-card-{card}").click()
+    else:
+        await page.locator(".sl-slot-1-s-2").click()
+    await page.wait_for_function(
+        "([card, placed, before]) => { const s = document.querySelector('.sl-slot-1-s-2');"
+        " const d = document.querySelector('.sl-app-diagram');"
+        " return s && d && (placed ? s.innerText.trim() === card : s.innerText.trim() === '')"
+        " && d.innerHTML !== before; }", arg=[card, k % 2 == 0, diagram], timeout=TIMEOUT)
+    return time.perf_counter() - start
+
+
+async def editor_student(browser: Any, url: str, edits: int, loads: list[float], latencies: list[float]) -> None:
+    page, seconds = await open_page(browser, url, EDITOR_READY)
+    loads.append(seconds)
+    print(f"    a page usable after {seconds:.1f} s", flush=True)
+    for k in range(edits):
+        latencies.append(await edit(page, k))
+    await page.context.close()
+
+
+async def play_turn(page: Any, k: int) -> float | None:
+    """One turn of the student's (a card, then stones until one is accepted); seconds from the turn
+    accepted to the student's turn again (the bot's reply), None when the game ended."""
+    turn = page.locator(".sl-play-turn")
+    await page.wait_for_function("() => { const s = document.querySelector('.sl-play-turn');"
+                                 " return s && (s.dataset.mine === '1' || s.dataset.over === '1'); }", timeout=TIMEOUT)
+    if await turn.get_attribute("data-over") == "1":
+        return None
+    turns = await turn.get_attribute("data-turns")
+    if await page.locator(".sl-play-pass").is_visible():
+        await page.locator(".sl-play-pass").click()
+    else:
+        card = page.locator(".sl-hand-card:visible").filter(has_text=re.compile(r"^\s*[RBGYPN][1-9]\s*$")).first
+        await card.click()
+        for n in [(k + i) % 9 + 1 for i in range(9)]:
+            await page.locator(f".sl-stone-button-{n}").click()
+            await page.wait_for_timeout(150)
+            if await page.locator(".sl-play-end").is_visible():
+                await page.locator(".sl-play-end").click()
+                break
+            if await turn.get_attribute("data-turns") != turns:
+                break
+    start = time.perf_counter()
+    await page.wait_for_function("(t) => { const s = document.querySelector('.sl-play-turn');"
+                                 " return s.dataset.turns !== t && (s.dataset.mine === '1' || s.dataset.over === '1'); }",
+                                 arg=turns, timeout=TIMEOUT)
+    return time.perf_counter() - start
+
+
+async def play_student(browser: Any, url: str, turns: int, loads: list[float], replies: list[float]) -> None:
+    page, seconds = await open_page(browser, url, PLAY_READY)
+    loads.append(seconds)
+    print(f"    a page usable after {seconds:.1f} s", flush=True)
+    for k in range(turns):
+        reply = await play_turn(page, k)
+        if reply is None:
+            break
+        replies.append(reply)
+    await page.context.close()
+
+
+async def run_app(browser: Any, base: str, app: str, students: int, work: int, memory: MemoryWatch) -> None:
+    query = "&opponent=advisor&rollouts=300" if app == "play" else ""
+    student = editor_student if app == "editor" else play_student
+    label = "edit (click to board and diagram redrawn)" if app == "editor" else "bot reply (advisor, 300 rollouts)"
+    for count in (1, students):
+        loads: list[float] = []
+        work_times: list[float] = []
+        memory.reset()
+        start = time.perf_counter()
+        await asyncio.gather(*(student(browser, f"{base}/{app}?token={TOKEN}{query}&seed={i + 1}", work, loads,
+                                       work_times) for i in range(count)))
+        wall = time.perf_counter() - start
+        print(f"[{app}] {count} student(s) at once, {work} {'edits' if app == 'editor' else 'turns'} each "
+              f"({wall:.0f} s in all; load {os.getloadavg()[0]:.1f}):")
+        print("  " + summary("time to usable page", loads))
+        print("  " + summary(label, work_times))
+        print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB", flush=True)
+        await asyncio.sleep(2)
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    from playwright.async_api import async_playwright
+
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = start_server(port, args.students + 5, Path(tmp) / "server.log")
+        memory = MemoryWatch(proc.pid)
+        print(f"server up; idle RSS {tree_rss(proc.pid) / 2**20:.0f} MB; cores {os.cpu_count()}, "
+              f"load {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+        try:
+            async with async_playwright() as pw:
+                browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+                apps = ["editor", "play"] if args.app == "both" else [args.app]
+                for app in apps:
+                    await run_app(browser, f"http://127.0.0.1:{port}", app, args.students,
+                                  args.edits if app == "editor" else args.turns, memory)
+                await browser.close()
+        finally:
+            memory.stop()
+            proc.terminate()
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+        print(f"load after: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=30)
+    parser.add_argument("--edits", type=int, default=5)
+    parser.add_argument("--turns", type=int, default=3)
+    parser.add_argument("--app", choices=["editor", "play", "both"], default="both")
+    args = parser.parse_args()
+    if not 1 <= args.students <= 200:
+        parser.error("--students must be within 1..200")
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a timeout still stops the server (finally)
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()

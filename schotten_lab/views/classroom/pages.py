@@ -1,0 +1,111 @@
+"""The classroom's pages, served by Solara: ``/editor`` (and ``/``: the board editor app) and ``/play``
+(a game against a bot), each built afresh for every visitor's session from the same widgets as the
+Voilà apps (:class:`~schotten_lab.views.app.BoardApp`, :class:`~schotten_lab.views.play.PlayGame`).
+
+Solara imports this module once per server (the imports and the engine's tables are shared); each
+page's component runs in the visitor's own virtual kernel, so its widgets are that visitor's alone.
+The address is read by the apps' own ``from_request`` (a curated position by name or a notation,
+never a file of the server: :mod:`schotten_lab.views.app` decides).
+
+In the classroom the editor's advisor does not search after every edit (``$CLASSROOM_ADVISOR_AUTO=1``
+turns that back on): thirty searches at once would slow every student's edits; *Ask the advisor*
+searches on demand.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+import solara
+
+from ...core.words import say
+from ..app import BoardApp
+from ..editor import advisor as editor_advisor
+from ..play import PlayGame
+from .settings import duration
+from .words import WORDS  # noqa: F401 - registers the classroom's phrases
+
+editor_advisor.AUTO = os.environ.get("CLASSROOM_ADVISOR_AUTO", "") == "1"
+
+_on_idle: dict[str, Callable[[], None]] = {}
+"""Per session (kernel id): what tells its page it was closed for idleness."""
+
+
+def notify_idle(kernel_id: str) -> None:
+    """Tell the page of session ``kernel_id`` it is being closed for idleness (inside its context)."""
+    tell = _on_idle.pop(kernel_id, None)
+    if tell is not None:
+        tell()
+
+
+def close_tree(widget: W.Widget) -> None:
+    """Close ``widget`` and every widget under it (its session's memory is freed)."""
+    for child in getattr(widget, "children", ()):
+        if isinstance(child, W.Widget):
+            close_tree(child)
+    widget.close()
+
+
+def idle_notice() -> str:
+    """The sentence shown on a page closed for idleness."""
+    seconds = float(os.environ.get("SOLARA_CLASSROOM_IDLE", "1200"))
+    lang = os.environ.get("SOLARA_CLASSROOM_LANG", "en")
+    return say("classroom_idle", lang, duration=duration(seconds, lang))
+
+
+def _session_page(build: Callable[[], Any]) -> None:
+    """Show ``build()``'s widget for this session, in a box the idle watch can empty."""
+
+    def make() -> W.Box:
+        box = W.VBox([build().widget])
+        box.add_class("sl-classroom-session")
+        return box
+
+    box = solara.use_memo(make, [])
+
+    def register() -> Callable[[], None]:
+        kernel_id = solara.get_kernel_id()
+
+        def tell() -> None:
+            notice = W.HTML(f'<p class="sl-classroom-idle" style="color:#b00020"><b>{html.escape(idle_notice())}</b></p>')
+            old = list(box.children)
+            box.children = [notice]
+            for widget in old:
+                close_tree(widget)
+
+        _on_idle[kernel_id] = tell
+        return lambda: _on_idle.pop(kernel_id, None) and None
+
+    solara.use_effect(register, [])
+    solara.display(box)
+
+
+@solara.component  # type: ignore[untyped-decorator]
+def EditorPage() -> None:
+    """The board editor app for this visitor: the address's ``?position=``, else the exercise."""
+    router = solara.use_router()
+    _session_page(lambda: BoardApp.from_request(router.search or ""))
+
+
+@solara.component  # type: ignore[untyped-decorator]
+def PlayPage() -> None:
+    """A game against a bot for this visitor, chosen by the address (``?opponent=...&seed=...``)."""
+    router = solara.use_router()
+    _session_page(lambda: PlayGame.from_request(router.search or ""))
+
+
+@solara.component  # type: ignore[untyped-decorator]
+def Layout(children: Any = []) -> None:  # noqa: B006 - Solara passes the routed page here
+    """A plain page: no app bar or navigation, the app alone."""
+    solara.Column(children=children)
+
+
+routes = [
+    solara.Route(path="/", component=EditorPage, label="editor", layout=Layout),
+    solara.Route(path="editor", component=EditorPage, label="editor"),
+    solara.Route(path="play", component=PlayPage, label="play"),
+]
