@@ -45,6 +45,11 @@ myst_heading_anchors = 3
 # Notebooks: rendered as executed before the build (scripts/docs.sh or scripts/test.sh), never here.
 nb_execution_mode = "off"
 nb_merge_streams = True
+# myst-nb writes the notebooks' outputs (images) into OUTDIR/../jupyter_execute, i.e. the repository's
+# root for site/; an absolute folder name sends them to the git-ignored build/ instead.
+import myst_nb.sphinx_ext  # noqa: E402
+
+myst_nb.sphinx_ext.OUTPUT_FOLDER = str(ROOT / "build" / "jupyter_execute")
 
 # Every internal reference must resolve (-n with -W); outside types are not ours to document.
 nitpicky = True
