@@ -205,3 +205,14 @@ def test_notebook_pages_come_from_executed_copies_only() -> None:
     test_sh = (ROOT / "scripts" / "test.sh").read_text(encoding="utf-8")
     assert "--nbmake --overwrite build/notebooks/" in test_sh
     assert "bash scripts/docs.sh --executed build/notebooks" in test_sh
+
+
+def test_the_advise_example_is_the_readmes() -> None:
+    """The command-line guide shows the README's advise example (tests/test_cli_advise.py checks that
+    one against the program), so the two cannot drift apart."""
+    command = "$ schotten-lab advise data/positions/13_midgame.json --iterations 1000 --moves 4\n"
+
+    def shown(path: Path) -> str:
+        return path.read_text(encoding="utf-8").split(command, 1)[1].split("```", 1)[0]
+
+    assert shown(DOCS / "guide" / "command-line.md") == shown(ROOT / "README.md")
