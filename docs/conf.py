@@ -57,6 +57,8 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(?!schotten_lab\.).*"),
     # a docstring of views/play names Advice where bots.advisor imports it; it is documented at bots.advice
     ("py:class", "schotten_lab.bots.advisor.Advice"),
+    # core/tactics.py names the method by its defining module; Position is documented at schotten_lab.core
+    ("py:meth", "schotten_lab.core.position.Position.tactics_left"),
 ]
 suppress_warnings = ["myst.header"]
 

@@ -39,8 +39,13 @@ def plotly_html(figure: dict[str, Any]) -> str:
     """The HTML that draws ``figure`` with the page's plotly.js (loaded once by the site, no CDN)."""
     import plotly.io as pio
 
-    return str(pio.to_html(figure, include_plotlyjs=False, full_html=False, validate=False,
+    text = str(pio.to_html(figure, include_plotlyjs=False, full_html=False, validate=False,
                            config={"responsive": True, "displaylogo": False}))
+    # The theme loads the page's scripts (plotly.js among them) at the end of the body: draw once they ran.
+    start = text.index(">", text.index("<script")) + 1
+    end = text.index("</script>", start)
+    return (text[:start] + 'window.addEventListener("DOMContentLoaded", function () {'
+            + text[start:end] + "});" + text[end:])
 
 
 class WidgetPicture:
