@@ -10,11 +10,6 @@
 # Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-export SCHOTTEN_EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,dev,docs}"
-case ",$SCHOTTEN_EXTRAS," in *,docs,*) ;; *) SCHOTTEN_EXTRAS="$SCHOTTEN_EXTRAS,docs" ;; esac
-source scripts/setup.sh
-install_python_stack
-
 executed=""
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -23,6 +18,15 @@ while [ $# -gt 0 ]; do
         *) echo "docs: unknown option '$1' (use --executed DIR)" >&2; exit 2 ;;
     esac
 done
+if [ -n "$executed" ] && [ ! -d "$executed" ]; then
+    echo "docs: --executed: no such folder: $executed" >&2; exit 2
+fi
+
+export SCHOTTEN_EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,dev,docs}"
+case ",$SCHOTTEN_EXTRAS," in *,docs,*) ;; *) SCHOTTEN_EXTRAS="$SCHOTTEN_EXTRAS,docs" ;; esac
+source scripts/setup.sh
+install_python_stack
+
 
 start=$SECONDS
 if [ -z "$executed" ]; then
@@ -32,7 +36,6 @@ if [ -z "$executed" ]; then
     cp notebooks/*.ipynb "$executed/"
     "$VENV/bin/python" -m pytest -q -p no:cacheprovider --nbmake --overwrite "$executed"/*.ipynb
 fi
-[ -d "$executed" ] || { echo "docs: --executed: no such folder: $executed" >&2; exit 2; }
 export SCHOTTEN_DOCS_NOTEBOOKS="$(cd "$executed" && pwd)"
 
 echo "docs: building site/ (Sphinx, warnings as errors)"
