@@ -11,7 +11,8 @@ Game ``g`` is fixed by ``(seed, g)`` (the deal, and each bot's seed), so ``--job
 processes) gives the same games as one process; only the seconds per move change (with
 ``--iterations``; a time budget makes every game depend on the machine's load). Opponents:
 ``greedy`` is the bots' GreedyBot when the ``bots`` branch is present, else the advisor's own
-rollout heuristic (``policy``, named as such in the output); ``random`` a uniformly random legal
+rollout heuristic (``policy``, named as such in the output); ``greedy-weak`` the project's greedy
+before issue 19 (the strong one-ply heuristic took the name ``greedy``); ``random`` a uniformly random legal
 placement (claiming every provable stone); ``weak`` the advisor with a fifth of the budget.
 ``--endgame`` times the exact solver on random endgames by cards per hand (1 s and 10 s limits).
 ``--variant tactics`` plays the tactics variant (then ``random`` is the bots' RandomBot: a uniformly
@@ -73,7 +74,7 @@ class Entrant:
     """A bot of the benchmark, rebuilt in each game (and each process) from ``kind`` and its budget."""
 
     kind: str
-    """``advisor``, ``weak`` (the advisor on a fifth of the budget), ``greedy``, ``random`` or ``policy``."""
+    """``advisor``, ``weak`` (the advisor on a fifth of the budget), ``greedy``, ``greedy-weak``, ``random`` or ``policy``."""
     budget: float = 2.0
     iterations: int | None = None
     seed: int = 0
@@ -85,10 +86,10 @@ class Entrant:
             return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game)
         if self.kind == "weak":
             return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game + 17)
-        if self.kind == "greedy":
+        if self.kind in ("greedy", "greedy-weak"):
             from schotten_lab.bots import make_bot
 
-            return make_bot("greedy", seed=game)
+            return make_bot(self.kind, seed=game)
         if self.kind == "policy":
             return PolicyBot(seed=game)
         if self.variant == "tactics":
@@ -232,8 +233,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--iterations must be at least 1")
     keys = args.against.split(",")
     for key in keys:
-        if key not in ("greedy", "random", "weak"):
-            parser.error(f"--against: unknown opponent {key!r} (expected greedy, random, weak)")
+        if key not in ("greedy", "greedy-weak", "random", "weak"):
+            parser.error(f"--against: unknown opponent {key!r} (expected greedy, greedy-weak, random, weak)")
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
     advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant)
@@ -242,6 +243,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     weaker = f"{args.budget / 5:g} s/move" if args.iterations is None else f"{weak_iterations} rollouts/move"
     opponents: dict[str, tuple[str, Entrant]] = {
         "greedy": (greedy_label, Entrant(greedy_kind, variant=args.variant)),
+        "greedy-weak": ("greedy-weak (greedy before issue 19)", Entrant("greedy-weak", variant=args.variant)),
         "random": ("random", Entrant("random", variant=args.variant)),
         "weak": (f"advisor at {weaker}", Entrant("weak", args.budget / 5, weak_iterations, args.seed, args.variant)),
     }

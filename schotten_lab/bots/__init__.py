@@ -7,11 +7,13 @@ with one :func:`register` line below.
 
 from .base import Bot, Decision, bot_names, make_bot, register
 from .protocol import RequestError, answer, read_request, serve
-from .simple import GreedyBot, RandomBot, SideOdds, stone_chance
+from .simple import RandomBot, SideOdds, WeakGreedyBot, stone_chance
+from .greedy import GreedyBot
 from .advisor import AdvisorBot, advise, compare_turns
 
 register("random", RandomBot)
 register("greedy", GreedyBot)
+register("greedy-weak", WeakGreedyBot)
 register("advisor", AdvisorBot)
 
 __all__ = [
@@ -22,6 +24,7 @@ __all__ = [
     "RandomBot",
     "RequestError",
     "SideOdds",
+    "WeakGreedyBot",
     "advise",
     "answer",
     "bot_names",

@@ -17,6 +17,7 @@ from ..core.cards import Card
 from ..core.errors import ArgumentError, excerpt
 from ..core.rules import Player
 from ..core.words import chance
+from .words import outcome_words
 from ..game import Play, play_words
 
 MIN_ROUND = 4
@@ -63,6 +64,14 @@ class MoveAdvice:
     play: Play | None = None
     deck: str | None = None
     put_back: tuple[str, ...] | None = None
+    turns: int | None = None
+    """With an exact win or loss, the turns to the end of the game under best play, this one and
+    both players' included (1: this move ends the game); ``None`` otherwise."""
+
+    def outcome_words(self, lang: str = "en") -> str:
+        """The exact outcome in words: ``"wins at once"``, ``"wins in 3 turns"``, ``"loses in 5 turns
+        at best"``; ``""`` for an estimate or an exact value without a distance."""
+        return outcome_words(self.win if self.exact else None, self.turns, lang)
 
     @property
     def exact(self) -> bool:
@@ -105,6 +114,7 @@ class MoveAdvice:
             "samples": self.samples,
             "change": self.change,
             "change_stderr": self.change_stderr,
+            "turns": self.turns,
             "reason": self.reason,
         }
 
@@ -161,7 +171,8 @@ class Advice:
                 change += f" on all {move.samples} deals"
             win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
             deals = f"{move.samples} deals" if move.samples else ""
-            lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {move.reason}")
+            reason = "; ".join(part for part in (move.outcome_words(), move.reason) if part)
+            lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {reason}")
         if limit is not None and len(self.moves) > limit:
             lines.append(f"  ... {len(self.moves) - limit} more")
         return "\n".join(lines)
@@ -325,21 +336,45 @@ def results_of(moves: Sequence[M], scores: Mapping[M, Sequence[float]]) -> dict[
     return results
 
 
-def ranked(moves: Sequence[M], results: Mapping[M, Result], scores: Mapping[M, Sequence[float]]) -> tuple[list[M], dict[M, tuple[float | None, float | None]]]:
+def tempo(result: Result, turns: int | None) -> int:
+    """How an exact result's distance to the end ranks it among equal values: a quicker win is
+    better (``-turns``), a longer loss is better (``+turns``); 0 for an estimate, a stall, or no
+    distance known."""
+    win, error, _ = result
+    if error is not None or win is None or turns is None:
+        return 0
+    return -turns if win == 1.0 else turns if win == 0.0 else 0
+
+
+def ranked(
+    moves: Sequence[M],
+    results: Mapping[M, Result],
+    scores: Mapping[M, Sequence[float]],
+    turns: Mapping[M, int | None] | None = None,
+    held: Mapping[M, int] | None = None,
+) -> tuple[list[M], dict[M, tuple[float | None, float | None]]]:
     """The moves best first, and each one's change against the chosen one (with its standard error).
 
-    The chosen move: a certain win (an exact 1) if there is one, else the best exact value, or among
-    the estimates the survivor of the halving (most deals), by mean; the others by their change
-    (against the chosen move on the same deals), then deals; moves not searched last, in the given
-    (heuristic) order."""
+    The chosen move: a certain win (an exact 1) if there is one, the quickest first (``turns``: the
+    turns to the end under best play, 1 for a move that wins at once), else the best exact value
+    (among losses the longest resistance), or among the estimates the survivor of the halving (most
+    deals), by mean; ties then by the stones the mover holds after the move (``held``). The others
+    by their change (against the chosen move on the same deals), the same distance and stones,
+    then deals; moves not searched last, in the given (heuristic) order."""
+    turns = turns or {}
+    held = held or {}
+
+    def pace(m: M) -> tuple[int, int]:
+        return tempo(results[m], turns.get(m)), held.get(m, 0)
+
     chosen = max(
         moves,
-        key=lambda m: (results[m][0] == 1.0 and results[m][1] is None, results[m][0] is not None, results[m][2], results[m][0] or 0.0),
+        key=lambda m: (results[m][0] == 1.0 and results[m][1] is None, results[m][0] is not None, results[m][2], results[m][0] or 0.0, *pace(m)),
     )
     changes = {m: change(m, chosen, results, scores) for m in moves}
     order = [chosen] + sorted(
         (m for m in moves if m != chosen),
-        key=lambda m: (results[m][0] is not None, changes[m][0] or 0.0, results[m][2]),
+        key=lambda m: (results[m][0] is not None, changes[m][0] or 0.0, *pace(m), results[m][2]),
         reverse=True,
     )
     return order, changes
@@ -354,12 +389,14 @@ def search(
     rng: random.Random,
     window: tuple[float, float],
     iterations: int | None,
+    held: Mapping[M, int] | None = None,
 ) -> tuple[list[M], dict[M, Result], dict[M, tuple[float | None, float | None]], int]:
     """The Monte Carlo search of both variants: ``(moves best first, each move's result, each move's
     change against the chosen one, rollouts played)``.
 
     ``certain`` maps the moves whose outcome is known without any deal (the game is over after them)
-    to their exact value; a certain win is chosen without searching. Otherwise
+    to their exact value; a certain win is chosen without searching (one that ends the game with the
+    most stones held, ``held``, if several do). Otherwise
     :func:`successive_halving` over ``searched`` picks the chosen move and ranks the others, then the
     chosen move plays :data:`FRESH_SHARE` of the search again on **fresh deals** (drawn after the
     search's, so independent of the deals that chose it) and its reported estimate is theirs: the
@@ -370,9 +407,10 @@ def search(
     split four fifths, one fifth. At least :data:`MIN_ROUND` fresh deals are played. A single
     searched move needs no fresh deals (nothing was selected)."""
     results: dict[M, Result] = {m: (v, None, 0) for m, v in certain.items()}
+    at_once: dict[M, int | None] = {m: 1 for m in certain}  # the game ends with the move itself
     if any(v == 1.0 for v in certain.values()):
         results.update({m: (None, None, 0) for m in moves if m not in certain})
-        order, changes = ranked(moves, results, {})
+        order, changes = ranked(moves, results, {}, at_once, held)
         return order, results, changes, 0
     start, end = window
     candidates = [m for m in searched if m not in certain]
@@ -380,7 +418,7 @@ def search(
         candidates, deal, play_out, rng, start + (end - start) * (1 - FRESH_SHARE), iterations
     )
     results.update({m: r for m, r in results_of(moves, scores).items() if m not in certain})
-    order, changes = ranked(moves, results, scores)
+    order, changes = ranked(moves, results, scores, at_once)
     chosen = order[0]
     if chosen in scores and len(candidates) > 1:
         budget = None if iterations is None else max(MIN_ROUND, math.ceil(iterations * FRESH_SHARE / (1 - FRESH_SHARE)))

@@ -6,7 +6,10 @@ opponent's hand and the deck order are never looked at: they are sampled, see
 
 - **exact** once the clan deck is empty (the game is then one of perfect information and
   :mod:`.endgame` solves it; a stalled game counts one half), when the solver finishes within the
-  budget;
+  budget; a won or lost move then also has its turns to the end under best play
+  (:attr:`MoveAdvice.turns`), and the ranking plays like an engine: among winning moves the
+  quickest win (a move that wins at once first), among losing ones the longest resistance, ties
+  then by the stones held after the move;
 - otherwise a **Monte Carlo estimate** with its standard error: flat Monte Carlo over
   determinizations. Each round deals the hidden cards uniformly at random a few times and plays
   every remaining candidate move on the *same* deals (common random numbers, so moves are compared
@@ -122,6 +125,9 @@ def advise(
     results: dict[tuple[int, int], Result] = {}
     changes: dict[tuple[int, int], tuple[float | None, float | None]] = {}
     order: list[tuple[int, int]] = []
+    turns: dict[tuple[int, int], int | None] = {}
+    holding = sum(owner == view.me for owner in view.claimed)
+    held = {move: holding + len(claims) for move, claims in claims_of.items()}
     rollouts = 0
     method = "exact endgame"
     if view.deck_size == 0:
@@ -131,18 +137,22 @@ def advise(
                 left, nodes = max(0.5 * (deadline - time.perf_counter()), 0.05), None
             else:  # a node budget, not the clock: the answer does not depend on the machine's load
                 left, nodes = None, ENDGAME_NODES_PER_ROLLOUT * iterations
-            for move, value in solve_moves(sim, left, moves, max_nodes=nodes):
+            for move, value, ends in solve_moves(sim, left, moves, max_nodes=nodes):
                 results[move] = ((value + 1) / 2, None, 0)
-            order, changes = ranked(moves, results, {})
+                turns[move] = ends
+            order, changes = ranked(moves, results, {}, turns, held)
         except SolveTimeout:
             results.clear()
+            turns.clear()
     if not results:
         certain = _certain(view, moves)
         method = WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals"
         order, results, changes, rollouts = search(
             moves, diverse(view, moves, max(width, 1)), certain, lambda r: sample(view, r),
             lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
+            held,
         )  # fmt: skip
+        turns = dict.fromkeys(certain, 1)
     chosen = order[0]
     current, current_se = results[chosen][0] or 0.0, results[chosen][1]
     described = []
@@ -161,6 +171,7 @@ def advise(
                 changes[move][0],
                 reason,
                 changes[move][1],
+                turns=turns.get(move) if error is None and win in (0.0, 1.0) else None,
             )
         )
     return Advice(

@@ -1,8 +1,8 @@
-"""The two reference bots: ``random`` and ``greedy``.
+"""The simple reference bots: ``random`` and ``greedy-weak`` (the strong ``greedy`` is :mod:`.greedy`).
 
 - :class:`RandomBot`: a uniformly random legal play; it claims every stone it can prove; in the
   tactics variant it draws from a random non-empty deck.
-- :class:`GreedyBot`: one move deep, the play that claims most and most raises the mover's chance of
+- :class:`WeakGreedyBot` (``greedy-weak``, the project's ``greedy`` until issue 19): one move deep, the play that claims most and most raises the mover's chance of
   winning the stone it is played on, counted from the library's exact completion tables (heuristic
   in the class docstring); claims like ``random``.
 """
@@ -103,8 +103,10 @@ class SideOdds:
         return float(mine @ (below + tie_share * theirs)) / float(n_mine * n_theirs)
 
 
-class GreedyBot:
-    """One-move greedy play on the library's exact stone odds.
+class WeakGreedyBot:
+    """One-move greedy play on the library's exact stone odds (``greedy-weak``; ``greedy`` before
+    issue 19, when the strong heuristic of :mod:`.greedy` took the name: it wins about 9 games in
+    10 against this one). Kept as a weaker sparring partner and as the tactics variant's greedy.
 
     For each legal play it scores the table the play leaves, from the mover's seat:
 
@@ -124,7 +126,7 @@ class GreedyBot:
     its lowest clan cards (tactics cards last).
     """
 
-    name = "greedy"
+    name = "greedy-weak"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
@@ -172,7 +174,16 @@ class GreedyBot:
         return score
 
     def __repr__(self) -> str:
-        return f"GreedyBot(seed={self.seed!r})"
+        return f"WeakGreedyBot(seed={self.seed!r})"
 
 
-__all__ = ["GreedyBot", "RandomBot", "SideOdds", "pending_returns", "stone_chance"]
+__all__ = ["RandomBot", "WeakGreedyBot", "SideOdds", "pending_returns", "stone_chance"]
+
+
+def __getattr__(name: str) -> Any:
+    """``simple.GreedyBot``, where it lived before issue 19, is the strong greedy of :mod:`.greedy` now."""
+    if name == "GreedyBot":
+        from .greedy import GreedyBot
+
+        return GreedyBot
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

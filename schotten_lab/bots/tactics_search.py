@@ -405,6 +405,7 @@ def advise_tactics(
                 play=play if play is not None and play.kind != "clan" else None,
                 deck=move.deck,
                 put_back=None if move.put_back is None else tuple(str(hand_card(c)) for c in move.put_back),
+                turns=1 if certain.get(move) == 1.0 else None,
             )
         )
     current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]

@@ -4,20 +4,27 @@
 (:func:`~schotten_lab.bots.advise`) about the position *before* the turn **as the mover saw it**
 (own hand known; the opponent's hand and the deck order never looked at). It records
 
-- ``best``: the move the advisor ranks first (searched with ``iterations`` rollouts), and its reason;
+- ``best``: the best move: the advisor ranks the moves (``iterations`` rollouts), then its top
+  :data:`CANDIDATES` searched moves and the move played are scored on the **same** fresh random deals
+  and rollouts (common random numbers), and the candidate with the highest win rate on those deals
+  is the best (the ranking's own choice between near-equal moves is noisy);
 - ``before``: the mover's chance to win the game with that best move, and ``after``: with the move
-  actually played; ``loss = before - after``. In a solved endgame both are exact. Otherwise both
-  moves are replayed on the **same** ``iterations // 2`` fresh random deals and rollouts (common
-  random numbers; fresh, so ``before`` does not carry the ranking's winner's bias): ``before`` has
-  its standard error and ``loss`` the standard error of the mean paired difference. When the played
-  move is the best one, ``loss`` is exactly 0. A few deals that all agree say nothing about the
-  spread, so an error is never 0 from them: ``before``'s is the advisor's (:func:`~schotten_lab.bots.
-  advice.win_estimate`, one win and one loss added), ``loss``'s a rule-of-three bound
-  (:func:`loss_estimate`): 2 deals can never make a label.
+  actually played; ``loss = before - after``, with the standard error of the mean paired
+  difference. It is **never negative**: a played move that measures at least as well as every
+  candidate on those deals is a best move (``best_played``, ``as_good``), its loss 0. In a solved
+  endgame both are exact (and ``best_turns``/``played_turns`` say how many turns each takes to win
+  or lose). A few deals that all agree say nothing about the spread, so an error is never 0 from
+  them (:func:`~schotten_lab.bots.advice.win_estimate`; a rule-of-three bound for the loss,
+  :func:`loss_estimate`).
+- the **adaptive budget**: ``iterations / 2`` deals first, then as many again while a label
+  threshold lies inside the loss's 95% interval (:func:`decided`), up to
+  ``MAX_DEALS_FACTOR * iterations`` deals (:func:`measure_loss`).
 - ``label``: how bad the loss is, on the win-probability scale (Lichess's idea on its -1..+1 scale,
   here in probability): **inaccuracy** from 0.05, **mistake** from 0.10, **blunder** from 0.20
-  (:data:`THRESHOLDS`). An estimated loss is labelled only when it is also at least two standard
-  errors above zero (:data:`SIGNIFICANCE`), so Monte Carlo noise alone is not called a mistake.
+  (:data:`THRESHOLDS`). An estimated loss earns a label only when its whole 95% interval
+  (±:data:`SIGNIFICANCE` standard errors) lies above the threshold, from at least
+  :data:`MIN_LABEL_DEALS` deals; a loss estimated at 0.05 or more whose interval does not is
+  :data:`UNCLEAR` (with its interval), so Monte Carlo noise alone is never called a mistake.
 
 Claims are not judged: both moves are scored as if the mover then claimed every stone it can prove
 (the advisor's convention); a record that claims less is scored on its placement. In the tactics
@@ -27,8 +34,9 @@ put-back (the two lowest clan cards), not the one recorded.
 A record seen from one seat (ENGINE.md §2: the other hand ``null``) is reviewed for that seat only;
 the other seat's turns are listed with ``reviewed=False``. Every variant is reviewed (base, tactics,
 expert or not).
-Cost: about ``iterations`` rollouts to rank a turn, plus as many again to score a move that was not
-the best; turns with a single legal move (a forced pass or play) cost one advisor call.
+Cost: about ``iterations`` rollouts to rank a turn, plus three times ``iterations / 2`` to score the
+candidates and the played move, up to three times ``3 * iterations`` for an undecided label; turns
+with a single legal move (a forced pass or play) cost one advisor call.
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from __future__ import annotations
 import math
 import random
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,16 +52,32 @@ from ..bots import advise
 from ..bots.advice import win_estimate
 from ..bots.advisor import Advice, compare_turns
 from ..core.rules import PLAYERS, Player
-from ..core.words import chance
+from ..bots.words import outcome_words
+from ..core.words import chance, register, say
 from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, play_words, read_record, replay_states, validate_record
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A loss of at least this much win probability earns the label (largest first)."""
-SIGNIFICANCE = 2.0
-"""An estimated loss is labelled only when it is at least this many standard errors above 0."""
+SIGNIFICANCE = 1.96
+"""Half the width of a loss's 95% interval, in standard errors: an estimated loss is labelled only
+when its whole interval lies above the label's threshold."""
 LABELS = ("inaccuracy", "mistake", "blunder")
+UNCLEAR = "unclear"
+"""The label of an estimated loss whose 95% interval reaches the smallest threshold without lying
+above it: it may or may not be an inaccuracy (or worse); the interval is shown."""
 DEFAULT_ITERATIONS = 200
-"""Rollouts per turn to rank the moves (and as many to score a played move that was not the best)."""
+"""Rollouts per turn to rank the moves; the best and the played move are then scored on as many
+shared deals, and more while the label is undecided (:data:`MAX_DEALS_FACTOR`)."""
+MAX_DEALS_FACTOR = 3
+"""The adaptive budget's cap: a turn whose label is still undecided (a threshold inside its loss's
+95% interval) is scored on twice the deals, again and again, up to this many times ``iterations``
+(it starts from ``iterations / 2``)."""
+MIN_LABEL_DEALS = 8
+"""The fewest deals an estimated loss is labelled from (8 deals that all lose are a blunder's
+interval: the rule-of-three bound of :func:`loss_estimate`)."""
+CANDIDATES = 2
+"""The advisor's top moves scored with the played one on the same deals: the best of them on those
+deals is the best move (the ranking's choice between near-equal moves is itself noisy)."""
 MAX_ITERATIONS = 50_000
 """The most rollouts per turn a review accepts; more is a typo. A rollout with its scoring costs about
 6-8 ms on the project's (loaded, 2-core) machine, so this is about 5 minutes a turn, hours a game, with
@@ -65,6 +89,14 @@ TIME_CAP_SECONDS = 600.0
 node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
 the same on a loaded machine as on an idle one (a binding time limit could turn an exact endgame into
 an estimate)."""
+
+
+REVIEW_PHRASES = register(
+    {
+        "review.outcomes": {"en": "best: {best}; played: {played}", "fr": "meilleur coup : {best} ; coup joué : {played}"},
+    }
+)
+"""The review's own phrases (en, fr)."""
 
 
 class ReviewError(ValueError):
@@ -94,15 +126,42 @@ class TurnReview:
     moves: int = 0
     """How many legal moves the mover had (1: forced)."""
     best_played: bool = False
-    """The move played is the advisor's best (an equally good other move is not)."""
+    """The move played is the advisor's best, or measured at least as good as it on the same deals
+    (then it is the best move: ``loss`` 0, never negative)."""
+    as_good: bool = False
+    """The move played is not the advisor's but measured at least as good on the same deals (so
+    ``best_played``: the advisor's move was not better)."""
+    deals: int = 0
+    """The shared deals the best and the played move were scored on (0: exact, or the same move)."""
+    best_turns: int | None = None
+    """In a solved endgame, the turns to the end with the best move (an exact win or loss)."""
+    played_turns: int | None = None
+    """In a solved endgame, the turns to the end with the move played."""
+
+    def interval(self) -> tuple[float, float] | None:
+        """The loss's 95% interval (``None`` when the loss is exact or not measured)."""
+        if self.loss is None or self.loss_stderr is None:
+            return None
+        return self.loss - SIGNIFICANCE * self.loss_stderr, self.loss + SIGNIFICANCE * self.loss_stderr
+
+    def outcome_words(self, lang: str = "en") -> str:
+        """A solved endgame's distances in words: ``"best: wins at once; played: wins in 3 turns"``."""
+        best = outcome_words(self.before, self.best_turns, lang) if self.exact else ""
+        played = outcome_words(self.after, self.played_turns, lang) if self.exact else ""
+        if not best and not played:
+            return ""
+        if self.best_played or best == played:
+            return best or played
+        return say("review.outcomes", lang, best=best or "—", played=played or "—")
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "turn": self.turn, "player": self.player.value, "played": self.played, "reviewed": self.reviewed,
             "best": self.best, "best_reason": self.best_reason, "before": self.before,
             "before_stderr": self.before_stderr, "after": self.after, "loss": self.loss,
-            "loss_stderr": self.loss_stderr, "exact": self.exact, "method": self.method,
-            "label": self.label, "moves": self.moves, "best_played": self.best_played,
+            "loss_stderr": self.loss_stderr, "interval": self.interval(), "exact": self.exact, "method": self.method,
+            "label": self.label, "moves": self.moves, "best_played": self.best_played, "as_good": self.as_good, "deals": self.deals,
+            "best_turns": self.best_turns, "played_turns": self.played_turns,
         }  # fmt: skip
 
 
@@ -120,6 +179,7 @@ class PlayerSummary:
 
     def line(self) -> str:
         counts = ", ".join(f"{self.counts[label]} {_plural(label, self.counts[label])}" for label in reversed(LABELS))
+        counts += f", {self.counts.get(UNCLEAR, 0)} unclear"
         loss = "—" if self.average_loss is None else chance(self.average_loss, self.average_loss_stderr).replace("%", "")
         return (
             f"{self.player.value}: {self.turns} turns reviewed, {self.best_moves} best moves, {counts}; "
@@ -140,8 +200,8 @@ class GameReview:
     summaries: dict[Player, PlayerSummary] = field(default_factory=dict)
 
     def key_moments(self, count: int = 3) -> list[TurnReview]:
-        """The labelled turns with the largest losses, in game order (at most ``count``)."""
-        labelled = [t for t in self.turns if t.label is not None and t.loss is not None]
+        """The labelled turns (unclear ones left out) with the largest losses, in game order (at most ``count``)."""
+        labelled = [t for t in self.turns if t.label in LABELS and t.loss is not None]
         worst = sorted(labelled, key=lambda t: t.loss or 0.0, reverse=True)[:count]
         return sorted(worst, key=lambda t: t.turn)
 
@@ -166,10 +226,14 @@ class GameReview:
                 lines.append(f"{t.turn:3d} {t.player.value:<5} {t.played:<24} (hidden seat: not reviewed)")
                 continue
             mark = f"  {t.label.upper()}" if t.label else ""
-            best = "" if t.best_played else f"  best: {t.best}"
+            interval = t.interval()
+            if t.label == UNCLEAR and interval is not None:
+                mark += f" (95%: {100 * interval[0]:.1f} to {100 * interval[1]:.1f} points)"
+            best = f"  (as good as the advisor's {t.best})" if t.as_good else "" if t.best_played else f"  best: {t.best}"
+            outcome = t.outcome_words()
             lines.append(
                 f"{t.turn:3d} {t.player.value:<5} {t.played:<24} {chance(t.before, t.before_stderr):>12} -> "
-                f"{chance(t.after):>6} (loss {chance(t.loss, t.loss_stderr)}){mark}{best}"
+                f"{chance(t.after):>6} (loss {chance(t.loss, t.loss_stderr)}){mark}{best}" + (f"  [{outcome}]" if outcome else "")
             )
         lines.extend(s.line() for s in self.summaries.values())
         return "\n".join(lines)
@@ -195,16 +259,30 @@ def _plural(label: str, count: int) -> str:
     return label[:-1] + "ies" if label.endswith("y") else label + "s"
 
 
-def label_for(loss: float | None, stderr: float | None) -> str | None:
-    """The label of a loss of win probability (``stderr`` ``None``: an exact loss)."""
+def label_for(loss: float | None, stderr: float | None, deals: int | None = None) -> str | None:
+    """The label of a loss of win probability (``stderr`` ``None``: an exact loss): the largest
+    threshold the loss reaches, for an estimate the largest its whole 95% interval lies above
+    (``loss - SIGNIFICANCE * stderr``); :data:`UNCLEAR` when the estimate reaches the smallest
+    threshold but its interval does not lie above it (it may be noise); ``None`` for a loss below
+    every threshold. An estimate on fewer than :data:`MIN_LABEL_DEALS` ``deals`` is never more than
+    unclear (a normal interval from a handful of deals is not one)."""
     if loss is None:
         return None
-    if stderr is not None and loss < SIGNIFICANCE * stderr:
-        return None
+    low = loss if stderr is None else loss - SIGNIFICANCE * stderr
+    if stderr is not None and deals is not None and deals < MIN_LABEL_DEALS:
+        low = -math.inf
     for name, threshold in THRESHOLDS:
-        if loss >= threshold - 1e-12:
+        if low >= threshold - 1e-12:
             return name
-    return None
+    return UNCLEAR if loss >= THRESHOLDS[-1][1] - 1e-12 else None
+
+
+def decided(loss: float, stderr: float | None) -> bool:
+    """Whether more deals could not change the label: no threshold lies inside the loss's 95% interval."""
+    if stderr is None:
+        return True
+    low, high = loss - SIGNIFICANCE * stderr, loss + SIGNIFICANCE * stderr
+    return not any(low < threshold - 1e-12 and high >= threshold - 1e-12 for _, threshold in THRESHOLDS)
 
 
 def move_words(play: object, claims: object) -> str:
@@ -240,6 +318,67 @@ def paired_scores(
     return rate, rate_se, rate - loss, loss_se
 
 
+@dataclass(frozen=True)
+class Measured:
+    """The advisor's candidate moves and the played one scored on the same deals: ``best`` (an index
+    into the candidates) is the candidate with the highest win rate on these deals, ``before`` its
+    rate (± standard error), ``after`` the played move's, ``loss`` their difference (± the standard
+    error of the mean paired difference; ``None`` when the played move is the only move scored),
+    never negative: ``as_good`` when the played move measured at least as well (then ``loss`` 0);
+    ``deals`` the deals played; ``raw`` the difference before it was clipped at 0."""
+
+    before: float
+    before_stderr: float
+    after: float
+    after_stderr: float
+    loss: float
+    loss_stderr: float | None
+    deals: int
+    best: int = 0
+    as_good: bool = False
+    raw: float = 0.0
+
+
+def measure_loss(
+    position: Any,
+    candidates: Sequence[Mapping[str, Any]],
+    played: Mapping[str, Any],
+    deals: int,
+    seed: int,
+    most: int | None = None,
+) -> Measured:
+    """The adaptive budget: the ``candidates`` (the advisor's best moves, best first) and ``played``
+    on ``deals`` shared fresh deals (common random numbers, :func:`~schotten_lab.bots.advisor.
+    compare_turns`), then, while the loss's label is undecided (:func:`decided`) and fewer than
+    ``most`` deals were played, as many deals again (each batch with its own seed, the batches
+    pooled). The best is the candidate with the highest win rate on all these deals, so a different
+    choice by the ranking's own noise matters less; its edge over the played move is the loss. A
+    played move among the candidates is scored once."""
+    same = [k for k, turn in enumerate(candidates) if _same_turn(turn, played)]
+    turns = [*candidates] if same else [*candidates, played]
+    mine = same[0] if same else len(candidates)
+    most = max(deals, most or deals)
+    batch, k = max(deals, 2), 0
+    values: list[list[float]] = [[] for _ in turns]
+    while True:
+        for scores, more in zip(values, compare_turns(position, turns, batch, seed + 7919 * k)):
+            scores.extend(more)
+        k += 1
+        n = len(values[0])
+        after, after_se = win_estimate(values[mine])
+        others = [j for j in range(len(candidates)) if j != mine]
+        if not others:
+            return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, 0.0)
+        best = max(others, key=lambda j: (sum(values[j]), -j))
+        raw, loss_se = loss_estimate([a - b for a, b in zip(values[best], values[mine])])
+        if decided(raw, loss_se) or n >= most:
+            if raw <= 0.0:  # measured at least as good as every other candidate: a best move
+                return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, raw)
+            rate, rate_se = win_estimate(values[best])
+            return Measured(rate, rate_se, after, after_se, raw, loss_se, n, best, False, raw)
+        batch = min(n, most - n)
+
+
 def _turn_key(turn: Mapping[str, Any]) -> tuple[Play | None, Any]:
     """What makes two turns the same move: the play (a record's extra fields dropped) and the deck
     drawn from (the claims follow from the play)."""
@@ -259,7 +398,7 @@ def loss_estimate(diffs: list[float]) -> tuple[float, float]:
     then bounds it: with 95% confidence fewer than ``3/n`` of all deals differ, each by at most
     ``1 + |d|`` (to the far end of -1..1), so the mean may be off by ``3 (1 + |d|) / n``; half of that
     is quoted as the error (at most 1), so that :data:`SIGNIFICANCE` errors are the whole bound. A loss
-    of 1 on every deal is then labelled only from 6 deals on, one of 0.5 from 9."""
+    of 1 on every deal is then labelled (a blunder: its interval above 0.2) only from 8 deals on."""
     n = len(diffs)
     if n < 2:
         raise ValueError(f"a paired estimate needs at least 2 deals, not {n}")
@@ -287,21 +426,37 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
     mine = next((m for m in advice.moves if _same_turn(m.turn(), played_turn)), None)
     before_se: float | None
     loss_se: float | None
+    deals = 0
+    as_good = False
+    best_turns = played_turns = None
+    best_words, best_reason = best.label(), best.reason
     if best.exact and (best_played or (mine is not None and mine.exact)):  # certain: an exact endgame, a won game
         before, before_se = best.win or 0.0, None
         after = before if best_played or mine is None else (mine.win or 0.0)
         loss_se, exact = None, True
+        best_turns = best.turns
+        played_turns = best.turns if best_played or mine is None else mine.turns
     else:
-        before, before_se, after, loss_se = paired_scores(position, best_turn, played_turn, max(iterations // 2, 2), seed + 1)
+        searched = [m for m in advice.moves if m.win is not None][:CANDIDATES] or [best]
+        measured = measure_loss(
+            position, [m.turn() for m in searched], played_turn, max(iterations // 2, 2), seed + 1, MAX_DEALS_FACTOR * iterations
+        )  # fmt: skip
+        before, before_se, after, loss_se, deals = (
+            measured.before, measured.before_stderr, measured.after, measured.loss_stderr, measured.deals
+        )  # fmt: skip
         exact = False
+        as_good = measured.as_good and not best_played
+        best_played = measured.as_good  # the advisor's own choice may measure worse than its runner-up
+        if not measured.as_good and searched[measured.best] is not best:  # another candidate measured best
+            best_words, best_reason = searched[measured.best].label(), ""
     loss = before - after
     return TurnReview(
         turn=k,
         player=player,
         played=move_words(turn.get("play"), turn.get("claim")),
         reviewed=True,
-        best=best.label(),
-        best_reason=best.reason,
+        best=best_words,
+        best_reason=best_reason,
         before=before,
         before_stderr=before_se,
         after=after,
@@ -309,9 +464,13 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
         loss_stderr=loss_se,
         exact=exact,
         method=advice.method,
-        label=label_for(loss, loss_se),
+        label=label_for(loss, loss_se, deals or None),
         moves=len(advice.moves),
         best_played=best_played,
+        deals=deals,
+        as_good=as_good,
+        best_turns=best_turns,
+        played_turns=played_turns,
     )
 
 
@@ -385,7 +544,7 @@ def summarize(turns: tuple[TurnReview, ...]) -> dict[Player, PlayerSummary]:
         mine = [t for t in turns if t.player is player and t.reviewed]
         if not mine:
             continue
-        counts = {label: sum(t.label == label for t in mine) for label in LABELS}
+        counts = {label: sum(t.label == label for t in mine) for label in (*LABELS, UNCLEAR)}
         losses = [t.loss or 0.0 for t in mine]
         errors = [t.loss_stderr for t in mine if t.loss_stderr is not None]
         stderr = math.sqrt(sum(e * e for e in errors)) / len(mine) if errors else None
@@ -402,7 +561,14 @@ def _one_line(text: object) -> str:
 __all__ = [
     "DEFAULT_ITERATIONS",
     "LABELS",
+    "CANDIDATES",
+    "MAX_DEALS_FACTOR",
     "MAX_ITERATIONS",
+    "MIN_LABEL_DEALS",
+    "Measured",
+    "UNCLEAR",
+    "decided",
+    "measure_loss",
     "SIGNIFICANCE",
     "THRESHOLDS",
     "GameReview",

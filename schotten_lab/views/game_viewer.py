@@ -36,10 +36,17 @@ class GameViewer:
     """
 
     def __init__(
-        self, record: GameRecord | Mapping[str, Any] | str, review: GameReview | None = None, *, iterations: int = 100
+        self,
+        record: GameRecord | Mapping[str, Any] | str,
+        review: GameReview | None = None,
+        *,
+        iterations: int = 100,
+        seat: Player | None = None,
     ) -> None:
         self.record = read_record(record)
         self.review = review
+        self.seat = seat
+        """Whose chance the chart draws (the play app: the person's seat); default as the review page."""
         self.iterations = iterations
         self.positions: list[Position] = list(replay(self.record, include_start=True))
         rec = self.record
@@ -47,10 +54,10 @@ class GameViewer:
         if review is not None and len(review.turns) != len(rec.turns):
             raise RecordError(f"the review has {len(review.turns)} turns, the record {len(rec.turns)}", rule="review")
         self.turns = len(rec.turns)
-        self.first = W.Button(description="⏮", tooltip="first (the deal)", layout=W.Layout(width="44px"))
+        self.first = W.Button(description="first", tooltip="first (the deal)", layout=W.Layout(width="60px"))
         self.prev = W.Button(description="◀", tooltip="previous turn", layout=W.Layout(width="44px"))
         self.next = W.Button(description="▶", tooltip="next turn", layout=W.Layout(width="44px"))
-        self.last = W.Button(description="⏭", tooltip="last turn", layout=W.Layout(width="44px"))
+        self.last = W.Button(description="last", tooltip="last turn", layout=W.Layout(width="60px"))
         self.slider = W.IntSlider(value=0, min=0, max=self.turns, description="turn", continuous_update=True)
         self.play = W.Play(value=0, min=0, max=self.turns, interval=900, description="play", tooltip="play the game through")
         W.jslink((self.play, "value"), (self.slider, "value"))  # in the page: the player moves the slider
@@ -95,7 +102,7 @@ class GameViewer:
         self.board.value = str(position_svg(self.positions[k], viewer=self.record.seat, caption=caption))
         self.panel.value = self._panel(k)
         if self.review is not None:
-            self.chart.value = chart_svg(self.review, current=k or None)
+            self.chart.value = chart_svg(self.review, current=k or None, seat=self.seat)
         self.advice.value = ""
 
     def _mover(self, k: int) -> Player:

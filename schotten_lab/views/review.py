@@ -25,11 +25,11 @@ from ..core.rules import Player
 from ..core.svg import position_svg
 from ..core.words import chance
 from ..game import new_game, replay, replay_states
-from ..play.review import SIGNIFICANCE, THRESHOLDS, GameReview, TurnReview
+from ..play.review import MAX_DEALS_FACTOR, SIGNIFICANCE, THRESHOLDS, UNCLEAR, GameReview, TurnReview
 from .palette import PLAYER_COLORS
 
 REVIEW_FORMATS = ("html", "htm")
-LABEL_COLORS = {"inaccuracy": "#F9A825", "mistake": "#EF6C00", "blunder": "#C62828"}
+LABEL_COLORS = {"inaccuracy": "#F9A825", "mistake": "#EF6C00", "blunder": "#C62828", UNCLEAR: "#9E9E9E"}
 POINT_COLORS = {Player.SOUTH: PLAYER_COLORS[Player.SOUTH], Player.NORTH: "#757575"}
 """Unlabelled points by mover (north grey, not red: red marks a blunder)."""
 LABEL_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
@@ -42,15 +42,23 @@ def _e(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-def chart_seat(review: GameReview) -> Player:
-    """Whose chance the chart draws: the reviewed seat of a one-seat record, else south."""
-    return review.seat or Player.SOUTH
+def chart_seat(review: GameReview, seat: Player | None = None) -> Player:
+    """Whose chance the chart draws, throughout: ``seat`` if given (the reviewed player), else the
+    reviewed seat of a one-seat record, else south."""
+    return seat or review.seat or Player.SOUTH
 
 
-def chart_points(review: GameReview) -> list[tuple[int, float | None, float | None]]:
+def seat_name(review: GameReview, player: Player) -> str:
+    """A player of the record by seat and name: ``"south (alice)"``; a name that already says the seat
+    (``"you (south)"``) alone, not ``"south (you (south))"``."""
+    name = str(review.record.players.get(player.value) or "?")
+    return name if player.value in name.lower() else f"{player.value} ({name})"
+
+
+def chart_points(review: GameReview, seat: Player | None = None) -> list[tuple[int, float | None, float | None]]:
     """``(turn, chance, standard error)`` of :func:`chart_seat`'s player before each turn, as the mover
     saw it (the other player's estimate turned round: ``1 - p``); ``None`` for turns not reviewed."""
-    seat = chart_seat(review)
+    seat = chart_seat(review, seat)
     out: list[tuple[int, float | None, float | None]] = []
     for t in review.turns:
         if t.before is None:
@@ -60,11 +68,13 @@ def chart_points(review: GameReview) -> list[tuple[int, float | None, float | No
     return out
 
 
-def chart_svg(review: GameReview, current: int | None = None) -> str:
-    """The win-probability chart as inline SVG: one point per turn (its error bar ±1 standard error,
-    coloured by label), the ``current`` turn marked by a vertical cursor (the page script moves it)."""
-    seat = chart_seat(review)
-    points = chart_points(review)
+def chart_svg(review: GameReview, current: int | None = None, seat: Player | None = None) -> str:
+    """The win-probability chart as inline SVG, from one seat throughout (:func:`chart_seat`): one
+    point per turn coloured by label, its 95% interval drawn as a shaded band along the line and an
+    error bar (±1.96 standard errors; none for an exact value), the ``current`` turn marked by a
+    vertical cursor (the page script moves it)."""
+    seat = chart_seat(review, seat)
+    points = chart_points(review, seat)
     n = max(len(points), 1)
     width = CHART_W - LEFT - RIGHT
     height = CHART_H - TOP - BOTTOM
@@ -94,6 +104,14 @@ def chart_svg(review: GameReview, current: int | None = None) -> str:
         f'stroke-dasharray="3 3" visibility="{shown}"/>'
     )
     line = [f"{x(turn):.1f},{y(p):.1f}" for turn, p, _ in points if p is not None]
+    known = [(turn, p, se or 0.0) for turn, p, se in points if p is not None]
+    if len(known) > 1:  # the 95% band: up along the upper bounds, back along the lower ones
+        upper = [f"{x(turn):.1f},{y(p + SIGNIFICANCE * se):.1f}" for turn, p, se in known]
+        lower = [f"{x(turn):.1f},{y(p - SIGNIFICANCE * se):.1f}" for turn, p, se in reversed(known)]
+        parts.append(
+            f'<polygon class="band" points="{" ".join(upper + lower)}" fill="{PLAYER_COLORS[seat]}" fill-opacity="0.15" stroke="none">'
+            "<title>95% interval of each estimate</title></polygon>"
+        )
     if len(line) > 1:
         parts.append(f'<polyline points="{" ".join(line)}" fill="none" stroke="{PLAYER_COLORS[seat]}" stroke-width="1.5"/>')
     for (turn, p, se), t in zip(points, review.turns):
@@ -103,9 +121,13 @@ def chart_svg(review: GameReview, current: int | None = None) -> str:
         tip = f"turn {turn}, {t.player.value}: {t.played}; {seat.value} {chance(p, se)}" + (f" — {t.label}" if t.label else "")
         bar = ""
         if se:
-            bar = f'<line x1="{x(turn):.1f}" x2="{x(turn):.1f}" y1="{y(p - se):.1f}" y2="{y(p + se):.1f}" stroke="{color}" stroke-opacity="0.5"/>'
-        radius = 5 if t.label else 3.5
-        stroke = ' stroke="#212121"' if t.label else ""
+            bar = (
+                f'<line x1="{x(turn):.1f}" x2="{x(turn):.1f}" y1="{y(p - SIGNIFICANCE * se):.1f}" '
+                f'y2="{y(p + SIGNIFICANCE * se):.1f}" stroke="{color}" stroke-opacity="0.5"/>'
+            )
+        marked = t.label in LABEL_MARKS
+        radius = 5 if marked else 3.5
+        stroke = ' stroke="#212121"' if marked else ""
         parts.append(
             f'<g class="pt" data-turn="{turn}" data-x="{x(turn):.1f}" style="cursor:pointer"><title>{_e(tip)}</title>{bar}'
             f'<circle cx="{x(turn):.1f}" cy="{y(p):.1f}" r="{radius}" fill="{color}"{stroke}/>'
@@ -128,7 +150,15 @@ def turn_detail_html(t: TurnReview) -> str:
     )
     if t.label:
         text += f' <span class="lbl {t.label}">{_e(t.label)}</span>'
-    if not t.best_played:
+    interval = t.interval()
+    if t.label == UNCLEAR and interval is not None:
+        text += f" (the loss's 95% interval: {100 * interval[0]:.1f} to {100 * interval[1]:.1f} points, on {t.deals} deals)"
+    outcome = t.outcome_words()
+    if outcome:
+        text += f"<br>Exact endgame: {_e(outcome)}."
+    if t.as_good:
+        text += f"<br>Measured at least as good as the advisor's <b>{_e(t.best)}</b> on the same {t.deals} deals: a best move."
+    elif not t.best_played:
         text += f"<br>The advisor would have played <b>{_e(t.best)}</b>" + (f": {_e(t.best_reason)}." if t.best_reason else ".")
     elif t.moves == 1:
         text += "<br>The only legal move."
@@ -183,20 +213,19 @@ def _key_moments(review: GameReview) -> str:
 def _summary(review: GameReview) -> str:
     rows = []
     for player, s in review.summaries.items():
-        counts = "".join(f"<td>{s.counts[label]}</td>" for label in ("inaccuracy", "mistake", "blunder"))
+        counts = "".join(f"<td>{s.counts.get(label, 0)}</td>" for label in ("inaccuracy", "mistake", "blunder", UNCLEAR))
         loss = "—" if s.average_loss is None else chance(s.average_loss, s.average_loss_stderr).replace("%", "")
-        name = review.record.players.get(player.value, "?")
-        rows.append(f"<tr><td>{_e(player.value)} ({_e(name)})</td><td>{s.turns}</td><td>{s.best_moves}</td>{counts}<td>{loss}</td></tr>")
+        rows.append(f"<tr><td>{_e(seat_name(review, player))}</td><td>{s.turns}</td><td>{s.best_moves}</td>{counts}<td>{loss}</td></tr>")
     return (
         "<table><tr><th>player</th><th>turns reviewed</th><th>best moves</th><th>inaccuracies</th>"
-        "<th>mistakes</th><th>blunders</th><th>average loss (points of %)</th></tr>" + "".join(rows) + "</table>"
+        "<th>mistakes</th><th>blunders</th><th>unclear</th><th>average loss (points of %)</th></tr>" + "".join(rows) + "</table>"
     )
 
 
 def _moves(review: GameReview) -> str:
     rows = []
     for t in review.turns:
-        label = f'<span class="lbl {t.label}">{_e(t.label)} {LABEL_MARKS[t.label]}</span>' if t.label else ""
+        label = f'<span class="lbl {t.label}">{_e(t.label)} {LABEL_MARKS.get(t.label, "")}</span>' if t.label else ""
         best = "" if not t.reviewed or t.best_played else _e(t.best)
         rows.append(
             f'<tr class="mv" data-turn="{t.turn}"><td>{t.turn}</td><td>{_e(t.player.value)}</td><td>{_e(t.played)}</td>'
@@ -241,20 +270,21 @@ _STYLE = """<style>
 body{font-family:DejaVu Sans,Verdana,Arial,sans-serif;color:#212121;max-width:900px;margin:1em auto;padding:0 8px}
 table{border-collapse:collapse;font-size:13px;margin:.5em 0}td,th{border-bottom:1px solid #E0E0E0;padding:2px 6px;text-align:left}
 tr.mv{cursor:pointer}tr.mv:hover{background:#F5F5F5}tr.sel{background:#E3F2FD}
-.lbl{padding:0 4px;border-radius:3px;color:#fff}.inaccuracy{background:#F9A825}.mistake{background:#EF6C00}.blunder{background:#C62828}
+.lbl{padding:0 4px;border-radius:3px;color:#fff}.inaccuracy{background:#F9A825}.mistake{background:#EF6C00}.blunder{background:#C62828}.unclear{background:#9E9E9E}
 #review-detail{min-height:3em;margin:.5em 0}figure.moment{margin:1em 0}svg{max-width:100%;height:auto}
 </style>"""
 
 
-def review_html(review: GameReview, *, title: str | None = None) -> str:
-    """The complete review page (see the module docstring) as a string."""
+def review_html(review: GameReview, *, title: str | None = None, seat: Player | None = None) -> str:
+    """The complete review page (see the module docstring) as a string; the chart from ``seat``'s
+    side throughout (default: the reviewed seat of a one-seat record, else south)."""
     rec = review.record
-    players = f"south ({rec.players.get('south', '?')}) vs north ({rec.players.get('north', '?')})"
+    players = f"{seat_name(review, Player.SOUTH)} vs {seat_name(review, Player.NORTH)}"
     heading = title or f"Game review: {players}"
     result = (
         f"{rec.winner.value} won ({rec.reason})" if rec.winner else ("blocked" if rec.reason == "blocked" else "unfinished")
     )
-    seat = chart_seat(review)
+    seat = chart_seat(review, seat)
     seat_note = (
         f"<p><b>A record seen from {review.seat.value}'s seat:</b> only {review.seat.value}'s turns are reviewed "
         "(the other hand is unknown).</p>"
@@ -266,14 +296,19 @@ def review_html(review: GameReview, *, title: str | None = None) -> str:
         f"<p>Each turn is judged from the mover's seat: the position as that player saw it (their own hand; "
         f"the opponent's hand and the deck order unknown). The advisor ranks the moves with {review.iterations} "
         f"rollouts (seed {review.seed}); the best and the played move are then scored on the same "
-        f"{max(review.iterations // 2, 2)} fresh random deals, so chances are Monte Carlo estimates ± one standard "
-        f"error, except in a solved endgame (exact). A loss is labelled by points of win probability ({thresholds}), "
-        f"an estimated one only when it is at least {SIGNIFICANCE:g} standard errors. Claims are not judged. "
+        f"{max(review.iterations, 2)} fresh random deals (common random numbers), and on twice as many again while "
+        f"a label threshold lies inside the loss's 95% interval, up to {MAX_DEALS_FACTOR * review.iterations} deals. "
+        f"Chances are Monte Carlo estimates ± one standard error, except in a solved endgame (exact). A loss is "
+        f"labelled by points of win probability ({thresholds}), an estimated one only when its whole 95% interval "
+        f"(±{SIGNIFICANCE:g} standard errors) lies above the threshold; a loss estimated above the smallest threshold "
+        f"whose interval does not is <i>unclear</i>. A played move that measures at least as well as the advisor's "
+        f"on the same deals is a best move (its loss 0, never negative). Claims are not judged. "
         f"The estimates are the advisor's heuristic rollouts' win rates, not perfect play.</p>"
     )
     chart_note = (
         f"<p>{_e(seat.value.capitalize())}'s chance to win before each turn, as the mover saw it "
         f"(at {_e(seat.opponent.value)}'s turns: one minus {_e(seat.opponent.value)}'s estimate). "
+        "The shaded band is each estimate's 95% interval. "
         "Hover or click a point, click a move, or use the arrow keys to see that turn's board.</p>"
     )
     details = ["<b>Start of the game.</b>"] + [turn_detail_html(t) for t in review.turns]
@@ -285,7 +320,7 @@ def review_html(review: GameReview, *, title: str | None = None) -> str:
         f"<title>{_e(heading)}</title>{_STYLE}</head><body>"
         f"<h1>{_e(heading)}</h1><p>Result: {_e(result)}; {len(rec.turns)} turns.</p>{seat_note}"
         f"<h2>Summary</h2>{_summary(review)}"
-        f"<h2>Win probability</h2>{chart_note}{chart_svg(review)}"
+        f"<h2>Win probability</h2>{chart_note}{chart_svg(review, seat=seat)}"
         f'<div id="review-detail"></div><div id="review-board"></div>'
         f"<h2>Moves</h2>{_moves(review)}"
         f"<h2>Key moments</h2>{_key_moments(review)}"
@@ -296,11 +331,13 @@ def review_html(review: GameReview, *, title: str | None = None) -> str:
     )
 
 
-def write_review(review: GameReview, path: str | Path, *, inputs: tuple[str | Path, ...] = (), title: str | None = None) -> Path:
+def write_review(
+    review: GameReview, path: str | Path, *, inputs: tuple[str | Path, ...] = (), title: str | None = None, seat: Player | None = None
+) -> Path:
     """Write :func:`review_html` to ``path`` (``.html``/``.htm``) atomically; a path that is one of
     ``inputs``, a symbolic link or a folder is refused with :class:`~schotten_lab.core.errors.OutputError`."""
     target = check_output(path, REVIEW_FORMATS, inputs)
-    return write_text_atomic(target, review_html(review, title=title))
+    return write_text_atomic(target, review_html(review, title=title, seat=seat))
 
 
-__all__ = ["chart_points", "chart_seat", "chart_svg", "review_html", "turn_detail_html", "write_review"]
+__all__ = ["chart_points", "chart_seat", "chart_svg", "review_html", "seat_name", "turn_detail_html", "write_review"]

@@ -73,7 +73,7 @@ def test_exact_at_an_empty_deck() -> None:
     assert sim is not None
     advice = advise(observation(sim, sim.to_move), iterations=10, seed=0)
     assert advice.method == "exact endgame" and all(m.exact for m in advice.moves)
-    values = {m: (v + 1) / 2 for m, v in solve_moves(sim)}
+    values = {m: (v + 1) / 2 for m, v, _ in solve_moves(sim)}
     for move in advice.moves:
         key = (-1, -1) if move.card is None else (move.card.index, (move.stone or 1) - 1)
         assert move.win == values[key]
@@ -161,12 +161,12 @@ def test_an_iteration_budget_solves_endgames_by_nodes_not_by_the_clock(monkeypat
             solver.value(child)
     assert solver.nodes > 1024  # the solver looks at the clock every 1024 nodes: this one does
     position = observation(sim, sim.to_move)
-    calm = advise(position, iterations=20, seed=3)
+    calm = advise(position, iterations=40, seed=3)
     assert calm.method == "exact endgame"
     ticks = iter(range(10**9))
     monkeypatch.setattr(endgame_module.time, "perf_counter", lambda: 100.0 * next(ticks))
-    loaded = advise(position, iterations=20, seed=3)
-    assert [(m.card, m.stone, m.win) for m in loaded.moves] == [(m.card, m.stone, m.win) for m in calm.moves]
+    loaded = advise(position, iterations=40, seed=3)
+    assert [(m.card, m.stone, m.win, m.turns) for m in loaded.moves] == [(m.card, m.stone, m.win, m.turns) for m in calm.moves]
     assert advise(position, budget_seconds=1.0, seed=3).method == "Monte Carlo over deals"
     assert real_time.perf_counter is endgame_module.time.perf_counter
 

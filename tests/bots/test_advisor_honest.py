@@ -15,14 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advisor_games import dealt, played, random_turn
+from helpers import profile
 from schotten_lab.bots.advice import WINS_AT_ONCE, ranked, results_of, successive_halving
 from schotten_lab.bots.advisor import SEARCH_WIDTH, _play_out, advise, compare_turns, diverse, ordered_moves
 from schotten_lab.bots.determinize import observation, sample, view_of
+from schotten_lab.bots.endgame import moves_of
 from schotten_lab.bots.sim import Sim
 from schotten_lab.bots.tactics_search import advise_tactics, tactics_move
 from schotten_lab.core.errors import ArgumentError
 from schotten_lab.core.load import load_position_text
 from schotten_lab.core.position import Position
+from schotten_lab.core.rules import Player
 from schotten_lab.game import GameState, apply_turn, new_game, state_from_position
 from schotten_lab.game.playout import random_decision
 
@@ -137,12 +140,68 @@ def test_the_reviewers_winning_move_is_an_exact_win() -> None:
     assert "100.0% exact" in advice.table() and "±" not in advice.table().splitlines()[2]
 
 
-@settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 10**6), expert=st.booleans())
+@profile(30)
 def test_a_move_that_wins_at_once_is_exact(seed: int, expert: bool) -> None:
     sim = _before_the_win(seed, expert)
     if sim is not None:
         _assert_a_certain_win(observation(sim, sim.to_move))
+
+
+def _endgame_with_a_win_at_once(seed: int, expert: bool) -> Sim | None:
+    """A random game played on until the deck is empty and the mover has a move that wins at once
+    (``None`` when the game ends or stalls first)."""
+    rng = random.Random(seed)
+    sim = dealt(seed, expert)
+    while sim.winner < 0 and not sim.stalled():
+        if not sim.deck and any(_wins_now(sim, move) for move in moves_of(sim)):
+            return sim
+        random_turn(sim, rng)
+    return None
+
+
+def _wins_now(sim: Sim, move: tuple[int, int]) -> bool:
+    after = sim.copy()
+    after.turn(*move)
+    return after.winner == sim.to_move
+
+
+@given(seed=st.integers(0, 10**6), expert=st.booleans())
+@profile(40)
+def test_an_exact_endgame_plays_a_win_at_once(seed: int, expert: bool) -> None:
+    """In an exact endgame where a move wins at once, the advisor plays one (not a longer forced
+    win: every win is "100% exact"), on a node budget and on the clock."""
+    sim = _endgame_with_a_win_at_once(seed, expert)
+    if sim is None:
+        return
+    position = observation(sim, sim.to_move)
+    advice = advise(position, iterations=40, seed=0, explain_all=False)
+    assert advice.best.turns == 1 and advice.best.win == 1.0 and advice.best.exact
+    _assert_a_certain_win(position)
+
+
+ISSUE_19_ENDGAME = (
+    "P1-Y9P6P3*/G3G4P8-N4R2P2*@s/G2Y8-B9B4R4*/N6N1-B5R9/N5R7G8*-P9R8/Y3Y4N2*-/Y2P7R3*-G5N7/"
+    "Y5B7R5-B2N8N9*@n/R1N3-P4B8Y7*@n ?5 G6Y1B3G9R6G1 n d0"
+)
+
+
+def test_the_issue_19_endgame_plays_the_immediate_win_not_a_longer_one() -> None:
+    """Issue 19's reproducer (hypothesis, seed 1306): north can win at once on stone 7; every win
+    read "100% exact" and the advisor played G9 on stone 5, a forced win that takes 3 turns. Now the
+    quickest win ranks first, each win says how long it takes, and the engine ends the game."""
+    position = Position.from_notation(ISSUE_19_ENDGAME)
+    for arguments in ({"iterations": 40}, {"budget_seconds": 2.0}):
+        advice = advise(position, seed=0, **arguments)  # type: ignore[arg-type]
+        assert advice.method == "exact endgame"
+        best = advice.best
+        assert (str(best.card), best.stone, best.turns) == ("G9", 7, 1) and best.claims == (3, 7)
+        turns = [m.turns for m in advice.moves if m.win == 1.0]
+        assert turns == sorted(turns) and 3 in turns  # quickest first; G9 on stone 5 is still a win, later
+        assert best.outcome_words() == "wins at once" and best.outcome_words("fr") == "gagne tout de suite"
+        assert "wins in 3 turns" in advice.table(limit=None)
+        after, _ = apply_turn(state_from_position(position), advice.decision())
+        assert after.over and after.winner is Player.NORTH
 
 
 def _tactics_before_the_win(seed: int) -> GameState | None:

@@ -498,3 +498,77 @@ def test_a_save_that_does_not_read_back_as_the_game_is_refused(monkeypatch: pyte
     monkeypatch.setattr(widget, "write_text_atomic", lambda path, _: real(path, other.record.to_json()))
     assert game.save("swapped.json") is None and game.saved is None
     assert game.message.startswith("The record was not saved:") and "does not read back as the game written" in game.message
+
+
+def _to_move_on_board(game: PlayGame) -> str | None:
+    """The player the board's "▶ to move" label names (``None`` when neither)."""
+    import re
+
+    found = re.findall(r'class="player-label" data-player="(south|north)"[^>]*>[^<]*▶', game.board.value)
+    return found[0] if found else None
+
+
+def test_the_board_agrees_with_the_status_line_and_the_bots_hand_shows_after_the_game(tmp_path: Path) -> None:
+    """Issue 19: the claim step said "Your turn: choose your claims" while the board said "North ▶
+    to move"; the bot's hand stayed hidden after the game."""
+    game = PlayGame("random", seed=21, save_dir=tmp_path)
+    rng = random.Random(9)
+    pending_seen = 0
+    while not game.state.over:
+        assert _to_move_on_board(game) == game.human.value  # the bot has moved: always the person's turn here
+        plays = game.state.legal_plays()
+        if not plays:
+            game.pass_turn()
+            continue
+        play = rng.choice(plays)
+        game.select(play.card)
+        game.place(play.stone)  # type: ignore[arg-type]
+        if game._pending is not None:
+            pending_seen += 1
+            assert "Your turn: choose your claims" in game.status.value
+            assert _to_move_on_board(game) == game.human.value
+            game.end_button.click()
+    assert pending_seen >= 1
+    for seed in range(3, 30):  # a game that ends with cards in the bot's hand
+        game = PlayGame("random", seed=seed, save_dir=tmp_path)
+        play_out(game, seed)
+        if game.state.hand(game.bot_seat):
+            break
+    import re
+
+    labels = dict(re.findall(r'class="player-label" data-player="(south|north)"[^>]*>([^<]*)<', game.board.value))
+    size = len(game.state.hand(game.bot_seat))
+    assert size and labels[game.bot_seat.value].endswith(f"hand: {size} card{'s' * (size > 1)}")  # not "hidden"
+    assert "both hands shown" in game.board.value
+
+
+def test_the_advice_table_shows_the_change_the_deals_and_folds_rough_rows() -> None:
+    """Issue 19: 'G9 on stone 1 52.0% ±3.2' above 'R7 on stone 1 53.9%' with no change column, and
+    rows from 4-8 deals shown with ±25 as if they were figures."""
+    from schotten_lab.bots.advisor import Advice, MoveAdvice
+    from schotten_lab.core.cards import Card
+    from schotten_lab.views.play import advice_html
+
+    chosen = MoveAdvice(Card.parse("G9"), 1, (), 0.52, 0.032, 60, 0.0, "chosen")
+    second = MoveAdvice(Card.parse("R7"), 1, (), 0.539, 0.05, 40, -0.012, "second", change_stderr=0.02)
+    rough = MoveAdvice(Card.parse("P6"), 2, (), 0.812, 0.101, 6, -0.05, "rough", change_stderr=0.25)
+    page = advice_html(Advice(Player.SOUTH, (chosen, second, rough), 0.52, 0.032, "Monte Carlo over deals", 200, 0.4), Player.SOUTH)
+    assert "<th>change (points)</th>" in page and "<th>deals</th>" in page
+    main, folded = page.split("<details", 1)
+    assert main.index("G9 on stone 1") < main.index("R7 on stone 1") and "-1.2 ±2.0" in main and ">40<" in main
+    assert "P6 on stone 2" not in main and "P6 on stone 2" in folded and "1 rough move" in folded
+    assert "±10.1" not in page and "≈81% (rough)" in folded
+    exact = MoveAdvice(Card.parse("R8"), 3, (3,), 1.0, None, 0, 0.0, "claims", turns=1)
+    text = advice_html(Advice(Player.SOUTH, (exact,), 1.0, None, "exact endgame", 0, 0.1), Player.SOUTH)
+    assert "wins at once; claims" in text and "<details" not in text
+
+
+def test_the_viewer_buttons_use_no_glyphs_missing_from_debian_fonts() -> None:
+    """⏮ and ⏭ rendered as empty boxes in Debian's Chromium: the viewer says first / last."""
+    from schotten_lab.views.game_viewer import GameViewer
+    from schotten_lab.play.selfplay import Matchup, play_game
+
+    viewer = GameViewer(play_game(Matchup("random", "random"), 1, 0))
+    labels = [viewer.first.description, viewer.prev.description, viewer.next.description, viewer.last.description]
+    assert labels[0] == "first" and labels[3] == "last"
+    assert not any(ch in "".join(labels) for ch in "⏮⏭⏪⏩")

@@ -4,6 +4,7 @@ chart points where the review says; ``schotten-lab review`` writes it, refuses b
 from __future__ import annotations
 
 import base64
+import dataclasses
 import gzip
 import json
 import re
@@ -15,6 +16,7 @@ import pytest
 
 from schotten_lab.cli_game import DEFAULT_REVIEW_ITERATIONS
 from schotten_lab.core.errors import OutputError
+from schotten_lab.core.rules import Player
 from schotten_lab.game import read_record, seat_record
 from schotten_lab.play.review import DEFAULT_ITERATIONS, review_game
 from schotten_lab.play.selfplay import Matchup, play_game
@@ -47,7 +49,7 @@ def test_page_is_offline_and_complete() -> None:
     details = json.loads(re.search(r'id="review-data">(.*?)</script>', page).group(1).replace("<\\/", "</"))["details"]
     assert len(details) == len(drawn)
     labelled = [t for t in REVIEW.turns if t.label]
-    assert page.count('<figure class="moment">') == min(3, len(labelled))
+    assert page.count('<figure class="moment">') == min(3, len([t for t in labelled if t.label != "unclear"]))
     for t in labelled:
         assert f"<td>{t.turn}</td>" in page
     assert len(page) < 300_000  # lean: the boards are packed
@@ -60,6 +62,18 @@ def test_chart_points_follow_the_review() -> None:
     for (turn, chance, _), t in zip(points, REVIEW.turns):
         assert chance == pytest.approx(t.before if t.player.value == "south" else 1 - t.before)
     assert page.count('class="pt"') == len(points)
+    assert page.count('class="band"') == 1 and "95% interval" in page  # the uncertainty is drawn
+
+
+def test_the_chart_is_from_the_chosen_seat_and_the_title_names_each_player_once() -> None:
+    """Issue 19: the play app's record names 'you (south)': the title said 'south (you (south)) vs ...'."""
+    record = read_record(GAME)
+    named = dataclasses.replace(REVIEW, record=dataclasses.replace(record, players={"south": "you (south)", "north": "advisor"}))
+    page = review_html(named, seat=Player.NORTH)
+    assert "<title>Game review: you (south) vs north (advisor)</title>" in page
+    assert "North's chance to win before each turn" in page
+    for (turn, chance, _), t in zip(chart_points(named, Player.NORTH), named.turns):
+        assert chance == pytest.approx(t.before if t.player is Player.NORTH else 1 - t.before)
 
 
 def test_one_seat_page_says_so_and_draws_that_seat_only() -> None:

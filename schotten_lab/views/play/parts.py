@@ -14,7 +14,7 @@ from typing import Any
 import ipywidgets as W
 
 from ...bots import Bot, make_bot
-from ...bots.advisor import Advice
+from ...bots.advisor import Advice, MoveAdvice
 from ...core.rules import Player
 from ...core.words import chance
 from ...play.review import move_words, play_words
@@ -58,8 +58,40 @@ def build_bot(opponent: str, rollouts: int, seed: int) -> Bot:
     return make_bot(opponent, seed=seed)
 
 
+ROUGH_DEALS = 16
+"""A row behind fewer deals than this is rough (dropped early by the search): folded under the table."""
+
+
+def _change(move: MoveAdvice) -> str:
+    """The change column as the CLI writes it: ``-3.2 ±1.4`` points, ``+0.0 on all 8 deals``."""
+    if move.change is None:
+        return "—"
+    text = f"{100 * move.change:+.1f}"
+    if move.change_stderr:
+        text += f" ±{100 * move.change_stderr:.1f}"
+    elif move.change_stderr is not None:
+        text += f" on all {move.samples} deals"
+    return text
+
+
+def _row(move: MoveAdvice, rough: bool = False) -> str:
+    win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
+    if rough and move.win is not None:
+        win = f"≈{100 * move.win:.0f}% (rough)"
+    deals = "exact" if move.exact else (f"{move.samples}" if move.samples else "—")
+    why = "; ".join(part for part in (move.outcome_words(), move.reason) if part)
+    cls = " class='sl-advice-rough'" if rough else ""
+    return (f"<tr{cls}><td>{html.escape(move.label())}</td><td style='text-align:right'>{win}</td>"
+            f"<td style='text-align:right'>{deals}</td><td style='text-align:right'>{_change(move)}</td>"
+            f"<td>{html.escape(why)}</td></tr>")
+
+
 def advice_html(advice: Advice, seat: Player, rows: int = ADVICE_ROWS) -> str:
-    """The advisor's ranking as an HTML table, saying whose seat and what the numbers are."""
+    """The advisor's ranking as an HTML table, as the CLI shows it: the moves in the advice's order
+    (the chosen one first, then by their change against it on the same deals), the win chance, the
+    deals behind it, the change (± its standard error); rows behind fewer than :data:`ROUGH_DEALS`
+    deals are rough: folded under the table, their chance written as a rough figure, not as a
+    figure with a ± that reads as if it were one. Says whose seat and what the numbers are."""
     head = (
         f"<p class='sl-advice-head'><b>Seen from your seat ({seat.value})</b>: your chance to win is "
         f"<b>{chance(advice.current, advice.current_stderr, mark_exact=True)}</b> "
@@ -67,17 +99,23 @@ def advice_html(advice: Advice, seat: Player, rows: int = ADVICE_ROWS) -> str:
         "The bot's hand is not looked at: the advisor deals the unseen cards at random. "
         + ("Exact: the deck is empty and the endgame was solved." if advice.current_stderr is None else
            "An estimate: ± is one standard error (the true rollout win rate is within two of them "
-           "about 95% of the time).")
+           "about 95% of the time). The moves are ranked by the change: each against the chosen one "
+           "on the same deals.")
         + "</p>"
     )
-    body = []
-    for move in advice.moves[:rows]:
-        win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
-        body.append(f"<tr><td>{html.escape(move.label())}</td><td style='text-align:right'>{win}</td>"
-                    f"<td>{html.escape(move.reason)}</td></tr>")
+    shown = advice.moves[:rows]
+    firm = [m for k, m in enumerate(shown) if k == 0 or m.exact or m.win is None or m.samples >= ROUGH_DEALS]
+    rough = [m for m in shown if m not in firm]
+    header = ("<tr><th>move</th><th>win chance</th><th>deals</th><th>change (points)</th><th>why</th></tr>")
+    table = "<table class='sl-advice-table'>" + header + "".join(_row(m) for m in firm) + "</table>"
+    folded = ""
+    if rough:
+        folded = (f"<details class='sl-advice-rough-rows'><summary>{len(rough)} rough "
+                  f"{'move' if len(rough) == 1 else 'moves'} (fewer than {ROUGH_DEALS} deals each: dropped early "
+                  "by the search)</summary><table class='sl-advice-table'>" + header
+                  + "".join(_row(m, rough=True) for m in rough) + "</table></details>")
     more = f"<p>… {len(advice.moves) - rows} more moves</p>" if len(advice.moves) > rows else ""
-    return (head + "<table class='sl-advice-table'><tr><th>move</th><th>win chance</th><th>why</th></tr>"
-            + "".join(body) + "</table>" + more)
+    return head + table + folded + more
 
 
 def safe_file_name(name: str) -> str:
@@ -111,7 +149,7 @@ def default_file_name() -> str:
     return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
 
 
-__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "STRENGTHS",
+__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "ROUGH_DEALS", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "STRENGTHS",
            "VARIANTS",
            "advice_html", "bot_label", "build_bot", "default_file_name", "human_name", "play_words", "safe_file_name",
            "small_button", "turn_words"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import random
@@ -585,7 +586,7 @@ class PlayGame:
                     progress.value = f"<p><i>The advisor is judging turn {turn.turn} of {len(record.turns)}…</i></p>"
 
                 review = review_game(record, iterations=self.review_iterations, seed=0, on_turn=on_turn)
-            viewer = GameViewer(record, review, iterations=self.advice_rollouts)
+            viewer = GameViewer(record, review, iterations=self.advice_rollouts, seat=self.human)
         except (SchottenError, ReviewError, ValueError) as exc:
             self.review_box.children = ()
             self._refuse(f"The review cannot open: {' '.join(str(exc).split())[:200]}.")
@@ -648,12 +649,19 @@ class PlayGame:
             table = after_play(seen_state(observation), self._pending)
             kept = [c for c in s.hand(self.human) if c is not None]
             kept.remove(next(c for c in kept if str(c) == self._pending.card))
-            shown = table.with_hand(self.human, kept)
+            # the card is placed but the turn is not over (the claims come next): still the person to move,
+            # so the board's "to move" marker agrees with the status line
+            shown = dataclasses.replace(table.with_hand(self.human, kept), to_move=self.human)
         offered = self.offered_claims()
         caption = (f"you: {self.human.value} — {self.bot_name}: {self.bot_seat.value} — turn {len(s.turns) + 1}"
-                   f" — {s.to_move.value} to move" if not s.over else f"game over after {len(s.turns)} turns")
-        self.board.value = str(position_svg(shown, viewer=self.human, highlight_stones=offered,
-                                            highlight_cards=self._last_bot_cards, caption=caption))
+                   f" — {s.to_move.value} to move" if not s.over else
+                   f"game over after {len(s.turns)} turns — both hands shown")
+        if s.over:  # the game is over: the bot's hand is shown too, the person's seat still at the bottom
+            board = position_svg(s.position(), bottom=self.human, highlight_cards=self._last_bot_cards, caption=caption)
+        else:
+            board = position_svg(shown, viewer=self.human, highlight_stones=offered,
+                                 highlight_cards=self._last_bot_cards, caption=caption)
+        self.board.value = str(board)
         mine = s.to_move is self.human and not s.over
         hand: list[HandCard] = [c for c in shown.hand(self.human) or () if c is not None]
         for i, b in enumerate(self.hand_buttons):

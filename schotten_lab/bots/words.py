@@ -1,0 +1,30 @@
+"""The bots' own phrases (registered with :func:`~schotten_lab.core.words.register`): an exact
+outcome with its distance to the end ("wins in 3 turns"), in English and French."""
+
+from __future__ import annotations
+
+from ..core.words import Phrases, register, say
+
+BOT_PHRASES: Phrases = register(
+    {
+        "outcome.win_at_once": {"en": "wins at once", "fr": "gagne tout de suite"},
+        "outcome.win_in": {"en": "wins in {turns} turns", "fr": "gagne en {turns} tours"},
+        "outcome.loss_next": {"en": "loses on the next turn at best", "fr": "perd au tour suivant au mieux"},
+        "outcome.loss_in": {"en": "loses in {turns} turns at best", "fr": "perd en {turns} tours au mieux"},
+    }
+)
+"""Phrases by key, each with the same ``{fields}`` in both languages. A distance counts turns of both
+players, this one included: "wins in 3 turns" is this turn, the opponent's reply, and the winning turn."""
+
+
+def outcome_words(win: float | None, turns: int | None, lang: str = "en") -> str:
+    """An exact win (``win`` 1) or loss (0) with its turns to the end in words; ``""`` otherwise
+    (an estimate, a stall, or no distance known)."""
+    if turns is None or win not in (0.0, 1.0):
+        return ""
+    if win == 1.0:
+        return say("outcome.win_at_once", lang) if turns == 1 else say("outcome.win_in", lang, turns=turns)
+    return say("outcome.loss_next", lang) if turns <= 2 else say("outcome.loss_in", lang, turns=turns)
+
+
+__all__ = ["BOT_PHRASES", "outcome_words"]
