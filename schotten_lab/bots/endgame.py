@@ -119,6 +119,10 @@ class Solver:
         """The distance-aware score of ``sim`` for its mover (``sim`` is not changed)."""
         return self._search(sim, -INFINITE, INFINITE)[0]
 
+    def best_move(self, sim: Sim) -> tuple[int, int]:
+        """A best move of ``sim``'s mover (the quickest win, else the longest resistance)."""
+        return self._search(sim, -INFINITE, INFINITE)[1]
+
     def value(self, sim: Sim) -> int:
         """The value of ``sim`` for its mover in {-1, 0, +1} (``sim`` is not changed)."""
         return outcome(self.score(sim))[0]

@@ -54,7 +54,7 @@ def sim_of(position: Position) -> Sim:
 def endgame_values(position: Position, max_nodes: int = MAX_NODES) -> list[tuple[Move, int]]:
     """The exact value (win 1, stalled 0, loss -1, for the player to move) of every move."""
     try:
-        return solve_moves(sim_of(position), max_nodes=max_nodes)
+        return [(move, value) for move, value, _turns in solve_moves(sim_of(position), max_nodes=max_nodes)]
     except SolveTimeout:
         raise NotProved(f"the endgame needs more than {max_nodes:,} nodes") from None
 
@@ -96,7 +96,7 @@ def best_move(sim: Sim, solver: Solver) -> Move:
         child.turn(*move)
         if child.winner == me:
             return move
-    return solver._search(sim, LOSS, WIN)[1]
+    return solver.best_move(sim)
 
 
 def line_from(sim: Sim, max_nodes: int = MAX_NODES, solver: Solver | None = None) -> list[dict[str, Any]]:
