@@ -247,12 +247,9 @@ class Fuzz:
         games = self.arg(str(rng.randint(1, 3)))
         if games.strip().isdigit() and (len(games.strip()) > 1 or int(games) > 5):
             games = str(10**12)  # an upper bound must refuse it, not play it
-        inputs: list[Path] = []
-        if rng.random() < 0.2:
-            inputs = [self.game_file()]
-        out, keep = self.output(".jsonl", inputs)
+        out, keep = self.output(".jsonl", [])  # selfplay reads no file: replacing an old --out is its job
         argv = ["selfplay", "--games", games, "--seed", self.arg("2"), "--quiet", "--out", out]
-        return argv, stdin, inputs, keep
+        return argv, stdin, [], keep
 
     def endless_cases(self) -> list[tuple[list[str], str]]:
         """The unbounded inputs of the issue, run as subprocesses under a memory limit."""
