@@ -61,7 +61,9 @@ def _check_folder(target: Path, path: str | Path) -> None:
     folder = target.parent
     if not folder.is_dir():
         what = "not a folder" if folder.exists() else "no such folder"
-        raise OutputError(f"{what}: {excerpt(str(folder))} (for {excerpt(str(path))}); folders are not created")
+        name = str(folder)  # its end is what a typo is in: a long one is cut at the start
+        shown = repr(name) if len(name) <= 80 else f"…{name[-80:]!r} ({len(name):,} characters)"
+        raise OutputError(f"{what}: {shown} (for {excerpt(str(path))}); folders are not created")
 
 
 def _same_file(a: Path, b: Path) -> bool:
