@@ -38,9 +38,13 @@ Input is bounded: a file or standard input holds at most ``MAX_INPUT_BYTES``, a 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import re
+import signal
 import sys
+import threading
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TextIO
@@ -71,7 +75,16 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (and exit code 2), never the usage block."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        raise UsageError(f"{_cut_words(message)} (see '{self.prog} --help')")
+
+
+def _cut_words(message: str, limit: int = 40) -> str:
+    """``message`` with every word over ``limit`` characters cut, saying its length: argparse's own
+    messages quote a bad value whole (``invalid choice: 'vvvv…'``)."""
+    def cut(word: str) -> str:
+        return word if "…" in word else f"{word[:limit]}… ({len(word):,} characters)"  # "…": already cut
+
+    return re.sub(r"\S{%d,}" % (limit + 9), lambda m: cut(m[0]), message)
 
 
 # ---- reading positions ---------------------------------------------------------------------------
@@ -172,6 +185,25 @@ def load_one(args: argparse.Namespace) -> Loaded:
     if looks_like_notation(args.position):
         return load_notation(args.position)
     return load_file(args.position)
+
+
+def input_files(args: argparse.Namespace) -> list[str]:
+    """The files a command reads (its positional position or record, when it names a file), for
+    :func:`check_written` to refuse writing over one of them."""
+    names = [getattr(args, name, None) for name in ("position", "record")]
+    return [name for name in names if isinstance(name, str) and name != "-" and os.path.exists(name)]
+
+
+def check_written(path: str, formats: tuple[str, ...], inputs: list[str], flag: str, what: str) -> None:
+    """Refuse, before any work, an output ``path`` that :func:`~.core.files.check_output` refuses
+    (a wrong format, a folder or link, a missing folder, one of ``inputs`` by file identity, a name
+    the file system cannot hold): a :class:`UsageError` naming ``flag``, the option it came from."""
+    from .core.files import check_output
+
+    try:
+        check_output(path, formats, inputs)
+    except OutputError as exc:
+        raise UsageError(f"{flag}: cannot write {what}: {_one_line(str(exc))}") from None
 
 
 def parse_player(text: str) -> Player:
@@ -404,13 +436,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
 
     The output must end in ``.html``/``.htm``, must not be the input file nor a symbolic link, and is
     written atomically: a failed write leaves any previous file unchanged."""
-    from .core.files import check_output
-
-    inputs = [args.position] if args.position not in (None, "-") and os.path.exists(args.position) else []
-    try:
-        check_output(args.output, ("html", "htm"), inputs)
-    except SchottenError as exc:
-        raise UsageError(f"--output: cannot write the report: {_one_line(str(exc))}") from None
+    check_written(args.output, ("html", "htm"), input_files(args), "--output", "the report")
     loaded = load_one(args)
     try:
         from .views.report import write_report
@@ -425,6 +451,8 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     try:
         write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang,
                      title=loaded.title, description=loaded.description)
+    except OutputError as exc:  # the file, not the position: named by its option
+        raise UsageError(f"--output: cannot write the report: {_one_line(str(exc))}") from None
     except SchottenError as exc:
         raise UsageError(f"{loaded.source}: cannot write the report: {_one_line(str(exc))}") from None
     except RecursionError:
@@ -435,7 +463,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
             f"the HTML report needs {missing or 'the notebooks extra'}: pip install 'schotten-lab[notebooks]'"
         ) from None
     except OSError as exc:
-        raise UsageError(f"{_one_line(args.output, 200)}: cannot write: {exc.strerror or exc}") from None
+        raise UsageError(f"--output {excerpt(args.output)}: cannot write: {exc.strerror or exc}") from None
     out.write(f"wrote {_one_line(args.output, 1000)}\n")
     return EXIT_OK
 
@@ -462,9 +490,10 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
     """``diagram``: the position as a picture (SVG, or PNG through Chromium), for articles and slides."""
     from .views.diagram import DIAGRAM_FORMATS, diagram, save_diagram
 
-    loaded = load_one(args)
     if not args.output.lower().endswith(DIAGRAM_FORMATS):
-        raise UsageError(f"--output {args.output!r}: the file name must end in .svg or .png")
+        raise UsageError(f"--output {excerpt(args.output)}: the file name must end in .svg or .png")
+    check_written(args.output, ("svg", "png"), input_files(args), "--output", "the diagram")
+    loaded = load_one(args)
     caption = loaded.title if args.caption == "title" else args.caption
     try:
         svg = diagram(
@@ -478,8 +507,8 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
     except (SchottenError, ValueError) as exc:
         raise UsageError(f"{loaded.source}: cannot draw the diagram: {_one_line(str(exc))}") from None
     except OSError as exc:
-        raise UsageError(f"{args.output}: cannot write: {exc.strerror or exc}") from None
-    out.write(f"wrote {args.output}\n")
+        raise UsageError(f"--output {excerpt(args.output)}: cannot write: {exc.strerror or exc}") from None
+    out.write(f"wrote {_one_line(args.output, 1000)}\n")
     return EXIT_OK
 
 
@@ -570,8 +599,54 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP, raised where the command is, so that it unwinds as Ctrl-C does: every
+    temporary file of :mod:`.core.files` is removed, nothing half-written is left; exit 128 + signal."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+TERMINATING_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+"""The signals turned into :class:`Terminated` while a command runs (Ctrl-C is Python's own KeyboardInterrupt)."""
+
+
+@contextlib.contextmanager
+def _signals_unwind() -> Iterator[None]:
+    """While the block runs, SIGTERM and SIGHUP raise :class:`Terminated` in this process (a worker
+    process forked from it dies of the signal as usual); the previous handlers are restored after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    me = os.getpid()
+
+    def handler(signum: int, frame: object) -> None:
+        if os.getpid() != me:  # a forked worker: the default action, as if no handler were set
+            signal.signal(signum, signal.SIG_DFL)
+            os.kill(os.getpid(), signum)
+            return
+        raise Terminated(signum)
+
+    previous = {sig: signal.signal(sig, handler) for sig in TERMINATING_SIGNALS}
+    try:
+        yield
+    finally:
+        for sig, old in previous.items():
+            signal.signal(sig, old)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (the console script exits with it)."""
+    with _signals_unwind():
+        try:
+            return _main(argv)
+        except Terminated as exc:  # a signal in an exception handler or a finally block
+            return 128 + exc.signum
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
+    """:func:`main` without the signal handlers."""
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     debug = "--debug" in argv
@@ -594,6 +669,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError:
             pass
         return EXIT_OK
+    except Terminated as exc:  # SIGTERM, SIGHUP: unwound like Ctrl-C
+        return 128 + exc.signum
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a bug: one clear line, the traceback only on request

@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from .cli import EXIT_OK, Loaded, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file
 from .cli_game import _integer, _seconds
-from .core.errors import SchottenError, UsageError
+from .core.errors import SchottenError, UsageError, excerpt
 from .core.position_json import json_document
 
 DEFAULT_BUDGET = 2.0
@@ -44,7 +44,7 @@ def _iterations(text: str) -> int:
 
     value = _integer(text)
     if not 1 <= value <= MAX_ITERATIONS:
-        raise argparse.ArgumentTypeError(f"must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {value}")
+        raise argparse.ArgumentTypeError(f"must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {excerpt(value)}")
     return value
 
 
@@ -54,7 +54,7 @@ def _budget(text: str) -> float:
 
     value = _seconds(text)
     if not 0 < value <= MAX_BUDGET:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be seconds above 0 and at most {MAX_BUDGET:g}, not {text.strip()!r}")
+        raise argparse.ArgumentTypeError(f"must be seconds above 0 and at most {MAX_BUDGET:g}, not {excerpt(text.strip())}")
     return value
 
 
@@ -64,7 +64,7 @@ def _at_least(low: int) -> Any:
     def parse(text: str) -> int:
         value = _integer(text)
         if value < low:
-            raise argparse.ArgumentTypeError(f"must be a whole number, {low} or more, not {value}")
+            raise argparse.ArgumentTypeError(f"must be a whole number, {low} or more, not {excerpt(value)}")
         return value
 
     return parse

@@ -15,12 +15,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from .core.errors import OutputError, UsageError
+from .core.errors import OutputError, UsageError, excerpt
 from .core.files import atomic_path, check_output
 
 EXIT_OK = 0
@@ -31,40 +32,121 @@ MAX_REVIEW_ITERATIONS = 50_000
 """``review --iterations``'s largest value (kept equal to ``play.review.MAX_ITERATIONS``; a test checks)."""
 
 
+MAX_RECORD_BYTES = 1_000_000
+"""Largest game record read (a whole file or standard input, or one line of a JSON Lines file); a
+real record is a few kB."""
+MAX_RECORD_LINES = 1_000_000
+"""Most lines of a JSON Lines file (or standard input) read to reach ``--game K``: K is below it."""
+MAX_GAMES = 10_000_000
+"""``selfplay --games``' largest value (about a day of random games on one core)."""
+
+
 def _one_line(text: object) -> str:
-    return " ".join(str(text).split())
+    """``text`` on one bounded line without control characters (:func:`.cli._one_line`)."""
+    from .cli import _one_line as one_line
+
+    return one_line(str(text))
+
+
+def _name(path: str) -> str:
+    """A file name as messages print it (one line, bounded)."""
+    from .cli import _one_line as one_line
+
+    return "<stdin>" if path == "-" else one_line(path, 200)
 
 
 # ---- replay ---------------------------------------------------------------------------------
 
 
 def _read_game(path: str, index: int | None) -> tuple[Any, str]:
-    """The record document in ``path``: a JSON file, or line ``index`` (0-based) of a JSON Lines file."""
+    """The record document in ``path`` (``-``: standard input): a JSON file, or line ``index``
+    (0-based, blank lines not counted) of a JSON Lines file. Bounded: at most ``MAX_RECORD_BYTES``
+    for the document or the line, and ``MAX_RECORD_LINES`` lines read to reach line ``index``; the
+    rest of a file is never read."""
+    name = _name(path)
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
+        with contextlib.ExitStack() as stack:
+            stream: Any = getattr(sys.stdin, "buffer", sys.stdin) if path == "-" else stack.enter_context(open(path, "rb"))
+            if index is None:
+                data = _read_at_most(stream, MAX_RECORD_BYTES + 1)
+                if len(data) > MAX_RECORD_BYTES:
+                    raise UsageError(
+                        f"{name}: larger than {MAX_RECORD_BYTES:,} bytes: a game@1 record is a few kB "
+                        "(for a JSON Lines file of records, choose one with --game K)"
+                    )
+                text = _decode_record(data, name)
+            else:
+                return _record_line(stream, name, index)
     except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UsageError(f"{path}: cannot read: {_one_line(exc)}") from None
+        raise UsageError(f"{name}: no such file") from None
+    except IsADirectoryError:
+        raise UsageError(f"{name}: is a directory, not a game record") from None
+    except OSError as exc:
+        raise UsageError(f"{name}: cannot read: {exc.strerror or _one_line(exc)}") from None
+    path = name
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise UsageError(f"{path}: empty file: expected a game@1 record")
-    if index is None:
-        try:
-            return json.loads(text), path
-        except (ValueError, RecursionError) as exc:
-            if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
-                raise UsageError(
-                    f"{path}: holds {len(lines)} lines, one record each (JSON Lines): choose one with --game K (from 0)"
-                ) from None
-            raise UsageError(f"{path}: not JSON: {_one_line(exc)}") from None
-    if index >= len(lines):
-        raise UsageError(f"{path}: --game {index} is out of range: the file holds {len(lines)} record lines")
-    where = f"{path} (game {index})"
     try:
-        return json.loads(lines[index]), where
+        return json.loads(text), path
     except (ValueError, RecursionError) as exc:
-        raise UsageError(f"{where}: not JSON: {_one_line(exc)}") from None
+        if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
+            raise UsageError(
+                f"{path}: holds {len(lines)} lines, one record each (JSON Lines): choose one with --game K (from 0)"
+            ) from None
+        raise UsageError(f"{path}: not JSON: {_one_line(exc)}") from None
+
+
+def _read_at_most(stream: Any, size: int) -> bytes:
+    """Up to ``size`` bytes of a binary (or text) stream, read in pieces of at most 1 MiB."""
+    pieces: list[bytes] = []
+    got = 0
+    while got < size:
+        piece = stream.read(min(size - got, 1 << 20))
+        if not piece:
+            break
+        if isinstance(piece, str):
+            piece = piece.encode("utf-8", "surrogateescape")
+        pieces.append(piece)
+        got += len(piece)
+    return b"".join(pieces)
+
+
+def _decode_record(data: bytes, name: str) -> str:
+    """UTF-8 text (a leading byte-order mark dropped); :class:`UsageError` for other bytes."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+
+
+def _record_line(stream: Any, name: str, index: int) -> tuple[Any, str]:
+    """Line ``index`` (blank lines not counted) of a JSON Lines stream, read line by line and no
+    further; every line read is at most ``MAX_RECORD_BYTES``, at most ``MAX_RECORD_LINES`` are read."""
+    if index >= MAX_RECORD_LINES:
+        raise UsageError(f"--game: must be below {MAX_RECORD_LINES:,} (the lines read to reach a record are bounded), not {excerpt(index)}")
+    where = f"{name} (game {index})"
+    records = 0
+    for number in range(1, MAX_RECORD_LINES + 1):
+        line = stream.readline(MAX_RECORD_BYTES + 1)
+        if isinstance(line, str):
+            line = line.encode("utf-8", "surrogateescape")
+        if not line:
+            if records == 0:
+                raise UsageError(f"{name}: empty file: expected a game@1 record")
+            raise UsageError(f"{name}: --game {index} is out of range: the file holds {records} record lines")
+        if len(line) > MAX_RECORD_BYTES:
+            raise UsageError(f"{name}: line {number} is longer than {MAX_RECORD_BYTES:,} bytes: a game@1 record is a few kB")
+        if not line.strip():
+            continue
+        if records == index:
+            text = _decode_record(line, f"{name}, line {number}")
+            try:
+                return json.loads(text), where
+            except (ValueError, RecursionError) as exc:
+                raise UsageError(f"{where}: not JSON: {_one_line(exc)}") from None
+        records += 1
+    raise UsageError(f"{name}: more than {MAX_RECORD_LINES:,} lines before record {index}: not a file of game records")
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -138,7 +220,7 @@ def runner_of(args: argparse.Namespace) -> Any:
     from .play.distributed import ClusterError, Runner
 
     if args.jobs < 1:
-        raise UsageError(f"--jobs: must be at least 1, not {args.jobs}")
+        raise UsageError(f"--jobs: must be at least 1, not {excerpt(args.jobs)}")
     try:
         return Runner(jobs=args.jobs, dask=args.dask)
     except ClusterError as exc:
@@ -169,11 +251,13 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
     for seat in ("south", "north"):
         if getattr(args, seat) not in bot_names():
-            raise UsageError(f"--{seat}: unknown bot {getattr(args, seat)!r}: expected one of {', '.join(bot_names())}")
+            raise UsageError(f"--{seat}: unknown bot {excerpt(getattr(args, seat))}: expected one of {', '.join(bot_names())}")
     if args.games < 1:
-        raise UsageError(f"--games: must be at least 1 (there is nothing to play or summarize otherwise), not {args.games}")
+        raise UsageError(f"--games: must be at least 1 (there is nothing to play or summarize otherwise), not {excerpt(args.games)}")
+    if args.games > MAX_GAMES:
+        raise UsageError(f"--games: at most {MAX_GAMES:,} games a run (run several with other seeds), not {excerpt(args.games)}")
     if args.seed < 0:
-        raise UsageError(f"--seed: must be at least 0, not {args.seed}")
+        raise UsageError(f"--seed: must be at least 0, not {excerpt(args.seed)}")
     runner = runner_of(args)
     options = {seat: _options(getattr(args, f"{seat}_option"), f"--{seat}-option") for seat in ("south", "north")}
     match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
@@ -215,6 +299,8 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             write_all(out)
     except ClusterError as exc:
         raise UsageError(_one_line(exc)) from None
+    except OutputError as exc:  # a failed write (disk full, file too large): the old file is kept
+        raise UsageError(f"--out: {_one_line(exc)}") from None
     finally:
         if bar is not None:
             bar.close()
@@ -225,7 +311,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     report = out if args.out else sys.stderr
     report.write(f"{header}\n{summary}\n")
     if args.out:
-        report.write(f"wrote {args.games} records to {args.out}\n")
+        report.write(f"wrote {args.games} records to {_name(args.out)}\n")
     return EXIT_OK
 
 
@@ -238,10 +324,10 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
 
     if not 1 <= args.iterations <= MAX_REVIEW_ITERATIONS:
         raise UsageError(
-            f"--iterations: must be a whole number of rollouts a turn from 1 to {MAX_REVIEW_ITERATIONS:,}, not {args.iterations:,}"
+            f"--iterations: must be a whole number of rollouts a turn from 1 to {MAX_REVIEW_ITERATIONS:,}, not {excerpt(args.iterations)}"
         )
     if args.seed < 0:
-        raise UsageError(f"--seed: must be at least 0, not {args.seed}")
+        raise UsageError(f"--seed: must be at least 0, not {excerpt(args.seed)}")
     target = None
     if args.out:
         from .views.review import REVIEW_FORMATS
@@ -259,17 +345,20 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     if target is None:
         out.write(review.text() + "\n")
         return EXIT_OK
-    if target.suffix.lower() == ".json":
-        from .core.files import write_text_atomic
+    try:
+        if target.suffix.lower() == ".json":
+            from .core.files import write_text_atomic
 
-        write_text_atomic(target, json.dumps(review.to_dict(), indent=1) + "\n")
-    else:
-        from .views.review import write_review
+            write_text_atomic(target, json.dumps(review.to_dict(), indent=1) + "\n")
+        else:
+            from .views.review import write_review
 
-        write_review(review, target)
+            write_review(review, target)
+    except OutputError as exc:  # a failed write: the old file, if any, is kept
+        raise UsageError(f"--out: {_one_line(exc)}") from None
     for summary in review.summaries.values():
         out.write(summary.line() + "\n")
-    out.write(f"wrote {args.out}\n")
+    out.write(f"wrote {_name(args.out)}\n")
     return EXIT_OK
 
 
@@ -298,7 +387,7 @@ def _bot_option(text: str) -> tuple[str, Any]:
     ``true``), else kept as text."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip().isidentifier():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE (e.g. budget=0.5), not {text!r}")
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE (e.g. budget=0.5), not {excerpt(text)}")
     try:
         value: Any = json.loads(raw)
     except ValueError:
@@ -310,7 +399,7 @@ def _count(text: str) -> int:
     """A whole number, 0 or more."""
     value = _integer(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, not {value}")
+        raise argparse.ArgumentTypeError(f"expected 0 or more, not {excerpt(value)}")
     return value
 
 
@@ -318,14 +407,14 @@ def _seconds(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected seconds, not {excerpt(text)}") from None
 
 
 def _integer(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, not {text!r}") from None
+        raise argparse.ArgumentTypeError(f"expected an integer, not {excerpt(text)}") from None
 
 
 def add_game_commands(sub: Any) -> None:

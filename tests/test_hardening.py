@@ -42,9 +42,10 @@ EMPTY_MUD = "-+mud/-/Y3-B9/-/-/-/-/-/- R7G3B6Y6P8N1[TRAITOR] ?7 s d40 tactics t7
 
 
 def cli(*args: str, stdin: bytes | None = None, **kwargs: Any) -> subprocess.CompletedProcess[bytes]:
+    kwargs.setdefault("cwd", ROOT)
     return subprocess.run(
         [sys.executable, "-m", "schotten_lab", *args],
-        cwd=ROOT, input=stdin, capture_output=True, timeout=300, **kwargs,
+        input=stdin, capture_output=True, timeout=300, **kwargs,
     )  # fmt: skip
 
 
@@ -331,3 +332,271 @@ def test_every_error_is_documented() -> None:
         if name[0].isupper():
             assert issubclass(getattr(errors, name), SchottenError)
             assert f"`{name}`" in documented, name
+
+
+# ---- round three (issue 17): identity of inputs, OS errors, bounded reads, signals, short quotes ------
+
+LONG_NAME = "a" * 300
+"""A file name over every usual file system's limit of 255 bytes (ENAMETOOLONG)."""
+
+
+def _record(tmp_path: Path) -> Path:
+    """A game@1 record file, from the CLI itself."""
+    path = tmp_path / "game.jsonl"
+    result = cli("selfplay", "--games", "2", "--seed", "3", "--out", str(path))
+    assert result.returncode == 0, result.stderr
+    return path
+
+
+def test_diagram_refuses_to_overwrite_its_input_by_file_identity(tmp_path: Path) -> None:
+    mine = tmp_path / "pos.svg"  # a position file that happens to end in .svg
+    mine.write_bytes(MIDGAME.read_bytes())
+    os.link(mine, tmp_path / "hard.svg")
+    for source, output in [(mine, mine), (tmp_path / "hard.svg", mine), (mine, tmp_path / "." / "hard.svg")]:
+        result = cli("diagram", str(source), "-o", str(output))
+        assert result.returncode == 2 and b"--output" in result.stderr and b"also an input" in result.stderr
+        assert mine.read_bytes() == MIDGAME.read_bytes()
+
+
+def test_review_and_selfplay_refuse_to_overwrite_an_input(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    kept = record.read_bytes()
+    as_json = tmp_path / "game.json"
+    os.link(record, as_json)
+    result = cli("review", str(record), "--game", "0", "-o", str(as_json))
+    assert result.returncode == 2 and b"--out" in result.stderr and b"also an input" in result.stderr
+    assert record.read_bytes() == kept
+
+
+@pytest.mark.parametrize("command", [
+    ("report", str(MIDGAME), "-o", LONG_NAME + ".html"),
+    ("report", str(MIDGAME), "--output", "no-folder/" + LONG_NAME + "/x.html"),
+    ("diagram", str(MIDGAME), "-o", LONG_NAME + ".svg"),
+    ("selfplay", "--games", "1", "--out", LONG_NAME + ".jsonl"),
+    ("review", str(MIDGAME), "-o", LONG_NAME + ".html"),
+    ("report", str(MIDGAME), "-o", str(MIDGAME) + "/x.html"),  # a file used as a folder
+    ("selfplay", "--games", "1", "--out", "/proc/x.jsonl"),  # a file system that takes no new file
+])  # fmt: skip
+def test_an_os_error_on_an_output_path_is_exit_2_naming_the_option(command: tuple[str, ...], tmp_path: Path) -> None:
+    result = cli(*command, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    line = result.stderr.decode()
+    assert line.count("\n") == 1 and "internal error" not in line and len(line) < 300
+    assert ("--out:" if command[0] in ("selfplay", "review") else "--output") in line
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="file-size limit as on Linux")
+def test_a_selfplay_write_that_fails_midway_names_out_and_keeps_the_old_file(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text("the previous records\n")
+    result = cli("selfplay", "--games", "200", "--out", str(out), preexec_fn=_file_size_limit(20_000))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.startswith(b"schotten-lab: error: --out:") and b"unchanged" in result.stderr
+    assert out.read_text() == "the previous records\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+
+
+def _measured(args: list[str], stdin: Any = None) -> tuple[int, bytes, int]:
+    """(exit code, standard error, peak memory in kB) of one CLI run, standard input from ``stdin``."""
+    proc = subprocess.Popen([sys.executable, "-m", "schotten_lab", *args], cwd=ROOT, stdin=stdin,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+    assert proc.stderr is not None
+    try:
+        err = proc.stderr.read()
+    finally:
+        proc.stderr.close()
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+    return proc.returncode, err, int(usage.ru_maxrss)
+
+
+MEMORY_KB = 500_000
+"""The issue's ceiling for a refused endless input: well under 500 MB."""
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+@pytest.mark.parametrize("args", [["replay", "/dev/zero"], ["review", "/dev/zero"], ["replay", "/dev/zero", "--game", "2"],
+                                  ["analyze", "/dev/zero"], ["advise", "/dev/zero"]])
+def test_an_endless_file_is_refused_within_bounded_memory(args: list[str]) -> None:
+    code, err, memory = _measured(args)
+    assert code == 2 and b"larger than" in err or b"longer than" in err, err
+    assert memory < MEMORY_KB
+
+
+@pytest.mark.parametrize(("line", "args", "words"), [
+    (b"y\n", ["replay", "-"], b"larger than 1,000,000 bytes"),
+    (b"y\n", ["review", "-"], b"larger than 1,000,000 bytes"),
+    (b"\n", ["replay", "-", "--game", "3"], b"more than 1,000,000 lines"),
+    (b"{}\n", ["review", "-", "--game", "999999"], b"game 999999"),
+    (b"x" * 1024, ["replay", "-", "--game", "0"], b"longer than 1,000,000 bytes"),  # one endless line
+])  # fmt: skip
+def test_an_endless_standard_input_is_refused_within_bounded_memory(line: bytes, args: list[str], words: bytes) -> None:
+    feeder = subprocess.Popen([sys.executable, "-c", f"import sys\nwhile True: sys.stdout.buffer.write({line * 64!r})"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        code, err, memory = _measured(args, stdin=feeder.stdout)
+    finally:
+        feeder.kill()
+        feeder.wait()
+        if feeder.stdout is not None:
+            feeder.stdout.close()
+    assert code == 2 and words in err, err
+    assert memory < MEMORY_KB
+
+
+def test_a_json_lines_record_is_read_without_reading_the_rest(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    lines = record.read_bytes().splitlines(keepends=True)
+    big = tmp_path / "more.jsonl"
+    big.write_bytes(b"\n" + lines[0] + b"\n" + lines[1] + b"x" * 2_000_000)  # a broken tail after record 1
+    assert cli("replay", str(big), "--game", "1").returncode == 0
+    result = cli("replay", str(big), "--game", "2")
+    assert result.returncode == 2 and b"longer than" in result.stderr
+    result = cli("replay", str(record), "--game", "5")
+    assert result.returncode == 2 and b"out of range: the file holds 2 record lines" in result.stderr
+
+
+def _wait_for(predicate: Any, proc: subprocess.Popen[bytes], seconds: float = 240.0) -> None:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert proc.poll() is None, proc.stderr.read() if proc.stderr else proc.returncode
+        assert time.monotonic() < deadline, "the command did not get going in time"
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+@pytest.mark.parametrize("signum", [signal.SIGTERM, getattr(signal, "SIGHUP", signal.SIGTERM)])
+def test_sigterm_and_sighup_remove_the_temporary_file_of_selfplay(signum: int, tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text("the previous records\n")
+    proc = subprocess.Popen([sys.executable, "-m", "schotten_lab", "selfplay", "--games", "10000000", "--out", str(out)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        _wait_for(lambda: any(p.stat().st_size > 0 for p in tmp_path.glob(".games.jsonl.*")), proc)
+        proc.send_signal(signum)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 128 + signum, err
+    assert b"Traceback" not in err
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]  # no temporary file left
+    assert out.read_text() == "the previous records\n"
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGHUP"), reason="POSIX signals")
+def test_sigterm_during_a_review_writes_nothing(tmp_path: Path) -> None:
+    record = _record(tmp_path)
+    out = tmp_path / "review.html"
+    proc = subprocess.Popen([sys.executable, "-m", "schotten_lab", "review", str(record), "--game", "0",
+                             "--iterations", "50000", "-o", str(out)],
+                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
+    try:
+        import time
+
+        time.sleep(1.0)
+        _wait_for(lambda: _cpu_seconds(proc.pid) > 1.0, proc)  # past the imports, into the review
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 143, err
+    assert b"Traceback" not in err  # (and "nothing written" once the review had begun)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds of a running process (Linux /proc), 0 when unknown."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.parametrize("args", [
+    ["replay", "g.json", "--game", "1" * 5000],
+    ["replay", "g.json", "--game", "-" + "1" * 4000],
+    ["review", "g.json", "--seed", "x" * 5000],
+    ["review", "g.json", "--iterations", "9" * 4000],
+    ["advise", str(MIDGAME), "--moves", "-" + "1" * 4000],
+    ["advise", str(MIDGAME), "--iterations", "7" * 4000],
+    ["advise", str(MIDGAME), "--budget", "x" * 4000],
+    ["bot", "random", "--seed", "1" * 5000],
+    ["bot", "random", "--option", "y" * 5000],
+    ["selfplay", "--games", "1", "--south", "z" * 5000],
+    ["selfplay", "--games", "1", "--variant", "v" * 5000],
+    ["selfplay", "--games", "1", "--jobs", "-" + "9" * 4000],
+    ["diagram", str(MIDGAME), "-o", "w" * 5000 + ".txt"],
+])  # fmt: skip
+def test_messages_quote_at_most_a_short_excerpt_of_an_argument(args: list[str]) -> None:
+    result = cli(*args)
+    assert result.returncode == 2, result.stderr
+    line = result.stderr.decode()
+    assert line.count("\n") == 1 and len(line) < 250, line
+    assert "characters" in line or "digits" in line, line
+
+
+def test_selfplay_games_has_an_upper_bound() -> None:
+    result = cli("selfplay", "--games", "10000001")
+    assert result.returncode == 2 and b"--games: at most 10,000,000" in result.stderr
+
+
+# ---- the Voilà apps' addresses (issue 17, item 2) -----------------------------------------------------
+
+
+def _app() -> Any:
+    pytest.importorskip("ipywidgets")
+    from schotten_lab.views import app
+
+    return app
+
+
+def test_an_address_opens_a_curated_position_by_name_and_an_inline_position() -> None:
+    app = _app()
+    midgame = Position.from_json(MIDGAME.read_text(encoding="utf-8"))
+    assert app.position_from_address("13_midgame").position == midgame
+    assert app.position_from_address(" 13_midgame.json ").position == midgame
+    assert app.position_from_address("13_midgame").title  # the curated title comes along
+    assert app.position_from_address(midgame.notation).position == midgame
+    assert app.position_from_address(midgame.to_json()).position == midgame
+
+
+@pytest.mark.parametrize("address", [
+    str(MIDGAME),  # an absolute path to a real position file
+    "../data/positions/13_midgame.json", "data/positions/13_midgame.json", "./13_midgame.json",
+    "/etc/passwd", "/etc/hostname", "~/.bashrc", "pyproject.toml", "README.md", "no_such_position",
+    "no_such_position.json", "13_midgame.json/", "..", "\\\\server\\share\\x.json", "/dev/zero",
+    "file:///etc/passwd", "13_midgame\x00.json", "x" * 30_000, "{" * 30_000,
+])  # fmt: skip
+def test_an_address_never_opens_a_server_file_and_says_nothing_about_it(address: str, tmp_path: Path) -> None:
+    app = _app()
+    with pytest.raises(app.AddressError) as refused:
+        app.position_from_address(address)
+    assert str(refused.value) == app.REFUSED_ADDRESS
+
+
+def test_a_lying_file_beside_the_curated_ones_is_refused_without_echo(tmp_path: Path) -> None:
+    app = _app()
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"format": "schotten-lab/position@1", "password": "hunter2"}')
+    curated = {"13_midgame": MIDGAME}
+    for address in (str(secret), "secret", "secret.json", f"{tmp_path.name}/secret.json"):
+        with pytest.raises(app.AddressError) as refused:
+            app.position_from_address(address, curated)
+        assert "hunter2" not in str(refused.value) and "password" not in str(refused.value)
+
+
+def test_the_board_app_refuses_a_path_in_its_address_in_one_sentence() -> None:
+    app = _app()
+    board = app.BoardApp.from_request("position=" + str(MIDGAME))
+    assert board.error == app.REFUSED_ADDRESS and board.editor.position == app.exercise()
+    assert app.BoardApp.from_request("position=13_midgame").error == ""
+    bad = app.BoardApp.from_request("position=" + '{"format": "schotten-lab/position@1", "wrong": 1}')
+    assert "wrong" in bad.error  # the visitor's own text may be quoted; no file was read

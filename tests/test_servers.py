@@ -100,3 +100,35 @@ def test_voila_launcher_sets_a_token_culling_and_a_cap() -> None:
     assert 'c.Voila.token = os.environ["VOILA_TOKEN"]' in config
     assert "cull_idle_timeout" in config and "CappedKernelManager" in config
     assert "voila_config" in script and "token=${VOILA_TOKEN}" in script
+
+
+def _fake_venv(tmp_path: Path) -> Path:
+    """A venv whose ``jupyter`` prints its arguments instead of serving (its python is the real one)."""
+    bin_dir = tmp_path / "venv" / "bin"
+    bin_dir.mkdir(parents=True)
+    (bin_dir / "python").symlink_to(sys.executable)
+    jupyter = bin_dir / "jupyter"
+    jupyter.write_text('#!/bin/sh\nfor a in "$@"; do echo "ARG $a"; done\n')
+    jupyter.chmod(0o755)
+    return tmp_path / "venv"
+
+
+@pytest.mark.parametrize(("value", "expected"), [(None, "3600"), ("90", "90"), ("0", "0")])
+def test_notebooks_launcher_culls_idle_kernels(tmp_path: Path, value: str | None, expected: str) -> None:
+    env = {**_env(JUPYTER_TOKEN="t-" + os.urandom(4).hex()), "SCHOTTEN_VENV": str(_fake_venv(tmp_path))}
+    env.pop("JUPYTER_CULL_IDLE", None)
+    if value is not None:
+        env["JUPYTER_CULL_IDLE"] = value
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "notebooks.sh"), "8899"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    args = [line[4:] for line in done.stdout.splitlines() if line.startswith("ARG ")]
+    assert f"--MappingKernelManager.cull_idle_timeout={expected}" in args
+    assert "--MappingKernelManager.cull_interval=60" in args and "--MappingKernelManager.cull_connected=True" in args
+
+
+def test_notebooks_launcher_refuses_a_bad_cull_timeout(tmp_path: Path) -> None:
+    env = {**_env(JUPYTER_CULL_IDLE="soon"), "SCHOTTEN_VENV": str(_fake_venv(tmp_path))}
+    done = subprocess.run(["bash", str(ROOT / "scripts" / "notebooks.sh")], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert done.returncode == 2 and "JUPYTER_CULL_IDLE" in done.stderr and "ARG" not in done.stdout

@@ -25,7 +25,18 @@ from .errors import OutputError, excerpt
 
 def check_output(path: str | Path, formats: Sequence[str], inputs: Iterable[str | Path] = ()) -> Path:
     """``path`` as a :class:`Path` if it is a safe place to write one of ``formats`` (extensions
-    without the dot, e.g. ``("html", "htm")``); raise :class:`OutputError` saying why not."""
+    without the dot, e.g. ``("html", "htm")``) and is none of ``inputs`` (compared by file identity,
+    ``os.path.samefile``: another spelling or a hard link of an input is refused too); raise
+    :class:`OutputError` saying why not. An operating-system error while looking at the path (a
+    name over the file system's limit, a folder that cannot be searched...) is an
+    :class:`OutputError` too, never an ``OSError``."""
+    try:
+        return _check_output(path, formats, inputs)
+    except OSError as exc:
+        raise OutputError(f"{excerpt(str(path))}: cannot write: {exc.strerror or exc}") from None
+
+
+def _check_output(path: str | Path, formats: Sequence[str], inputs: Iterable[str | Path]) -> Path:
     if not isinstance(path, (str, Path)) or not str(path):
         raise OutputError(f"an output file name is needed, not {excerpt(path)}")
     target = Path(path)
@@ -50,10 +61,14 @@ def _check_folder(target: Path, path: str | Path) -> None:
     folder = target.parent
     if not folder.is_dir():
         what = "not a folder" if folder.exists() else "no such folder"
-        raise OutputError(f"{what}: {excerpt(str(folder), 200)} (for {excerpt(str(path), 200)}); folders are not created")
+        name = str(folder)  # its end is what a typo is in: a long one is cut at the start
+        shown = repr(name) if len(name) <= 80 else f"…{name[-80:]!r} ({len(name):,} characters)"
+        raise OutputError(f"{what}: {shown} (for {excerpt(str(path))}); folders are not created")
 
 
 def _same_file(a: Path, b: Path) -> bool:
+    """Whether ``a`` and ``b`` are one file (same device and inode), or, when either does not exist
+    yet, the same resolved path."""
     try:
         if a.exists() and b.exists():
             return os.path.samefile(a, b)
@@ -72,9 +87,12 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     folder that does not exist (``no such folder``: it is never created).
     """
     target = Path(path)
-    if target.is_symlink():
-        raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
-    _check_folder(target, path)
+    try:
+        if target.is_symlink():
+            raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
+        _check_folder(target, path)
+    except OSError as exc:
+        raise OutputError(f"{excerpt(str(path))}: cannot write: {exc.strerror or exc}") from None
     folder = target.parent
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}", dir=folder)

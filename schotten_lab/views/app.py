@@ -4,6 +4,11 @@ What the app adds to :class:`~schotten_lab.views.editor.BoardEditor`:
 
 - it opens the position given in the page address (``?position=NOTATION``, like a chess site's
   ``?fen=``; ``&flip=1`` turns the diagram round), else ``$SCHOTTEN_POSITION``, else the exercise;
+- the address opens only what a visitor is entitled to (:func:`position_from_address`): a curated
+  position by name (``?position=13_midgame``) or a position written in the address (notation or
+  JSON, at most ``MAX_ADDRESS_CHARS``); never a file of the server. A refused address gets one fixed
+  sentence that says nothing about the server's files. Only the operator's ``$SCHOTTEN_POSITION``
+  may name a file (:func:`read_source`);
 - a position that cannot be read is reported in one sentence above the board, and its text is kept
   in the editor's text box to correct and load; the page never shows a traceback;
 - a diagram of the current position with a *Flip board* toggle (north at the bottom; it turns the
@@ -15,6 +20,8 @@ from __future__ import annotations
 
 import html
 import os
+import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -22,7 +29,7 @@ from urllib.parse import parse_qs, quote
 import ipywidgets as W
 
 from ..core.errors import SchottenError
-from ..core.load import load_position_text
+from ..core.load import JSON_STARTS, LoadedPosition, load_position_text
 from ..core.position import Position
 from ..core.rules import Player
 from ..core.svg import position_svg
@@ -53,6 +60,70 @@ def read_source(text: str) -> Position:
     if not text.startswith("{") and text.endswith(".json"):
         text = Path(text).read_text(encoding="utf-8")
     return load_position_text(text).position
+
+
+CURATED_DIR = Path(__file__).resolve().parents[2] / "data" / "positions"
+"""The curated positions a visitor may open by name (``13_midgame`` or ``13_midgame.json``)."""
+
+MAX_ADDRESS_CHARS = 20_000
+"""Longest position written in an address (a notation is under 2,000 characters, a JSON document
+a few kB); a longer one is refused before it is read."""
+
+CURATED_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}(\.json)?")
+"""The shape of a curated position's name: no folder, no dot but the extension."""
+
+REFUSED_ADDRESS = (
+    "This address does not name a position this app can open: give a curated position by its name "
+    "(such as 13_midgame) or the position itself, in the notation or as JSON."
+)
+"""The one sentence for every refused address: it says nothing about which files the server has."""
+
+
+class AddressError(SchottenError):
+    """A page address that names no position a visitor may open (the message is :data:`REFUSED_ADDRESS`,
+    or the problem of a position the visitor wrote in the address, quoting only the visitor's text)."""
+
+
+def curated_positions(folder: Path = CURATED_DIR) -> dict[str, Path]:
+    """The curated position files by name, with and without ``.json`` (``{"13_midgame": path, ...}``)."""
+    try:
+        files = sorted(p for p in folder.iterdir() if p.suffix == ".json" and p.is_file())
+    except OSError:
+        return {}
+    names: dict[str, Path] = {}
+    for path in files:
+        names[path.name] = names[path.stem] = path
+    return names
+
+
+def position_from_address(text: str, curated: Mapping[str, Path] | None = None) -> LoadedPosition:
+    """The position an address's ``position=`` gives: a curated position by name (one of
+    ``curated``, :func:`curated_positions` by default), else the text itself read as a notation
+    line or a JSON document; never a path on the server. Raises :class:`AddressError`:
+    :data:`REFUSED_ADDRESS` for a name that is not curated, anything shaped like a path, or text
+    over :data:`MAX_ADDRESS_CHARS`; the reader's own message for a position written in the address
+    that cannot be read (it quotes only that text)."""
+    text = text.strip()
+    if len(text) > MAX_ADDRESS_CHARS or not text:
+        raise AddressError(REFUSED_ADDRESS)
+    if CURATED_NAME.fullmatch(text):
+        names = curated_positions() if curated is None else curated
+        if text not in names:
+            raise AddressError(REFUSED_ADDRESS)
+        return load_position_text(names[text].read_text(encoding="utf-8"))
+    if not text.startswith(JSON_STARTS) and _looks_like_a_path(text):
+        raise AddressError(REFUSED_ADDRESS)
+    try:
+        return load_position_text(text)
+    except RecursionError:
+        raise AddressError("The position in the address is nested too deeply to read.") from None
+
+
+def _looks_like_a_path(text: str) -> bool:
+    """Whether non-JSON text is shaped like a file name rather than a notation line (a notation has
+    nine stones joined by ``/`` and space-separated fields, never ``..``, ``~``, ``\\`` or an extension)."""
+    return (text.startswith(("/", "~", ".", "\\")) or ".." in text or "\\" in text or "\x00" in text
+            or re.search(r"\.[A-Za-z]{2,5}$", text) is not None or len(text.split()) < 2)
 
 
 def requested(query: str) -> tuple[str, bool]:
@@ -88,12 +159,17 @@ class BoardApp:
     the page is being requested); it is used when there is no position to open or it is bad.
     """
 
-    def __init__(self, source: str = "", *, flip: bool = False, exercise_editor: BoardEditor | None = None) -> None:
+    def __init__(self, source: str = "", *, flip: bool = False, exercise_editor: BoardEditor | None = None,
+                 from_address: bool = False) -> None:
         self.error = ""
         position: Position | None = None
         if source.strip():
             try:
-                position = read_source(source)
+                position = position_from_address(source).position if from_address else read_source(source)
+            except AddressError as exc:
+                self.error = str(exc) if str(exc) == REFUSED_ADDRESS else error_sentence(source, exc)
+                if len(source) > MAX_ADDRESS_CHARS:
+                    source = ""  # not kept: the box holds a position, not a flood
             except (SchottenError, ValueError, OSError) as exc:
                 self.error = error_sentence(source, exc)
         if position is None:
@@ -137,14 +213,18 @@ class BoardApp:
 
     @classmethod
     def from_request(cls, query: str | None = None, *, exercise_editor: BoardEditor | None = None) -> BoardApp:
-        """The app for a page request: the address's ``position`` (``$QUERY_STRING`` by default),
-        else ``$SCHOTTEN_POSITION``, else the exercise."""
+        """The app for a page request: the address's ``position`` (``$QUERY_STRING`` by default;
+        :func:`position_from_address`: curated names and inline positions only), else the operator's
+        ``$SCHOTTEN_POSITION`` (which may be a file), else the exercise."""
         text, flip = requested(os.environ.get("QUERY_STRING", "") if query is None else query)
-        return cls(text or os.environ.get("SCHOTTEN_POSITION", ""), flip=flip, exercise_editor=exercise_editor)
+        if text.strip():
+            return cls(text, flip=flip, exercise_editor=exercise_editor, from_address=True)
+        return cls(os.environ.get("SCHOTTEN_POSITION", ""), flip=flip, exercise_editor=exercise_editor)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["BoardApp", "EXERCISE", "EXERCISE_NOTATION", "error_sentence", "exercise", "read_source", "requested",
+__all__ = ["MAX_ADDRESS_CHARS", "REFUSED_ADDRESS", "AddressError", "BoardApp", "EXERCISE", "EXERCISE_NOTATION",
+           "curated_positions", "error_sentence", "exercise", "position_from_address", "read_source", "requested",
            "share_link"]
