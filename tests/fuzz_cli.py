@@ -3,7 +3,7 @@
 Not collected by pytest (the file name does not start with ``test_``): it is the long hostile run
 whose figures go into a report. Run it niced, against the tree on ``PYTHONPATH``::
 
-    PYTHONPATH=$PWD nice -n 19 /work/main/.venv/bin/python tests/fuzz_cli.py --runs 400 --seed 0
+    nice -n 19 .venv/bin/python tests/fuzz_cli.py --runs 400 --seed 0
 
 Each run is one command line of ``analyze``, ``claim``, ``advise``, ``notation``, ``diagram``,
 ``report``, ``replay``, ``review``, ``bot`` or ``selfplay`` built from the curated positions and a
