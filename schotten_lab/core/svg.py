@@ -229,13 +229,13 @@ def position_svg(
     game = words["game"][rules.variant] + (f", {words['expert']}" if rules.expert else "")
     parts = []
     if position.discard:
-        parts.append(f"{words['discard']}: {' '.join(str(c) for c in position.discard)}")
+        parts.append(f"{words['discard']}{words['colon']}{' '.join(str(c) for c in position.discard)}")
     parts.append(f"{words[position.to_move.value]} {words['to_move']}")
     parts.append(game)
     played = getattr(position, "tactics_played", None)
     if rules.tactics and played:
         counts = ", ".join(f"{words[p.value]} {played.get(p, 0)}" for p in (Player.SOUTH, Player.NORTH))
-        parts.append(f"{words['played']}: {counts}")
+        parts.append(f"{words['played']}{words['colon']}{counts}")
     out.append(
         f'<text class="footer" x="{MARGIN}" y="{y_footer + 16}" font-size="13" fill="{INK}">'
         f'{escape("  ·  ".join(parts))}</text>'
@@ -254,12 +254,12 @@ def position_svg(
 
 
 def _summary(position: Position, words: Words) -> str:
-    return f"Schotten Totten: {words[position.to_move.value]} {words['to_move']}, {words['deck']} {position.deck}"
+    return f"Schotten Totten{words['colon']}{words[position.to_move.value]} {words['to_move']}, {words['deck']} {position.deck}"
 
 
 def _deck_words(position: Position, words: Words) -> str:
     deck = position.deck
-    text = f"{words['deck']}: {deck} {words['card'] if deck == 1 else words['cards']}"
+    text = f"{words['deck']}{words['colon']}{deck} {words['card'] if deck == 1 else words['cards']}"
     if position.rules.tactics:
         text += f" + {position.tactics_deck} {words['tactics']}"
     return text
@@ -344,7 +344,7 @@ def _ghost(card: object, x: int, y: int, number: int, player: Player, words: Wor
     if not isinstance(card, Card):  # an elite troop the strict proof adds to the opponent's side
         return (
             f'<g class="counterexample" data-card="{escape(str(card))}" data-stone="{number}" '
-            f'data-player="{player.value}"><title>{escape(words["counter"])}: {escape(str(card))}</title>'
+            f'data-player="{player.value}"><title>{escape(words["counter"])}{words["colon"]}{escape(str(card))}</title>'
             f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{TACTICS_FILL}" '
             f'fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="5 3"/>'
             f'<text x="{x + CARD_W // 2}" y="{y + CARD_H // 2 + 5}" font-size="11" font-weight="bold" '
@@ -353,7 +353,7 @@ def _ghost(card: object, x: int, y: int, number: int, player: Player, words: Wor
     fill = CARD_FILL[card.color]
     return (
         f'<g class="counterexample" data-card="{card}" data-stone="{number}" data-player="{player.value}">'
-        f"<title>{escape(words['counter'])}: {escape(words['colors'][card.color])} {card.value}</title>"
+        f"<title>{escape(words['counter'])}{words['colon']}{escape(words['colors'][card.color])} {card.value}</title>"
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{fill}" fill-opacity="0.25" '
         f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="5 3"/>'
         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H // 2 + 6}" font-size="16" font-weight="bold" '
@@ -404,7 +404,7 @@ def _player_block(
     if not known:
         detail += f", {words['hidden'] if hand is not None else words['unknown']}"
     held = position.stones_held(player)
-    title = f"{words[player.value]}{turn}  —  {words['hand']}: {detail}"
+    title = f"{words[player.value]}{turn}  —  {words['hand']}{words['colon']}{detail}"
     out = [
         f'<text class="player-label" data-player="{player.value}" x="{MARGIN}" y="{y_label + 15}" '
         f'font-size="14" font-weight="{"bold" if turn else "normal"}" fill="{INK}">{escape(title)}</text>'
@@ -412,7 +412,7 @@ def _player_block(
     if held:
         out.append(
             f'<text class="held" data-player="{player.value}" x="{WIDTH - MARGIN}" y="{y_label + 15}" '
-            f'font-size="13" text-anchor="end" fill="{MUTED}">{escape(words["held"])}: {", ".join(map(str, held))}</text>'
+            f'font-size="13" text-anchor="end" fill="{MUTED}">{escape(words["held"])}{words["colon"]}{", ".join(map(str, held))}</text>'
         )
     out.append(
         f'<g class="hand" data-player="{player.value}" data-count="{size}" data-known="{str(known).lower()}">'
