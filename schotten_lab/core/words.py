@@ -99,8 +99,8 @@ def typeset_fr(text: str) -> str:
     applies it to a phrase's literal text only, never to the fields filled in.
     """
     text = _QUOTED.sub(lambda m: f"«{NBSP}{m.group(1).strip()}{NBSP}»", text)
-    text = re.sub(r"«[ \u202f]*", "«" + NBSP, text)
-    text = re.sub(r"[ \u202f]*»", NBSP + "»", text)
+    text = re.sub(r"«[ \u00a0\u202f]*", "«" + NBSP, text)
+    text = re.sub(r"[ \u00a0\u202f]*»", NBSP + "»", text)
     text = _BEFORE_PUNCT.sub(lambda m: NBSP + m.group(1), text)
     text = _BEFORE_PERCENT.sub(NBSP + "%", text)
     return text.replace("'", "’")
