@@ -493,7 +493,7 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
         svg = diagram(
             loaded.position, highlight_stones=args.highlight, highlight_cards=args.cards or (),
             refute=args.refute, caption=caption, lang=args.lang, viewer=args.viewer,
-            bottom=Player.NORTH if args.flip else None,
+            bottom=Player.NORTH if args.flip else None, legend=args.legend,
         )  # fmt: skip
         save_diagram(svg, args.output, scale=args.scale)
     except OutputError as exc:  # the file, not the position (ExportError too: Chromium missing or failing)
@@ -522,6 +522,8 @@ def add_diagram_parser(sub: Any, notation_help: str) -> None:
                    help="drawn at the bottom; the opponent's hand is drawn face down")
     p.add_argument("--flip", action="store_true", help="north at the bottom")
     add_lang_option(p, "the diagram")
+    p.add_argument("--legend", action=argparse.BooleanOptionalAction, default=True,
+                   help="the diagram's key under it, in its language: dashed cards, frames, rings (default: on)")
     p.add_argument("--scale", type=float, default=2.0, help="PNG pixels per SVG pixel (default: 2)")
     p.set_defaults(run=cmd_diagram)
 

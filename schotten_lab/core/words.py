@@ -636,6 +636,13 @@ DIAGRAM_LABELS: dict[str, dict[str, Any]] = {
         "wild": "wild",
         "played": "tactics played",
         "colon": ": ",
+        "legend": {
+            "ghost": "dashed cards on stone {stone}: the counterexample, cards the opponent could still add that beat the claim",
+            "frame": "framed stones (tinted, dashed border): stones that can be claimed now, or the claim discussed",
+            "ring": "cards ringed in magenta: the cards the diagram points at (the outs, say)",
+            "first": "{first}: the side that was completed first (it wins a full tie)",
+            "back": "grey backs: a hand drawn face down (not known, or hidden from the viewer)",
+        },
         "troops": {
             "JOKER": "Joker", "SPY": "Spy", "SHIELD": "Shield bearer", "BLIND": "Blind-man's bluff",
             "MUD": "Mud fight", "HEADHUNTER": "Headhunter", "STRATEGIST": "Strategist", "BANSHEE": "Banshee",
@@ -667,6 +674,13 @@ DIAGRAM_LABELS: dict[str, dict[str, Any]] = {
         "wild": "libre",
         "played": "tactiques jouées",
         "colon": "\u00a0: ",
+        "legend": {
+            "ghost": "cartes en pointillés sur la borne {stone} : le contre-exemple, les cartes que l'adversaire peut encore ajouter pour battre la revendication",
+            "frame": "bornes encadrées (fond jaune, bordure en tirets) : les bornes qu'on peut revendiquer maintenant, ou la revendication étudiée",
+            "ring": "cartes cerclées de magenta : les cartes que le schéma désigne (les cartes utiles, par exemple)",
+            "first": "{first} : le côté complété en premier (il l'emporte en cas d'égalité parfaite)",
+            "back": "dos gris : une main montrée face cachée (inconnue, ou cachée au joueur qui regarde)",
+        },
         "troops": {
             "JOKER": "Joker", "SPY": "Espion", "SHIELD": "Porte-Bouclier", "BLIND": "Colin-Maillard",
             "MUD": "Combat de boue", "HEADHUNTER": "Chasseur de tête", "STRATEGIST": "Stratège",

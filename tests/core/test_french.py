@@ -134,3 +134,22 @@ def test_the_report_says_exact_only_when_every_figure_is() -> None:
     assert "Every probability is exact" not in html_en and "Monte Carlo estimates" in html_en
     exact, html_exact = page("13_midgame", "fr")  # no Monte Carlo cell: every figure exact
     assert not exact and "Toutes les probabilités sont exactes" in html_exact and "±" not in html_exact
+
+
+def test_a_diagram_carries_its_key_in_its_language() -> None:
+    from schotten_lab.core.load import load_position_text
+    from schotten_lab.views.diagram import diagram
+
+    text = (ROOT / "data" / "positions" / "04_three_eights_r8_in_own_hand.json").read_text(encoding="utf-8")
+    position = load_position_text(text).position
+    plain = diagram(position, refute=(1, "south"), lang="fr")
+    assert 'class="legend"' not in plain  # the library's default: no key (reports explain themselves)
+    svg = diagram(position, refute=(1, "south"), lang="fr", legend=True, highlight_cards=["R8"])
+    marks = re.findall(r'class="legend" data-mark="(\w+)"', svg)
+    assert marks == ["ghost", "frame", "ring", "back"]  # the dashed card, the frame, the ring, north's unknown hand
+    key = " ".join(re.findall(r"<text[^>]*>([^<]*)</text>", svg.split('class="legend"', 1)[1]))
+    assert "contre-exemple" in key and "bornes encadrées" in key and not french_problems(key.replace("&#x27;", "’"))
+    english = diagram(position, refute=(1, "south"), legend=True)
+    assert "counterexample" in english and "contre-exemple" not in english
+    none = diagram(position, highlight_stones=[], legend=True)
+    assert re.findall(r'data-mark="(\w+)"', none) == ["back"]  # only what the picture shows
