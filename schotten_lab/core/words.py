@@ -728,6 +728,7 @@ CHART_LABELS: dict[str, dict[str, str]] = {
         "counts_title": "Formations over all 24,804 three-card hands",
         "of_hands": "of all hands",
         "completions": "completions",
+        "map_key": "Cells: a number is the chance in %; S3/N3: the card is on stone 3, south/north side; hand: in the viewer's hand; disc: in the discard pile.",
     },
     "fr": {
         "south": "Sud",
@@ -766,6 +767,7 @@ CHART_LABELS: dict[str, dict[str, str]] = {
         "counts_title": "Combinaisons parmi les 24\u00a0804 mains de trois cartes",
         "of_hands": "des mains",
         "completions": "façons de compléter",
+        "map_key": "Cases : un nombre est la chance en % ; S3/N3 : la carte est sur la borne 3, côté Sud/Nord ; main : dans la main du joueur qui regarde ; déf : dans la défausse.",
     },
 }
 """The words of the charts (:mod:`schotten_lab.views.charts`)."""

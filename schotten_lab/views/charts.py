@@ -393,8 +393,10 @@ def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: s
         )
     fig.update_layout(coloraxis={"colorscale": SEQUENTIAL, "cmin": 0, "cmax": 1,
                                  "colorbar": {"tickformat": ".0%", "thickness": 12}})
-    _style(fig, data["title"], height=360, lang=lang)
-    fig.update_layout(width=980)
+    _style(fig, data["title"], height=390, lang=lang)
+    fig.update_layout(width=980, margin={"b": 80})
+    fig.add_annotation(text=label("map_key", lang), xref="paper", yref="paper", x=0, y=-0.22, showarrow=False,
+                       xanchor="left", yanchor="top", font={"size": 12, "color": NEUTRALS["ink"]})  # the cells' key
     fig.update_xaxes(title_text=label("value", lang), type="category")
     fig.update_yaxes(autorange="reversed", type="category", showgrid=False)
     return fig
