@@ -153,3 +153,27 @@ def test_a_diagram_carries_its_key_in_its_language() -> None:
     assert "counterexample" in english and "contre-exemple" not in english
     none = diagram(position, highlight_stones=[], legend=True)
     assert re.findall(r'data-mark="(\w+)"', none) == ["back"]  # only what the picture shows
+
+
+@pytest.mark.parametrize(
+    ("translations", "field"),
+    [
+        ({"de": {"title": "x"}}, "translations.'de'"),
+        ({"fr": {"titre": "x"}}, "translations.'fr'.titre"),
+        ({"fr": {"title": 3}}, "translations.'fr'.title"),
+        ({"fr": "x"}, "translations.'fr'"),
+        ([], "translations"),
+    ],
+)
+def test_bad_translations_are_refused_naming_the_field(translations: object, field: str) -> None:
+    import json
+
+    from schotten_lab.core.errors import PositionFormatError
+    from schotten_lab.core.load import load_position_text
+
+    doc = json.loads((ROOT / "data" / "positions" / "01_three_eights_r8_on_table.json").read_text(encoding="utf-8"))
+    assert load_position_text(json.dumps(doc)).translations["fr"]["title"].startswith("Trois 8")
+    doc["translations"] = translations
+    with pytest.raises(PositionFormatError) as caught:
+        load_position_text(json.dumps(doc))
+    assert field.replace("'", "") in str(caught.value).replace("'", "")
