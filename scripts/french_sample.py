@@ -91,12 +91,23 @@ def overrides() -> dict[str, dict[str, object]]:
     }
 
 
-def phrase_lines() -> Iterator[tuple[str, str]]:
-    """Every registered phrase, in French, with sample fields: ``(key, sentence)``."""
+def sampled_tables() -> dict[str, dict[str, str]]:
+    """The phrase tables of the sample: core.words's and those of the modules that speak through it
+    (a fixed list, so the sample does not depend on what else a process imported)."""
+    from schotten_lab.analysis.board import REPORT_PHRASES
+    from schotten_lab.core.words import PHRASES
+    from schotten_lab.play.selfplay import SUMMARY_PHRASES
+
+    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES}
+
+
+def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
+    """Every phrase of ``tables`` (default :func:`sampled_tables`), in French, with sample fields:
+    ``(key, sentence)``."""
     from schotten_lab.core import words
 
     fields, special = sample_fields(), overrides()
-    for key, texts in sorted(words.all_tables().items()):
+    for key, texts in sorted((sampled_tables() if tables is None else tables).items()):
         values = {name: fields.get(name, "R8") for name in words.fields_of(texts["fr"])}
         values.update(special.get(key, {}))
         yield key, words.say(key, "fr", **values).strip()
