@@ -46,14 +46,14 @@ import signal
 import sys
 import threading
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, NoReturn, TextIO
 
 from .core.errors import OutputError, SchottenError, UsageError, excerpt
 from .core.position import Position
 from .core.load import load_position_text
 from .core.rules import Player, RuleSet
-from .core.words import fraction
+from .core.words import LANGS, default_lang, fraction, say, tactic, with_article
 
 PROG = "schotten-lab"
 
@@ -98,6 +98,14 @@ class Loaded:
     source: str
     title: str | None = None
     description: str | None = None
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--lang en|fr`` for a command that writes words; the default comes from ``SCHOTTEN_LANG``."""
+    default = default_lang()
+    parser.add_argument("--lang", choices=LANGS, default=default,
+                        help=f"language of {what} (default: {default}, from SCHOTTEN_LANG)")
 
 
 def _one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
@@ -144,7 +152,7 @@ def load_text(text: str, source: str) -> Loaded:
         raise UsageError(f"{source}: {_one_line(str(exc))}") from None
     except RecursionError:
         raise UsageError(f"{source}: nested too deeply to be a position document") from None
-    return Loaded(got.position, source, got.title, got.description)
+    return Loaded(got.position, source, got.title, got.description, got.translations)
 
 
 def read_file(path: str) -> tuple[str, str]:
@@ -364,38 +372,48 @@ def _batch_items(inputs: list[str]) -> Iterator[tuple[str, object, tuple[str, st
 
 
 def _report_single(loaded: Loaded, args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis.board import format_report
+
     analysis = _analyze(loaded, args.viewer, args.strict)
+    lang = getattr(args, "lang", "en")
     if args.json:
         out.write(json.dumps(analysis.to_dict(), ensure_ascii=False, indent=2) + "\n")
     else:
-        if loaded.title:
-            out.write(f"{_one_line(loaded.title, 200)}\n\n")
-        out.write(str(analysis).rstrip("\n") + "\n")
+        title = _title(loaded, lang)
+        if title:
+            out.write(f"{_one_line(title, 200)}\n\n")
+        out.write(format_report(analysis, lang).rstrip("\n") + "\n")
         if analysis.rules.tactics:
-            out.write(_tactics_lines(analysis))
+            out.write(_tactics_lines(analysis, lang))
     return EXIT_OK
 
 
-def _tactics_lines(analysis: Any) -> str:
+def _title(loaded: Loaded, lang: str) -> str | None:
+    """The curated title in ``lang`` (its ``translations``), else the document's own title."""
+    return translated(loaded, "title", lang)
+
+
+def translated(loaded: Loaded, field: str, lang: str) -> str | None:
+    """A curated ``title`` or ``description`` in ``lang``: ``translations.<lang>.<field>`` when the
+    document has it, else the document's own field (English)."""
+    text = loaded.translations.get(lang, {}).get(field) if lang != "en" else None
+    return text if isinstance(text, str) and text.strip() else getattr(loaded, field)
+
+
+def _tactics_lines(analysis: Any, lang: str = "en") -> str:
     """The readable report's tactics footer: the proof option used and the unseen tactics cards."""
-    proofs = (
-        "strict (unplayed combat modes and elite troops may block a claim)"
-        if analysis.rules.strict_proofs
-        else "rulebook (unplayed tactics cards cannot block a claim; --strict for the strict proof)"
-    )
+    proofs = say("cli_proofs_strict" if analysis.rules.strict_proofs else "cli_proofs_rulebook", lang)
     unseen = [c for c in analysis.tactics_cards if c.unseen]
-    viewer = analysis.viewer.value
+    viewer = analysis.viewer
     if not unseen:
-        cards = f"Tactics cards: none unseen by {viewer}."
+        cards = say("cli_tactics_none", lang, viewer=viewer)
     else:
-        names = ", ".join(f"{c.card} x{c.copies}" if c.copies > 1 else str(c.card) for c in unseen)
+        shown = [str(c.card) if lang == "en" else tactic(str(c.card), lang) for c in unseen]
+        names = ", ".join(f"{name} x{c.copies}" if c.copies > 1 else name for name, c in zip(shown, unseen))
         c = unseen[0]
-        cards = (
-            f"Tactics cards unseen by {viewer}: {names}; each copy is in "
-            f"{analysis.viewer.opponent.value}'s hand with {fraction(c.p_opponent_hand)} "
-            f"and in the tactics deck with {fraction(c.p_deck)}."
-        )
-    return f"Claim proofs: {proofs}.\n{cards}\n"
+        cards = say("cli_tactics_unseen", lang, viewer=viewer, names=names, opponent=viewer.opponent,
+                    p=fraction(c.p_opponent_hand), q=fraction(c.p_deck))
+    return f"{say('cli_proofs', lang, proofs=proofs)}\n{cards}\n"
 
 
 def cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
@@ -410,14 +428,18 @@ def cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     if args.json:
         out.write(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK
-    word = "claimable" if verdict.claimable else "not claimable"
-    strict = " (strict proof)" if rules_for(loaded.position, args.strict).strict_proofs else ""
-    out.write(f"stone {args.stone}, {args.player.value}: {word}{strict}\n")
-    out.write(f"{verdict.reason}\n")
+    lang = args.lang
+    word = say("cli_claimable" if verdict.claimable else "cli_not_claimable", lang)
+    strict = say("cli_strict", lang) if rules_for(loaded.position, args.strict).strict_proofs else ""
+    out.write(say("cli_claim_head", lang, stone=args.stone, player=args.player, word=word, strict=strict) + "\n")
+    out.write(f"{verdict.explain(lang)}\n")
     if verdict.counterexample:
         cards = " ".join(str(c) for c in verdict.counterexample)
-        formation = f": {verdict.counter_formation}" if verdict.counter_formation is not None else ""
-        out.write(f"counterexample: {args.player.opponent.value} adds {cards}{formation}\n")
+        formation = ""
+        if verdict.counter_formation is not None:
+            shown = with_article(verdict.counter_formation.describe(lang), lang, "indef" if lang == "fr" else "bare")
+            formation = say("cli_counter_formation", lang, formation=shown)
+        out.write(say("cli_counterexample", lang, player=args.player.opponent, cards=cards, formation=formation) + "\n")
     return EXIT_OK
 
 
@@ -450,7 +472,8 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"the HTML report is not available in this installation: {_one_line(str(exc))}") from None
     try:
         write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang,
-                     title=loaded.title, description=loaded.description)
+                     title=translated(loaded, "title", args.lang),
+                     description=translated(loaded, "description", args.lang))
     except OutputError as exc:  # the file, not the position: named by its option
         raise UsageError(f"--output: cannot write the report: {_one_line(str(exc))}") from None
     except SchottenError as exc:
@@ -494,12 +517,12 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"--output {excerpt(args.output)}: the file name must end in .svg or .png")
     check_written(args.output, ("svg", "png"), input_files(args), "--output", "the diagram")
     loaded = load_one(args)
-    caption = loaded.title if args.caption == "title" else args.caption
+    caption = translated(loaded, "title", args.lang) if args.caption == "title" else args.caption
     try:
         svg = diagram(
             loaded.position, highlight_stones=args.highlight, highlight_cards=args.cards or (),
             refute=args.refute, caption=caption, lang=args.lang, viewer=args.viewer,
-            bottom=Player.NORTH if args.flip else None,
+            bottom=Player.NORTH if args.flip else None, legend=args.legend,
         )  # fmt: skip
         save_diagram(svg, args.output, scale=args.scale)
     except OutputError as exc:  # the file, not the position (ExportError too: Chromium missing or failing)
@@ -527,7 +550,9 @@ def add_diagram_parser(sub: Any, notation_help: str) -> None:
     p.add_argument("--viewer", type=parse_player, metavar="south|north",
                    help="drawn at the bottom; the opponent's hand is drawn face down")
     p.add_argument("--flip", action="store_true", help="north at the bottom")
-    p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the diagram (default: en)")
+    add_lang_option(p, "the diagram")
+    p.add_argument("--legend", action=argparse.BooleanOptionalAction, default=True,
+                   help="the diagram's key under it, in its language: dashed cards, frames, rings (default: on)")
     p.add_argument("--scale", type=float, default=2.0, help="PNG pixels per SVG pixel (default: 2)")
     p.set_defaults(run=cmd_diagram)
 
@@ -565,6 +590,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
     p.add_argument("--strict", action="store_true", help=strict_help)
     p.add_argument("--json", action="store_true", help="print the JSON report instead of the readable one")
+    add_lang_option(p, "the readable report")
     __import__("schotten_lab.cli_game").cli_game.add_runner_options(p, "batch's positions")
     p.set_defaults(run=cmd_analyze)
 
@@ -575,6 +601,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--player", "-p", type=parse_player, required=True, metavar="south|north", help="the claimant")
     p.add_argument("--strict", action="store_true", help=strict_help)
     p.add_argument("--json", action="store_true", help="print the verdict as JSON")
+    add_lang_option(p, "the verdict")
     p.set_defaults(run=cmd_claim)
 
     __import__("schotten_lab.cli_advise").cli_advise.add_advise_parser(sub, notation_help)  # cli_advise.py
@@ -590,7 +617,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
     p.add_argument("--output", "-o", required=True, metavar="FILE.html", help="where to write the report")
     p.add_argument("--viewer", type=parse_player, metavar="south|north", help=viewer_help)
-    p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the report (default: en)")
+    add_lang_option(p, "the report")
     p.set_defaults(run=cmd_report)
 
     add_diagram_parser(sub, notation_help)

@@ -309,7 +309,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         f"{' (expert)' if args.expert else ''}, seed {args.seed}, engine {engine}, {runner.describe()}"
     )
     report = out if args.out else sys.stderr
-    report.write(f"{header}\n{summary}\n")
+    report.write(f"{header}\n{summary.text(getattr(args, 'lang', 'en'))}\n")
     if args.out:
         report.write(f"wrote {args.games} records to {_name(args.out)}\n")
     return EXIT_OK
@@ -464,6 +464,7 @@ def add_game_commands(sub: Any) -> None:
             help=f"{OPTION_HELP} for {seat}'s bot",
         )  # fmt: skip
     p.add_argument("--out", "-o", metavar="FILE", help="write the records here (.jsonl, atomically: a failed run leaves the old file); summary on stdout")
+    __import__("schotten_lab.cli").cli.add_lang_option(p, "the summary")
     p.set_defaults(run=cmd_selfplay)
 
 

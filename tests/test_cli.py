@@ -315,7 +315,7 @@ def test_report_passes_viewer_and_language(
     out_file = str(tmp_path / "r.html")
     code, out, _ = run(["report", str(THREE_EIGHTS), "-o", out_file, "--viewer", "south", "--lang", "fr"], capsys)
     assert code == 0 and out == f"wrote {out_file}\n"
-    assert calls == [(NOTATION, out_file, "south", "fr", json.loads(THREE_EIGHTS.read_text())["title"])]
+    assert calls == [(NOTATION, out_file, "south", "fr", json.loads(THREE_EIGHTS.read_text())["translations"]["fr"]["title"])]  # the French title
 
 
 def test_report_for_real(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -67,7 +67,9 @@ def test_position_loads_is_legal_and_documented(path: Path) -> None:
     assert set(doc["expected"]) <= EXPECTED_KEYS
     assert doc["expected"].get("claims"), "every curated position states at least one claim verdict"
     # the curated metadata aside, the file is exactly what the library writes
-    stripped = {k: v for k, v in doc.items() if k not in ("title", "description", "expected")}
+    stripped = {k: v for k, v in doc.items() if k not in ("title", "description", "expected", "translations")}
+    french = doc["translations"]["fr"]  # every curated position speaks French too (docs/FRENCH.md)
+    assert french["title"] and len(french["description"]) > 80 and french["title"] != doc["title"]
     assert position.to_dict() == stripped
     assert Position.from_notation(position.notation) == position
 

@@ -15,7 +15,8 @@ from ..core.formations import RANKS_STRONGEST_FIRST, Rank
 from ..core.position import Position, Stone
 from ..core.rules import PLAYERS, Player, RuleSet
 from ..core.tactics import Piece
-from ..core.words import fraction_percent, say
+from ..core.tactics import MODE_CARD
+from ..core.words import estimate, fraction_percent, register, say, tactic
 from .claims import ClaimVerdict, claim
 from .common import check_player, check_position, check_rules, percent
 from .odds import CompletionOdds, odds_of_side
@@ -205,45 +206,119 @@ def analyze(
     )
 
 
-def format_report(result: BoardAnalysis) -> str:
-    """The readable text report: one block per stone, then the viewer's card chances.
+REPORT_PHRASES = register(
+    {
+        "report_head": {"en": "{game} game, {mover} to move, {decks}; {seat}", "fr": "{game}, {mover} joue, {decks} ; {seat}"},
+        "report_game_base": {"en": "base", "fr": "jeu de base"},
+        "report_game_tactics": {"en": "tactics", "fr": "variante tactique"},
+        "report_game_expert": {"en": "base (expert)", "fr": "jeu de base, variante expert"},
+        "report_game_tactics_expert": {"en": "tactics (expert)", "fr": "variante tactique et expert"},
+        "report_deck": {"en": "deck {n}", "fr": "pioche : {n} cartes"},
+        "report_decks": {"en": "deck {n}, tactics deck {t}", "fr": "pioche : {n} cartes, pioche tactique : {t}"},
+        "report_stone": {"en": "Stone {stone}{modes}: {sides}", "fr": "Borne {stone}{modes} : {sides}"},
+        "report_side": {"en": "{player} {cards}", "fr": "{player} {cards}"},
+        "report_claimed": {"en": "  claimed by {player}", "fr": "  revendiquée par {player}"},
+        "report_can": {"en": "  {player} CAN claim: {reason}", "fr": "  {player} PEUT revendiquer : {reason}"},
+        "report_cannot": {"en": "  {player} cannot claim: {reason}", "fr": "  {player} ne peut pas revendiquer : {reason}"},
+        "report_odds": {"en": "  {player} odds: {public}", "fr": "  chances de {player} : {public}"},
+        "report_odds_seen": {
+            "en": "  {player} odds seen by {viewer}: {mine}; {public_words}: {public}",
+            "fr": "  chances de {player} vues par {viewer} : {mine} ; {public_words} : {public}",
+        },
+        "report_cannot_complete": {
+            "en": "cannot be completed from the {n} cards off the table",
+            "fr": "impossible à compléter avec les {n} cartes hors de la table",
+        },
+        "report_cannot_complete_p": {"en": "cannot complete {p}", "fr": "côté incomplet : {p}"},
+        "report_outcome": {"en": "  outcome: {line}{decided}", "fr": "  issue : {line}{decided}"},
+        "report_outcome_seen": {"en": "  outcome {seat}: {line}", "fr": "  issue, {seat} : {line}"},
+        "report_outcome_public": {"en": "  outcome, {public_words}: {line}{decided}", "fr": "  issue, {public_words} : {line}{decided}"},
+        "report_shares": {"en": "south {south}, north {north}, tie {tie}", "fr": "Sud {south}, Nord {north}, égalité {tie}"},
+        "report_decided": {"en": " (decided by who completes first)", "fr": " (au premier côté complet)"},
+        "report_undecided": {"en": ", undecided {p} (a side cannot be completed)", "fr": ", indécis {p} (un côté ne peut pas être complété)"},
+        "report_estimated": {"en": " ({estimate})", "fr": " ({estimate})"},
+        "report_empty": {"en": "(empty)", "fr": "(vide)"},
+        "report_incomplete": {"en": "{cards} (incomplete)", "fr": "{cards} (incomplet)"},
+        "report_complete": {"en": "{cards} [{formation}]", "fr": "{cards} [{formation}]"},
+        "report_timing_expert": {"en": "at the start of the turn (expert rules)", "fr": "en début de tour (variante expert)"},
+        "report_timing": {"en": "after placing a card", "fr": "après avoir posé une carte"},
+        "report_claims": {
+            "en": "{claimer} can claim {stones} {timing}; {other} threatens {threats}.",
+            "fr": "{claimer} peut revendiquer {stones} {timing} ; {other} menace {threats}.",
+        },
+        "report_no_stone": {"en": "no stone", "fr": "aucune borne"},
+        "report_one_stone": {"en": "stone {list}", "fr": "la borne {list}"},
+        "report_stones": {"en": "stones {list}", "fr": "les bornes {list}"},
+        "cli_claim_head": {"en": "stone {stone}, {player}: {word}{strict}", "fr": "borne {stone}, {player} : {word}{strict}"},
+        "cli_claimable": {"en": "claimable", "fr": "revendicable"},
+        "cli_not_claimable": {"en": "not claimable", "fr": "pas revendicable"},
+        "cli_counter_formation": {"en": ": {formation}", "fr": ", soit {formation}"},
+        "cli_strict": {"en": " (strict proof)", "fr": " (preuve stricte)"},
+        "cli_counterexample": {"en": "counterexample: {player} adds {cards}{formation}", "fr": "contre-exemple : {player} ajoute {cards}{formation}"},
+        "cli_proofs_strict": {
+            "en": "strict (unplayed combat modes and elite troops may block a claim)",
+            "fr": "stricte (les modes de combat et les troupes d'élite pas encore joués peuvent empêcher une revendication)",
+        },
+        "cli_proofs_rulebook": {
+            "en": "rulebook (unplayed tactics cards cannot block a claim; --strict for the strict proof)",
+            "fr": "celle de la règle (les cartes Tactique pas encore jouées n'empêchent pas une revendication ; --strict pour la preuve stricte)",
+        },
+        "cli_proofs": {"en": "Claim proofs: {proofs}.", "fr": "Preuve des revendications : {proofs}."},
+        "cli_tactics_none": {"en": "Tactics cards: none unseen by {viewer}.", "fr": "Cartes Tactique : {viewer} les a toutes vues."},
+        "cli_tactics_unseen": {
+            "en": "Tactics cards unseen by {viewer}: {names}; each copy is in {opponent}'s hand with {p} and in the tactics deck with {q}.",
+            "fr": "Cartes Tactique que {viewer} n'a pas vues : {names} ; chaque exemplaire est dans la main de {opponent} avec la probabilité {p}, dans la pioche tactique avec {q}.",
+        },
+        "report_cards": {
+            "en": "Cards: {n} unseen by {viewer}; each is in {opponent}'s hand with {p}, in the deck with {q}, and drawn by {viewer} in the {draws} draws left with {d}.",
+            "fr": "Cartes : {n} cartes que {viewer} n'a pas vues ; chacune est dans la main de {opponent} avec la probabilité {p}, dans la pioche avec {q}, et {viewer} la piochera dans ses {draws} tirages restants avec {d}.",
+        },
+    }
+)
+"""The readable text report's phrases (:func:`format_report`)."""
+
+
+def format_report(result: BoardAnalysis, lang: str = "en") -> str:
+    """The readable text report, in ``lang``: one block per stone, then the viewer's card chances.
 
     Where the viewer's hand is known, each open stone's headline is the outcome seen by the viewer
     (docs/VIEWER.md), with the public-pool figure beside it; a won game says so instead of giving odds.
     """
     pos = result.position
-    decks = f"deck {pos.deck}" + (f", tactics deck {pos.tactics_deck}" if pos.rules.tactics else "")
-    lines = [f"{result.rules.name} game, {pos.to_move.value} to move, {decks}; {seat_words(result)}"]
+    n = pos.deck
+    decks = say("report_decks", lang, n=n, t=pos.tactics_deck) if pos.rules.tactics else say("report_deck", lang, n=n)
+    game = "report_game_" + result.rules.variant + ("_expert" if result.rules.expert else "")
+    lines = [say("report_head", lang, game=say(game, lang), mover=pos.to_move, decks=decks, seat=seat_words(result, lang))]
     over = result.winner is not None
     if over:
-        lines.append(game_over_words(pos))
+        lines.append(game_over_words(pos, lang))
     for s in result.stones:
         stone = pos.stone(s.number)
-        modes = f" [{', '.join(sorted(stone.modes))}]" if stone.modes else ""
-        sides = "   ".join(f"{p.value} {_side_text(stone, p)}" for p in PLAYERS)
-        lines.append(f"Stone {s.number}{modes}: {sides}")
+        names = sorted(stone.modes) if lang == "en" else [tactic(MODE_CARD[m], lang) for m in sorted(stone.modes)]
+        modes = f" [{', '.join(names)}]" if stone.modes else ""
+        sides = "   ".join(say("report_side", lang, player=p, cards=_side_text(stone, p, lang)) for p in PLAYERS)
+        lines.append(say("report_stone", lang, stone=s.number, modes=modes, sides=sides))
         if s.claimed is not None:
-            lines.append(f"  claimed by {s.claimed.value}")
+            lines.append(say("report_claimed", lang, player=s.claimed))
             continue
         if over:
             continue
-        lines.extend(_stone_lines(result, s, stone))
+        lines.extend(_stone_lines(result, s, stone, lang))
     if over:
         return "\n".join(lines)
     claimer, other = pos.to_move, pos.to_move.opponent
-    timing = "at the start of the turn (expert rules)" if result.rules.expert else "after placing a card"
+    timing = say("report_timing_expert" if result.rules.expert else "report_timing", lang)
     lines.append(
-        f"{claimer.value} can claim {_stone_list(result.claim_now)} {timing}; "
-        f"{other.value} threatens {_stone_list(result.threats)}."
+        say("report_claims", lang, claimer=claimer, stones=_stone_list(result.claim_now, lang), timing=timing,
+            other=other, threats=_stone_list(result.threats, lang))
     )
     unseen = [c for c in result.cards if c.unseen]
     if unseen:
         c = unseen[0]
-        opp = result.viewer.opponent.value
         lines.append(
-            f"Cards: {len(unseen)} unseen by {result.viewer.value}; each is in {opp}'s hand with "
-            f"{fraction_percent(c.p_opponent_hand)}, in the deck with {fraction_percent(c.p_deck)}, and drawn by "
-            f"{result.viewer.value} in the {draws_left(pos, result.viewer)} draws left with {fraction_percent(c.p_draw)}."
+            say("report_cards", lang, n=len(unseen), viewer=result.viewer, opponent=result.viewer.opponent,
+                p=fraction_percent(c.p_opponent_hand, lang), q=fraction_percent(c.p_deck, lang),
+                draws=draws_left(pos, result.viewer), d=fraction_percent(c.p_draw, lang))
         )
     return "\n".join(lines)
 
@@ -270,72 +345,74 @@ def game_over_words(position: Position, lang: str = "en") -> str:
     return say("game_over", lang, winner=winner, how=f"{how} ({', '.join(map(str, run or held))})")
 
 
-def _stone_lines(result: BoardAnalysis, s: StoneAnalysis, stone: Stone) -> list[str]:
+def _stone_lines(result: BoardAnalysis, s: StoneAnalysis, stone: Stone, lang: str = "en") -> list[str]:
     """Claims, odds and outcome of one open stone: the viewer's figures first, the public ones beside."""
     assert s.claims is not None and s.odds is not None and s.outcome is not None
     lines = []
     for p in PLAYERS:
         v = s.claims[p]
         if stone.is_complete(p):
-            lines.append(f"  {p.value} {'CAN' if v.claimable else 'cannot'} claim: {v.reason}")
-    viewer = result.viewer.value
+            lines.append(say("report_can" if v.claimable else "report_cannot", lang, player=p, reason=v.explain(lang)))
+    viewer = result.viewer
+    public_words = say("public_figure", lang)
     for p in PLAYERS:
         o = s.odds[p]
         if o.complete:
             continue
-        public = _ranks_text(o.ranks, o.capacity) if o.possible else f"cannot be completed from the {o.pool_size} cards off the table"
+        public = _ranks_text(o.ranks, o.capacity, lang) if o.possible else say("report_cannot_complete", lang, n=o.pool_size)
         if s.odds_viewer is None:
-            lines.append(f"  {p.value} odds: {public}")
+            lines.append(say("report_odds", lang, player=p, public=public))
             continue
         seen = s.odds_viewer[p]
-        mine = _ranks_text(seen.ranks, seen.capacity)
+        mine = _ranks_text(seen.ranks, seen.capacity, lang)
         if seen.incomplete:
-            mine = ", ".join(x for x in (mine, f"cannot complete {percent(seen.incomplete)}") if x)
-        lines.append(f"  {p.value} odds seen by {viewer}: {mine}; {say('public_figure')}: {public}")
+            cannot = say("report_cannot_complete_p", lang, p=percent(seen.incomplete, lang))
+            mine = ", ".join(x for x in (mine, cannot) if x)
+        lines.append(say("report_odds_seen", lang, player=p, viewer=viewer, mine=mine, public_words=public_words, public=public))
     out = s.outcome
-    decided = " (decided by who completes first)" if out.tie and not any(map(stone.is_complete, PLAYERS)) else ""
-    public_line = f"south {percent(out.south)}, north {percent(out.north)}, tie {percent(out.tie)}"
+    decided = say("report_decided", lang) if out.tie and not any(map(stone.is_complete, PLAYERS)) else ""
+    public_line = say("report_shares", lang, south=percent(out.south, lang), north=percent(out.north, lang), tie=percent(out.tie, lang))
     if s.outcome_viewer is None:
-        lines.append(f"  outcome: {public_line}{decided}")
+        lines.append(say("report_outcome", lang, line=public_line, decided=decided))
         return lines
-    seen_out = s.outcome_viewer
-    lines.append(f"  outcome {say('viewer_figure', viewer=result.viewer)}: {_viewer_outcome_text(seen_out)}")
-    lines.append(f"  outcome, {say('public_figure')}: {public_line}{decided}")
+    seat = say("viewer_figure", lang, viewer=result.viewer)
+    lines.append(say("report_outcome_seen", lang, seat=seat, line=_viewer_outcome_text(s.outcome_viewer, lang)))
+    lines.append(say("report_outcome_public", lang, public_words=public_words, line=public_line, decided=decided))
     return lines
 
 
-def _ranks_text(ranks: dict[Rank, Fraction], capacity: int) -> str:
-    return ", ".join(f"{r.label(size=capacity)} {percent(ranks[r])}" for r in RANKS_STRONGEST_FIRST if ranks[r])
+def _ranks_text(ranks: dict[Rank, Fraction], capacity: int, lang: str = "en") -> str:
+    return ", ".join(f"{r.label(lang, size=capacity)} {percent(ranks[r], lang)}" for r in RANKS_STRONGEST_FIRST if ranks[r])
 
 
-def _viewer_outcome_text(o: ViewerOutcome) -> str:
+def _viewer_outcome_text(o: ViewerOutcome, lang: str = "en") -> str:
     def shown(key: str, p: Fraction) -> str:
-        return f"{percent(p)} ± {percent(o.stderr[key])}" if not o.exact else percent(p)
+        return estimate(float(p), o.stderr[key], lang) if not o.exact else percent(p, lang)
 
-    text = f"south {shown('south', o.south)}, north {shown('north', o.north)}, tie {shown('tie', o.tie)}"
+    text = say("report_shares", lang, south=shown("south", o.south), north=shown("north", o.north), tie=shown("tie", o.tie))
     if o.tie and o.exact:
-        text += " (decided by who completes first)"
+        text += say("report_decided", lang)
     if o.undecided:
-        text += f", undecided {percent(o.undecided)} (a side cannot be completed)"
+        text += say("report_undecided", lang, p=percent(o.undecided, lang))
     if not o.exact:
-        text += f" ({say('estimate', samples=f'{o.samples:,}')})"
+        text += say("report_estimated", lang, estimate=say("estimate", lang, samples=o.samples))
     return text
 
 
-def _side_text(stone: Stone, player: Player) -> str:
+def _side_text(stone: Stone, player: Player, lang: str = "en") -> str:
     side = stone.side(player)
     if not side:
-        return "(empty)"
+        return say("report_empty", lang)
     formation = stone.formation(player)
     if formation is not None:
-        return f"{format_cards(side)} [{formation.describe(size=stone.capacity)}]"
-    return f"{format_cards(side)} (incomplete)"
+        return say("report_complete", lang, cards=format_cards(side), formation=formation.describe(lang, size=stone.capacity))
+    return say("report_incomplete", lang, cards=format_cards(side))
 
 
-def _stone_list(numbers: tuple[int, ...]) -> str:
+def _stone_list(numbers: tuple[int, ...], lang: str = "en") -> str:
     if not numbers:
-        return "no stone"
-    return ("stone " if len(numbers) == 1 else "stones ") + ", ".join(map(str, numbers))
+        return say("report_no_stone", lang)
+    return say("report_one_stone" if len(numbers) == 1 else "report_stones", lang, list=", ".join(map(str, numbers)))
 
 
 def _html_escape(text: str) -> str:

@@ -21,7 +21,7 @@ from ..core.proof import ClaimStatus, Decision, Scenario, decide_claim
 from ..core.rules import Player, RuleSet
 from ..core.sides import completion_masks, side_strength
 from ..core.tactics import MODE_CARD, Piece, Troop
-from ..core.words import Fact, Facts
+from ..core.words import Count, Fact, Facts, TacticName, formation, player, render, with_article
 from .common import check_player, check_rules, check_stone
 
 MAX_LISTED_THREATS = 3
@@ -119,35 +119,60 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
 
 @dataclass(frozen=True, slots=True)
 class FormationWords:
-    """A formation in words, in any language (``blind``: sums only under Blind-man's bluff)."""
+    """A formation in words, in any language (``blind``: sums only under Blind-man's bluff).
+
+    Its forms (a phrase's ``{own:poss}``): ``def`` « le brelan (somme 24) », ``indef`` « un brelan
+    (somme 24) », ``poss`` « le brelan de Sud (somme 24) » / "south's three of a kind (sum 24)" (the
+    ``owner``'s)."""
 
     formation: Formation
     capacity: int
     blind: bool = False
+    owner: Player | None = None
+    troops: object = ""
+    """The troops' identities (``", with JOKER as R8"``): after the formation in English, inside its
+    parentheses in French (« la suite couleur de Sud (somme 24, avec le Joker en R8) »)."""
 
     def in_words(self, lang: str = "en") -> str:
-        words = self.formation.describe(lang, size=self.capacity)
-        return words + (Fact.of("blind_note").in_words(lang) if self.blind else "")
+        return self.in_form(lang, "bare")
+
+    def in_form(self, lang: str, form: str) -> str:
+        f = self.formation
+        blind = Fact.of("blind_note").in_words(lang) if self.blind else ""
+        troops = render(self.troops, lang)
+        if lang == "en":
+            text = f.describe(lang, size=self.capacity)
+            if form == "poss" and self.owner is not None:
+                text = f"{player(self.owner, lang)}'s {text}"
+            else:
+                text = with_article(text, lang, "def" if form == "poss" else form)
+            return text + blind + troops
+        name = formation(f.rank.key, lang, size=self.capacity, form="def" if form == "poss" else form)
+        if form == "poss" and self.owner is not None:
+            name += f" de {player(self.owner, lang)}"
+        details = [str(f.total) if f.rank.key == "sum" else f"{formation('sum', lang)} {f.total}"]
+        details += [part.strip(" ,()") for part in (blind, troops) if part]
+        return f"{name} ({', '.join(details)})"
 
 
 def scenario_words(scenario: Scenario) -> Facts:
     """What a strict proof assumes, as facts: ``an unplayed MUD were put on the stone and ...``."""
-    parts: list[object] = [Fact.of("scenario_mode", mode=MODE_CARD[m]) for m in scenario.added_modes]
+    parts: list[object] = [Fact.of("scenario_mode", mode=TacticName(MODE_CARD[m])) for m in scenario.added_modes]
     if scenario.added_troop:
-        parts.append(Fact.of("scenario_troop", troop=scenario.added_troop))
+        parts.append(Fact.of("scenario_troop", troop=TacticName(scenario.added_troop)))
     return Facts(tuple(parts), sep="and_all")
 
 
-def _cards(n: int) -> Fact:
-    return Fact.of("cards_one" if n == 1 else "cards_many", count=n)
+def _cards(n: int) -> Fact | Count:
+    return Fact.of("cards_none") if n == 0 else Count(n)
 
 
 def _explain(position: Position, number: int, me: Player, d: Decision, alternatives: tuple[Card, ...]) -> Fact:
     s = position.stone(number)
     them = me.opponent
     mine = s.side(me)
-    own: object = Facts((_formation_words(d.own, s), _troop_note(mine, d.own_resolved)), sep="") if d.own else ""
-    other: object = _formation_words(d.other, s) if d.other else ""
+    own: object = _formation_words(d.own, s, owner=me, troops=_troop_note(mine, d.own_resolved)) if d.own else ""
+    other: object = _formation_words(d.other, s, owner=them) if d.other else ""
     if s.claimed is not None:
         return Fact.of("claim_claimed", stone=number, owner=s.claimed)
     status = d.status
@@ -165,18 +190,23 @@ def _explain(position: Position, number: int, me: Player, d: Decision, alternati
     return _proof_reason(position, number, me, d, own)
 
 
-def _formation_words(f: Formation | None, s: Stone, blind: bool = False) -> FormationWords | str:
-    """A formation in words; ``blind`` marks a Blind-man's bluff the stone only has in a strict scenario."""
+def _formation_words(
+    f: Formation | None, s: Stone, blind: bool = False, owner: Player | None = None, troops: object = ""
+) -> FormationWords | str:
+    """A formation in words; ``blind`` marks a Blind-man's bluff the stone only has in a strict scenario;
+    ``owner`` is the player whose side it is (for « le brelan de Sud »)."""
     if f is None:
         return ""
-    return FormationWords(f, s.capacity, s.blind or blind)
+    return FormationWords(f, s.capacity, s.blind or blind, owner, troops)
 
 
 def _troop_note(side: tuple[Piece, ...], resolved: tuple[Card, ...]) -> Fact | str:
     """``", with JOKER as R8"`` for the troops of a complete side, at their best identities."""
     if not resolved or not any(isinstance(p, Troop) and p.wild for p in side):
         return ""
-    parts = tuple(Fact.of("troop_as", troop=p, card=c) for p, c in zip(side, resolved) if isinstance(p, Troop) and p.wild)
+    parts = tuple(
+        Fact.of("troop_as", troop=TacticName(p.kind), card=c) for p, c in zip(side, resolved) if isinstance(p, Troop) and p.wild
+    )
     return Fact.of("troops_as", parts=Facts(parts, sep=", "))
 
 
@@ -203,7 +233,7 @@ def _counter_reason(
     lead: object = Fact.of("if_scenario", scenario=scenario_words(d.scenario)) if d.scenario else ""
     if "blind" in d.scenario.added_modes and not s.blind:
         # the scenario's Blind-man's bluff: both formations are sums only
-        own = Facts((_formation_words(d.own, s, blind=True), _troop_note(s.side(me), d.own_resolved)), sep="")
+        own = _formation_words(d.own, s, blind=True, owner=me, troops=_troop_note(s.side(me), d.own_resolved))
     counter = _formation_words(d.counter_formation, s, blind="blind" in d.scenario.added_modes)
     shown: object = tuple(added)
     side_shown: object = side
@@ -212,7 +242,7 @@ def _counter_reason(
         shown = Fact.of("any_of_value", value=value, cards=alternatives)
         side_shown = Facts((tuple(theirs), Fact.of("and_a_value", value=value)), sep="")
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
-    wild_note: object = Fact.of("wild_best", troops=Facts(tuple(wild), sep=", "), opponent=them) if wild else ""
+    wild_note: object = Fact.of("wild_best", troops=Facts(tuple(TacticName(p.kind) for p in wild), sep=", "), opponent=them) if wild else ""
     own_hand = set(position.hands[me] or ())
     candidates = list(alternatives) or cards
     in_my_hand = tuple(c for c in candidates if c in own_hand)
@@ -221,8 +251,9 @@ def _counter_reason(
         where = Fact.of("in_own_hand_one" if len(in_my_hand) == 1 else "in_own_hand_many", cards=in_my_hand, player=me)
     elif cards:
         where = Fact.of("not_on_table_one" if len(candidates) == 1 else "not_on_table_many")
+    several = len(added) > 1 and not (alternatives and len({c.value for c in alternatives}) == 1)
     return Fact.of(
-        "claim_beaten",
+        "claim_beaten_many" if several else "claim_beaten",  # French: « B4 B6 lui donneraient »
         lead=lead,
         opponent=them,
         added=shown,
@@ -250,7 +281,7 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
     beating = strengths > d.own.strength
     threats, threat_strengths = masks[beating], strengths[beating]
     wild = [p for p in theirs if isinstance(p, Troop) and p.wild]
-    even: object = Fact.of("even_wild", troops=Facts(tuple(wild), sep=", "), opponent=them) if wild else ""
+    even: object = Fact.of("even_wild", troops=Facts(tuple(TacticName(p.kind) for p in wild), sep=", "), opponent=them) if wild else ""
     lead = Fact.of("claim_unbeatable", player=me, own=own, wild=even)
     tie_note: object = ""
     best_formation, best_cards = d.best
@@ -264,14 +295,15 @@ def _proof_reason(position: Position, number: int, me: Player, d: Decision, own:
         return Fact.of("proof_no_completion_beats", lead=lead, opponent=them, cards=tuple(theirs), tie=tie_note)
     dead_mask = position.table_mask & ~stone_mask
     if len(threats) <= MAX_LISTED_THREATS:
-        parts = []
+        parts: list[Fact] = []
         order = sorted(range(len(threats)), key=lambda t: (-int(threat_strengths[t]), int(threats[t])))
         for t in order:
             cards = cards_of(int(threats[t]))
             dead = [c for c in cards if dead_mask >> c.index & 1]
             formation = _formation_words(Formation.from_strength(int(threat_strengths[t])), s)
             where = Facts(tuple(Fact.of("dead_card", card=c, place=_place(position, c)) for c in dead), sep=", ")
-            parts.append(Fact.of("threat", opponent=them, cards=cards, formation=formation, where=where))
+            key = "threat_again" if parts else "threat"  # French names the opponent once: « il lui faudrait… »
+            parts.append(Fact.of(key, opponent=them, cards=cards, formation=formation, where=where))
         return Fact.of("proof_threats", lead=lead, threats=Facts(tuple(parts), sep="; "), tie=tie_note)
     used = int(np.bitwise_or.reduce(threats))
     dead_cards = list(cards_of(used & dead_mask))

@@ -30,7 +30,7 @@ MAX_IGNORED = 10
 """Unknown request fields named in an answer (the first, alphabetically): the answer stays short."""
 REQUEST_FIELDS = frozenset({
     "format", "variant", "expert", "to_move", "stones", "hands", "hand_sizes", "deck", "discard", "tactics_played",
-    "title", "description", "expected", "pending", "jokers_played",
+    "title", "description", "expected", "pending", "jokers_played", "translations",
 })  # fmt: skip
 """The top-level fields of a request read as the position (position@1's and an observation's; a test
 checks they are all the position format's); ``history`` is read apart, any other field is ignored."""

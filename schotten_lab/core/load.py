@@ -6,7 +6,7 @@ notebooks): the same dispatch, the same errors, the same legality check.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import PositionFormatError
 from .position import Position
@@ -23,6 +23,8 @@ class LoadedPosition:
     position: Position
     title: str | None = None
     description: str | None = None
+    translations: dict[str, dict[str, str]] = field(default_factory=dict)
+    """Curated titles and descriptions in other languages: ``{"fr": {"title": ..., "description": ...}}``."""
 
 
 def load_position_text(text: str) -> LoadedPosition:
@@ -41,10 +43,12 @@ def load_position_text(text: str) -> LoadedPosition:
     data = json_document(text)
     position = position_from_dict(data).validate()
     title, description = (data.get("title"), data.get("description")) if isinstance(data, dict) else (None, None)
+    translations = data.get("translations", {}) if isinstance(data, dict) else {}
     return LoadedPosition(
         position,
         title if isinstance(title, str) else None,
         description if isinstance(description, str) else None,
+        dict(translations),  # checked by position_from_dict: {lang: {"title"|"description": text}}
     )
 
 

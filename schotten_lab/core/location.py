@@ -72,6 +72,16 @@ class Location(str):
             return say("loc_hand", lang, player=self.player)
         return phrase(f"loc_{self.kind.value}", lang)
 
+    def in_form(self, lang: str, form: str) -> str:
+        """The place after a preposition (``form="def"``): « la borne 3, côté Sud », « la défausse »."""
+        if form != "def" or self.kind not in (Place.STONE, Place.HAND, Place.DISCARD):
+            return self.in_words(lang)
+        if self.kind is Place.STONE:
+            return say("loc_stone_def", lang, stone=self.stone, side=self.player)
+        if self.kind is Place.HAND:
+            return say("loc_hand_def", lang, player=self.player)
+        return phrase("loc_discard_def", lang)
+
     def short(self, lang: str = "en") -> str:
         """A label for a small cell: ``S3`` (stone 3, south side), ``hand``, ``disc``, ``?``."""
         if self.kind is Place.STONE:

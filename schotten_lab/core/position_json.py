@@ -31,8 +31,10 @@ MAX_COUNT = 999
 
 _TOP_FIELDS = {
     "format", "variant", "expert", "to_move", "stones", "hands", "hand_sizes", "deck", "discard",
-    "tactics_played", "title", "description", "expected",
+    "tactics_played", "title", "description", "expected", "translations",
 }  # fmt: skip
+_TRANSLATED_FIELDS = {"title", "description"}
+"""What ``translations.<lang>`` may hold (curated documents: docs/ANALYSIS.md, the position format)."""
 _STONE_FIELDS = {"south", "north", "claimed", "first_complete", "modes"}
 
 
@@ -108,6 +110,7 @@ def position_from_dict(data: object) -> Position:
     unknown = sorted(str(k) for k in set(data) - _TOP_FIELDS)
     if unknown:
         raise PositionFormatError(_name(unknown[0]), f"unknown field{_more(len(unknown))}")
+    _check_translations(data.get("translations", {}))
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
         raise PositionFormatError("format", f"is {excerpt(fmt)}; this version reads {FORMAT!r}")
@@ -158,6 +161,24 @@ def position_from_dict(data: object) -> Position:
         by_player = _by_player(raw_played, "tactics_played", "an object like {'south': 1, 'north': 0}")
         played = {p: _int(by_player.get(p, 0), f"tactics_played.{p.value}") for p in PLAYERS}
     return Position.assemble(stones, hands, sizes, deck, to_move, rules, discard, tactics_deck, played)
+
+
+def _check_translations(raw: object) -> None:
+    """``translations``: ``{"fr": {"title": "...", "description": "..."}}``, languages of core.words."""
+    from .words import LANGS
+
+    if not isinstance(raw, Mapping):
+        raise PositionFormatError("translations", f"must be an object like {{'fr': {{'title': '...'}}}}, not {_kind(raw)}")
+    for lang, texts in raw.items():
+        here = f"translations.{excerpt(lang)}"
+        if lang not in LANGS:
+            raise PositionFormatError(here, f"is not a language of the library ({', '.join(LANGS)})")
+        if not isinstance(texts, Mapping):
+            raise PositionFormatError(here, f"must be an object with 'title' and/or 'description', not {_kind(texts)}")
+        _no_unknown(texts, _TRANSLATED_FIELDS, here)
+        for name, text in texts.items():
+            if not isinstance(text, str):
+                raise PositionFormatError(f"{here}.{name}", f"must be text, not {_kind(text)}")
 
 
 def _stone(raw: object, here: str, tactics: bool) -> Stone:

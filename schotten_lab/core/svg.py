@@ -68,6 +68,8 @@ HAND_ROW = CARD_H + 8
 FOOTER_H = 26
 CAPTION_LINE = 20
 CAPTION_CHARS = 100
+LEGEND_CHARS = 110
+"""Characters of a legend line (13 px text beside its swatch)."""
 WIDTH = 2 * MARGIN + STONE_COUNT * COLUMN
 
 Words = dict[str, Any]
@@ -106,6 +108,7 @@ def position_svg(
     viewer: Player | str | None = None,
     bottom: Player | str | None = None,
     caption: str | None = None,
+    legend: bool = False,
 ) -> Svg:
     """Draw ``position``.
 
@@ -119,6 +122,9 @@ def position_svg(
       position knows it. Without a viewer south is at the bottom and every known hand is shown.
     - ``bottom``: the player drawn at the bottom, whoever the viewer is (a flipped board).
     - ``caption``: a line of text under the diagram (wrapped when long).
+    - ``legend``: the diagram's key under it, in ``lang``: one line for each kind of mark the picture
+      shows (dashed counterexample cards, framed stones, ringed cards, the "1st" badge, face-down
+      hands), so a picture that leaves the toolkit explains itself.
     """
     words = labels(lang)
     if bottom is not None:
@@ -160,7 +166,16 @@ def position_svg(
     y_bottom_label = y_bottom_hand + HAND_ROW
     y_footer = y_bottom_label + LABEL_H + 4
     y_caption = y_footer + FOOTER_H
-    height = y_caption + len(caption_lines) * CAPTION_LINE + MARGIN // 2
+    y_legend = y_caption + len(caption_lines) * CAPTION_LINE
+    hidden = viewer is not None and position.hands[Player.parse(viewer).opponent] is not None or any(
+        position.hands[p] is None and position.hand_sizes[p] for p in (Player.SOUTH, Player.NORTH)
+    )
+    legend_lines = [
+        (mark if i == 0 else "", line)
+        for mark, text in (_legend(words, ghost, stones_hl, cards_hl, position, hidden) if legend else [])
+        for i, line in enumerate(textwrap.wrap(text, LEGEND_CHARS))
+    ]
+    height = y_legend + len(legend_lines) * CAPTION_LINE + MARGIN // 2
 
     def column_x(number: int) -> int:
         col = number - 1 if bottom is Player.SOUTH else STONE_COUNT - number
@@ -229,13 +244,13 @@ def position_svg(
     game = words["game"][rules.variant] + (f", {words['expert']}" if rules.expert else "")
     parts = []
     if position.discard:
-        parts.append(f"{words['discard']}: {' '.join(str(c) for c in position.discard)}")
+        parts.append(f"{words['discard']}{words['colon']}{' '.join(str(c) for c in position.discard)}")
     parts.append(f"{words[position.to_move.value]} {words['to_move']}")
     parts.append(game)
     played = getattr(position, "tactics_played", None)
     if rules.tactics and played:
         counts = ", ".join(f"{words[p.value]} {played.get(p, 0)}" for p in (Player.SOUTH, Player.NORTH))
-        parts.append(f"{words['played']}: {counts}")
+        parts.append(f"{words['played']}{words['colon']}{counts}")
     out.append(
         f'<text class="footer" x="{MARGIN}" y="{y_footer + 16}" font-size="13" fill="{INK}">'
         f'{escape("  ·  ".join(parts))}</text>'
@@ -249,17 +264,56 @@ def position_svg(
             f'<text class="caption" x="{MARGIN}" y="{y_caption + 14 + i * CAPTION_LINE}" font-size="14" '
             f'font-style="italic" fill="{INK}">{escape(line)}</text>'
         )
+    for i, (mark, text) in enumerate(legend_lines):
+        y = y_legend + i * CAPTION_LINE
+        swatch = _legend_mark(mark, MARGIN, y + 3) if mark else ""
+        out.append(f'<g class="legend" data-mark="{mark}">{swatch}'
+                   f'<text x="{MARGIN + 34}" y="{y + 15}" font-size="13" fill="{INK}">{escape(text)}</text></g>')
     out.append("</svg>")
     return Svg("\n".join(out))
 
 
+def _legend(
+    words: Words, ghost: tuple[int, Player, tuple[object, ...]] | None, stones: set[int], cards: set[Card],
+    position: Position, hidden: bool,
+) -> list[tuple[str, str]]:
+    """The key of a diagram: ``(mark, sentence)`` for each kind of mark it shows."""
+    key: dict[str, str] = words["legend"]
+    lines = []
+    if ghost is not None:
+        lines.append(("ghost", key["ghost"].format(stone=ghost[0])))
+    if stones:
+        lines.append(("frame", key["frame"]))
+    if cards:
+        lines.append(("ring", key["ring"]))
+    if any(s.first_complete is not None for s in position.stones):
+        lines.append(("first", key["first"].format(first=words["first"])))
+    if hidden:
+        lines.append(("back", key["back"]))
+    return lines
+
+
+def _legend_mark(mark: str, x: int, y: int) -> str:
+    """The small swatch in front of a legend line, drawn like the mark it explains."""
+    if mark == "ghost":
+        return f'<rect x="{x}" y="{y}" width="24" height="14" rx="3" fill="none" stroke="{INK}" stroke-dasharray="4 3"/>'
+    if mark == "frame":
+        return (f'<rect x="{x}" y="{y}" width="24" height="14" rx="3" fill="{HIGHLIGHT_BACK}" stroke="{INK}" '
+                f'stroke-width="2" stroke-dasharray="6 4"/>')
+    if mark == "ring":
+        return f'<rect x="{x}" y="{y}" width="24" height="14" rx="3" fill="none" stroke="{HIGHLIGHT}" stroke-width="3"/>'
+    if mark == "first":
+        return f'<text x="{x}" y="{y + 12}" font-size="10" fill="{INK}">1</text>'
+    return f'<rect x="{x}" y="{y}" width="12" height="14" rx="2" fill="{MUTED}"/>'
+
+
 def _summary(position: Position, words: Words) -> str:
-    return f"Schotten Totten: {words[position.to_move.value]} {words['to_move']}, {words['deck']} {position.deck}"
+    return f"Schotten Totten{words['colon']}{words[position.to_move.value]} {words['to_move']}, {words['deck']} {position.deck}"
 
 
 def _deck_words(position: Position, words: Words) -> str:
     deck = position.deck
-    text = f"{words['deck']}: {deck} {words['card'] if deck == 1 else words['cards']}"
+    text = f"{words['deck']}{words['colon']}{deck} {words['card'] if deck == 1 else words['cards']}"
     if position.rules.tactics:
         text += f" + {position.tactics_deck} {words['tactics']}"
     return text
@@ -344,7 +398,7 @@ def _ghost(card: object, x: int, y: int, number: int, player: Player, words: Wor
     if not isinstance(card, Card):  # an elite troop the strict proof adds to the opponent's side
         return (
             f'<g class="counterexample" data-card="{escape(str(card))}" data-stone="{number}" '
-            f'data-player="{player.value}"><title>{escape(words["counter"])}: {escape(str(card))}</title>'
+            f'data-player="{player.value}"><title>{escape(words["counter"])}{words["colon"]}{escape(str(card))}</title>'
             f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{TACTICS_FILL}" '
             f'fill-opacity="0.25" stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="5 3"/>'
             f'<text x="{x + CARD_W // 2}" y="{y + CARD_H // 2 + 5}" font-size="11" font-weight="bold" '
@@ -353,7 +407,7 @@ def _ghost(card: object, x: int, y: int, number: int, player: Player, words: Wor
     fill = CARD_FILL[card.color]
     return (
         f'<g class="counterexample" data-card="{card}" data-stone="{number}" data-player="{player.value}">'
-        f"<title>{escape(words['counter'])}: {escape(words['colors'][card.color])} {card.value}</title>"
+        f"<title>{escape(words['counter'])}{words['colon']}{escape(words['colors'][card.color])} {card.value}</title>"
         f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{fill}" fill-opacity="0.25" '
         f'stroke="{HIGHLIGHT}" stroke-width="2" stroke-dasharray="5 3"/>'
         f'<text x="{x + CARD_W // 2}" y="{y + CARD_H // 2 + 6}" font-size="16" font-weight="bold" '
@@ -404,7 +458,7 @@ def _player_block(
     if not known:
         detail += f", {words['hidden'] if hand is not None else words['unknown']}"
     held = position.stones_held(player)
-    title = f"{words[player.value]}{turn}  —  {words['hand']}: {detail}"
+    title = f"{words[player.value]}{turn}  —  {words['hand']}{words['colon']}{detail}"
     out = [
         f'<text class="player-label" data-player="{player.value}" x="{MARGIN}" y="{y_label + 15}" '
         f'font-size="14" font-weight="{"bold" if turn else "normal"}" fill="{INK}">{escape(title)}</text>'
@@ -412,7 +466,7 @@ def _player_block(
     if held:
         out.append(
             f'<text class="held" data-player="{player.value}" x="{WIDTH - MARGIN}" y="{y_label + 15}" '
-            f'font-size="13" text-anchor="end" fill="{MUTED}">{escape(words["held"])}: {", ".join(map(str, held))}</text>'
+            f'font-size="13" text-anchor="end" fill="{MUTED}">{escape(words["held"])}{words["colon"]}{", ".join(map(str, held))}</text>'
         )
     out.append(
         f'<g class="hand" data-player="{player.value}" data-count="{size}" data-known="{str(known).lower()}">'

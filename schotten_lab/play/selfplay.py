@@ -27,6 +27,7 @@ from typing import Any, Literal, TypeVar
 
 from ..bots import Bot, make_bot
 from ..core.rules import PLAYERS, Player
+from ..core.words import number, percent, register, say
 from ..game import apply_turn, deal, new_game, record_from_game
 from .distributed import ClusterError, Runner, ordered_map
 
@@ -269,22 +270,45 @@ class Summary:
         }
 
     def __str__(self) -> str:
+        return self.text("en")
+
+    def text(self, lang: str = "en") -> str:
+        """The summary in ``lang``: games, wins by seat (with their share), first player's wins, end
+        reasons, game lengths."""
         d = self.to_dict()
 
         def share(count: int) -> str:
-            return f" ({100 * count / self.games:.1f}%)" if self.games else ""
+            return f" ({percent(count / self.games, lang) if lang != 'en' else f'{100 * count / self.games:.1f}%'})" if self.games else ""
 
-        reasons = ", ".join(f"{k} {v}" for k, v in d["reasons"].items()) or "none"
+        reason_names = {k: say(f"selfplay_reason_{k}", lang) if f"selfplay_reason_{k}" in SUMMARY_PHRASES else k
+                        for k in d["reasons"]}
+        counted = "{} ({})" if lang == "fr" else "{} {}"  # « cinq bornes (2) », "five 2"
+        reasons = ", ".join(counted.format(reason_names[k], v) for k, v in d["reasons"].items()) or say("selfplay_none", lang)
         turns = d["turns"]
+        south, north = d["wins"]["south"], d["wins"]["north"]
         lines = [
-            f"games: {self.games}",
-            f"wins: south {d['wins']['south']}{share(d['wins']['south'])}, "
-            f"north {d['wins']['north']}{share(d['wins']['north'])}",
-            f"first player won: {self.first_wins}{share(self.first_wins)}",
-            f"reasons: {reasons}",
-            f"turns per game: min {turns['min']}, mean {turns['mean']}, max {turns['max']}",
+            say("selfplay_games", lang, n=self.games),
+            say("selfplay_wins", lang, south=f"{south}{share(south)}", north=f"{north}{share(north)}"),
+            say("selfplay_first", lang, n=f"{self.first_wins}{share(self.first_wins)}"),
+            say("selfplay_reasons", lang, reasons=reasons),
+            say("selfplay_turns", lang, min=turns["min"], mean=number(turns["mean"], lang) if turns["mean"] is not None else "None", max=turns["max"]),
         ]
         return "\n".join(lines)
+
+
+SUMMARY_PHRASES = register({
+    "selfplay_games": {"en": "games: {n}", "fr": "parties : {n}"},
+    "selfplay_wins": {"en": "wins: south {south}, north {north}", "fr": "victoires : Sud {south}, Nord {north}"},
+    "selfplay_first": {"en": "first player won: {n}", "fr": "victoires du premier joueur : {n}"},
+    "selfplay_reasons": {"en": "reasons: {reasons}", "fr": "fins de partie : {reasons}"},
+    "selfplay_none": {"en": "none", "fr": "aucune"},
+    "selfplay_turns": {"en": "turns per game: min {min}, mean {mean}, max {max}", "fr": "tours par partie : au moins {min}, en moyenne {mean}, au plus {max}"},
+    "selfplay_reason_five": {"en": "five", "fr": "cinq bornes"},
+    "selfplay_reason_adjacent": {"en": "adjacent", "fr": "trois bornes côte à côte"},
+    "selfplay_reason_blocked": {"en": "blocked", "fr": "bloquée"},
+    "selfplay_reason_unfinished": {"en": "unfinished", "fr": "inachevée"},
+})  # fmt: skip
+"""The words of :meth:`Summary.text` (English: the summary's historical text, reasons as their codes)."""
 
 
 def summarize(records: Sequence[Mapping[str, Any]]) -> Summary:

@@ -19,7 +19,8 @@ from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank, rank_c
 from ..core.errors import ArgumentError
 from ..core.location import Location
 from ..core.rules import PLAYERS, Player
-from ..core.words import estimate, fraction_percent
+from ..core.words import estimate, fraction_percent, typeset
+from ..core.words import number as number_text
 from .palette import (
     FONT_FAMILY,
     NEUTRALS,
@@ -55,7 +56,16 @@ def fraction_text(p: Fraction | float, lang: str = "en") -> str:
     return fraction_percent(p, lang, approx=True)
 
 
-def _style(fig: go.Figure, title: str, *, height: int = 420) -> go.Figure:
+def _colon(lang: str) -> str:
+    """A colon in a hover text: ``": "``, in French a no-break space before it (docs/FRENCH.md)."""
+    return typeset(": ", lang)
+
+
+def _style(fig: go.Figure, title: str, *, height: int = 420, lang: str = "en") -> go.Figure:
+    if lang == "fr":  # decimal comma, no-break space between thousands, no "5k" ticks
+        fig.update_layout(separators=",\u00a0")
+        fig.update_xaxes(exponentformat="none", separatethousands=True)
+        fig.update_yaxes(exponentformat="none", separatethousands=True)
     fig.update_layout(
         title={"text": title, "x": 0.01, "xanchor": "left"},
         font={"family": FONT_FAMILY, "color": NEUTRALS["ink"], "size": 13},
@@ -149,12 +159,12 @@ def formation_odds_data(analysis: BoardAnalysis, *, lang: str = "en") -> BarsDat
             head = f"{label('stone', lang)} {number}, {player_label(p, lang)}"
             if odds is None:
                 ys.append(None)
-                hover.append(f"{head}: {label('claimed', lang)}" if claimed else head)
+                hover.append(f"{head}{_colon(lang)}{label('claimed', lang)}" if claimed else head)
                 continue
             prob = odds.ranks[rank]
             ys.append(float(prob))
-            note = f" ({label('complete', lang)})" if odds.complete else f" — {odds.completions:,} {label('completions', lang)}"
-            hover.append(f"{head}{note}<br>{rank_label(rank, lang)}: {fraction_text(prob, lang)}")
+            note = f" ({label('complete', lang)})" if odds.complete else f" — {number_text(odds.completions, lang)} {label('completions', lang)}"
+            hover.append(f"{head}{note}<br>{rank_label(rank, lang)}{_colon(lang)}{fraction_text(prob, lang)}")
         series.append({"name": rank_label(rank, lang), "y": ys, "customdata": hover, "shape": [RANK_PATTERNS[rank]]})
     return {"x": [stones_axis, sides_axis], "series": series}
 
@@ -179,7 +189,7 @@ def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Fig
             )
         )
     fig.update_layout(barmode="stack", legend_title_text=label("formation", lang))
-    _style(fig, label("odds_title", lang), height=440)
+    _style(fig, label("odds_title", lang), height=440, lang=lang)
     fig.update_xaxes(title_text=label("stone", lang))
     _probability_axis(fig, lang)
     return fig
@@ -215,17 +225,17 @@ def outcome_data(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = Fals
             if sa.claimed is not None or outcome is None:
                 won = sa.claimed is not None and sa.claimed.value == key
                 ys.append(1.0 if won else 0.0)
-                hover.append(f"{head}: {label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
+                hover.append(f"{head}{_colon(lang)}{label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
                 shapes.append("x")
                 continue
             prob: Fraction = getattr(outcome, key)
             ys.append(float(prob))
             if getattr(outcome, "exact", True):
-                hover.append(f"{head}<br>{name}: {fraction_text(prob, lang)}")
+                hover.append(f"{head}<br>{name}{_colon(lang)}{fraction_text(prob, lang)}")
             else:
                 stderr = getattr(outcome, "stderr", {}).get(key, 0.0)
-                hover.append(f"{head}<br>{name}: ≈{estimate(float(prob), stderr, lang)} "
-                             f"({label('estimate', lang)}, {getattr(outcome, 'samples', 0):,} {label('samples', lang)})")
+                hover.append(f"{head}<br>{name}{_colon(lang)}≈{estimate(float(prob), stderr, lang)} "
+                             f"({label('estimate', lang)}, {number_text(getattr(outcome, 'samples', 0), lang)} {label('samples', lang)})")
             shapes.append("")
         series.append({"name": name, "y": ys, "customdata": hover, "shape": shapes})
     return {"x": xs, "series": series}
@@ -260,7 +270,7 @@ def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = Fal
     fig.update_layout(barmode="stack")
     seen = seat and any(sa.outcome_viewer is not None for sa in analysis.stones)
     title = label("outcome_seat_title", lang, viewer=player_label(analysis.viewer, lang)) if seen else label("outcome_title", lang)
-    _style(fig, title)
+    _style(fig, title, lang=lang)
     fig.update_xaxes(title_text=label("stone", lang), type="category")
     _probability_axis(fig, lang)
     return fig
@@ -335,12 +345,12 @@ def card_map_data(analysis: BoardAnalysis, *, draws: int | None = None, lang: st
         for value in range(1, 10):
             chance = by_index[int(color) * 9 + value - 1]
             card = CARDS[int(color) * 9 + value - 1]
-            head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}: {where_text(chance.where, lang)}"
+            head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}{_colon(lang)}{where_text(chance.where, lang)}"
             unseen = chance.unseen
             for (z, text, hover), title, p in zip(rows, titles, (chance.p_opponent_hand, chance.p_draw)):
                 z.append(float(p))
                 text.append(cell_percent(float(p), lang) if unseen else where_short(chance.where, lang))
-                hover.append(f"{head}<br>{title}: {fraction_text(p, lang)}")
+                hover.append(f"{head}<br>{title}{_colon(lang)}{fraction_text(p, lang)}")
         for m, (z, text, hover) in zip(maps, rows):
             m["z"].append(z)
             m["text"].append(text)
@@ -383,8 +393,10 @@ def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: s
         )
     fig.update_layout(coloraxis={"colorscale": SEQUENTIAL, "cmin": 0, "cmax": 1,
                                  "colorbar": {"tickformat": ".0%", "thickness": 12}})
-    _style(fig, data["title"], height=360)
-    fig.update_layout(width=980)
+    _style(fig, data["title"], height=390, lang=lang)
+    fig.update_layout(width=980, margin={"b": 80})
+    fig.add_annotation(text=label("map_key", lang), xref="paper", yref="paper", x=0, y=-0.22, showarrow=False,
+                       xanchor="left", yanchor="top", font={"size": 12, "color": NEUTRALS["ink"]})  # the cells' key
     fig.update_xaxes(title_text=label("value", lang), type="category")
     fig.update_yaxes(autorange="reversed", type="category", showgrid=False)
     return fig
@@ -418,7 +430,7 @@ def strength_chart(
         for p, o in series.items():
             xs = [strength_label(s, lang) for s in order]
             ys = [float(o.strengths.get(s, 0)) for s in order]
-            hover = [f"{player_label(p, lang, capital=True)} — {strength_label(s, lang)}: "
+            hover = [f"{player_label(p, lang, capital=True)} — {strength_label(s, lang)}{_colon(lang)}"
                      f"{fraction_text(o.strengths.get(s, Fraction(0)), lang)}" for s in order]
             fig.add_trace(go.Bar(name=player_label(p, lang, capital=True), x=xs, y=ys,
                                  marker={"color": PLAYER_COLORS[p]}, customdata=hover,
@@ -436,7 +448,7 @@ def strength_chart(
                     x=[strength_label(s, lang) for s in mine],
                     y=[float(odds.strengths[s]) for s in mine],
                     marker=_rank_marker(rank),
-                    customdata=[f"{strength_label(s, lang)}: {fraction_text(odds.strengths[s], lang)}" for s in mine],
+                    customdata=[f"{strength_label(s, lang)}{_colon(lang)}{fraction_text(odds.strengths[s], lang)}" for s in mine],
                     hovertemplate="%{customdata}" + HOVER_END,
                 )
             )
@@ -446,7 +458,7 @@ def strength_chart(
         categoryarray=[strength_label(s, lang) for s in order],
         title_text=label("strength", lang),
     )
-    _style(fig, title or label("strength", lang).capitalize())
+    _style(fig, title or label("strength", lang).capitalize(), lang=lang)
     fig.update_yaxes(title_text=label("probability", lang), tickformat=".1%")
     return fig
 
@@ -513,7 +525,7 @@ def convergence_figure(
             mode="lines+markers",
             name=label("estimate", lang),
             line={"color": color, "width": 2},
-            customdata=[f"{n:,} {label('samples', lang)}: {estimate(y, 2 * s, lang)}"
+            customdata=[f"{number_text(n, lang)} {label('samples', lang)}{_colon(lang)}{estimate(y, 2 * s, lang)}"
                         for n, y, s in zip(xs, ys, se)],
             hovertemplate="%{customdata}" + HOVER_END,
         )
@@ -523,14 +535,14 @@ def convergence_figure(
             x=[min(xs), max(xs)] if xs else [1, 1],
             y=[float(exact_p)] * 2,
             mode="lines",
-            name=f"{label('exact', lang)}: {fraction_text(exact_p, lang)}",
+            name=f"{label('exact', lang)}{_colon(lang)}{fraction_text(exact_p, lang)}",
             line={"color": NEUTRALS["ink"], "dash": "dash", "width": 2},
-            hovertemplate=f"{label('exact', lang)}: {fraction_text(exact_p, lang)}" + HOVER_END,
+            hovertemplate=f"{label('exact', lang)}{_colon(lang)}{fraction_text(exact_p, lang)}" + HOVER_END,
         )
     )
     title = label("convergence_title", lang, stone=stone if stone is not None else "?",
                   who=_outcome_name(who, lang))
-    _style(fig, title)
+    _style(fig, title, lang=lang)
     fig.update_xaxes(type="log", title_text=label("samples", lang), showgrid=True, gridcolor=NEUTRALS["grid"])
     lo = min([y - 2 * s for y, s in zip(ys, se)] + [float(exact_p)])
     hi = max([y + 2 * s for y, s in zip(ys, se)] + [float(exact_p)])
@@ -574,16 +586,16 @@ def formation_counts_chart(*, lang: str = "en", log: bool = False) -> go.Figure:
                 name=rank_label(rank, lang),
                 x=[rank_label(rank, lang)],
                 y=[n],
-                text=[f"{n:,}".replace(",", "\u202f") if lang == "fr" else f"{n:,}"],
+                text=[number_text(n, lang)],
                 textposition="outside",
                 marker=_rank_marker(rank),
-                customdata=[f"{rank_label(rank, lang)}: {n:,} / {total:,} = {fraction_text(Fraction(n, total), lang)} "
+                customdata=[f"{rank_label(rank, lang)}{_colon(lang)}{number_text(n, lang)} / {number_text(total, lang)} = {fraction_text(Fraction(n, total), lang)} "
                             f"{label('of_hands', lang)}"],
                 hovertemplate="%{customdata}" + HOVER_END,
                 showlegend=False,
             )
         )
-    _style(fig, label("counts_title", lang), height=380)
+    _style(fig, label("counts_title", lang), height=380, lang=lang)
     fig.update_xaxes(title_text=label("formation", lang))
     if log:
         fig.update_yaxes(type="log", title_text=label("count", lang))

@@ -51,13 +51,15 @@ def diagram(
     lang: str = "en",
     viewer: Player | str | None = None,
     bottom: Player | str | None = None,
+    legend: bool = False,
 ) -> Svg:
     """The diagram of ``position``.
 
     - ``highlight_stones``: the stones to frame; ``None`` frames the stones claimable now.
     - ``refute=(stone, player)``: the counterexample against ``player`` claiming ``stone`` is drawn
       as dashed cards on the opponent's side (nothing when the claim holds), and the stone is framed.
-    - ``caption``, ``lang``, ``viewer``, ``bottom``: as in :func:`~schotten_lab.core.svg.position_svg`.
+    - ``caption``, ``lang``, ``viewer``, ``bottom``, ``legend`` (the diagram's key, in ``lang``): as in
+      :func:`~schotten_lab.core.svg.position_svg`.
     """
     from ..analysis.claims import claim
 
@@ -76,6 +78,7 @@ def diagram(
         viewer=viewer,
         bottom=bottom,
         caption=caption,
+        legend=legend,
     )
 
 

@@ -119,8 +119,16 @@ def analysis_html(board_analysis: BoardAnalysis, *, lang: str = "en", diagram: b
         parts.append(_claims_table(a, lang))
         parts.append(_odds_table(a, lang))
         parts.append(_cards_summary(a, lang))
-    parts.append(f"<p><small>{_e(w['fractions'])}</small></p></div>")
+    parts.append(f"<p><small>{_e(w['fractions_mixed' if has_estimates(a) else 'fractions'])}</small></p></div>")
     return "\n".join(parts)
+
+
+def has_estimates(board_analysis: BoardAnalysis) -> bool:
+    """Whether any figure of the analysis's page is a Monte Carlo estimate (then no label says "exact"
+    of the whole page: the estimates are marked ``≈ … ±`` and the notes say the others are exact)."""
+    if board_analysis.position.winner() is not None:
+        return False
+    return any(s.outcome_viewer is not None and not s.outcome_viewer.exact for s in board_analysis.stones)
 
 
 def _status(s: StoneAnalysis, lang: str) -> str:
@@ -300,7 +308,7 @@ def report_html(
         f'<div class="schotten-report"><h1>{_e(heading)}</h1>{about}</div>'
         f"{analysis_html(a, lang=lang)}"
         f'<div class="schotten-report">{charts_head}{_figures_html(figures, lang)}'
-        f"<p><small>{_e(w['footer'].format(day=date.today().isoformat()))}</small></p></div>"
+        f"<p><small>{_e(w['footer_mixed' if has_estimates(a) else 'footer'].format(day=date.today().isoformat()))}</small></p></div>"
         "</body></html>\n"
     )
 
@@ -377,4 +385,4 @@ def write_report(
     return write_text_atomic(path, report_html(position, viewer, lang, title=title, description=description))
 
 
-__all__ = ["analysis_html", "report_html", "write_report"]
+__all__ = ["analysis_html", "has_estimates", "report_html", "write_report"]

@@ -16,12 +16,12 @@ def test_locate_gives_fields_and_the_old_text() -> None:
     on_stone = p.locate(Card.parse("R9"))
     assert (on_stone.kind, on_stone.stone, on_stone.player) == (Place.STONE, 1, Player.NORTH)
     assert on_stone == "stone 1 north" and str(on_stone) == "stone 1 north"
-    assert on_stone.in_words("fr") == "borne 1 côté nord" and on_stone.short() == "N1"
+    assert on_stone.in_words("fr") == "borne 1, côté Nord" and on_stone.short() == "N1"
     in_hand = p.locate(Card.parse("R8"))
     assert in_hand == "south hand" and in_hand.kind is Place.HAND and in_hand.player is Player.SOUTH
-    assert in_hand.in_words("fr") == "main de sud"
+    assert in_hand.in_words("fr") == "main de Sud"
     unseen = p.locate(Card.parse("R1"))
-    assert unseen == "unseen" and unseen.kind is Place.UNSEEN and unseen.in_words("fr") == "invisible"
+    assert unseen == "unseen" and unseen.kind is Place.UNSEEN and unseen.in_words("fr") == "pas encore vue"
 
 
 def test_location_round_trips() -> None:

@@ -139,7 +139,7 @@ def test_viewer_north_sits_at_the_bottom_and_hides_south_hand(position: Position
 
 def test_french_labels(position: Position) -> None:
     svg = position_svg(position, lang="fr")
-    assert "Pioche" in svg and "au trait" in svg and "Sud" in svg
+    assert "Pioche\u00a0: " in svg and "à jouer" in svg and "Sud" in svg and "Pioche: " not in svg
     with pytest.raises(ValueError, match="language"):
         position_svg(position, lang="de")
 

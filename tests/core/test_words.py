@@ -20,11 +20,11 @@ def test_every_phrase_has_both_languages_with_the_same_fields() -> None:
 @pytest.mark.parametrize(
     ("p", "en", "fr"),
     [
-        (Fraction(0), "0%", "0%"),
-        (Fraction(1), "100%", "100%"),
-        (Fraction(3, 8), "37.5%", "37,5%"),
-        (Fraction(1, 10_000), "<0.1%", "<0,1%"),
-        (Fraction(9_999, 10_000), ">99.9%", ">99,9%"),
+        (Fraction(0), "0%", "0\u00a0%"),
+        (Fraction(1), "100%", "100\u00a0%"),
+        (Fraction(3, 8), "37.5%", "37,5\u00a0%"),
+        (Fraction(1, 10_000), "<0.1%", "<0,1\u00a0%"),
+        (Fraction(9_999, 10_000), ">99.9%", ">99,9\u00a0%"),
     ],
 )
 def test_percent_rounding_rule(p: Fraction, en: str, fr: str) -> None:
@@ -37,7 +37,7 @@ def test_fractions() -> None:
     assert words.fraction(Fraction(3, 46)) == "3/46"
     assert words.fraction(Fraction(1)) == "1"
     assert words.fraction_percent(Fraction(1, 5)) == "1/5 (20.0%)"
-    assert words.fraction_percent(Fraction(1, 5), "fr", approx=True) == "1/5 ≈ 20,0%"
+    assert words.fraction_percent(Fraction(1, 5), "fr", approx=True) == "1/5 ≈ 20,0\u00a0%"
     assert words.fraction_percent(Fraction(0)) == "0"
     assert words.fraction_percent(Fraction(1), approx=True) == "100%"
 
@@ -47,7 +47,11 @@ def test_names_and_say() -> None:
     assert words.formation(Rank.COLOR_RUN.key, "fr") == "suite couleur"
     assert Rank.THREE_OF_A_KIND.label("en", size=4) == "four of a kind"
     assert words.color(5) == "brown"
-    assert words.say("seen_by", "fr", viewer=Player.NORTH) == "vu par nord"
+    assert words.say("seen_by", "fr", viewer=Player.NORTH) == "vu par Nord"
+    assert words.formation("color_run", "fr", form="def") == "la suite couleur"
+    assert words.formation("three_of_a_kind", "fr", form="indef") == "un brelan"
+    assert words.article("Espion", "le") == "l’Espion" and words.article("Joker", "de") == "de Joker"
+    assert words.number(24_804, "fr") == "24\u00a0804" and words.number(24_804) == "24,804"
     assert words.join(["a", "b", "c"], "fr") == "a, b et c"
     with pytest.raises(words.WordsError, match="unknown language"):
         words.say("seen_by", "de", viewer="south")
@@ -66,7 +70,8 @@ def test_claim_explanations_render_in_both_languages() -> None:
     verdict = claim(p, 1, "south")
     assert verdict.status is ClaimStatus.BEATEN and verdict.status == "beaten"
     assert verdict.explain("en") == verdict.reason
-    assert verdict.explain("fr").startswith("nord peut encore gagner : R8 donnerait à nord R9 R7 R8")
+    assert verdict.explain("fr").startswith("Nord peut encore gagner\u00a0: R8 lui donnerait R9 R7 R8, soit une suite couleur")
+    assert "qui bat le brelan de Sud (somme 24)" in verdict.explain("fr")
     assert verdict.to_dict()["facts"]["fact"] == "claim_beaten"  # type: ignore[index]
 
 
@@ -79,7 +84,7 @@ def test_any_of_the_sixes() -> None:
     verdict = claim(p, 4, "south")
     assert [str(c) for c in verdict.alternatives] == ["B6", "G6", "P6", "N6"]
     assert "any of the 6s (B6 G6 P6 N6) would give north R6 Y6 and a 6, a three of a kind" in verdict.reason
-    assert "n'importe lequel des 6 (B6 G6 P6 N6)" in verdict.explain("fr")
+    assert "n’importe lequel des 6 (B6 G6 P6 N6)" in verdict.explain("fr")
 
 
 def test_chance_keeps_the_sign_the_error_and_the_language() -> None:
@@ -89,4 +94,17 @@ def test_chance_keeps_the_sign_the_error_and_the_language() -> None:
     assert words.chance(0.5, mark_exact=True) == "50.0% exact"
     assert words.chance(0.5, 0.01, mark_exact=True) == "50.0% ±1.0"
     assert words.chance(None) == "—"
-    assert words.chance(0.375, 0.004, "fr") == "37,5% ±0,4"
+    assert words.chance(0.375, 0.004, "fr") == "37,5\u00a0% ±\u00a00,4"
+
+
+def test_french_typography_is_applied_to_the_words_not_to_the_fields() -> None:
+    assert words.typeset_fr('Pioche: 35 cartes; "main"') == "Pioche\u00a0: 35 cartes\u00a0; «\u00a0main\u00a0»"
+    assert words.typeset_fr("97,9%") == "97,9\u00a0%"
+    # a field's text (a notation, a card code) is never typeset: only the phrase's own words
+    assert words.say("card_place", "fr", card="?6", place="x: y") == "?6 (x: y)"
+
+
+def test_default_language_from_the_environment() -> None:
+    assert words.default_lang({"SCHOTTEN_LANG": "fr_FR.UTF-8"}) == "fr"
+    assert words.default_lang({"SCHOTTEN_LANG": "de"}) == "en"
+    assert words.default_lang({}) == "en"

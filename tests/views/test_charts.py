@@ -118,7 +118,7 @@ def test_strength_distribution(position: Position) -> None:
     both = traces(charts.strength_chart({"south": odds, "north": completion_odds(position, 5, "north")}))
     assert [t["name"] for t in both] == ["South", "North"]
     fig = charts.side_strength_chart(position, 4, "north", lang="fr")
-    assert title(fig) == "Force finale du côté nord de la borne 4"
+    assert title(fig) == "Force finale du côté de Nord sur la borne 4"
 
 
 def test_convergence(position: Position) -> None:
@@ -149,16 +149,16 @@ def test_formation_counts() -> None:
 def test_french_labels(analysis: BoardAnalysis) -> None:
     odds = charts.formation_odds_chart(analysis, lang="fr")
     assert [t["name"] for t in traces(odds)] == ["suite couleur", "brelan", "couleur", "suite", "somme"]
-    assert title(odds).startswith("Chances de combinaison")
+    assert title(odds).startswith("Chances de chaque combinaison")
     assert odds.to_dict()["layout"]["yaxis"]["title"]["text"] == "probabilité"
     assert odds.to_dict()["layout"]["xaxis"]["title"]["text"] == "borne"
     outcome = charts.outcome_chart(analysis, lang="fr")
-    assert [t["name"] for t in traces(outcome)] == ["Sud", "égalité (ordre de complétion)", "Nord"]
+    assert [t["name"] for t in traces(outcome)] == ["Sud", "égalité (au premier côté complet)", "Nord"]
     cards = charts.card_map_chart(analysis, lang="fr")
-    assert title(cards) == "Où sont les cartes, vu par sud (chances en %)"
+    assert title(cards) == "Où sont les cartes, vu par Sud (chances en\u00a0%)"
     assert traces(cards)[0]["y"][0] == "R · rouge"
     assert traces(cards)[0]["text"][0][1] == "19"  # 6/31: a whole percent in the cell
-    assert "19,4%" in traces(cards)[0]["customdata"][0][1]  # the hover: a decimal comma
+    assert "19,4\u00a0%" in traces(cards)[0]["customdata"][0][1]  # the hover: a decimal comma
     assert title(charts.formation_counts_chart(lang="fr")).startswith("Combinaisons parmi les 24")
     with pytest.raises(ValueError, match="language"):
         charts.outcome_chart(analysis, lang="es")
@@ -166,7 +166,7 @@ def test_french_labels(analysis: BoardAnalysis) -> None:
 
 def test_fraction_text() -> None:
     assert charts.fraction_text(Fraction(1, 3)) == "1/3 ≈ 33.3%"
-    assert charts.fraction_text(Fraction(1, 3), "fr") == "1/3 ≈ 33,3%"
+    assert charts.fraction_text(Fraction(1, 3), "fr") == "1/3 ≈ 33,3\u00a0%"
     assert charts.fraction_text(Fraction(1)) == "100%"
 
 
@@ -269,7 +269,7 @@ def test_outcome_seen_by_the_viewer() -> None:
                               south_hand="R6 R1 B2 Y8 G1 N9")
     a = analyze(position, "south")
     fig = charts.outcome_chart(a, seat=True, lang="fr")
-    assert title(fig) == "Qui gagne chaque borne, vu par sud (avec la main de sud)"
+    assert title(fig) == "Qui gagne chaque borne, vu par Sud (qui connaît sa main)"
     data = traces(fig)
     for n, sa in enumerate(a.stones):
         seat = sa.outcome_viewer

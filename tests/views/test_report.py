@@ -115,7 +115,7 @@ def test_claimable_stone_is_reported(tmp_path: Path) -> None:
 def test_french_report(position: Position, tmp_path: Path) -> None:
     text = write_report(position, tmp_path / "fr.html", lang="fr").read_text(encoding="utf-8")
     assert '<html lang="fr">' in text
-    for word in ("Bornes", "Revendications", "revendiquée par nord", "brelan", "Pioche"):
+    for word in ("Bornes", "Revendications", "revendiquée par Nord", "brelan", "Pioche"):
         assert word in text
 
 
@@ -160,7 +160,7 @@ def test_french_report_explains_in_french(position: Position, tmp_path: Path) ->
     french, english = verdict.explain("fr"), verdict.explain("en")
     assert french != english
     assert html.escape(french, quote=True) in text and html.escape(english, quote=True) not in text
-    assert "97,3%" in text and "97.3%" not in text  # P(south wins stone 1), a decimal comma
+    assert "97,3\u00a0%" in text and "97.3%" not in text  # P(south wins stone 1), a decimal comma
     assert "explications en anglais" not in text
 
 

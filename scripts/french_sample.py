@@ -1,0 +1,224 @@
+"""Write docs/french_sample.md: the French the toolkit writes, rendered, for a reviewer to read in one sitting.
+
+    PYTHONPATH=. python scripts/french_sample.py            # rewrite docs/french_sample.md
+    PYTHONPATH=. python scripts/french_sample.py --check    # exit 1 if the file is out of date
+
+Sections: every phrase of core.words with sample fields; the claim explanations of every curated
+position (both players, every stone with cards); the text report of three curated positions; the
+labels of the diagrams, charts and HTML report. tests/core/test_french.py checks the file is up to
+date and checks the typography of every sentence mechanically (:func:`sentences`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+OUTPUT = ROOT / "docs" / "french_sample.md"
+POSITIONS = ROOT / "data" / "positions"
+REPORTED = ("04_three_eights_r8_in_own_hand", "13_midgame", "23_tactics_midgame")
+"""The curated positions whose whole text report is in the sample."""
+
+
+def sample_fields() -> dict[str, object]:
+    """A plausible value for every field name the phrases use (a phrase takes the ones it names)."""
+    from schotten_lab.analysis.claims import FormationWords
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.formations import evaluate
+    from schotten_lab.core.location import Location
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Fact, Facts, TacticName, percent, say
+
+    S, N = Player.SOUTH, Player.NORTH
+    three_eights = evaluate([Card.parse(c) for c in ("N8", "B8", "G8")])
+    color_run = evaluate([Card.parse(c) for c in ("R7", "R8", "R9")])
+    cards = tuple(Card.parse(c) for c in ("R9", "R7"))
+    return {
+        "viewer": S, "winner": N, "player": S, "owner": N, "opponent": N, "who": S, "claimer": S, "other_player": N,
+        "how": "trois bornes côte à côte (4, 5, 6)", "what": "8", "stone": 5, "side": N, "stones": "les bornes 2, 5",
+        "cards": cards, "card": Card.parse("R8"), "added": (Card.parse("R8"),), "mud": "", "more": 2, "count": 3,
+        "own": FormationWords(three_eights, 3, owner=S), "other": FormationWords(color_run, 3, owner=N),
+        "counter": FormationWords(color_run, 3), "formation": FormationWords(color_run, 3),
+        "scenario": Facts((Fact.of("scenario_mode", mode=TacticName("MUD")),), sep="and_all"),
+        "lead": "", "wild": "", "where": Location.on_stone(4, N), "mode": TacticName("BLIND"),
+        "troop": TacticName("SPY"), "troops": Facts((TacticName("JOKER"),)), "value": 6, "need": 3, "capacity": 3,
+        "tie": "", "threats": "il faudrait R8 à Nord pour une suite couleur (somme 24)", "place": Location.on_stone(4, N),
+        "listed": "R8 (sur la borne 4, côté Nord)", "parts": "le Joker en R8", "samples": 2000, "n": 35, "t": 8,
+        "game": "jeu de base", "mover": S, "decks": say("report_deck", "fr", n=35), "seat": "vu par Sud, qui connaît sa main",
+        "modes": "", "sides": "Sud N8 B8 G8   Nord R9 R7", "reason": "le brelan de Sud (somme 24) est imbattable.",
+        "public": f"suite couleur {percent(0.021, 'fr')}", "mine": f"couleur {percent(0.701, 'fr')}", "public_words": "côtés complétés au hasard",
+        "p": Fraction(6, 17), "q": Fraction(11, 17), "d": Fraction(6, 17), "draws": 6, "line": say("report_shares", "fr", south=percent(0.979, "fr"), north=percent(0.021, "fr"), tie="0\u00a0%"),
+        "decided": "", "estimate": say("estimate", "fr", samples=2000), "south": Fraction(1, 2),
+        "north": Fraction(1, 3), "tie_p": Fraction(1, 6), "list": "5", "timing": "après avoir posé une carte",
+        "other": FormationWords(color_run, 3, owner=N), "threats_list": "", "word": "revendicable", "strict": "",
+        "proofs": say("cli_proofs_rulebook", "fr"), "names": "Joker, Stratège", "total": 24, "name": "brelan", "lang": "fr",
+    }  # fmt: skip
+
+
+def overrides() -> dict[str, dict[str, object]]:
+    """Fields of the phrases whose field names mean something else elsewhere (a side's cards, a place)."""
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.location import Location
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Count, Fact
+
+    fields = sample_fields()
+    R8, N = (Card.parse("R8"),), Player.NORTH
+    lead = Fact.of("claim_unbeatable", own=fields["own"], wild="")
+    beaten = {"side": tuple(Card.parse(c) for c in ("R9", "R7", "R8")), "where": Fact.of("not_on_table_one")}
+    return {
+        "claim_beaten": beaten,
+        "claim_beaten_many": {**beaten, "added": tuple(Card.parse(c) for c in ("B4", "B6"))},
+        "cards_one": {"count": 1},
+        "claim_incomplete": {"cards": Count(2)},
+        "cli_counterexample": {"cards": R8, "formation": ", soit une suite couleur (somme 24)"},
+        "cli_counter_formation": {"formation": "une suite couleur (somme 24)"},
+        "dead_card": {"place": Fact.of("place_on", where=Location.on_stone(4, N))},
+        "in_own_hand_one": {"cards": R8},
+        "proof_many": {"lead": lead, "count": 12, "more": Fact.of("and_more", count=3)},
+        "proof_no_completion_beats": {"lead": lead},
+        "proof_nothing_beats": {"lead": lead},
+        "proof_threats": {"lead": lead},
+        "report_claims": {"other": N, "threats": "la borne 6", "stones": "les bornes 2, 5"},
+        "report_shares": {"south": Fraction(482, 1000), "north": Fraction(471, 1000), "tie": Fraction(47, 1000)},
+        "threat": {"cards": R8, "where": Fact.of("dead_card", card=R8[0], place=Fact.of("place_discard"))},
+        "threat_again": {"cards": R8, "where": Fact.of("dead_card", card=R8[0], place=Fact.of("place_discard"))},
+        "tie_note": {"cards": (Card.parse("N9"),)},
+    }
+
+
+def sampled_tables() -> dict[str, dict[str, str]]:
+    """The phrase tables of the sample: core.words's and those of the modules that speak through it
+    (a fixed list, so the sample does not depend on what else a process imported)."""
+    from schotten_lab.analysis.board import REPORT_PHRASES
+    from schotten_lab.core.words import PHRASES
+    from schotten_lab.play.selfplay import SUMMARY_PHRASES
+
+    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES}
+
+
+def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
+    """Every phrase of ``tables`` (default :func:`sampled_tables`), in French, with sample fields:
+    ``(key, sentence)``."""
+    from schotten_lab.core import words
+
+    fields, special = sample_fields(), overrides()
+    for key, texts in sorted((sampled_tables() if tables is None else tables).items()):
+        values = {name: fields.get(name, "R8") for name in words.fields_of(texts["fr"])}
+        values.update(special.get(key, {}))
+        yield key, words.say(key, "fr", **values).strip()
+
+
+def claim_lines() -> Iterator[tuple[str, str]]:
+    """The claim explanations of every curated position: ``(position and stone, sentence)``."""
+    from schotten_lab.analysis import claim
+    from schotten_lab.core.load import load_position_text
+    from schotten_lab.core.rules import PLAYERS
+    from schotten_lab.core.words import say
+
+    for path in sorted(POSITIONS.glob("*.json")):
+        position = load_position_text(path.read_text(encoding="utf-8")).position
+        for number in range(1, 10):
+            stone = position.stone(number)
+            if stone.claimed is not None and number % 2:  # claimed stones: one example is enough
+                continue
+            for p in PLAYERS:
+                if not stone.side(p) and stone.claimed is None:
+                    continue
+                verdict = claim(position, number, p)
+                head = say("report_can" if verdict.claimable else "report_cannot", "fr", player=p, reason="").strip()
+                yield f"{path.stem[:2]} borne {number}", f"{head} {verdict.explain('fr')}"
+                if stone.claimed is not None:
+                    break
+
+
+def curated_lines() -> Iterator[tuple[str, str]]:
+    """The French titles and descriptions of the curated positions."""
+    import json
+
+    for path in sorted(POSITIONS.glob("*.json")):
+        french = json.loads(path.read_text(encoding="utf-8"))["translations"]["fr"]
+        yield path.stem[:2], f"**{french['title']}** — {french['description']}"
+
+
+def report_lines() -> Iterator[tuple[str, str]]:
+    """The whole text report (``schotten-lab analyze --lang fr``) of a few curated positions, line by line."""
+    from schotten_lab.analysis import analyze, format_report
+    from schotten_lab.core.load import load_position_text
+
+    for stem in REPORTED:
+        position = load_position_text((POSITIONS / f"{stem}.json").read_text(encoding="utf-8")).position
+        for line in format_report(analyze(position), "fr").splitlines():
+            yield stem[:2], line.strip()
+
+
+def label_lines() -> Iterator[tuple[str, str]]:
+    """The French labels of the diagrams, charts and HTML report."""
+    from schotten_lab.core.words import CHART_LABELS, DIAGRAM_LABELS, REPORT_LABELS
+
+    for name, table in (("diagram", DIAGRAM_LABELS), ("chart", CHART_LABELS), ("report", REPORT_LABELS)):
+        for key, value in table["fr"].items():
+            if isinstance(value, str):
+                yield f"{name}.{key}", value
+            elif isinstance(value, dict):
+                for sub, text in value.items():
+                    yield f"{name}.{key}.{sub}", text
+            else:
+                yield f"{name}.{key}", ", ".join(value)
+
+
+SECTIONS = (
+    ("Les phrases de core.words (champs d'exemple)", phrase_lines),
+    ("Les explications des revendications (positions commentées)", claim_lines),
+    ("Les positions commentées : titres et descriptions", curated_lines),
+    ("Le rapport texte (schotten-lab analyze --lang fr)", report_lines),
+    ("Les libellés des schémas, graphiques et rapports", label_lines),
+)
+
+
+def sentences() -> list[tuple[str, str, str]]:
+    """Every rendered sentence: ``(section, where, text)``."""
+    return [(title, where, text) for title, build in SECTIONS for where, text in build()]
+
+
+def markdown() -> str:
+    """The whole sample as Markdown (deterministic: no dates, seeded estimates)."""
+    rows = sentences()
+    out = [
+        "# Le français de schotten_lab : un échantillon",
+        "",
+        f"{len(rows)} phrases et libellés rendus en français, générés par `scripts/french_sample.py` "
+        "(`tests/core/test_french.py` vérifie que ce fichier est à jour et contrôle la typographie de "
+        "chaque ligne). Voir docs/FRENCH.md.",
+    ]
+    current = None
+    for title, where, text in rows:
+        if title != current:
+            out += ["", f"## {title}", ""]
+            current = title
+        out.append(f"- `{where}` {text}")
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if docs/french_sample.md is out of date")
+    args = parser.parse_args(argv)
+    text = markdown()
+    if args.check:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        if current != text:
+            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run scripts/french_sample.py", file=sys.stderr)
+            return 1
+        return 0
+    OUTPUT.write_text(text, encoding="utf-8")
+    print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(text.splitlines())} lines)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
