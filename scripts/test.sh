@@ -49,7 +49,7 @@ esac
 paths=()
 only_paths=0
 for arg in "${args[@]+"${args[@]}"}"; do
-    case "$arg" in -*) ;; *) only_paths=1 ;; esac
+    case "$arg" in -*) ;; *) [ ! -e "${arg%%::*}" ] || only_paths=1 ;; esac  # a test file, folder or id
 done
 [ "$only_paths" -eq 1 ] || paths=(tests)
 
