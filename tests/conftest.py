@@ -37,6 +37,10 @@ LONG = os.environ.get("SCHOTTEN_LONG", "") not in ("", "0")
 LONG_FACTOR = max(1, int(os.environ.get("SCHOTTEN_LONG_FACTOR", "10")))
 """How many times more examples each hypothesis test runs in the long run."""
 
+QUICK_DIVISOR = max(1, int(os.environ.get("SCHOTTEN_QUICK_DIVISOR", "5"))) if os.environ.get("SCHOTTEN_QUICK") else 1
+"""The quick tier (``SCHOTTEN_QUICK=1``, set by ``bash scripts/test.sh --quick``) runs each hypothesis test
+with this many times fewer examples (at least 5): the same derandomized examples, fewer of them."""
+
 _STEADY: dict[str, Any] = {"deadline": None, "print_blob": True}
 settings.register_profile("ci", derandomize=True, database=None, **_STEADY)
 settings.register_profile("dev", derandomize=True, database=None, **_STEADY)
@@ -60,7 +64,8 @@ settings.load_profile(PROFILE)
 def pytest_report_header(config: pytest.Config) -> str:
     """Say which profile ran, so that a log tells how to reproduce it."""
     return f"hypothesis profile: {PROFILE} (derandomize={settings.default.derandomize})" + (
-        f", long run x{LONG_FACTOR}" if PROFILE == "long" else ""
+            f", long run x{LONG_FACTOR}" if PROFILE == "long" else f", quick tier: examples / {QUICK_DIVISOR}"
+        if QUICK_DIVISOR > 1 else ""
     )
 
 
@@ -77,8 +82,9 @@ def _enforce(function: Any) -> None:
         return
     suppress = list(dict.fromkeys([*own.suppress_health_check, HealthCheck.too_slow]))
     if settings.default.derandomize:
+        fewer = max(min(5, own.max_examples), own.max_examples // QUICK_DIVISOR)
         steady = settings(own, derandomize=True, database=None, deadline=None, print_blob=True,
-                          suppress_health_check=suppress)
+                          suppress_health_check=suppress, max_examples=fewer)
     else:
         steady = settings(own, derandomize=False, deadline=None, print_blob=True, suppress_health_check=suppress,
                           max_examples=own.max_examples * (LONG_FACTOR if PROFILE == "long" else 1))
