@@ -1,29 +1,92 @@
 #!/usr/bin/env bash
-# Set everything up (Chromium, .venv) and run the whole suite: tests/ (browser tests included)
-# and every curated notebook with nbmake. Exits non-zero on any failure.
+# Set everything up (Chromium, .venv) and run the test suite. Exits non-zero on any failure.
+#
+#   bash scripts/test.sh           # the full run, as CI does (.ci/run): tests/ (browser and server tests
+#                                  # included) and every curated notebook (nbmake), hypothesis derandomized
+#   bash scripts/test.sh --quick   # the edit-test loop: tests/ without browser, server and slow tests,
+#                                  # hypothesis examples / 5 (SCHOTTEN_QUICK=1), no notebooks
+#   bash scripts/test.sh --long    # the long run: the full run plus the tests marked slow, hypothesis
+#                                  # searching at random with 10x the examples (SCHOTTEN_LONG=1)
+#
+# Further arguments go to pytest (e.g. `bash scripts/test.sh --quick tests/core -x`); when test paths
+# are given only those run, and the notebooks are skipped. SCHOTTEN_TEST_JOBS=1 runs in one process.
+# The tiers, their times and how to reproduce a failing hypothesis example: docs/TESTING.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+tier=full
+args=()
+for arg in "$@"; do
+    case "$arg" in
+        --quick) tier=quick ;;
+        --long) tier=long ;;
+        --full) tier=full ;;
+        *) args+=("$arg") ;;
+    esac
+done
+
 source scripts/setup.sh
-install_chromium
+[ "$tier" = quick ] || install_chromium
 install_python_stack
+
+# The same hash order in every process and worker (set iteration, collection order).
+export PYTHONHASHSEED="${PYTHONHASHSEED:-0}"
+
+# Two workers (pytest-xdist) on this project's 2-core machines; tests/conftest.py puts every test that
+# starts a server or a browser in one xdist group, so those run one at a time, on one worker.
+jobs="${SCHOTTEN_TEST_JOBS:-2}"
+parallel=()
+if [ "$jobs" != 1 ] && "$VENV/bin/python" -c "import xdist" 2>/dev/null; then
+    parallel=(-n "$jobs" --dist loadgroup)
+fi
+
+select=()
+case "$tier" in
+    quick) export SCHOTTEN_QUICK=1; select=(-m "not browser and not servers and not slow") ;;
+    long) export SCHOTTEN_LONG=1 SCHOTTEN_FUZZ="${SCHOTTEN_FUZZ:-10}" ;;
+esac
+
+paths=()
+only_paths=0
+for arg in "${args[@]+"${args[@]}"}"; do
+    case "$arg" in -*) ;; *) [ ! -e "${arg%%::*}" ] || only_paths=1 ;; esac  # a test file, folder or id
+done
+[ "$only_paths" -eq 1 ] || paths=(tests)
 
 mkdir -p test-artifacts
 status=0
 start=$SECONDS
-"$VENV/bin/python" -m pytest tests || status=$?
+echo "test: $tier run"
 
-shopt -s nullglob
-notebooks=(notebooks/*.ipynb)
-if [ ${#notebooks[@]} -gt 0 ]; then
-    # executed on copies (build/notebooks/, git-ignored) that keep their outputs: the docs step renders them
-    rm -rf build/notebooks && mkdir -p build/notebooks && cp "${notebooks[@]}" build/notebooks/
-    "$VENV/bin/python" -m pytest --nbmake --overwrite build/notebooks/*.ipynb || { rc=$?; [ "$status" -ne 0 ] || status=$rc; }
-else
-    echo "test: no notebooks to run"
+# ---- tests/ ---------------------------------------------------------------------------------------
+"$VENV/bin/python" -m pytest "${parallel[@]+"${parallel[@]}"}" "${select[@]+"${select[@]}"}" \
+    "${paths[@]+"${paths[@]}"}" "${args[@]+"${args[@]}"}" || status=$?
+echo "test: tests/ took $((SECONDS - start)) s"
+
+# ---- the curated notebooks (nbmake; not in the quick tier, nor when test paths were given) --------
+# Executed on copies in build/notebooks/ (git-ignored) that keep their outputs: the docs step below
+# renders those, so the notebooks run once.
+if [ "$tier" != quick ] && [ "$only_paths" -eq 0 ]; then
+    shopt -s nullglob
+    notebooks=(notebooks/*.ipynb notebooks/*/*.ipynb)
+    if [ ${#notebooks[@]} -gt 0 ]; then
+        notebooks_start=$SECONDS
+        rm -rf build/notebooks && mkdir -p build/notebooks
+        for notebook in "${notebooks[@]}"; do (cd notebooks && cp --parents "${notebook#notebooks/}" ../build/notebooks/); done
+        copies=(build/notebooks/*.ipynb build/notebooks/*/*.ipynb)
+        "$VENV/bin/python" -m pytest -p no:cacheprovider "${parallel[@]+"${parallel[@]}"}" --nbmake --overwrite \
+            "${copies[@]}" || { rc=$?; [ "$status" -ne 0 ] || status=$rc; }
+        echo "test: notebooks took $((SECONDS - notebooks_start)) s"
+
+        # ---- the documentation site (issue 22): rendered from the notebooks executed above; warnings
+        # and broken internal links are errors, and a failed build fails the run ----
+        docs_start=$SECONDS
+        bash scripts/docs.sh --executed build/notebooks || { rc=$?; [ "$status" -ne 0 ] || status=$rc; }
+        echo "test: documentation site took $((SECONDS - docs_start)) s"
+    else
+        echo "test: no notebooks to run"
+    fi
 fi
 
-# ---- the documentation site (issue 22): built from the notebooks executed above, not executed twice;
-# warnings and broken internal links are errors, and a failed build fails the run ----
-bash scripts/docs.sh --executed build/notebooks || { rc=$?; [ "$status" -ne 0 ] || status=$rc; }
 echo "test: suite finished in $((SECONDS - start)) s with status $status"
 exit "$status"

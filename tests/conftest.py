@@ -1,0 +1,124 @@
+"""The suite's test tiers and hypothesis profiles (docs/TESTING.md).
+
+Hypothesis profiles, chosen once here, before any test module is imported:
+
+- ``ci`` (``CI=true``) and ``dev`` (the default, so that a local run agrees with CI): derandomized, no
+  example database, no deadline, the ``too_slow`` health check off (a loaded machine must not turn a
+  run red), and a failing example printed as a ``@reproduce_failure`` blob. The same examples run on
+  every machine, so a green run is green on the next one too.
+- ``long`` (``SCHOTTEN_LONG=1``, which ``bash scripts/test.sh --long`` sets): random examples,
+  ``SCHOTTEN_LONG_FACTOR`` (default 10) times as many as each test asks for: the wider search, run
+  apart from CI.
+
+``HYPOTHESIS_PROFILE=NAME`` chooses one of them explicitly.
+
+A test-local ``@settings(...)`` inherits whatever it does not set from the loaded profile, but one that
+sets ``derandomize``, ``database`` or ``max_examples`` itself would escape it; so the profile's
+guarantees are also applied to every collected hypothesis test (:func:`_enforce`), whatever its own
+settings say. Tests marked ``slow`` (the very long property and playout runs) run only in the long
+run (``SCHOTTEN_LONG=1`` or ``--run-slow``). Every test starts with the global ``random`` and numpy
+generators seeded, so that nothing depends on the order the tests run in or the worker they run on.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+
+LONG = os.environ.get("SCHOTTEN_LONG", "") not in ("", "0")
+"""The long run: random hypothesis examples, larger counts, and the ``slow`` tests."""
+
+LONG_FACTOR = max(1, int(os.environ.get("SCHOTTEN_LONG_FACTOR", "10")))
+"""How many times more examples each hypothesis test runs in the long run."""
+
+QUICK_DIVISOR = max(1, int(os.environ.get("SCHOTTEN_QUICK_DIVISOR", "5"))) if os.environ.get("SCHOTTEN_QUICK") else 1
+"""The quick tier (``SCHOTTEN_QUICK=1``, set by ``bash scripts/test.sh --quick``) runs each hypothesis test
+with this many times fewer examples (at least 5): the same derandomized examples, fewer of them."""
+
+_STEADY: dict[str, Any] = {"deadline": None, "print_blob": True}
+settings.register_profile("ci", derandomize=True, database=None, **_STEADY)
+settings.register_profile("dev", derandomize=True, database=None, **_STEADY)
+settings.register_profile("long", derandomize=False, **_STEADY)
+
+
+def _profile_name() -> str:
+    """``HYPOTHESIS_PROFILE`` if given, else ``long`` for the long run, ``ci`` under CI, ``dev``."""
+    chosen = os.environ.get("HYPOTHESIS_PROFILE", "").strip()
+    if chosen:
+        return chosen
+    if LONG:
+        return "long"
+    return "ci" if os.environ.get("CI", "").strip().lower() in ("1", "true", "yes") else "dev"
+
+
+PROFILE = _profile_name()
+settings.load_profile(PROFILE)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    """Say which profile ran, so that a log tells how to reproduce it."""
+    return f"hypothesis profile: {PROFILE} (derandomize={settings.default.derandomize})" + (
+            f", long run x{LONG_FACTOR}" if PROFILE == "long" else f", quick tier: examples / {QUICK_DIVISOR}"
+        if QUICK_DIVISOR > 1 else ""
+    )
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--run-slow", action="store_true", help="also run the tests marked slow (the long run's)")
+
+
+def _enforce(function: Any) -> None:
+    """Apply the profile's guarantees to one hypothesis test, over its own ``@settings``: in ``ci``
+    and ``dev`` derandomized, no database, no deadline, a printed blob, ``too_slow`` off; in ``long``
+    random and ``LONG_FACTOR`` times the examples. Idempotent (parametrized tests share a function)."""
+    own = getattr(function, "_hypothesis_internal_use_settings", None)
+    if own is None or getattr(function, "_schotten_profile_applied", False):
+        return
+    suppress = list(dict.fromkeys([*own.suppress_health_check, HealthCheck.too_slow]))
+    if settings.default.derandomize:
+        fewer = max(min(5, own.max_examples), own.max_examples // QUICK_DIVISOR)
+        steady = settings(own, derandomize=True, database=None, deadline=None, print_blob=True,
+                          suppress_health_check=suppress, max_examples=fewer)
+    else:
+        steady = settings(own, derandomize=False, deadline=None, print_blob=True, suppress_health_check=suppress,
+                          max_examples=own.max_examples * (LONG_FACTOR if PROFILE == "long" else 1))
+    function._hypothesis_internal_use_settings = steady
+    function._schotten_profile_applied = True
+
+
+SERVER_MODULES = ("test_servers.py", "test_voila_launcher_apps.py")
+"""Test modules whose tests start the project's servers (marked ``servers`` here, not one by one)."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    run_slow = LONG or bool(config.getoption("--run-slow"))
+    skip_slow = pytest.mark.skip(reason="slow: part of the long run (bash scripts/test.sh --long)")
+    for item in items:
+        function = getattr(item, "function", None)
+        if getattr(function, "is_hypothesis_test", False):
+            _enforce(function)
+        if item.path.name in SERVER_MODULES:
+            item.add_marker(pytest.mark.servers)
+        if "slow" in item.keywords and not run_slow:
+            item.add_marker(skip_slow)
+        if "browser" in item.keywords or "servers" in item.keywords or "tests/browser/" in item.path.as_posix():
+            # One queue for everything that starts a server or a browser: under pytest-xdist at most
+            # one of them runs at a time, so none waits for a port or a page on a starved machine.
+            item.add_marker(pytest.mark.xdist_group("servers"))
+
+
+@pytest.fixture(autouse=True)
+def _seeded_global_generators() -> Iterator[None]:
+    """Seed the global ``random`` and numpy generators before every test (hypothesis seeds its own)."""
+    state = random.getstate()
+    random.seed(0)
+    np.random.seed(0)
+    yield
+    random.setstate(state)
