@@ -92,8 +92,9 @@ def _enforce(function: Any) -> None:
     function._schotten_profile_applied = True
 
 
-SERVER_MODULES = ("test_servers.py", "test_voila_launcher_apps.py")
-"""Test modules whose tests start the project's servers (marked ``servers`` here, not one by one)."""
+SERVER_MODULES = ("test_servers.py", "test_voila_launcher_apps.py", "test_distributed.py")
+"""Test modules whose tests start servers (the project's, or a local dask cluster with its dashboard port), marked
+``servers`` here, not one by one."""
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
