@@ -7,7 +7,8 @@ parallel and reading the results back in task order gives exactly the output of 
 - ``Runner()`` (the default): every task in this process, one at a time, as the input arrives.
 - ``Runner(jobs=J)``: ``J`` local processes (``spawn``: no state shared with the parent).
 - ``Runner(dask="local")``: a Dask ``LocalCluster`` started here (processes, one thread each,
-  ``jobs`` workers or two by default, the dashboard off, listening on 127.0.0.1 only), closed at the end.
+  ``jobs`` workers or two by default, listening on 127.0.0.1 only, its dashboard on a free port there,
+  never the shared 8787), closed at the end.
   Starting it takes a few seconds (worker processes import the package), so it pays off on long runs.
 - ``Runner(dask="tcp://host:8786")``: the workers of a running Dask scheduler. They must be able to
   import this package (the same version); tasks and results travel pickled.
@@ -183,7 +184,7 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
                         threads_per_worker=1,
                         processes=True,
                         host="127.0.0.1",
-                        dashboard_address=None,
+                        dashboard_address="127.0.0.1:0",  # a free port: this Dask starts one even for None
                         silence_logs=logging.CRITICAL,  # a task's error reaches us through its future
                         timeout=LOCAL_START_TIMEOUT,
                     )

@@ -126,7 +126,7 @@ def test_without_dask_the_error_names_the_extra(monkeypatch: pytest.MonkeyPatch)
 SCHEDULER = """
 import logging, sys
 from distributed import LocalCluster
-with LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None,
+with LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address="127.0.0.1:0",
                   silence_logs=logging.ERROR) as cluster:
     print(cluster.scheduler_address, flush=True)
     sys.stdin.read()  # runs until the test closes standard input
