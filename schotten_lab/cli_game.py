@@ -3,7 +3,7 @@
 ::
 
     schotten-lab replay GAME.json [--game K]          # one position@1 per line, after each turn
-    schotten-lab bot NAME [--seed S] [--budget SECONDS | --iterations N] [--option KEY=VALUE]  # ENGINE.md §3
+    schotten-lab bot NAME [--seed S] [--budget SECONDS | --iterations N] [--option KEY=VALUE]  # docs/reference/formats.md, "The bot line protocol"
     schotten-lab review GAME.json [-o REVIEW.html or .json] [--game K] [--iterations N] [--seed S]   # the advisor's review
     schotten-lab selfplay --south BOT --north BOT --games N --seed S [--variant base|tactics]
                           [--expert] [--jobs J | --dask ADDRESS|local] [--quiet] [--engine auto|python|fast] [--out FILE]

@@ -93,7 +93,7 @@ class MoveAdvice:
         return text + (f", draw {self.deck}" if self.deck else "")
 
     def turn(self) -> dict[str, Any]:
-        """This move as a bot's decision (ENGINE.md §1): ``play``, ``claim`` and, in the tactics
+        """This move as a bot's decision (docs/reference/formats.md, "A turn"): ``play``, ``claim`` and, in the tactics
         variant, ``deck``; or ``return`` answering a pending Headhunter."""
         if self.put_back is not None:  # the turn's claims were announced with the Headhunter
             return {"return": list(self.put_back)}
@@ -136,7 +136,7 @@ class Advice:
         return self.moves[0]
 
     def decision(self) -> dict[str, Any]:
-        """The best move as a turn (ENGINE.md §1), with the estimate and reason as extra fields."""
+        """The best move as a turn (docs/reference/formats.md, "A turn"), with the estimate and reason as extra fields."""
         best = self.best
         out: dict[str, Any] = {
             "player": self.player.value,

@@ -188,7 +188,7 @@ def advise(
 def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals: int, seed: int) -> list[list[float]]:
     """The mover's game value after each of ``turns`` on the same ``deals`` fresh random deals and
     rollouts (common random numbers): ``values[k][d]`` for turn ``k`` on deal ``d`` (1 won, 0 lost,
-    one half stalled). A turn is ENGINE.md §1's (``play``, ``deck``; a Headhunter's put-back as
+    one half stalled). A turn is docs/reference/formats.md, "A turn"'s (``play``, ``deck``; a Headhunter's put-back as
     ``{"return": [...]}``); the mover then claims every stone it can prove, as the search does.
     Seen from the mover's seat, like :func:`advise` (the review scores played moves with it).
 

@@ -2,7 +2,7 @@
 
 A bot decides one turn from an **observation**: the position seen by the player to move (its own
 hand known, the opponent's hand unknown), plus the turns so far if it wants them. It answers with
-the turn of ENGINE.md §1 without ``draw``: ``{"player", "play", "claim"}``, and ``"deck"`` in the
+the turn of docs/reference/formats.md, "A turn" without ``draw``: ``{"player", "play", "claim"}``, and ``"deck"`` in the
 tactics variant. Bots never see the full game state, so they cannot peek at hidden cards.
 """
 
@@ -17,7 +17,7 @@ from ..core.position import Position
 from ..core.rules import Player
 
 Decision = dict[str, Any]
-"""A turn as a bot decides it (ENGINE.md §1): ``player``, ``play``, ``claim`` and, in tactics, ``deck``."""
+"""A turn as a bot decides it (docs/reference/formats.md, "A turn"): ``player``, ``play``, ``claim`` and, in tactics, ``deck``."""
 
 
 @runtime_checkable
@@ -27,7 +27,7 @@ class Bot(Protocol):
     name: str
 
     def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
-        """The turn of ``observation.to_move`` (a fresh dict, ENGINE.md §1)."""
+        """The turn of ``observation.to_move`` (a fresh dict, docs/reference/formats.md, "A turn")."""
         ...
 
 

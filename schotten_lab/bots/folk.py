@@ -134,7 +134,7 @@ def folk_play(sim: Sim, advice: str | None) -> tuple[int, int]:
 
 
 def sim_turn(observation: Position, choose: Callable[[Sim], tuple[int, int]]) -> dict[str, Any]:
-    """The turn (ENGINE.md §1) of the player to move when ``choose`` picks the placement on the search
+    """The turn (docs/reference/formats.md, "A turn") of the player to move when ``choose`` picks the placement on the search
     state (:mod:`.sim`; ``(-1, -1)`` to pass): every provable stone claimed, as the search does.
 
     The choice reads the table and the mover's own hand only (the hidden cards are dealt in a fixed

@@ -1,9 +1,9 @@
-"""The bot line protocol (ENGINE.md §3): one request per line in, one answer line out.
+"""The bot line protocol (docs/reference/formats.md, "The bot line protocol"): one request per line in, one answer line out.
 
 A request is a ``schotten-lab/position@1`` document seen by the player to move (``to_move`` must
 be given), with an optional ``"history"`` (the turns so far), and, while a Headhunter waits for its
 put-back, the engine's ``"pending"`` field (the answer is then ``{"player": ..., "return": [card,
-card]}``). The answer is the bot's turn (ENGINE.md §1) as compact JSON; a request's unknown top-level
+card]}``). The answer is the bot's turn (docs/reference/formats.md, "A turn") as compact JSON; a request's unknown top-level
 fields (a referee's own) are ignored and named in the answer's ``ignored_fields``. A line that cannot
 be read, or that the bot cannot answer, gets ``{"error": "..."}``; the bot reads on. A line over
 :data:`MAX_LINE` bytes is skipped without being held in memory and gets an error. No line can stop
@@ -54,7 +54,7 @@ class Request:
 def parse_request(line: str) -> Request:
     """The :class:`Request` of one line; :class:`RequestError` naming the problem.
 
-    Unknown top-level fields do not make a request unreadable (a referee may add its own; ENGINE.md
+    Unknown top-level fields do not make a request unreadable (a referee may add its own; the format
     lets each side add fields): they are left out, and :func:`answer` names them. Unknown fields
     inside the position (a stone's, a hand's) and unknown values are still errors."""
     if not line.strip():

@@ -209,7 +209,7 @@ def play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random) -
 
 
 def tactics_move(turn: Mapping[str, Any]) -> TacticsMove:
-    """A turn (ENGINE.md §1, or a record's) as a search move. Its form is checked (a bad play, deck or
+    """A turn (docs/reference/formats.md, "A turn", or a record's) as a search move. Its form is checked (a bad play, deck or
     put-back raises a :class:`~schotten_lab.core.errors.SchottenError` naming the field), not its
     legality: :func:`.advisor.compare_turns` checks that by the engine's rules first."""
     if not isinstance(turn, Mapping):

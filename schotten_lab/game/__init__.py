@@ -11,7 +11,7 @@ Public API (docs/GAME.md describes every rule and reading):
 - ``legal_plays(position) -> tuple[Play, ...]`` (empty: must pass), ``may_pass(position)``,
   ``claimable_stones(position, player)``, ``claims_after(position, play)`` (what a base-game decision
   lists), ``headhunter_returns(observation)``, ``state_from_position(position, clan_deck, tactics_deck)``.
-- ``Play`` (frozen; ``to_dict``/``from_dict`` in ENGINE.md §1 form, tactics shapes in docs/GAME.md).
+- ``Play`` (frozen; ``to_dict``/``from_dict`` in docs/reference/formats.md, "A turn" form, tactics shapes in docs/GAME.md).
 - ``apply_turn(state, decision) -> (GameState, turn)``; ``IllegalTurnError(rule, message)``.
   Headhunter is two decisions: the play, then ``{"return": [card, card]}`` while ``state.pending``.
 - Records ``schotten-lab/game@1``: ``GameRecord``, ``record_from_game``, ``read_record``,

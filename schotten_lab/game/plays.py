@@ -31,7 +31,7 @@ MODE_OF = {card: mode for mode, card in MODE_CARD.items()}  # "MUD" -> "mud"
 
 @dataclass(frozen=True, slots=True)
 class Play:
-    """One play (ENGINE.md §1 ``play``): a card and where it goes.
+    """One play (docs/reference/formats.md, "A turn" ``play``): a card and where it goes.
 
     - clan card, elite troop (``JOKER``/``SPY``/``SHIELD``) or combat mode (``BLIND``/``MUD``):
       ``card`` and ``stone`` (1-9);
@@ -266,7 +266,7 @@ def observation_from_dict(data: object) -> Observation:
 
 
 def jokers_in_history(history: object) -> frozenset[Player]:
-    """The players who played a Joker in ``history`` (ENGINE.md §1 turns, as a request may carry)."""
+    """The players who played a Joker in ``history`` (turns (docs/reference/formats.md, "A turn"), as a request may carry)."""
     from ..core.errors import PositionFormatError
 
     if not isinstance(history, list):

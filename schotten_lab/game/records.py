@@ -1,4 +1,4 @@
-"""Game records ``schotten-lab/game@1`` (ENGINE.md §2): write, read, validate, replay; and matches.
+"""Game records ``schotten-lab/game@1`` (docs/reference/formats.md, "A game record"): write, read, validate, replay; and matches.
 
 A record is plain data (:class:`GameRecord`); behaviour lives in the functions that walk it. Reading
 checks the shape and names the field (:class:`RecordError` with ``turn=None``); validating replays
@@ -32,7 +32,7 @@ _TOP = {"format", "variant", "expert", "players", "first", "deal", "turns", "res
 
 @dataclass(frozen=True)
 class GameRecord:
-    """One game as ENGINE.md §2 writes it. ``turns`` are ENGINE.md §1 turn objects (plain dicts).
+    """One game as docs/reference/formats.md, "A game record" writes it. ``turns`` are turns (docs/reference/formats.md, "A turn") (plain dicts).
 
     ``winner`` is ``None`` for an unfinished game (and for a blocked one, ``reason="blocked"``).
     """
@@ -47,7 +47,7 @@ class GameRecord:
     reason: str | None = None
     claimed: tuple[Player | None, ...] = (None,) * 9
     extra: dict[str, Any] = field(default_factory=dict)
-    """Fields a writer added beyond ENGINE.md's (kept and written back unchanged)."""
+    """Fields a writer added beyond the format's (docs/reference/formats.md) (kept and written back unchanged)."""
 
     @property
     def seat(self) -> Player | None:

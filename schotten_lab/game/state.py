@@ -5,7 +5,7 @@ It knows everything (both hands, both decks in order, the completion order of ev
 player sees is :meth:`GameState.observation`. Cards a state does not know (a game replayed from one
 seat's record) are ``None`` in hands and decks.
 
-Turn order (docs/RULES.md, ENGINE.md §1): base game: play, then claims, then draw; expert variant: claims
+Turn order (docs/RULES.md, docs/reference/formats.md, "A turn"): base game: play, then claims, then draw; expert variant: claims
 at the start of the turn, then play, then draw. The game ends at once on five stones or three
 adjacent ones, also in the middle of a turn's claims (no further claims, no draw).
 """
@@ -264,7 +264,7 @@ _DECISION_FIELDS = {"player", "play", "claim", "deck"}
 def apply_turn(state: GameState, decision: Mapping[str, Any]) -> tuple[GameState, dict[str, Any]]:
     """Play one turn (or Headhunter's second step) and return the new state and the turn as recorded.
 
-    ``decision`` is ENGINE.md §1's bot answer: ``play`` (``None`` to pass), ``claim`` (stones, in
+    ``decision`` is docs/reference/formats.md, "A turn"'s bot answer: ``play`` (``None`` to pass), ``claim`` (stones, in
     order), ``deck`` (tactics: ``"clan"``/``"tactics"``, default the clan deck while it lasts).
     During a pending Headhunter the decision is ``{"return": [card, card]}``. Extra fields are
     ignored (bots may add their reasons). Claims listed after the claim that ends the game are not

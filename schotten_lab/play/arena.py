@@ -1,7 +1,7 @@
 """Matches between bots on the engine (base or tactics variant, expert or not), with win-rate intervals.
 
 Each bot sees only its observation (``GameState.observation``) and answers with a turn dict
-(ENGINE.md §1); the engine applies it and refuses an illegal one (raised here as ``ValueError``
+(docs/reference/formats.md, "A turn"); the engine applies it and refuses an illegal one (raised here as ``ValueError``
 naming the bot). Extra fields of an answer (an estimate, reasons) are dropped before the engine
 sees it. Seats alternate: in game ``g`` the first bot is south, the player who starts, when ``g``
 is even; game ``g`` is played on the seeded deal ``(seed, g)``.

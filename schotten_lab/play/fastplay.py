@@ -13,7 +13,7 @@ depends on ``(seed, i)`` only and splitting games between processes gives the sa
 a numpy generator costs about 20 us, so the kernel carries a bit-exact copy of numpy's
 ``SeedSequence``, ``PCG64`` and ``permutation`` (under 1 us; the tests compare it with numpy).
 
-The random player (ENGINE.md §3): each turn it places a uniformly random card of its hand on a
+The random player (docs/reference/formats.md, "The bot line protocol"): each turn it places a uniformly random card of its hand on a
 uniformly random stone with a free slot on its side (every card fits every such slot, so this is
 uniform over the legal placements), claims every stone it can prove (base game: after placing;
 expert: at the start of its turn, before placing) in ascending order, and stops claiming as soon

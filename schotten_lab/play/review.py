@@ -31,7 +31,7 @@ Claims are not judged: both moves are scored as if the mover then claimed every 
 variant a move is the play and the deck drawn from; a Headhunter is scored with the search's own
 put-back (the two lowest clan cards), not the one recorded.
 
-A record seen from one seat (ENGINE.md §2: the other hand ``null``) is reviewed for that seat only;
+A record seen from one seat (docs/reference/formats.md, "A game record": the other hand ``null``) is reviewed for that seat only;
 the other seat's turns are listed with ``reviewed=False``. Every variant is reviewed (base, tactics,
 expert or not).
 Cost: about ``iterations`` rollouts to rank a turn, plus three times ``iterations / 2`` to score the

@@ -1,4 +1,4 @@
-"""The bot line protocol (ENGINE.md §3): one answer line per request line, errors on their own line,
+"""The bot line protocol (docs/reference/formats.md, "The bot line protocol"): one answer line per request line, errors on their own line,
 never a crash (fuzzed), through the real ``schotten-lab bot`` process too."""
 
 from __future__ import annotations

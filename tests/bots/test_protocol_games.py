@@ -210,7 +210,7 @@ def test_hostile_lines_get_an_error_line_and_the_bot_serves_on(bots: dict[str, B
 
 
 def test_a_referees_own_fields_are_ignored_and_named(bots: dict[str, BotProcess]) -> None:
-    """A referee may add top-level fields of its own (ENGINE.md lets each side add fields): the bot
+    """A referee may add top-level fields of its own (the format lets each side add fields): the bot
     plays as without them, and its answer names what it ignored (a few names, each cut short)."""
     state = game.new_game("tactics", seed=11)
     request = state.observation(state.to_move).to_dict()

@@ -35,7 +35,7 @@ def refused(data: object, rule: str, turn: int | None) -> RecordError:
 
 
 def test_a_hand_written_record_following_engine_md_replays() -> None:
-    """A record another program could write: a short base game, only ENGINE.md's fields."""
+    """A record another program could write: a short base game, only the format's fields."""
     data = game_dict()
     minimal = {
         "format": FORMAT,
