@@ -211,7 +211,7 @@ REPORT_PHRASES = register(
         "report_head": {"en": "{game} game, {mover} to move, {decks}; {seat}", "fr": "{game}, {mover} joue, {decks} ; {seat}"},
         "report_game_base": {"en": "base", "fr": "jeu de base"},
         "report_game_tactics": {"en": "tactics", "fr": "variante tactique"},
-        "report_game_expert": {"en": "base (expert)", "fr": "jeu de base, variante expert"},
+        "report_game_base_expert": {"en": "base (expert)", "fr": "jeu de base, variante expert"},
         "report_game_tactics_expert": {"en": "tactics (expert)", "fr": "variante tactique et expert"},
         "report_deck": {"en": "deck {n}", "fr": "pioche : {n} cartes"},
         "report_decks": {"en": "deck {n}, tactics deck {t}", "fr": "pioche : {n} cartes, pioche tactique : {t}"},
