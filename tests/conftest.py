@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 LONG = os.environ.get("SCHOTTEN_LONG", "") not in ("", "0")
 """The long run: random hypothesis examples, larger counts, and the ``slow`` tests."""
@@ -88,6 +88,8 @@ def _enforce(function: Any) -> None:
     else:
         steady = settings(own, derandomize=False, deadline=None, print_blob=True, suppress_health_check=suppress,
                           max_examples=own.max_examples * (LONG_FACTOR if PROFILE == "long" else 1))
+    if os.environ.get("SCHOTTEN_NO_SHRINK"):  # a quicker red run: the failing example as found
+        steady = settings(steady, phases=[phase for phase in steady.phases if phase is not Phase.shrink])
     function._hypothesis_internal_use_settings = steady
     function._schotten_profile_applied = True
 
