@@ -9,6 +9,11 @@
 # Saved game records go to SCHOTTEN_GAMES_DIR (default: games/ here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Its own environment (.venv-classroom): Solara's front-end packages (ipyvue/ipyvuetify 1.x, for the
+# offline solara-assets bundle) stop ipywidgets from drawing in JupyterLab and Voila 0.5, so they never
+# go into the notebooks' .venv.
+export SCHOTTEN_VENV="${SCHOTTEN_VENV:-$PWD/.venv-classroom}"
+export SCHOTTEN_EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,classroom}"
 source scripts/setup.sh
 install_python_stack
 export SCHOTTEN_GAMES_DIR="${SCHOTTEN_GAMES_DIR:-$PWD/games}"

@@ -22,7 +22,7 @@ if [ -n "$executed" ] && [ ! -d "$executed" ]; then
     echo "docs: --executed: no such folder: $executed" >&2; exit 2
 fi
 
-export SCHOTTEN_EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,classroom,dev,docs}"  # setup.sh's default
+export SCHOTTEN_EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,dev,docs}"  # setup.sh's default
 case ",$SCHOTTEN_EXTRAS," in *,docs,*) ;; *) SCHOTTEN_EXTRAS="$SCHOTTEN_EXTRAS,docs" ;; esac
 source scripts/setup.sh
 install_python_stack

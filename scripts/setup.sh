@@ -9,7 +9,7 @@ set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${SCHOTTEN_VENV:-$ROOT/.venv}"
-EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,classroom,dev,docs}"
+EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,studies,dev,docs}"  # classroom: its own venv (scripts/classroom.sh)
 
 _as_root() {
     if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi

@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+pytest.importorskip("solara", reason="the classroom extra (scripts/classroom.sh installs it into .venv-classroom)")
 from browser.conftest import ROOT, free_port, stop, wait_for_http  # the fixtures file's helpers
 
 pytestmark = pytest.mark.browser

@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 
+pytest.importorskip("solara", reason="the classroom extra (scripts/classroom.sh installs it into .venv-classroom)")
+
 from schotten_lab.core.errors import UsageError
 from schotten_lab.core.words import say
 from schotten_lab.views.classroom.settings import (
