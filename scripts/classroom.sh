@@ -9,9 +9,8 @@
 # Saved game records go to SCHOTTEN_GAMES_DIR (default: games/ here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Its own environment (.venv-classroom): Solara's front-end packages (ipyvue/ipyvuetify 1.x, for the
-# offline solara-assets bundle) stop ipywidgets from drawing in JupyterLab and Voila 0.5, so they never
-# go into the notebooks' .venv.
+# Its own environment (.venv-classroom): Solara pins ipyvue/ipyvuetify 1.x (for the offline
+# solara-assets bundle) and adds front-end extensions the notebooks' .venv does not need.
 export SCHOTTEN_VENV="${SCHOTTEN_VENV:-$PWD/.venv-classroom}"
 export SCHOTTEN_EXTRAS="${SCHOTTEN_EXTRAS:-notebooks,classroom}"
 source scripts/setup.sh
