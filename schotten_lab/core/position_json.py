@@ -301,7 +301,8 @@ def _more(count: int) -> str:
 _KIND_NAMES = {str: "a string", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
 
 
-def _kind(value: object) -> str:
+def json_kind(value: object) -> str:
+    """What a JSON value is, in a few words for an error message ("the string 'R8'", "a list")."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -315,3 +316,6 @@ def _kind(value: object) -> str:
     if isinstance(value, Mapping):
         return "an object"
     return type(value).__name__
+
+
+_kind = json_kind

@@ -18,6 +18,7 @@ from typing import Any
 from ..core.cards import Card
 from ..core.errors import PositionFormatError, SchottenError, excerpt
 from ..core.position import Position
+from ..core.position_json import json_kind as _kind
 from ..core.position_json import position_from_dict, position_to_dict
 from ..core.rules import Player
 
@@ -419,20 +420,6 @@ def _name(key: object) -> str:
     return text if len(text) <= 40 else f"{text[:40]}…"
 
 
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return f"the boolean {str(value).lower()}"
-    if isinstance(value, (int, float)):
-        return f"the number {excerpt(value)}"
-    if isinstance(value, str):
-        return f"the string {excerpt(value)}"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, Mapping):
-        return "an object"
-    return type(value).__name__
 
 
 __all__ = [
