@@ -61,6 +61,12 @@ PROFILE = _profile_name()
 settings.load_profile(PROFILE)
 
 
+@pytest.fixture(scope="session")
+def hypothesis_profile() -> str:
+    """The name of the hypothesis profile this run loaded (a fixture, so that no test imports a conftest by name)."""
+    return PROFILE
+
+
 def pytest_report_header(config: pytest.Config) -> str:
     """Say which profile ran, so that a log tells how to reproduce it."""
     return f"hypothesis profile: {PROFILE} (derandomize={settings.default.derandomize})" + (

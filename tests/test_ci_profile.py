@@ -7,16 +7,16 @@ from __future__ import annotations
 import pytest
 from hypothesis import settings
 
-from conftest import PROFILE
 
 
-def test_the_profile_is_derandomized_outside_the_long_run() -> None:
-    assert settings.default.derandomize is (PROFILE != "long")
+def test_the_profile_is_derandomized_outside_the_long_run(hypothesis_profile: str) -> None:
+    assert settings.default.derandomize is (hypothesis_profile != "long")
     assert settings.default.print_blob and settings.default.deadline is None
 
 
-@pytest.mark.skipif(PROFILE == "long", reason="the long run searches at random")
-def test_every_collected_hypothesis_test_is_derandomized(request: pytest.FixtureRequest) -> None:
+def test_every_collected_hypothesis_test_is_derandomized(request: pytest.FixtureRequest, hypothesis_profile: str) -> None:
+    if hypothesis_profile == "long":
+        pytest.skip("the long run searches at random")
     hypothesis_tests = {
         item.nodeid.split("[")[0]: item.function
         for item in request.session.items

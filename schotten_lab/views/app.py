@@ -119,11 +119,17 @@ def position_from_address(text: str, curated: Mapping[str, Path] | None = None) 
         raise AddressError("The position in the address is nested too deeply to read.") from None
 
 
+NOTATION_ATTEMPT = re.compile(r"[A-Za-z0-9?*@+-]+(/[A-Za-z0-9?*@+-]+)+")
+"""One word of stones joined by ``/`` (``R9R9/-/-``): a notation line missing its other fields, answered
+with what is missing rather than refused as a path."""
+
+
 def _looks_like_a_path(text: str) -> bool:
     """Whether non-JSON text is shaped like a file name rather than a notation line (a notation has
     nine stones joined by ``/`` and space-separated fields, never ``..``, ``~``, ``\\`` or an extension)."""
     return (text.startswith(("/", "~", ".", "\\")) or ".." in text or "\\" in text or "\x00" in text
-            or re.search(r"\.[A-Za-z]{2,5}$", text) is not None or len(text.split()) < 2)
+            or re.search(r"\.[A-Za-z]{2,5}$", text) is not None
+            or (len(text.split()) < 2 and NOTATION_ATTEMPT.fullmatch(text) is None))
 
 
 def requested(query: str) -> tuple[str, bool]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from schotten_lab.puzzles import Puzzle, read_puzzles
 
-FOLDER = Path(__file__).resolve().parent.parent.parent / "data" / "puzzles"
+FOLDER = Path(__file__).resolve().parent.parent / "data" / "puzzles"
 FILES = sorted(FOLDER.glob("*.jsonl"))
 
 
