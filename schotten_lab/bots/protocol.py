@@ -156,7 +156,8 @@ def serve(bot: Bot, lines: Iterable[str | bytes | RequestError], out: IO[str]) -
 
 def request_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | RequestError]:
     """The lines of ``stream`` as they arrive (each one as soon as its newline is read), a line
-    longer than ``limit`` bytes replaced by a :class:`RequestError` once its end is reached (it is
+    longer than ``limit`` bytes replaced by a :class:`RequestError` as soon as its first ``limit``
+    bytes are read, so the sender gets its answer at once even if the line never ends (the rest is then
     read in pieces and dropped, never held whole). The last line may lack its newline."""
     while True:
         line = stream.readline(limit + 1)
@@ -165,9 +166,9 @@ def request_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | 
         if len(line) <= limit or line.endswith(b"\n"):
             yield line
             continue
+        yield RequestError(f"request line longer than {limit:,} bytes: a position@1 request is a few kB")
         while line and not line.endswith(b"\n"):
             line = stream.readline(limit + 1)
-        yield RequestError(f"request line longer than {limit:,} bytes: a position@1 request is a few kB")
 
 
 def _short(text: str, limit: int = MAX_ERROR) -> str:

@@ -307,6 +307,38 @@ def test_request_lines_bounds_each_line(data: bytes, expected: list[bytes | str]
     assert all("longer than 10 bytes" in str(g) for g in got if not isinstance(g, bytes))
 
 
+class _Endless(io.RawIOBase):
+    """A stream of one line that never ends (``/dev/zero`` through a pipe), counting what was read."""
+
+    def __init__(self) -> None:
+        self.read_bytes = 0
+
+    def readline(self, size: int | None = -1) -> bytes:
+        self.read_bytes += size if size and size > 0 else 1 << 16
+        return b"\0" * (size if size and size > 0 else 1 << 16)
+
+
+def test_a_line_that_never_ends_is_answered_at_once() -> None:
+    stream = _Endless()
+    first = next(request_lines(stream, limit=10))  # type: ignore[arg-type]
+    assert isinstance(first, RequestError) and "longer than 10 bytes" in str(first)
+    assert stream.read_bytes == 11  # the first limit + 1 bytes, nothing more before the answer
+
+
+def test_the_bot_answers_an_endless_standard_input_and_stops_on_a_signal() -> None:
+    with open("/dev/zero", "rb") as zeros:
+        bot = subprocess.Popen([sys.executable, "-m", "schotten_lab", "bot", "greedy"], stdin=zeros,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+        try:
+            assert bot.stdout is not None
+            answer = json.loads(bot.stdout.readline())
+            assert "longer than 1,000,000 bytes" in answer["error"]
+        finally:
+            bot.terminate()
+            _, err = bot.communicate(timeout=60)
+    assert bot.returncode in (-15, 143) and b"Traceback" not in err, err
+
+
 IN_PROCESS = {"random": make_bot("random", seed=0), "greedy": make_bot("greedy", seed=0), "advisor": make_bot("advisor", seed=0, iterations=8)}
 
 
