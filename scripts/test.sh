@@ -58,34 +58,34 @@ status=0
 start=$SECONDS
 echo "test: $tier run"
 
-# ---- tests/ ---------------------------------------------------------------------------------------
-"$VENV/bin/python" -m pytest "${parallel[@]+"${parallel[@]}"}" "${select[@]+"${select[@]}"}" \
-    "${paths[@]+"${paths[@]}"}" "${args[@]+"${args[@]}"}" || status=$?
-echo "test: tests/ took $((SECONDS - start)) s"
-
 # ---- the curated notebooks (nbmake; not in the quick tier, nor when test paths were given) --------
 # Executed on copies in build/notebooks/ (git-ignored) that keep their outputs: the docs step below
-# renders those, so the notebooks run once.
+# renders those, so the notebooks run once. They run in the same pytest session as tests/, so that
+# the worker left free while the other one works through the serial "servers" group runs them.
+shopt -s nullglob
+copies=()
 if [ "$tier" != quick ] && [ "$only_paths" -eq 0 ]; then
-    shopt -s nullglob
     notebooks=(notebooks/*.ipynb notebooks/*/*.ipynb)
-    if [ ${#notebooks[@]} -gt 0 ]; then
-        notebooks_start=$SECONDS
-        rm -rf build/notebooks && mkdir -p build/notebooks
-        for notebook in "${notebooks[@]}"; do (cd notebooks && cp --parents "${notebook#notebooks/}" ../build/notebooks/); done
-        copies=(build/notebooks/*.ipynb build/notebooks/*/*.ipynb)
-        "$VENV/bin/python" -m pytest -p no:cacheprovider "${parallel[@]+"${parallel[@]}"}" --nbmake --overwrite \
-            "${copies[@]}" || { rc=$?; [ "$status" -ne 0 ] || status=$rc; }
-        echo "test: notebooks took $((SECONDS - notebooks_start)) s"
+    rm -rf build/notebooks && mkdir -p build/notebooks
+    for notebook in "${notebooks[@]}"; do (cd notebooks && cp --parents "${notebook#notebooks/}" ../build/notebooks/); done
+    copies=(build/notebooks/*.ipynb build/notebooks/*/*.ipynb)
+    [ ${#copies[@]} -gt 0 ] || echo "test: no notebooks to run"
+fi
+nbmake=()
+[ ${#copies[@]} -eq 0 ] || nbmake=(--nbmake --overwrite)
 
-        # ---- the documentation site (issue 22): rendered from the notebooks executed above; warnings
-        # and broken internal links are errors, and a failed build fails the run ----
-        docs_start=$SECONDS
-        bash scripts/docs.sh --executed build/notebooks || { rc=$?; [ "$status" -ne 0 ] || status=$rc; }
-        echo "test: documentation site took $((SECONDS - docs_start)) s"
-    else
-        echo "test: no notebooks to run"
-    fi
+# ---- tests/ and the notebooks; the 25 slowest steps are listed at the end ---------------------------
+"$VENV/bin/python" -m pytest "${parallel[@]+"${parallel[@]}"}" "${select[@]+"${select[@]}"}" --durations=25 \
+    "${nbmake[@]+"${nbmake[@]}"}" "${paths[@]+"${paths[@]}"}" "${copies[@]+"${copies[@]}"}" \
+    "${args[@]+"${args[@]}"}" || status=$?
+echo "test: tests/ ${copies[*]:+and ${#copies[@]} notebooks }took $((SECONDS - start)) s"
+
+# ---- the documentation site (issue 22): rendered from the notebooks executed above; warnings and
+# broken internal links are errors, and a failed build fails the run ----------------------------------
+if [ ${#copies[@]} -gt 0 ]; then
+    docs_start=$SECONDS
+    bash scripts/docs.sh --executed build/notebooks || { rc=$?; [ "$status" -ne 0 ] || status=$rc; }
+    echo "test: documentation site took $((SECONDS - docs_start)) s"
 fi
 
 echo "test: suite finished in $((SECONDS - start)) s with status $status"
