@@ -74,3 +74,4 @@ html_js_files = ["plotly.min.js"]  # copied from the installed plotly by noteboo
 html_show_sourcelink = False
 html_copy_source = False
 html_last_updated_fmt = None
+toc_object_entries = False  # API objects stay out of the navigation (their page lists them); Furo copies that tree on every page
