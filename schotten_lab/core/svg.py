@@ -12,6 +12,7 @@ from this module (the core never imports the views).
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
@@ -132,7 +133,8 @@ def position_svg(
     else:
         bottom = Player.parse(viewer) if viewer is not None else Player.SOUTH
     top = bottom.opponent
-    caption_lines = textwrap.wrap(" ".join(caption.split()), CAPTION_CHARS) if caption else []
+    # ASCII whitespace only: a French caption's no-break spaces (before ":" and "%") stay unbroken
+    caption_lines = textwrap.wrap(re.sub(r"[ \t\r\n\f\v]+", " ", caption).strip(), CAPTION_CHARS) if caption else []
     stones_hl = {int(n) for n in highlight_stones}
     for n in stones_hl:
         if not 1 <= n <= STONE_COUNT:
@@ -453,7 +455,8 @@ def _player_block(
     hand = position.hands[player]
     size = position.hand_sizes[player]
     known = hand is not None and not hide
-    turn = " ▶ " + words["to_move"] if position.to_move is player else ""
+    over = position.winner() is not None  # a won game has nobody to move: no marker to contradict "game over"
+    turn = " ▶ " + words["to_move"] if position.to_move is player and not over else ""
     detail = f"{size} {words['card'] if size == 1 else words['cards']}"
     if not known:
         detail += f", {words['hidden'] if hand is not None else words['unknown']}"
