@@ -120,7 +120,8 @@ class PlayGame:
         self.starts = W.ToggleButtons(options=[(t("play.starts.you", L), True), (t("play.starts.bot", L), False)],
                                       value=you_start, description=t("play.who_starts", L))
         self.starts.add_class("sl-play-starts")
-        self.expert_box = W.Checkbox(value=expert, description=t("play.expert_timing", L), indent=False)
+        self.expert_box = W.Checkbox(value=expert, description=t("play.expert_timing", L), indent=False,
+                                     layout=W.Layout(width="auto"))
         self.variant = W.ToggleButtons(options=[(t(f"play.variant.{v}", L), v) for v in VARIANTS], value=variant,
                                        description=t("play.variant", L))
         self.variant.add_class("sl-play-variant")
