@@ -245,6 +245,25 @@ def test_moves_in_words_are_the_engines_words_in_english() -> None:
     assert play_words_module.play_text(Play("SPY", 2), "fr") == "Espion sur la borne 2"
 
 
+def test_tactics_cards_in_the_hand_are_named_in_the_language(tmp_path: Path) -> None:
+    from schotten_lab.core.tactics import TACTICS_NAMES
+    from schotten_lab.views.editor.buttons import piece_label
+
+    for code in TACTICS_NAMES:
+        assert play_words_module.short_label(code, "en") == piece_label(code)  # the editor's buttons
+    assert play_words_module.short_label("SPY", "fr") == "ESP" and play_words_module.short_label("R8", "fr") == "R8"
+    game = PlayGame("random", seed=1, variant="tactics", save_dir=tmp_path, lang="fr")
+    game.deck_choice.value = "tactics"  # draw tactics cards into the hand
+    for _ in range(3):
+        play = next(p for p in game.state.legal_plays() if p.kind == "clan")
+        game.play(play.card, play.stone)  # type: ignore[arg-type]
+    hand = [str(c) for c in game.state.hand(Player.SOUTH)]
+    assert any(c in TACTICS_NAMES for c in hand), hand
+    buttons = {b.tooltip: b.description for b in game.hand_buttons if b.layout.display != "none"}
+    assert len(buttons) == len(set(hand)) and all(words.tactic(c, "fr") in buttons for c in hand if c in TACTICS_NAMES)
+    assert not [c for c in hand if c in TACTICS_NAMES and buttons[words.tactic(c, "fr")] != play_words_module.short_label(c, "fr")]
+
+
 def _advice() -> Advice:
     chosen = MoveAdvice(Card.parse("G9"), 1, (), 0.52, 0.032, 60, 0.0, "chosen")
     second = MoveAdvice(Card.parse("R7"), 1, (), 0.539, 0.05, 40, -0.012, "second", change_stderr=0.02)

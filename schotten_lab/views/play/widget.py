@@ -27,7 +27,7 @@ from ...core.tactics import RUSES, TACTICS_NAMES, HandCard
 from ...core.words import WordsError, check_lang, default_lang
 from ...game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, may_pass, new_game, read_record
 from ...game import record_from_game, validate_record
-from ..editor.buttons import piece_label, show, style_piece
+from ..editor.buttons import show, style_piece
 from .parts import (
     ADVICE_ROLLOUTS,
     ERROR_STYLE,
@@ -47,7 +47,7 @@ from .parts import (
     small_button,
     turn_words,
 )
-from .words import bot_name, card_name, cards_text, level_label, one_line, play_text, problem_text, rollouts_text, t
+from .words import bot_name, card_name, cards_text, level_label, one_line, play_text, problem_text, rollouts_text, short_label, t
 
 
 class PlayGame:
@@ -704,7 +704,7 @@ class PlayGame:
         for i, b in enumerate(self.hand_buttons):
             if i < len(hand):
                 card = hand[i]
-                b.description = piece_label(card)
+                b.description = short_label(card, L)
                 b.tooltip = words.render(card_name(card), L)
                 style_piece(b, card)
                 chosen = str(card) == self._selected or str(card) in self._returns

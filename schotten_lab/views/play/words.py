@@ -89,6 +89,16 @@ PLAY_PHRASES: Phrases = register({
     },
     "play.claims_row": {"en": "Claims you can prove:", "fr": "Revendications prouvables :"},
     "play.your_hand": {"en": "Your hand:", "fr": "Votre main :"},
+    # the hand's buttons for tactics cards (a few letters; English: the editor's, views/editor/buttons.piece_label)
+    "play.short.JOKER": {"en": "JOK", "fr": "JOK"},
+    "play.short.SPY": {"en": "SPY", "fr": "ESP"},
+    "play.short.SHIELD": {"en": "SHD", "fr": "P-B"},
+    "play.short.BLIND": {"en": "BLD", "fr": "COL"},
+    "play.short.MUD": {"en": "MUD", "fr": "BOUE"},
+    "play.short.HEADHUNTER": {"en": "HH", "fr": "CHA"},
+    "play.short.STRATEGIST": {"en": "STR", "fr": "STR"},
+    "play.short.BANSHEE": {"en": "BAN", "fr": "BAN"},
+    "play.short.TRAITOR": {"en": "TRT", "fr": "TRA"},
     # ---- the advisor, the record, the review ----
     "play.ask_advisor": {"en": "What would the advisor play?", "fr": "Que jouerait le conseiller ?"},
     "play.ask_advisor_tip": {
@@ -400,6 +410,13 @@ def card_name(code: object) -> object:
     return TacticName(text) if text in TACTICS_NAMES else text
 
 
+def short_label(code: object, lang: str) -> str:
+    """A hand button's text: a clan card's code (``R8``), a tactics card in a few letters of its name
+    in the language (``SPY`` / « ESP » for Espion, « P-B » for Porte-Bouclier)."""
+    text = str(code)
+    return t(f"play.short.{text}", lang) if text in TACTICS_NAMES else text
+
+
 def cards_text(codes: Sequence[object], lang: str) -> str:
     """Cards one after another, separated by spaces (tactics cards named in the language)."""
     return " ".join(words.render(card_name(c), lang) for c in codes)
@@ -572,6 +589,7 @@ __all__ = [
     "rollouts_text",
     "rough_chance",
     "seat_name",
+    "short_label",
     "t",
     "turn_text",
 ]
