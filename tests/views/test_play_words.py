@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import importlib.util
+import json
 import random
 import re
 from html.parser import HTMLParser
@@ -93,6 +94,25 @@ def page(game: PlayGame) -> list[str]:
     return widget_texts(game.widget)
 
 
+def finish(game: PlayGame, seed: int) -> None:
+    """Play the person's turns to the end of the game by the widget's actions (random legal plays,
+    every offered claim)."""
+    rng = random.Random(seed)
+    for _ in range(200):
+        if game.state.over:
+            return
+        plays = game.state.legal_plays()
+        if not plays:
+            game.pass_turn()
+            continue
+        play = rng.choice(plays)
+        game.select(play.card)
+        game.place(play.stone)  # type: ignore[arg-type]
+        if game._pending is not None:
+            game.end_button.click()
+    raise AssertionError("the game did not end")
+
+
 def check_french(texts: list[str]) -> None:
     bad = {text: french_problems(text) for text in texts if french_problems(text)}
     assert not bad, list(bad.items())[:5]
@@ -144,6 +164,8 @@ def test_a_whole_french_game_speaks_french_only(tmp_path: Path) -> None:
             game.end_button.click()
     seen += page(game)
     assert any(text.startswith("Partie terminée") for text in seen)
+    n = len(game.state.turns)
+    assert n > 6 and game.log.value.count(". ") >= 6 and f"{n}. " in game.log.value and f" {n - 6}. " not in game.log.value
     path = game.save("partie.json")
     assert path is not None and game.message.startswith(f"{len(game.state.turns)} tours enregistrés dans ")
     seen.append(game.message)
@@ -380,3 +402,47 @@ def test_the_review_title_of_a_played_game_names_each_player_once(tmp_path: Path
     page_html = review_html(review_game(game.record, iterations=2, seed=0))
     title = html.unescape(re.search(r"<h1>(.*?)</h1>", page_html).group(1))  # type: ignore[union-attr]
     assert "you (south) vs north (greedy)" in title and title.count("south") == 1, title
+
+
+def test_a_match_of_three_rounds_is_scored_by_the_rules_and_saved_as_match_at_1(tmp_path: Path) -> None:
+    """Issue 19 item 4: a match of several rounds with the rules' scoring (5 to the round's winner,
+    the loser's stones held), the other player starting each round, saved as match@1 and read back."""
+    from schotten_lab.game import MATCH_FORMAT, read_match, round_points
+
+    game = PlayGame("random", seed=7, save_dir=tmp_path, rounds=3, lang="fr")
+    assert game.match_line.layout.display != "none" and game.next_round_button.layout.display == "none"
+    assert "Manche 1 sur 3" in game.match_line.value
+    game.next_round()
+    assert game.message.startswith("Cette manche n’est pas terminée") and game.match_rounds == []
+    firsts = []
+    for k in range(3):
+        firsts.append(game.state.first)
+        finish(game, 30 + k)
+        score = game.match.score
+        assert f'data-you="{score[game.human.value]}"' in game.match_line.value
+        if k < 2:
+            assert game.next_round_button.layout.display != "none"
+            game.next_round_button.click()
+            assert game.message.startswith(f"Manche {k + 2} sur 3 (donne {7 + k + 1})")
+    assert firsts == [Player.SOUTH, Player.NORTH, Player.SOUTH]
+    assert game.next_round_button.layout.display == "none" and "Match terminé" in game.match_line.value
+    game.next_round()
+    assert game.message.startswith("Le match est terminé")
+    rounds = game.match.rounds
+    assert len(rounds) == 3 and len({json.dumps(r.deal, sort_keys=True, default=str) for r in rounds}) == 3  # three deals
+    expected = {"south": 0, "north": 0}
+    for r in rounds:
+        for seat, points in round_points(r).items():
+            expected[seat] += points
+    assert game.match.score == expected and max(expected.values()) >= 10  # two round wins at least between them
+    path = game.save("match.json")
+    assert path is not None
+
+    data = json.loads(path.read_text())
+    assert data["format"] == MATCH_FORMAT and data["score"] == expected and len(data["rounds"]) == 3
+    assert read_match(path.read_text()).to_dict() == game.match.to_dict()
+    single = PlayGame.from_request("rounds=3&seed=1", save_dir=tmp_path)
+    assert single.rounds == 3 and PlayGame.from_request("rounds=4", save_dir=tmp_path).message.startswith(
+        "Ignored from the address: rounds '4'")
+    with pytest.raises(ValueError, match="rounds: 2 is not one of 1, 3, 5"):
+        PlayGame("random", rounds=2)

@@ -37,6 +37,8 @@ ADVICE_ROWS = 8
 MAX_HAND = 9
 """Hand buttons: a tactics hand of 7, less Headhunter, plus its 3 draws."""
 MAX_SEED = 100_000_000
+ROUNDS = (1, 3, 5)
+"""A single game, or a match of 3 or 5 rounds (docs/RULES.md's scoring: ``game.round_points``)."""
 
 ERROR_STYLE = "color:#b00020"
 
@@ -160,7 +162,7 @@ def default_file_name() -> str:
     return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
 
 
-__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "ROUGH_DEALS", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "STRENGTHS",
+__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "ROUGH_DEALS", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "ROUNDS", "STRENGTHS",
            "VARIANTS",
            "advice_html", "bot_label", "build_bot", "default_file_name", "human_name", "rollouts_text", "safe_file_name",
            "small_button", "turn_words"]

@@ -25,8 +25,8 @@ from ...core.rules import Player
 from ...core.svg import COLUMN, MARGIN, position_svg
 from ...core.tactics import RUSES, TACTICS_NAMES, HandCard
 from ...core.words import WordsError, check_lang, default_lang
-from ...game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, may_pass, new_game, read_record
-from ...game import record_from_game, validate_record
+from ...game import GameRecord, GameState, IllegalTurnError, Match, Play, apply_turn, may_pass, new_game, read_match
+from ...game import read_record, record_from_game, validate_record
 from ..editor.buttons import show, style_piece
 from .parts import (
     ADVICE_ROLLOUTS,
@@ -36,6 +36,7 @@ from .parts import (
     MAX_SEED,
     OPPONENTS,
     REVIEW_ITERATIONS,
+    ROUNDS,
     STRENGTHS,
     VARIANTS,
     advice_html,
@@ -56,7 +57,8 @@ class PlayGame:
     Options: ``opponent`` (``random``/``greedy``/``advisor``), ``rollouts`` (the advisor's strength),
     ``seat`` (the person's), ``you_start``, ``expert``, ``variant`` (``base``/``tactics``), ``seed`` (the deal's and the bot's; random when
     ``None``), ``save_dir`` (where records go; ``$SCHOTTEN_GAMES_DIR`` or ``games``),
-    ``advice_rollouts``, ``lang`` (``"en"``/``"fr"``: every label, status line and message; default
+    ``advice_rollouts``, ``rounds`` (1, or a match of 3 or 5 rounds: *Next round*, the score, saved as
+    ``schotten-lab/match@1``), ``lang`` (``"en"``/``"fr"``: every label, status line and message; default
     ``$SCHOTTEN_LANG``, else English; :mod:`.words`), ``intro`` (a heading and how to play, in that
     language: the app's page).
 
@@ -82,6 +84,7 @@ class PlayGame:
         advice_rollouts: int = ADVICE_ROLLOUTS,
         lang: str | None = None,
         intro: bool = False,
+        rounds: int = 1,
     ) -> None:
         try:
             self.lang = check_lang(default_lang() if lang is None else lang)
@@ -94,6 +97,8 @@ class PlayGame:
             raise ValueError(f"rollouts: must be from 1 to {MAX_ROLLOUTS}, not {rollouts}")
         if variant not in VARIANTS:
             raise ValueError(f"variant: {variant!r} is not one of {', '.join(VARIANTS)}")
+        if rounds not in ROUNDS:
+            raise ValueError(f"rounds: {rounds!r} is not one of {', '.join(map(str, ROUNDS))}")
         self.save_dir = Path(save_dir if save_dir is not None else os.environ.get("SCHOTTEN_GAMES_DIR") or "games")
         self.advice_rollouts = advice_rollouts
         self.last_bot_seconds: list[float] = []
@@ -134,14 +139,24 @@ class PlayGame:
         self.new_button.add_class("sl-play-new")
         self.opponent.observe(lambda _: self._show_strength(), "value")
         self.new_button.on_click(lambda _: self.new_game())
+        self.rounds_choice = W.Dropdown(options=[(t("play.rounds.one", L) if n == 1 else t("play.rounds.many", L, count=n), n)
+                                                 for n in ROUNDS], value=rounds, description=t("play.rounds", L),
+                                        layout=W.Layout(width="240px"))
+        self.rounds_choice.add_class("sl-play-rounds")
         settings = W.VBox([
-            W.HBox([self.opponent, self.strength, self.seed_box]),
+            W.HBox([self.opponent, self.strength, self.seed_box, self.rounds_choice]),
             W.HBox([self.seat_choice, self.variant]), W.HBox([self.starts, self.expert_box, self.new_button]),
         ])
 
         # --- the table ---
         self.status = W.HTML()
         self.status.add_class("sl-play-status")
+        self.match_line = W.HTML()
+        self.match_line.add_class("sl-play-match")
+        self.next_round_button = W.Button(description=t("play.next_round", L), button_style="primary",
+                                          tooltip=t("play.next_round_tip", L))
+        self.next_round_button.add_class("sl-play-next-round")
+        self.next_round_button.on_click(lambda _: self.next_round())
         self.message_html = W.HTML()
         self.message_html.add_class("sl-play-message")
         self.board = W.HTML()
@@ -221,7 +236,7 @@ class PlayGame:
         self.intro.add_class("sl-play-intro")
         show(self.intro, intro)
         self.widget = W.VBox([
-            self.intro, settings, self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
+            self.intro, settings, W.HBox([self.match_line, self.next_round_button]), self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
             W.HBox([self.deck_choice, self.return_button]), self.claim_row,
             W.HBox([self.advice_button]), self.advice,
             W.HBox([self.file_name, self.save_button, self.review_button, self.judge]), self.log, self.review_box,
@@ -248,9 +263,32 @@ class PlayGame:
         show(self.strength, self.opponent.value == "advisor")
 
     def new_game(self) -> None:
-        """Start a game with the settings shown (the current game, saved or not, is dropped)."""
-        seed = int(self.seed_box.value)
-        first = self.human if self.starts.value else self.bot_seat
+        """Start a game (or the first round of a match) with the settings shown (the current game,
+        saved or not, is dropped)."""
+        self.rounds = int(self.rounds_choice.value)
+        self.match_rounds: list[GameRecord] = []
+        self._start(int(self.seed_box.value), self.human if self.starts.value else self.bot_seat)
+
+    def next_round(self) -> None:
+        """A match's next round, once the current one is over: the next deal (the first round's plus
+        the round's number), the other player starts; the rounds played are kept for the score."""
+        if not self.state.over:
+            self._refuse(t("play.msg.round_not_over", self.lang))
+            return
+        if len(self.match_rounds) + 1 >= self.rounds:
+            self._refuse(t("play.msg.match_over_already", self.lang))
+            return
+        self.match_rounds.append(self.record)
+        self._start(self._first_seed + len(self.match_rounds), self.state.first.opponent, keep_match=True)
+
+    @property
+    def match(self) -> Match:
+        """The match so far (``schotten-lab/match@1``): the rounds played and the current one."""
+        return Match((*self.match_rounds, self.record))
+
+    def _start(self, seed: int, first: Player, keep_match: bool = False) -> None:
+        if not keep_match:
+            self._first_seed = seed
         self.state: GameState = new_game(str(self.variant.value), bool(self.expert_box.value), seed=seed, first=first)
         # the bot's name in the record (advisor(300 rollouts)), and as the page says it in its language
         self.bot_name = bot_label(str(self.opponent.value), int(self.strength.value))
@@ -265,9 +303,14 @@ class PlayGame:
         self._returns = []
         self.advice.value = ""
         self.review_box.children = ()
-        self.file_name.value = default_file_name()
-        self._notice(t("play.msg.new_game", self.lang, deal=str(seed), seat=self.human, bot=self.bot_shown,
-                       start=t("play.msg.you_start" if self.starts.value else "play.msg.bot_starts", self.lang)))
+        if not keep_match:
+            self.file_name.value = default_file_name()
+        start = t("play.msg.you_start" if first is self.human else "play.msg.bot_starts", self.lang)
+        if keep_match:
+            self._notice(t("play.msg.new_round", self.lang, round=len(self.match_rounds) + 1, rounds=self.rounds,
+                           deal=str(seed), start=start))
+        else:
+            self._notice(t("play.msg.new_game", self.lang, deal=str(seed), seat=self.human, bot=self.bot_shown, start=start))
         self._render()
         self._bot_turns()
 
@@ -574,19 +617,22 @@ class PlayGame:
     def save(self, name: str | None = None) -> Path | None:
         """Write the record as ``save_dir/name`` (default: the file box), atomically, and check that
         it reads back as the same record and replays; return the path (``None`` and a sentence when
-        refused)."""
+        refused). In a match of several rounds the file is the match (``schotten-lab/match@1``): the
+        rounds played, the current one, and the score."""
         if name is not None:
             self.file_name.value = name
         try:
             file_name = safe_file_name(str(self.file_name.value), self.lang)
             self.save_dir.mkdir(parents=True, exist_ok=True)  # the app's own folder (writers never create one)
             path = check_output(self.save_dir / file_name, ("json",))
-            record = self.record
-            write_text_atomic(path, record.to_json(indent=1))
-            written = read_record(path.read_text(encoding="utf-8"))
-            if written.to_dict() != record.to_dict():
+            saved: GameRecord | Match = self.match if self.rounds > 1 else self.record
+            write_text_atomic(path, saved.to_json(indent=1))
+            text = path.read_text(encoding="utf-8")
+            written = read_match(text) if isinstance(saved, Match) else read_record(text)
+            if written.to_dict() != saved.to_dict():
                 raise ValueError(t("play.msg.not_read_back", self.lang, path=str(path)))
-            validate_record(written)
+            if isinstance(written, GameRecord):
+                validate_record(written)  # read_match validates every round itself
         except (SchottenError, ValueError, OSError) as exc:
             self._refuse(t("play.msg.not_saved", self.lang, error=one_line(exc)))
             return None
@@ -727,6 +773,7 @@ class PlayGame:
         show(self.return_button, mine and s.pending is not None)
         self.advice_button.disabled = not mine or self._pending is not None or s.pending is not None
         self.review_button.disabled = not s.turns
+        self._show_match()
         self.status.value = (
             f'<p><b>{html.escape(self._status_text())}</b>'
             f'<span class="sl-play-turn" data-turns="{len(s.turns)}" data-mine="{int(mine)}" data-over="{int(s.over)}" '
@@ -734,10 +781,31 @@ class PlayGame:
         )
         self._log()
 
+    def _show_match(self) -> None:
+        """The match's line (round, score, and who won once the last round is over) and *Next round*."""
+        show(self.match_line, self.rounds > 1)
+        last = len(self.match_rounds) + 1 >= self.rounds
+        show(self.next_round_button, self.rounds > 1 and self.state.over and not last)
+        if self.rounds == 1:
+            self.match_line.value = ""
+            return
+        L = self.lang
+        played = Match((*self.match_rounds, *((self.record,) if self.state.over else ())))
+        score = played.score
+        mine, theirs = score[self.human.value], score[self.bot_seat.value]
+        line = t("play.match.line", L, round=len(self.match_rounds) + 1, rounds=self.rounds, you=mine, bot=self.bot_shown,
+                 theirs=theirs)
+        if self.state.over and last:
+            key = "play.match.you_win" if mine > theirs else "play.match.bot_wins" if theirs > mine else "play.match.drawn"
+            line += " " + t(key, L, rounds=self.rounds, you=mine, bot=self.bot_shown, theirs=theirs)
+        self.match_line.value = (f'<p><b>{html.escape(line)}</b><span class="sl-play-score" data-you="{mine}" '
+                                 f'data-bot="{theirs}" data-round="{len(self.match_rounds) + 1}"></span></p>')
+
     def _log(self) -> None:
         turns = self.state.turns
+        first = max(0, len(turns) - 6)  # the last six turns only (rendering them all made each click slower)
         lines = [t("play.log_turn", self.lang, k=k, player=Player.parse(turn["player"]), move=turn_words(turn, self.lang))
-                 for k, turn in enumerate(turns, 1)][-6:]
+                 for k, turn in enumerate(turns[first:], first + 1)]
         sep = words.typeset("; ", self.lang)
         self.log.value = (f"<p style='font-size:90%;color:#555'>{html.escape(t('play.last_turns', self.lang, turns=sep.join(lines)))}</p>"
                           if lines else "")
@@ -745,7 +813,7 @@ class PlayGame:
     @classmethod
     def from_request(cls, query: str | None = None, **options: Any) -> PlayGame:
         """The game a page asks for: ``?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5``
-        (also ``variant=tactics``, ``expert=1``, ``lang=fr``)
+        (also ``variant=tactics``, ``expert=1``, ``lang=fr``, ``rounds=3``)
         (``$QUERY_STRING`` by default); a bad value is ignored and said in ``message``, in the page's
         language (the address's ``lang``, else ``options``'s, else ``$SCHOTTEN_LANG``)."""
         text = os.environ.get("QUERY_STRING", "") if query is None else query
@@ -783,6 +851,10 @@ class PlayGame:
             chosen["variant"] = fields["variant"]
         elif "variant" in fields:
             problems.append(("variant", fields["variant"]))
+        if fields.get("rounds") in {str(n) for n in ROUNDS}:
+            chosen["rounds"] = int(fields["rounds"])
+        elif "rounds" in fields:
+            problems.append(("rounds", fields["rounds"]))
         game = cls(**chosen)
         if problems:
             listed = ", ".join(t("play.msg.address_field", game.lang, field=key, value=value[:20]) for key, value in problems)

@@ -66,6 +66,33 @@ PLAY_PHRASES: Phrases = register({
     "play.deal": {"en": "Deal", "fr": "Donne"},
     "play.new_game": {"en": "New game", "fr": "Nouvelle partie"},
     "play.new_game_tip": {"en": "start a new game with these settings", "fr": "commencer une nouvelle partie avec ces réglages"},
+    "play.rounds": {"en": "Rounds", "fr": "Manches"},
+    "play.rounds.one": {"en": "one game", "fr": "une partie"},
+    "play.rounds.many": {"en": "match of {count} rounds", "fr": "match en {count} manches"},
+    "play.next_round": {"en": "Next round", "fr": "Manche suivante"},
+    "play.next_round_tip": {
+        "en": "the match's next round: the next deal, the other player starts",
+        "fr": "la manche suivante du match : la donne suivante, l'autre joueur commence",
+    },
+    "play.match.line": {
+        "en": "Round {round} of {rounds} — score: you {you}, the bot ({bot}) {theirs}.",
+        "fr": "Manche {round} sur {rounds} — score : vous {you}, le robot ({bot}) {theirs}.",
+    },
+    "play.match.you_win": {"en": "Match over: you win, {you} to {theirs}.", "fr": "Match terminé : vous gagnez, {you} à {theirs}."},
+    "play.match.bot_wins": {"en": "Match over: {bot} wins, {theirs} to {you}.", "fr": "Match terminé : le robot ({bot}) gagne, {theirs} à {you}."},
+    "play.match.drawn": {"en": "Match over: a draw, {you} all.", "fr": "Match terminé : égalité, {you} partout."},
+    "play.msg.new_round": {
+        "en": "Round {round} of {rounds} (deal {deal}): {start}.",
+        "fr": "Manche {round} sur {rounds} (donne {deal}) : {start}.",
+    },
+    "play.msg.round_not_over": {
+        "en": "This round is not over: finish it before the next one.",
+        "fr": "Cette manche n'est pas terminée : finissez-la avant la suivante.",
+    },
+    "play.msg.match_over_already": {
+        "en": "The match is over: start a new game, or save it.",
+        "fr": "Le match est terminé : commencez une nouvelle partie, ou enregistrez-le.",
+    },
     # ---- the table ----
     "play.stone_tip": {"en": "place the chosen card on stone {stone}", "fr": "poser la carte choisie sur la borne {stone}"},
     "play.claim_button": {"en": "claim {stone}", "fr": "borne {stone}"},
