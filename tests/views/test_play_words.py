@@ -426,6 +426,7 @@ def test_a_match_of_three_rounds_is_scored_by_the_rules_and_saved_as_match_at_1(
             assert game.message.startswith(f"Manche {k + 2} sur 3 (donne {7 + k + 1})")
     assert firsts == [Player.SOUTH, Player.NORTH, Player.SOUTH]
     assert game.next_round_button.layout.display == "none" and "Match terminé" in game.match_line.value
+    check_french(html_texts(game.match_line.value)[0] + page(game))
     game.next_round()
     assert game.message.startswith("Le match est terminé")
     rounds = game.match.rounds
