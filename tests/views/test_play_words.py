@@ -422,7 +422,9 @@ def test_a_match_of_three_rounds_is_scored_by_the_rules_and_saved_as_match_at_1(
         assert f'data-you="{score[game.human.value]}"' in game.match_line.value
         if k < 2:
             assert game.next_round_button.layout.display != "none"
+            game.seat_choice.value, game.opponent.value = "north", "greedy"  # changed mid-match: for the next New game
             game.next_round_button.click()
+            assert (game.human, game.bot_name) == (Player.SOUTH, "random")
             assert game.message.startswith(f"Manche {k + 2} sur 3 (donne {7 + k + 1})")
     assert firsts == [Player.SOUTH, Player.NORTH, Player.SOUTH]
     assert game.next_round_button.layout.display == "none" and "Match terminé" in game.match_line.value

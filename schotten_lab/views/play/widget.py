@@ -267,6 +267,7 @@ class PlayGame:
         saved or not, is dropped)."""
         self.rounds = int(self.rounds_choice.value)
         self.match_rounds: list[GameRecord] = []
+        self._match_settings = {w: w.value for w in (self.opponent, self.strength, self.seat_choice, self.variant, self.expert_box)}
         self._start(int(self.seed_box.value), self.human if self.starts.value else self.bot_seat)
 
     def next_round(self) -> None:
@@ -279,6 +280,8 @@ class PlayGame:
             self._refuse(t("play.msg.match_over_already", self.lang))
             return
         self.match_rounds.append(self.record)
+        for control, value in self._match_settings.items():  # a match keeps its settings: changes wait for New game
+            control.value = value
         self._start(self._first_seed + len(self.match_rounds), self.state.first.opponent, keep_match=True)
 
     @property
