@@ -247,7 +247,8 @@ def position_svg(
     parts = []
     if position.discard:
         parts.append(f"{words['discard']}{words['colon']}{' '.join(str(c) for c in position.discard)}")
-    parts.append(f"{words[position.to_move.value]} {words['to_move']}")
+    if position.winner() is None:  # a won game has nobody to move (the players' labels say the same)
+        parts.append(f"{words[position.to_move.value]} {words['to_move']}")
     parts.append(game)
     played = getattr(position, "tactics_played", None)
     if rules.tactics and played:
@@ -310,7 +311,8 @@ def _legend_mark(mark: str, x: int, y: int) -> str:
 
 
 def _summary(position: Position, words: Words) -> str:
-    return f"Schotten Totten{words['colon']}{words[position.to_move.value]} {words['to_move']}, {words['deck']} {position.deck}"
+    mover = f"{words[position.to_move.value]} {words['to_move']}, " if position.winner() is None else ""
+    return f"Schotten Totten{words['colon']}{mover}{words['deck']} {position.deck}"
 
 
 def _deck_words(position: Position, words: Words) -> str:

@@ -367,6 +367,7 @@ def test_the_status_line_and_the_board_name_the_same_mover_even_while_the_bot_th
     assert during and all(mover == "south" and "(south) is thinking" in status for mover, status in during)
     assert "Game over" in game.status.value
     assert _to_move_on_board(game) is None  # nobody moves in a won game: no marker beside "Game over"
+    assert "to move" not in re.sub(r"<[^>]+>", " ", game.board.value)  # nor in the footer or the picture's title
 
 
 def test_the_page_uses_only_glyphs_of_debians_default_fonts(tmp_path: Path) -> None:
