@@ -12,6 +12,7 @@ from this module (the core never imports the views).
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Iterable
 from pathlib import Path
@@ -132,7 +133,8 @@ def position_svg(
     else:
         bottom = Player.parse(viewer) if viewer is not None else Player.SOUTH
     top = bottom.opponent
-    caption_lines = textwrap.wrap(" ".join(caption.split()), CAPTION_CHARS) if caption else []
+    # ASCII whitespace only: a French caption's no-break spaces (before ":" and "%") stay unbroken
+    caption_lines = textwrap.wrap(re.sub(r"[ \t\r\n\f\v]+", " ", caption).strip(), CAPTION_CHARS) if caption else []
     stones_hl = {int(n) for n in highlight_stones}
     for n in stones_hl:
         if not 1 <= n <= STONE_COUNT:
@@ -245,7 +247,8 @@ def position_svg(
     parts = []
     if position.discard:
         parts.append(f"{words['discard']}{words['colon']}{' '.join(str(c) for c in position.discard)}")
-    parts.append(f"{words[position.to_move.value]} {words['to_move']}")
+    if position.winner() is None:  # a won game has nobody to move (the players' labels say the same)
+        parts.append(f"{words[position.to_move.value]} {words['to_move']}")
     parts.append(game)
     played = getattr(position, "tactics_played", None)
     if rules.tactics and played:
@@ -308,7 +311,8 @@ def _legend_mark(mark: str, x: int, y: int) -> str:
 
 
 def _summary(position: Position, words: Words) -> str:
-    return f"Schotten Totten{words['colon']}{words[position.to_move.value]} {words['to_move']}, {words['deck']} {position.deck}"
+    mover = f"{words[position.to_move.value]} {words['to_move']}, " if position.winner() is None else ""
+    return f"Schotten Totten{words['colon']}{mover}{words['deck']} {position.deck}"
 
 
 def _deck_words(position: Position, words: Words) -> str:
@@ -453,7 +457,8 @@ def _player_block(
     hand = position.hands[player]
     size = position.hand_sizes[player]
     known = hand is not None and not hide
-    turn = " ▶ " + words["to_move"] if position.to_move is player else ""
+    over = position.winner() is not None  # a won game has nobody to move: no marker to contradict "game over"
+    turn = " ▶ " + words["to_move"] if position.to_move is player and not over else ""
     detail = f"{size} {words['card'] if size == 1 else words['cards']}"
     if not known:
         detail += f", {words['hidden'] if hand is not None else words['unknown']}"

@@ -146,3 +146,23 @@ def test_a_tactics_game_starts_and_takes_clicks(play_voila_url: str, browser_pag
     except Exception:
         page.screenshot(path=str(artifacts / "voila-play-tactics-failure.png"), full_page=True)
         raise
+
+
+def test_the_page_speaks_french_on_request(play_voila_url: str, browser_page: Any, artifacts: Path) -> None:
+    """``?lang=fr``: the heading, the status line and a refusal are French, with French typography
+    (a no-break space before the colon), and no cell error."""
+    page = browser_page
+    try:
+        page.goto(f"{play_voila_url}/?lang=fr&opponent=random&seed=4", timeout=WIDGET_TIMEOUT)
+        page.locator(TURN).wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+        assert page.get_by_text("There was an error when executing cell").count() == 0
+        assert "Jouer à Schotten Totten contre le conseiller" in page.locator(".sl-play-intro").inner_text()
+        status = page.locator(".sl-play-status").text_content() or ""
+        assert status.startswith("À vous (Sud)\u00a0: cliquez sur une carte de votre main"), status
+        assert page.locator(".sl-play-new").inner_text().strip() == "Nouvelle partie"
+        page.locator(".sl-stone-button-5").click()
+        page.locator(".sl-play-refusal", has_text="Choisissez d’abord une carte de votre main").wait_for(timeout=STEP_TIMEOUT)
+        page.screenshot(path=str(artifacts / "voila-play-french.png"), full_page=True)
+    except Exception:
+        page.screenshot(path=str(artifacts / "voila-play-french-failure.png"), full_page=True)
+        raise

@@ -18,10 +18,15 @@ The bot decides from its own observation too. *Save the record* writes the game
 
 Every refused action (an illegal placement, a click out of turn, a bad file name) is one sentence in
 ``message``; the game state is only ever replaced by a state the engine returned.
+
+``lang="fr"`` (or ``?lang=fr`` in the app's address; default ``$SCHOTTEN_LANG``) gives every label,
+button, status line, message and the advice table in French (:mod:`.words`); the advisor's reasons
+are still English (they come from :mod:`schotten_lab.bots`), and the table says so.
 """
 
 from .parts import ADVICE_ROLLOUTS, OPPONENTS, STRENGTHS, VARIANTS, advice_html, bot_label, build_bot, safe_file_name
 from .widget import PlayGame
+from .words import PLAY_PHRASES
 
-__all__ = ["ADVICE_ROLLOUTS", "OPPONENTS", "STRENGTHS", "VARIANTS", "PlayGame", "advice_html", "bot_label", "build_bot",
+__all__ = ["ADVICE_ROLLOUTS", "OPPONENTS", "PLAY_PHRASES", "STRENGTHS", "VARIANTS", "PlayGame", "advice_html", "bot_label", "build_bot",
            "safe_file_name"]

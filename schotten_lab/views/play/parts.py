@@ -14,17 +14,18 @@ from typing import Any
 import ipywidgets as W
 
 from ...bots import Bot, make_bot
-from ...bots.advisor import Advice, MoveAdvice
+from ...bots.advice import WINS_AT_ONCE, Advice, MoveAdvice
+from ...core import words
 from ...core.rules import Player
-from ...core.words import chance
-from ...play.review import move_words, play_words
+from ...core.words import chance, check_lang
+from .words import LEVELS, advice_move_text, change_text, method_text, record_turn_text, rollouts_text, rough_chance, t
 
 OPPONENTS = ("random", "greedy", "advisor")
 """The bots a person can play against."""
 VARIANTS = ("base", "tactics")
-STRENGTHS: dict[str, int] = {"easy (50 rollouts)": 50, "medium (300 rollouts)": 300,
-                             "strong (1000 rollouts)": 1000, "expert (3000 rollouts)": 3000}
-"""The advisor's strength: its Monte Carlo rollouts per move (benchmarks/play_app.py times them)."""
+STRENGTHS: dict[str, int] = {f"{name} ({n} rollouts)": n for name, n in LEVELS}
+"""The advisor's strength: its Monte Carlo rollouts per move (benchmarks/play_app.py times them); the
+page's labels are in its language (:func:`.words.level_label`)."""
 MAX_ROLLOUTS = max(STRENGTHS.values())
 """The strongest advisor offered: a page address cannot ask for more (a shared classroom kernel)."""
 ADVICE_ROLLOUTS = 1000
@@ -36,11 +37,15 @@ ADVICE_ROWS = 8
 MAX_HAND = 9
 """Hand buttons: a tactics hand of 7, less Headhunter, plus its 3 draws."""
 MAX_SEED = 100_000_000
+ROUNDS = (1, 3, 5)
+"""A single game, or a match of 3 or 5 rounds (docs/RULES.md's scoring: ``game.round_points``)."""
 
 ERROR_STYLE = "color:#b00020"
 
 
 def human_name(seat: Player) -> str:
+    """The person's name in the record's ``players``: ``you (south)`` (data, the same in every
+    language: it names the seat, so a review's title names each player once)."""
     return f"you ({seat.value})"
 
 
@@ -62,71 +67,79 @@ ROUGH_DEALS = 16
 """A row behind fewer deals than this is rough (dropped early by the search): folded under the table."""
 
 
-def _change(move: MoveAdvice) -> str:
-    """The change column as the CLI writes it: ``-3.2 ±1.4`` points, ``+0.0 on all 8 deals``."""
-    if move.change is None:
-        return "—"
-    text = f"{100 * move.change:+.1f}"
-    if move.change_stderr:
-        text += f" ±{100 * move.change_stderr:.1f}"
-    elif move.change_stderr is not None:
-        text += f" on all {move.samples} deals"
-    return text
+def _row(rank: int, move: MoveAdvice, lang: str, rough: bool = False) -> str:
+    """One move of the advice table: its rank in the advisor's order, the move, its win chance, the
+    deals behind it, the change against the chosen move, why."""
+    if move.win is None:
+        win = t("play.advice.not_searched", lang)
+    elif rough:
+        win = rough_chance(move.win, lang)
+    else:
+        win = chance(move.win, move.stderr, lang, mark_exact=True)
+    deals = t("play.advice.exact", lang) if move.exact else (words.number(move.samples, lang) if move.samples else "—")
+    outcome = move.outcome_words(lang)
+    reason = f"<span lang='en'>{html.escape(move.reason)}</span>" if move.reason and lang != "en" else html.escape(move.reason)
+    why = "; ".join(part for part in (html.escape(outcome), reason) if part)
+    cls = "sl-advice-move sl-advice-rough" if rough else "sl-advice-move"
+    right = "style='text-align:right;white-space:nowrap;padding:0 6px'"
+    return (f"<tr class='{cls}' data-rank='{rank}'><td {right}>{rank}</td>"
+            f"<td style='white-space:nowrap;padding:0 6px'>{html.escape(advice_move_text(move, lang))}</td>"
+            f"<td {right}>{html.escape(win)}</td><td {right}>{html.escape(deals)}</td>"
+            f"<td {right}>{html.escape(change_text(move, lang))}</td><td>{why}</td></tr>")
 
 
-def _row(move: MoveAdvice, rough: bool = False) -> str:
-    win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
-    if rough and move.win is not None:
-        win = f"≈{100 * move.win:.0f}% (rough)"
-    deals = "exact" if move.exact else (f"{move.samples}" if move.samples else "—")
-    why = "; ".join(part for part in (move.outcome_words(), move.reason) if part)
-    cls = " class='sl-advice-rough'" if rough else ""
-    return (f"<tr{cls}><td>{html.escape(move.label())}</td><td style='text-align:right'>{win}</td>"
-            f"<td style='text-align:right'>{deals}</td><td style='text-align:right'>{_change(move)}</td>"
-            f"<td>{html.escape(why)}</td></tr>")
-
-
-def advice_html(advice: Advice, seat: Player, rows: int = ADVICE_ROWS) -> str:
-    """The advisor's ranking as an HTML table, as the CLI shows it: the moves in the advice's order
-    (the chosen one first, then by their change against it on the same deals), the win chance, the
-    deals behind it, the change (± its standard error); rows behind fewer than :data:`ROUGH_DEALS`
-    deals are rough: folded under the table, their chance written as a rough figure, not as a
-    figure with a ± that reads as if it were one. Says whose seat and what the numbers are."""
-    head = (
-        f"<p class='sl-advice-head'><b>Seen from your seat ({seat.value})</b>: your chance to win is "
-        f"<b>{chance(advice.current, advice.current_stderr, mark_exact=True)}</b> "
-        f"({html.escape(advice.method)}, {advice.rollouts} rollouts, {advice.seconds:.1f} s). "
-        "The bot's hand is not looked at: the advisor deals the unseen cards at random. "
-        + ("Exact: the deck is empty and the endgame was solved." if advice.current_stderr is None else
-           "An estimate: ± is one standard error (the true rollout win rate is within two of them "
-           "about 95% of the time). The moves are ranked by the change: each against the chosen one "
-           "on the same deals.")
-        + "</p>"
-    )
-    shown = advice.moves[:rows]
-    firm = [m for k, m in enumerate(shown) if k == 0 or m.exact or m.win is None or m.samples >= ROUGH_DEALS]
-    rough = [m for m in shown if m not in firm]
-    header = ("<tr><th>move</th><th>win chance</th><th>deals</th><th>change (points)</th><th>why</th></tr>")
-    table = "<table class='sl-advice-table'>" + header + "".join(_row(m) for m in firm) + "</table>"
+def advice_html(advice: Advice, seat: Player, rows: int = ADVICE_ROWS, lang: str = "en") -> str:
+    """The advisor's ranking as an HTML table, as the CLI's ``advise`` table shows it: the moves in
+    the advice's own order (numbered: the chosen one first, then by their change against it on the
+    same deals), the win chance, the deals behind it, the change (± its standard error); rows behind
+    fewer than :data:`ROUGH_DEALS` deals are rough: folded under the table (keeping their rank), their
+    chance written as a rough figure, not as a figure with a ± that reads as if it were one. Says
+    whose seat, what the numbers are and why the order is not the order of the chances."""
+    check_lang(lang)
+    if advice.current_stderr is not None:
+        note = t("play.advice.estimate", lang)
+    elif advice.method == WINS_AT_ONCE:
+        note = t("play.advice.exact_win", lang)
+    else:
+        note = t("play.advice.exact_endgame", lang)
+    head = t("play.advice.head", lang, seat=seat, chance=chance(advice.current, advice.current_stderr, lang, mark_exact=True),
+             method=method_text(advice.method, lang), rollouts=rollouts_text(advice.rollouts, lang),
+             seconds=words.number(advice.seconds, lang, digits=1))
+    shown = list(enumerate(advice.moves[:rows], 1))
+    firm = [(k, m) for k, m in shown if k == 1 or m.exact or m.win is None or m.samples >= ROUGH_DEALS]
+    rough = [(k, m) for k, m in shown if (k, m) not in firm]
+    header = "<tr>" + "".join(
+        f"<th>{html.escape(t('play.advice.col.' + col, lang))}</th>" for col in ("rank", "move", "win", "deals", "change", "why")
+    ) + "</tr>"
+    style = "border-collapse:collapse;font-size:90%"
+    table = (f"<table class='sl-advice-table' style='{style}'>" + header
+             + "".join(_row(k, m, lang) for k, m in firm) + "</table>")
     folded = ""
     if rough:
-        folded = (f"<details class='sl-advice-rough-rows'><summary>{len(rough)} rough "
-                  f"{'move' if len(rough) == 1 else 'moves'} (fewer than {ROUGH_DEALS} deals each: dropped early "
-                  "by the search)</summary><table class='sl-advice-table'>" + header
-                  + "".join(_row(m, rough=True) for m in rough) + "</table></details>")
-    more = f"<p>… {len(advice.moves) - rows} more moves</p>" if len(advice.moves) > rows else ""
-    return head + table + folded + more
+        summary = t("play.advice.rough_one" if len(rough) == 1 else "play.advice.rough_many", lang, count=len(rough),
+                    deals=ROUGH_DEALS)
+        folded = (f"<details class='sl-advice-rough-rows'><summary>{html.escape(summary)}</summary>"
+                  f"<table class='sl-advice-table' style='{style}'>" + header
+                  + "".join(_row(k, m, lang, rough=True) for k, m in rough) + "</table></details>")
+    more = (f"<p class='sl-advice-more'>{html.escape(t('play.advice.more', lang, count=len(advice.moves) - rows))}</p>"
+            if len(advice.moves) > rows else "")
+    order = t("play.advice.order", lang) if len(advice.moves) > 1 else ""
+    untranslated = t("play.advice.reasons_english", lang) if lang != "en" and any(m.reason for _, m in shown) else ""
+    notes = " ".join(part for part in (order, untranslated) if part)
+    tail = f"<p class='sl-advice-order' style='color:#555;font-size:85%'>{html.escape(notes)}</p>" if notes else ""
+    return (f"<p class='sl-advice-head'>{html.escape(head)} {html.escape(note)}</p>"
+            + table + folded + more + tail)
 
 
-def safe_file_name(name: str) -> str:
+def safe_file_name(name: str, lang: str = "en") -> str:
     """``name`` if it is a plain ``.json`` file name (no folder, not hidden); else ``ValueError`` saying why."""
     name = name.strip()
     if not name:
-        raise ValueError("give a file name ending in .json")
+        raise ValueError(t("play.file.empty", lang))
     if "/" in name or "\\" in name or name.startswith(".") or name in (os.curdir, os.pardir):
-        raise ValueError(f"{name[:60]!r} is not a plain file name: no folders, not starting with a dot")
+        raise ValueError(t("play.file.not_plain", lang, name=name[:60]))
     if not name.lower().endswith(".json"):
-        raise ValueError(f"{name[:60]!r} must end in .json (a game record)")
+        raise ValueError(t("play.file.not_json", lang, name=name[:60]))
     return name
 
 
@@ -140,16 +153,16 @@ def small_button(classes: Sequence[str], on_click: Callable[[W.Button], None], d
     return button
 
 
-def turn_words(turn: Mapping[str, Any]) -> str:
+def turn_words(turn: Mapping[str, Any], lang: str = "en") -> str:
     """A recorded turn's move in words, claims included: ``R8 on stone 3, claim 3``, ``pass``."""
-    return move_words(turn.get("play"), turn.get("claim"))
+    return record_turn_text(turn, lang)
 
 
 def default_file_name() -> str:
     return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
 
 
-__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "ROUGH_DEALS", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "STRENGTHS",
+__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "ROUGH_DEALS", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "ROUNDS", "STRENGTHS",
            "VARIANTS",
-           "advice_html", "bot_label", "build_bot", "default_file_name", "human_name", "play_words", "safe_file_name",
+           "advice_html", "bot_label", "build_bot", "default_file_name", "human_name", "rollouts_text", "safe_file_name",
            "small_button", "turn_words"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import inspect
 import os
 import random
 import time
@@ -16,15 +17,17 @@ import ipywidgets as W
 
 from ...bots import Bot
 from ...bots.advisor import Advice
+from ...core import words
 from ...core.errors import SchottenError
 from ...core.files import check_output, write_text_atomic
 from ...core.position import Position
 from ...core.rules import Player
 from ...core.svg import COLUMN, MARGIN, position_svg
 from ...core.tactics import RUSES, TACTICS_NAMES, HandCard
-from ...game import GameRecord, GameState, IllegalTurnError, Play, apply_turn, may_pass, new_game, read_record
-from ...game import record_from_game, validate_record
-from ..editor.buttons import piece_label, show, style_piece
+from ...core.words import WordsError, check_lang, default_lang
+from ...game import GameRecord, GameState, IllegalTurnError, Match, Play, apply_turn, may_pass, new_game, read_match
+from ...game import read_record, record_from_game, validate_record
+from ..editor.buttons import show, style_piece
 from .parts import (
     ADVICE_ROLLOUTS,
     ERROR_STYLE,
@@ -33,6 +36,7 @@ from .parts import (
     MAX_SEED,
     OPPONENTS,
     REVIEW_ITERATIONS,
+    ROUNDS,
     STRENGTHS,
     VARIANTS,
     advice_html,
@@ -40,11 +44,11 @@ from .parts import (
     build_bot,
     default_file_name,
     human_name,
-    play_words,
     safe_file_name,
     small_button,
     turn_words,
 )
+from .words import bot_name, card_name, cards_text, level_label, one_line, play_text, problem_text, rollouts_text, short_label, t
 
 
 class PlayGame:
@@ -53,7 +57,10 @@ class PlayGame:
     Options: ``opponent`` (``random``/``greedy``/``advisor``), ``rollouts`` (the advisor's strength),
     ``seat`` (the person's), ``you_start``, ``expert``, ``variant`` (``base``/``tactics``), ``seed`` (the deal's and the bot's; random when
     ``None``), ``save_dir`` (where records go; ``$SCHOTTEN_GAMES_DIR`` or ``games``),
-    ``advice_rollouts``.
+    ``advice_rollouts``, ``rounds`` (1, or a match of 3 or 5 rounds: *Next round*, the score, saved as
+    ``schotten-lab/match@1``), ``lang`` (``"en"``/``"fr"``: every label, status line and message; default
+    ``$SCHOTTEN_LANG``, else English; :mod:`.words`), ``intro`` (a heading and how to play, in that
+    language: the app's page).
 
     For scripts and tests: ``state`` (the engine's :class:`GameState`), ``record``, ``message`` (the
     last notice or refusal, one sentence), ``select(card)``, ``place(stone)``, ``play(card, stone)``,
@@ -75,13 +82,23 @@ class PlayGame:
         seed: int | None = None,
         save_dir: str | Path | None = None,
         advice_rollouts: int = ADVICE_ROLLOUTS,
+        lang: str | None = None,
+        intro: bool = False,
+        rounds: int = 1,
     ) -> None:
+        try:
+            self.lang = check_lang(default_lang() if lang is None else lang)
+        except WordsError as exc:
+            raise ValueError(f"lang: {exc}") from None
+        L = self.lang
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
         if not 1 <= rollouts <= MAX_ROLLOUTS:
             raise ValueError(f"rollouts: must be from 1 to {MAX_ROLLOUTS}, not {rollouts}")
         if variant not in VARIANTS:
             raise ValueError(f"variant: {variant!r} is not one of {', '.join(VARIANTS)}")
+        if rounds not in ROUNDS:
+            raise ValueError(f"rounds: {rounds!r} is not one of {', '.join(map(str, ROUNDS))}")
         self.save_dir = Path(save_dir if save_dir is not None else os.environ.get("SCHOTTEN_GAMES_DIR") or "games")
         self.advice_rollouts = advice_rollouts
         self.last_bot_seconds: list[float] = []
@@ -93,43 +110,53 @@ class PlayGame:
         self._returns: list[str] = []
 
         # --- settings ---
-        strengths = dict(STRENGTHS)
-        if rollouts not in strengths.values():
-            strengths[f"{rollouts} rollouts"] = rollouts
-        self.opponent = W.Dropdown(options=list(OPPONENTS), value=opponent, description="Opponent",
-                                   layout=W.Layout(width="220px"))
+        strengths = [(level_label(n, L), n) for n in STRENGTHS.values()]
+        if rollouts not in STRENGTHS.values():
+            strengths.append((level_label(rollouts, L), rollouts))
+        self.opponent = W.Dropdown(options=[(t(f"play.bot.{o}", L), o) for o in OPPONENTS], value=opponent,
+                                   description=t("play.opponent", L), layout=W.Layout(width="240px"))
         self.opponent.add_class("sl-play-opponent")
-        self.strength = W.Dropdown(options=list(strengths.items()), value=rollouts, description="Strength",
+        self.strength = W.Dropdown(options=strengths, value=rollouts, description=t("play.strength", L),
                                    layout=W.Layout(width="300px"))
         self.strength.add_class("sl-play-strength")
-        self.seat_choice = W.ToggleButtons(options=[("south", "south"), ("north", "north")],
-                                           value=Player.parse(seat).value, description="Your seat")
+        self.seat_choice = W.ToggleButtons(options=[(words.player(p, L), p) for p in ("south", "north")],
+                                           value=Player.parse(seat).value, description=t("play.your_seat", L))
         self.seat_choice.add_class("sl-play-seat")
-        self.starts = W.ToggleButtons(options=[("you", True), ("the bot", False)], value=you_start,
-                                      description="Who starts")
+        self.starts = W.ToggleButtons(options=[(t("play.starts.you", L), True), (t("play.starts.bot", L), False)],
+                                      value=you_start, description=t("play.who_starts", L))
         self.starts.add_class("sl-play-starts")
-        self.expert_box = W.Checkbox(value=expert, description="expert timing (claims before the play)",
-                                     indent=False)
-        self.variant = W.ToggleButtons(options=[("base game", "base"), ("tactics", "tactics")], value=variant,
-                                       description="Variant")
+        self.expert_box = W.Checkbox(value=expert, description=t("play.expert_timing", L), indent=False,
+                                     layout=W.Layout(width="auto"))
+        self.variant = W.ToggleButtons(options=[(t(f"play.variant.{v}", L), v) for v in VARIANTS], value=variant,
+                                       description=t("play.variant", L))
         self.variant.add_class("sl-play-variant")
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed: must be from 0 to {MAX_SEED}, not {seed}")
         self.seed_box = W.BoundedIntText(value=seed if seed is not None else random.randrange(1_000_000), min=0,
-                                         max=MAX_SEED, description="Deal", layout=W.Layout(width="180px"))
-        self.new_button = W.Button(description="New game", button_style="primary",
-                                   tooltip="start a new game with these settings")
+                                         max=MAX_SEED, description=t("play.deal", L), layout=W.Layout(width="180px"))
+        self.new_button = W.Button(description=t("play.new_game", L), button_style="primary",
+                                   tooltip=t("play.new_game_tip", L))
         self.new_button.add_class("sl-play-new")
         self.opponent.observe(lambda _: self._show_strength(), "value")
         self.new_button.on_click(lambda _: self.new_game())
+        self.rounds_choice = W.Dropdown(options=[(t("play.rounds.one", L) if n == 1 else t("play.rounds.many", L, count=n), n)
+                                                 for n in ROUNDS], value=rounds, description=t("play.rounds", L),
+                                        layout=W.Layout(width="240px"))
+        self.rounds_choice.add_class("sl-play-rounds")
         settings = W.VBox([
-            W.HBox([self.opponent, self.strength, self.seed_box]),
+            W.HBox([self.opponent, self.strength, self.seed_box, self.rounds_choice]),
             W.HBox([self.seat_choice, self.variant]), W.HBox([self.starts, self.expert_box, self.new_button]),
         ])
 
         # --- the table ---
         self.status = W.HTML()
         self.status.add_class("sl-play-status")
+        self.match_line = W.HTML()
+        self.match_line.add_class("sl-play-match")
+        self.next_round_button = W.Button(description=t("play.next_round", L), button_style="primary",
+                                          tooltip=t("play.next_round_tip", L))
+        self.next_round_button.add_class("sl-play-next-round")
+        self.next_round_button.on_click(lambda _: self.next_round())
         self.message_html = W.HTML()
         self.message_html.add_class("sl-play-message")
         self.board = W.HTML()
@@ -137,75 +164,79 @@ class PlayGame:
         self.hand_buttons = [small_button(("sl-hand-card", f"sl-hand-{i}"), self._hand_click(i)) for i in range(MAX_HAND)]
         self.stone_buttons = [
             small_button(("sl-stone-button", f"sl-stone-button-{n}"), self._stone_click(n), description=f"{n}",
-                         tooltip=f"place the chosen card on stone {n}")
+                         tooltip=t("play.stone_tip", L, stone=str(n)))
             for n in range(1, 10)
         ]
         self.claim_buttons: list[W.ToggleButton] = []
         for n in range(1, 10):
-            t = W.ToggleButton(value=True, description=f"claim {n}", tooltip=f"claim stone {n} (provable now)",
-                               layout=W.Layout(width="80px"))
-            t.add_class("sl-play-claim")
-            t.add_class(f"sl-play-claim-{n}")
-            self.claim_buttons.append(t)
-        self.end_button = W.Button(description="End turn", button_style="success",
-                                   tooltip="make the placement and the chosen claims")
+            toggle = W.ToggleButton(value=True, description=t("play.claim_button", L, stone=str(n)),
+                                    tooltip=t("play.claim_tip", L, stone=str(n)), layout=W.Layout(width="80px"))
+            toggle.add_class("sl-play-claim")
+            toggle.add_class(f"sl-play-claim-{n}")
+            self.claim_buttons.append(toggle)
+        self.end_button = W.Button(description=t("play.end_turn", L), button_style="success",
+                                   tooltip=t("play.end_turn_tip", L))
         self.end_button.add_class("sl-play-end")
         self.end_button.on_click(lambda _: self.end_turn())
-        self.back_button = W.Button(description="Take the card back", tooltip="choose another placement")
+        self.back_button = W.Button(description=t("play.take_back", L), tooltip=t("play.take_back_tip", L))
         self.back_button.add_class("sl-play-back")
         self.back_button.on_click(lambda _: self._take_back())
-        self.pass_button = W.Button(description="Pass", tooltip="allowed only when no card can be placed")
+        self.pass_button = W.Button(description=t("play.pass", L), tooltip=t("play.pass_tip", L))
         self.pass_button.add_class("sl-play-pass")
         self.pass_button.on_click(lambda _: self.pass_turn())
-        self.deck_choice = W.ToggleButtons(options=[("clan deck", "clan"), ("tactics deck", "tactics")], value="clan",
-                                           description="Draw from")
+        self.deck_choice = W.ToggleButtons(options=[(t(f"play.deck.{d}", L), d) for d in ("clan", "tactics")],
+                                           value="clan", description=t("play.draw_from", L))
         self.deck_choice.add_class("sl-play-deck")
-        self.ruse_choice = W.Dropdown(options=[], description="How", layout=W.Layout(width="520px"))
+        self.ruse_choice = W.Dropdown(options=[], description=t("play.how", L), layout=W.Layout(width="520px"))
         self.ruse_choice.add_class("sl-play-ruse-choice")
-        self.ruse_button = W.Button(description="Play it", button_style="success", tooltip="play the chosen card this way")
+        self.ruse_button = W.Button(description=t("play.play_it", L), button_style="success", tooltip=t("play.play_it_tip", L))
         self.ruse_button.add_class("sl-play-ruse")
         self.ruse_button.on_click(lambda _: self.play_ruse())
         self.ruse_row = W.HBox([self.ruse_choice, self.ruse_button])
-        self.return_button = W.Button(description="Put back", button_style="success",
-                                      tooltip="put the chosen cards back under their decks (Headhunter)")
+        self.return_button = W.Button(description=t("play.put_back", L), button_style="success",
+                                      tooltip=t("play.put_back_tip", L))
         self.return_button.add_class("sl-play-return")
         self.return_button.on_click(lambda _: self.put_back())
-        self.claim_row = W.HBox([W.HTML("<b>Claims you can prove:</b>&nbsp;"), *self.claim_buttons,
+        self.claim_row = W.HBox([W.HTML(f"<b>{html.escape(t('play.claims_row', L))}</b>&nbsp;"), *self.claim_buttons,
                                  self.end_button, self.back_button])
         self.claim_row.add_class("sl-play-claims")
-        hand_row = W.HBox([W.HTML("<b>Your hand:</b>&nbsp;", layout=W.Layout(width="90px")), *self.hand_buttons,
+        hand_row = W.HBox([W.HTML(f"<b>{html.escape(t('play.your_hand', L))}</b>&nbsp;", layout=W.Layout(width="100px")),
+                           *self.hand_buttons,
                            self.pass_button])
         for b in self.stone_buttons:  # one button under each stone of the diagram (core.svg's columns)
             b.layout.width, b.layout.margin = f"{COLUMN - 4}px", "0 2px"
         stone_row = W.HBox([W.Box(layout=W.Layout(width=f"{MARGIN}px")), *self.stone_buttons])
 
         # --- the advisor, the record, the review ---
-        self.advice_button = W.Button(description="What would the advisor play?", layout=W.Layout(width="240px"),
-                                      tooltip="rank your moves, seen from your seat (the bot's hand stays hidden)")
+        self.advice_button = W.Button(description=t("play.ask_advisor", L), layout=W.Layout(width="260px"),
+                                      tooltip=t("play.ask_advisor_tip", L))
         self.advice_button.add_class("sl-play-advice-button")
         self.advice_button.on_click(lambda _: self.ask_advisor())
         self.advice = W.HTML()
         self.advice.add_class("sl-play-advice")
-        self.file_name = W.Text(value=default_file_name(), description="File", layout=W.Layout(width="320px"))
+        self.file_name = W.Text(value=default_file_name(), description=t("play.file", L), layout=W.Layout(width="320px"))
         self.file_name.add_class("sl-play-file")
-        self.save_button = W.Button(description="Save the record", tooltip=f"write the game into {self.save_dir}/")
+        self.save_button = W.Button(description=t("play.save", L), tooltip=t("play.save_tip", L, folder=str(self.save_dir)))
         self.save_button.add_class("sl-play-save")
         self.save_button.on_click(lambda _: self.save())
-        self.review_button = W.Button(description="Review this game", tooltip="step through the game with the viewer")
+        self.review_button = W.Button(description=t("play.review", L), tooltip=t("play.review_tip", L))
         self.review_button.add_class("sl-play-review")
         self.review_button.on_click(lambda _: self.open_review())
         self.review_iterations = REVIEW_ITERATIONS
         self.judge = W.Checkbox(value=False, indent=False,
-                                description=f"with the advisor's judgement of every turn ({REVIEW_ITERATIONS} rollouts a "
-                                            "turn: seconds)")
+                                description=t("play.judge", L, rollouts=rollouts_text(REVIEW_ITERATIONS, L)))
         self.judge.add_class("sl-play-judge")
         self.review_box = W.VBox()
         self.review_box.add_class("sl-play-review-box")
         self.log = W.HTML()
         self.log.add_class("sl-play-log")
 
+        self.intro = W.HTML(f"<h2>{html.escape(t('play.intro.title', L))}</h2><p>{html.escape(t('play.intro.how', L))}</p>"
+                            if intro else "")
+        self.intro.add_class("sl-play-intro")
+        show(self.intro, intro)
         self.widget = W.VBox([
-            settings, self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
+            self.intro, settings, W.HBox([self.match_line, self.next_round_button]), self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
             W.HBox([self.deck_choice, self.return_button]), self.claim_row,
             W.HBox([self.advice_button]), self.advice,
             W.HBox([self.file_name, self.save_button, self.review_button, self.judge]), self.log, self.review_box,
@@ -232,11 +263,39 @@ class PlayGame:
         show(self.strength, self.opponent.value == "advisor")
 
     def new_game(self) -> None:
-        """Start a game with the settings shown (the current game, saved or not, is dropped)."""
-        seed = int(self.seed_box.value)
-        first = self.human if self.starts.value else self.bot_seat
+        """Start a game (or the first round of a match) with the settings shown (the current game,
+        saved or not, is dropped)."""
+        self.rounds = int(self.rounds_choice.value)
+        self.match_rounds: list[GameRecord] = []
+        self._match_settings = {w: w.value for w in (self.opponent, self.strength, self.seat_choice, self.variant, self.expert_box)}
+        self._start(int(self.seed_box.value), self.human if self.starts.value else self.bot_seat)
+
+    def next_round(self) -> None:
+        """A match's next round, once the current one is over: the next deal (the first round's plus
+        the round's number), the other player starts; the rounds played are kept for the score."""
+        if not self.state.over:
+            self._refuse(t("play.msg.round_not_over", self.lang))
+            return
+        if len(self.match_rounds) + 1 >= self.rounds:
+            self._refuse(t("play.msg.match_over_already", self.lang))
+            return
+        self.match_rounds.append(self.record)
+        for control, value in self._match_settings.items():  # a match keeps its settings: changes wait for New game
+            control.value = value
+        self._start(self._first_seed + len(self.match_rounds), self.state.first.opponent, keep_match=True)
+
+    @property
+    def match(self) -> Match:
+        """The match so far (``schotten-lab/match@1``): the rounds played and the current one."""
+        return Match((*self.match_rounds, self.record))
+
+    def _start(self, seed: int, first: Player, keep_match: bool = False) -> None:
+        if not keep_match:
+            self._first_seed = seed
         self.state: GameState = new_game(str(self.variant.value), bool(self.expert_box.value), seed=seed, first=first)
+        # the bot's name in the record (advisor(300 rollouts)), and as the page says it in its language
         self.bot_name = bot_label(str(self.opponent.value), int(self.strength.value))
+        self.bot_shown = bot_name(str(self.opponent.value), int(self.strength.value), self.lang)
         self.bot: Bot = build_bot(str(self.opponent.value), int(self.strength.value), seed)
         self.players = {self.human.value: human_name(self.human), self.bot_seat.value: self.bot_name}
         self.last_bot_seconds = []
@@ -247,9 +306,14 @@ class PlayGame:
         self._returns = []
         self.advice.value = ""
         self.review_box.children = ()
-        self.file_name.value = default_file_name()
-        self._notice(f"New game (deal {seed}): you are {self.human.value}, against {self.bot_name}; "
-                     f"{'you start' if self.starts.value else 'the bot starts'}.")
+        if not keep_match:
+            self.file_name.value = default_file_name()
+        start = t("play.msg.you_start" if first is self.human else "play.msg.bot_starts", self.lang)
+        if keep_match:
+            self._notice(t("play.msg.new_round", self.lang, round=len(self.match_rounds) + 1, rounds=self.rounds,
+                           deal=str(seed), start=start))
+        else:
+            self._notice(t("play.msg.new_game", self.lang, deal=str(seed), seat=self.human, bot=self.bot_shown, start=start))
         self._render()
         self._bot_turns()
 
@@ -259,15 +323,15 @@ class PlayGame:
         """True (and the reason in ``message``) while Headhunter's put-back waits."""
         if self.state.pending is None:
             return False
-        self._refuse(f"Headhunter first: click {self.state.pending.returns} cards of your hand to put back, then Put back.")
+        self._refuse(t("play.msg.headhunter_first", self.lang, count=self.state.pending.returns))
         return True
 
     def _refuse_unless_my_turn(self) -> bool:
         """True (and the reason in ``message``) when the player may not act now."""
         if self.state.over:
-            self._refuse("The game is over: start a new game, or save and review this one.")
+            self._refuse(t("play.msg.over", self.lang))
         elif self.state.to_move is not self.human:
-            self._refuse(f"It is {self.state.to_move.value}'s turn (the bot), not yours.")
+            self._refuse(t("play.msg.not_your_turn", self.lang, player=self.state.to_move))
         else:
             return False
         return True
@@ -277,12 +341,13 @@ class PlayGame:
         if self._refuse_unless_my_turn():
             return
         if self._pending is not None:
-            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            self._refuse(t("play.msg.finish_first", self.lang))
             return
         hand = [str(c) for c in self.state.hand(self.human)]
         code = str(card).strip().upper()
         if code not in hand:
-            self._refuse(f"{str(card)[:20]} is not in your hand ({' '.join(hand) or 'empty'}).")
+            self._refuse(t("play.msg.not_in_hand", self.lang, card=str(card)[:20],
+                           hand=cards_text(hand, self.lang) or t("play.msg.hand_empty", self.lang)))
             return
         if self.state.pending is not None:
             self._choose_return(code, hand)
@@ -290,16 +355,17 @@ class PlayGame:
         self._selected = None if self._selected == code else code
         self.ruse_choice.options = []
         if self._selected in RUSES:
-            ways = [(play_words(p), p) for p in self.state.legal_plays() if p.card == code]
+            ways = [(play_text(p, self.lang), p) for p in self.state.legal_plays() if p.card == code]
             if not ways:
                 self._selected = None
-                self._refuse(f"{code} cannot be played now: the table offers it no legal target.")
+                self._refuse(t("play.msg.no_target", self.lang, card=card_name(code)))
                 self._render()
                 return
             self.ruse_choice.options = ways
-            self._notice(f"{code} chosen: choose how to play it, then Play it.")
+            self._notice(t("play.msg.chosen_ruse", self.lang, card=card_name(code)))
         else:
-            self._notice(f"{code} chosen: now click a stone." if self._selected else "No card chosen.")
+            self._notice(t("play.msg.chosen", self.lang, card=card_name(code)) if self._selected
+                         else t("play.msg.none_chosen", self.lang))
         self._render()
 
     def _choose_return(self, code: str, hand: list[str]) -> None:
@@ -309,10 +375,12 @@ class PlayGame:
             self._returns.remove(code)
         elif hand.count(code) > self._returns.count(code):
             if len(self._returns) >= wanted:
-                self._refuse(f"Headhunter puts back {wanted} cards: click a chosen card again to keep it.")
+                self._refuse(t("play.msg.returns_full", self.lang, count=wanted))
                 return
             self._returns.append(code)
-        self._notice(f"To put back: {' '.join(self._returns) or 'none yet'} ({len(self._returns)} of {wanted}).")
+        self._notice(t("play.msg.to_put_back", self.lang,
+                       cards=cards_text(self._returns, self.lang) or t("play.msg.none_yet", self.lang),
+                       chosen=len(self._returns), count=wanted))
         self._render()
 
     def put_back(self) -> None:
@@ -320,15 +388,17 @@ class PlayGame:
         if self._refuse_unless_my_turn():
             return
         if self.state.pending is None:
-            self._refuse("Nothing to put back: Headhunter was not played.")
+            self._refuse(t("play.msg.nothing_to_put_back", self.lang))
             return
+        wanted = self.state.pending.returns
         try:
             self.state, turn = apply_turn(self.state, {"return": list(self._returns)})
         except IllegalTurnError as exc:
-            self._refuse(f"Those cards cannot go back: {exc.problem}.")
+            self._refuse(t("play.msg.cannot_go_back", self.lang,
+                           problem=problem_text(exc, self.lang, returns=wanted)))
             return
         self._returns = []
-        self._notice(f"You played {turn_words(turn)}.")
+        self._notice(t("play.msg.you_played", self.lang, move=turn_words(turn, self.lang)))
         self._render()
         self._bot_turns()
 
@@ -338,7 +408,7 @@ class PlayGame:
             return
         play = self.ruse_choice.value
         if not isinstance(play, Play) or play.card != self._selected:
-            self._refuse("Choose a ruse card of your hand first, then how to play it.")
+            self._refuse(t("play.msg.choose_ruse", self.lang))
             return
         self._try(play)
 
@@ -348,22 +418,28 @@ class PlayGame:
         if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return
         if self._pending is not None:
-            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            self._refuse(t("play.msg.finish_first", self.lang))
             return
         if self._selected is None:
-            self._refuse("Choose a card of your hand first, then the stone.")
+            self._refuse(t("play.msg.choose_card", self.lang))
             return
         if self._selected in RUSES:
-            self._refuse(f"{self._selected} is played from the menu under your hand: choose how, then Play it.")
+            self._refuse(t("play.msg.from_menu", self.lang, card=card_name(self._selected)))
             return
         self._try(Play(self._selected, int(stone)))
 
     def _try(self, play: Play) -> None:
         """Play ``play`` (the engine checks it) and the bot's answer; but when the placement makes
         claims provable (base game) offer them first, and *End turn* plays the turn with the chosen ones."""
-        where = f"on stone {play.stone}" if play.kind in ("clan", "troop", "mode") else "that way"
-        played = self._ask_engine(self._decision(play, self._chosen_claims() if self.state.expert else []),
-                                  f"{play.card} cannot go {where}")
+        placed = play.kind in ("clan", "troop", "mode")
+
+        def refusal(problem: str) -> str:
+            if placed:
+                return t("play.msg.cannot_go_on", self.lang, card=card_name(play.card), stone=str(play.stone), problem=problem)
+            return t("play.msg.cannot_go_that_way", self.lang, card=card_name(play.card), problem=problem)
+
+        played = self._ask_engine(self._decision(play, self._chosen_claims() if self.state.expert else []), refusal,
+                                  stone=play.stone if placed else None)
         if played is None:
             return
         if not self.state.expert and self.state.claims_after(play):
@@ -371,9 +447,9 @@ class PlayGame:
             # then chooses is another turn, played by end_turn. Nothing was changed yet.
             self._pending = play
             self._selected = None
-            self._notice(f"{play_words(play)}: you can claim a stone now; choose your claims and click End turn.")
-            for t in self.claim_buttons:
-                t.value = True
+            self._notice(t("play.msg.can_claim", self.lang, play=play_text(play, self.lang)))
+            for toggle in self.claim_buttons:
+                toggle.value = True
             self._render()
             return
         self._finish(*played)
@@ -410,8 +486,8 @@ class PlayGame:
     def set_claims(self, stones: Sequence[int]) -> None:
         """Choose which of the offered claims to make."""
         wanted = {int(n) for n in stones}
-        for n, t in enumerate(self.claim_buttons, 1):
-            t.value = n in wanted
+        for n, toggle in enumerate(self.claim_buttons, 1):
+            toggle.value = n in wanted
 
     def offered_claims(self) -> tuple[int, ...]:
         """The stones the player may claim now (the engine's proof), or after the pending placement."""
@@ -434,9 +510,9 @@ class PlayGame:
         elif self.state.expert and self._chosen_claims():
             decision = self._decision(None, self._chosen_claims())
         else:
-            self._refuse("There is no turn to end: choose a card, then a stone.")
+            self._refuse(t("play.msg.no_turn_to_end", self.lang))
             return
-        played = self._ask_engine(decision, "That turn is not allowed")
+        played = self._ask_engine(decision, lambda problem: t("play.msg.turn_refused", self.lang, problem=problem))
         if played is not None:
             self._finish(*played)
 
@@ -446,28 +522,30 @@ class PlayGame:
         if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return
         if self._pending is not None:
-            self._refuse("Finish the turn first: end it with your claims, or take the card back.")
+            self._refuse(t("play.msg.finish_first", self.lang))
             return
         claims = self._chosen_claims() if self.state.expert else list(self.state.claimable())
-        played = self._ask_engine(self._decision(None, claims), "You cannot pass")
+        played = self._ask_engine(self._decision(None, claims), lambda problem: t("play.msg.cannot_pass", self.lang, problem=problem))
         if played is not None:
             self._finish(*played)
 
     def _take_back(self) -> None:
         if self._pending is None:
-            self._refuse("No card is waiting to be placed.")
+            self._refuse(t("play.msg.nothing_waiting", self.lang))
             return
         self._selected, self._pending = self._pending.card, None
-        self._notice(f"{self._selected} taken back: click a stone, or another card.")
+        self._notice(t("play.msg.taken_back", self.lang, card=card_name(self._selected)))
         self._render()
 
-    def _ask_engine(self, decision: Mapping[str, Any], refusal: str) -> tuple[GameState, dict[str, Any]] | None:
+    def _ask_engine(self, decision: Mapping[str, Any], refusal: Callable[[str], str],
+                    stone: int | None = None) -> tuple[GameState, dict[str, Any]] | None:
         """The engine's new state and recorded turn for the person's ``decision`` (the game is left as
-        it is: states are immutable); ``None`` when illegal, with ``refusal: the rule broken`` said."""
+        it is: states are immutable); ``None`` when illegal, with ``refusal(the rule broken)`` said
+        (the rule in the page's language: :func:`.words.problem_text`)."""
         try:
             return apply_turn(self.state, decision)
         except IllegalTurnError as exc:
-            self._refuse(f"{refusal}: {exc.problem}.")
+            self._refuse(refusal(problem_text(exc, self.lang, stone=stone)))
             return None
 
     def _finish(self, state: GameState, turn: Mapping[str, Any]) -> None:
@@ -476,12 +554,11 @@ class PlayGame:
         self._selected = self._pending = None
         self.advice.value = ""
         if self.state.pending is not None:
-            drawn = " ".join(str(c) for c in turn["play"].get("drawn") or [])
-            self._notice(f"Headhunter drew {drawn}: click {self.state.pending.returns} cards of your hand to put "
-                         "back under their decks, then Put back.")
+            drawn = cards_text(turn["play"].get("drawn") or [], self.lang)
+            self._notice(t("play.msg.headhunter_drew", self.lang, cards=drawn, count=self.state.pending.returns))
             self._render()
             return
-        self._notice(f"You played {turn_words(turn)}.")
+        self._notice(t("play.msg.you_played", self.lang, move=turn_words(turn, self.lang)))
         self._render()
         self._bot_turns()
 
@@ -494,7 +571,7 @@ class PlayGame:
         widget messages one at a time), the page greys the person's buttons meanwhile (the callers
         render before), and a click still queued finds the bot's turn refused or the person's next turn."""
         while not self.state.over and self.state.to_move is self.bot_seat:
-            self.status.value = (f'<p><b>{html.escape(self.bot_name)} ({self.bot_seat.value}) is thinking…</b>'
+            self.status.value = (f'<p><b>{html.escape(t("play.status.thinking", self.lang, bot=self.bot_shown, seat=self.bot_seat))}</b>'
                                  f'<span class="sl-play-turn" data-turns="{len(self.state.turns)}" data-mine="0" '
                                  'data-over="0" data-winner=""></span></p>')
             started = time.perf_counter()
@@ -503,7 +580,7 @@ class PlayGame:
                 decision = self.bot.decide(observation, self.state.turns)
                 self.state, turn = apply_turn(self.state, decision)
             except (SchottenError, ValueError) as exc:
-                self._refuse(f"The bot could not move ({' '.join(str(exc).split())[:200]}); the game is kept as it was.")
+                self._refuse(t("play.msg.bot_failed", self.lang, error=one_line(exc)))
                 self._render()
                 return
             finally:
@@ -511,7 +588,8 @@ class PlayGame:
             play = turn.get("play")
             self._last_bot_cards = [str(play["card"])] if isinstance(play, Mapping) and play["card"] not in TACTICS_NAMES else []
             if "pending" not in turn:  # Headhunter's first step: its put-back follows at once
-                self._notice(self._message + f" {self.bot_seat.value.capitalize()} played {turn_words(turn)}.")
+                self._notice(self._message + " " + t("play.msg.bot_played", self.lang, player=words.player(self.bot_seat, self.lang, capital=True),
+                                                     move=turn_words(turn, self.lang)))
         self._render()
 
     # ---- the advisor, the record, the review ----------------------------------------------------
@@ -523,15 +601,15 @@ class PlayGame:
 
         if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return None
-        self.advice.value = "<p><i>The advisor is thinking…</i></p>"
+        self.advice.value = f"<p><i>{html.escape(t('play.msg.advisor_thinking', self.lang))}</i></p>"
         observation: Position = self.state.observation(self.human)  # what the player sees, nothing more
         try:
             advice = advise(observation, iterations=self.advice_rollouts, seed=len(self.state.turns))
         except ValueError as exc:
             self.advice.value = ""
-            self._refuse(f"The advisor cannot judge this position: {' '.join(str(exc).split())[:200]}.")
+            self._refuse(t("play.msg.advisor_failed", self.lang, error=one_line(exc)))
             return None
-        self.advice.value = advice_html(advice, self.human)
+        self.advice.value = advice_html(advice, self.human, lang=self.lang)
         return advice
 
     @property
@@ -542,25 +620,27 @@ class PlayGame:
     def save(self, name: str | None = None) -> Path | None:
         """Write the record as ``save_dir/name`` (default: the file box), atomically, and check that
         it reads back as the same record and replays; return the path (``None`` and a sentence when
-        refused)."""
+        refused). In a match of several rounds the file is the match (``schotten-lab/match@1``): the
+        rounds played, the current one, and the score."""
         if name is not None:
             self.file_name.value = name
         try:
-            file_name = safe_file_name(str(self.file_name.value))
+            file_name = safe_file_name(str(self.file_name.value), self.lang)
             self.save_dir.mkdir(parents=True, exist_ok=True)  # the app's own folder (writers never create one)
             path = check_output(self.save_dir / file_name, ("json",))
-            record = self.record
-            write_text_atomic(path, record.to_json(indent=1))
-            written = read_record(path.read_text(encoding="utf-8"))
-            if written.to_dict() != record.to_dict():
-                raise ValueError(f"{path} does not read back as the game written")
-            validate_record(written)
+            saved: GameRecord | Match = self.match if self.rounds > 1 else self.record
+            write_text_atomic(path, saved.to_json(indent=1))
+            text = path.read_text(encoding="utf-8")
+            written = read_match(text) if isinstance(saved, Match) else read_record(text)
+            if written.to_dict() != saved.to_dict():
+                raise ValueError(t("play.msg.not_read_back", self.lang, path=str(path)))
+            if isinstance(written, GameRecord):
+                validate_record(written)  # read_match validates every round itself
         except (SchottenError, ValueError, OSError) as exc:
-            self._refuse(f"The record was not saved: {' '.join(str(exc).split())[:200]}.")
+            self._refuse(t("play.msg.not_saved", self.lang, error=one_line(exc)))
             return None
         self.saved = path
-        self._notice(f"Saved {len(self.state.turns)} turns to {path}; review it with the button, or "
-                     f"`schotten-lab review {path} -o review.html`.")
+        self._notice(t("play.msg.saved", self.lang, count=len(self.state.turns), path=str(path)))
         return path
 
     def open_review(self) -> None:
@@ -573,7 +653,7 @@ class PlayGame:
         from ..game_viewer import GameViewer
 
         if not self.state.turns:
-            self._refuse("Nothing to review yet: play a turn first.")
+            self._refuse(t("play.msg.nothing_to_review", self.lang))
             return
         review: GameReview | None = None
         try:
@@ -583,19 +663,22 @@ class PlayGame:
                 self.review_box.children = (progress,)
 
                 def on_turn(turn: TurnReview) -> None:
-                    progress.value = f"<p><i>The advisor is judging turn {turn.turn} of {len(record.turns)}…</i></p>"
+                    progress.value = (f"<p><i>{html.escape(t('play.msg.judging', self.lang, turn=turn.turn, count=len(record.turns)))}"
+                                      "</i></p>")
 
                 review = review_game(record, iterations=self.review_iterations, seed=0, on_turn=on_turn)
-            viewer = GameViewer(record, review, iterations=self.advice_rollouts, seat=self.human)
+            options: dict[str, Any] = {"iterations": self.advice_rollouts, "seat": self.human}
+            if "lang" in inspect.signature(GameViewer).parameters:  # the viewer speaks the page's language when it can
+                options["lang"] = self.lang
+            viewer = GameViewer(record, review, **options)
         except (SchottenError, ReviewError, ValueError) as exc:
             self.review_box.children = ()
-            self._refuse(f"The review cannot open: {' '.join(str(exc).split())[:200]}.")
+            self._refuse(t("play.msg.review_failed", self.lang, error=one_line(exc)))
             return
         viewer.go(viewer.turns)
         self.viewer = viewer
-        self.review_box.children = (W.HTML("<h4>Review</h4>"), viewer.widget)
-        self._notice("The review is under the table: step through the game with its buttons"
-                     + (", the chart marks the shown turn." if review is not None else "."))
+        self.review_box.children = (W.HTML(f"<h4>{html.escape(t('play.review_heading', self.lang))}</h4>"), viewer.widget)
+        self._notice(t("play.msg.review_shown_chart" if review is not None else "play.msg.review_shown", self.lang))
 
     # ---- drawing --------------------------------------------------------------------------------
 
@@ -619,22 +702,23 @@ class PlayGame:
         return lambda _: self.place(n)
 
     def _status_text(self) -> str:
-        s = self.state
+        s, L = self.state, self.lang
         if s.over:
             if s.winner is None:
-                return "Game over: nobody can move any more (a blocked game, no winner)."
-            who = "You win" if s.winner is self.human else f"{self.bot_name} wins"
-            how = "five stones" if s.reason == "five" else "three adjacent stones"
-            return f"Game over: {who} ({s.winner.value}, {how}). Save the record to review it."
+                return t("play.status.blocked", L)
+            how = t("five_stones" if s.reason == "five" else "three_adjacent", L)
+            if s.winner is self.human:
+                return t("play.status.you_win", L, seat=s.winner, how=how)
+            return t("play.status.bot_wins", L, bot=self.bot_shown, seat=s.winner, how=how)
         if s.to_move is not self.human:
-            return f"{self.bot_name} ({s.to_move.value}) to move."
+            return t("play.status.bot_to_move", L, bot=self.bot_shown, seat=s.to_move)
         if self._pending is not None:
-            return "Your turn: choose your claims, then End turn."
+            return t("play.status.claims", L)
         if s.pending is not None:
-            return f"Headhunter: click {s.pending.returns} cards of your hand to put back, then Put back."
+            return t("play.status.headhunter", L, count=s.pending.returns)
         if not s.legal_plays():
-            return "Your turn: no card can be placed; Pass (with any claims)."
-        return f"Your turn ({self.human.value}): click a card of your hand, then a stone."
+            return t("play.status.must_pass", L)
+        return t("play.status.your_turn", L, seat=self.human)
 
     def _may_pass(self) -> bool:
         return self.state.pending is None and may_pass(self.state.observation(self.human))
@@ -653,22 +737,24 @@ class PlayGame:
             # so the board's "to move" marker agrees with the status line
             shown = dataclasses.replace(table.with_hand(self.human, kept), to_move=self.human)
         offered = self.offered_claims()
-        caption = (f"you: {self.human.value} — {self.bot_name}: {self.bot_seat.value} — turn {len(s.turns) + 1}"
-                   f" — {s.to_move.value} to move" if not s.over else
-                   f"game over after {len(s.turns)} turns — both hands shown")
+        L = self.lang
+        caption = (t("play.caption", L, seat=self.human, bot=self.bot_shown, bot_seat=self.bot_seat,
+                     turn=len(s.turns) + 1, mover=shown.to_move) if not s.over else
+                   t("play.caption_over", L, turns=len(s.turns)))
         if s.over:  # the game is over: the bot's hand is shown too, the person's seat still at the bottom
-            board = position_svg(s.position(), bottom=self.human, highlight_cards=self._last_bot_cards, caption=caption)
+            board = position_svg(s.position(), bottom=self.human, highlight_cards=self._last_bot_cards, caption=caption,
+                                 lang=L)
         else:
             board = position_svg(shown, viewer=self.human, highlight_stones=offered,
-                                 highlight_cards=self._last_bot_cards, caption=caption)
+                                 highlight_cards=self._last_bot_cards, caption=caption, lang=L)
         self.board.value = str(board)
         mine = s.to_move is self.human and not s.over
         hand: list[HandCard] = [c for c in shown.hand(self.human) or () if c is not None]
         for i, b in enumerate(self.hand_buttons):
             if i < len(hand):
                 card = hand[i]
-                b.description = piece_label(card)
-                b.tooltip = str(card)
+                b.description = short_label(card, L)
+                b.tooltip = words.render(card_name(card), L)
                 style_piece(b, card)
                 chosen = str(card) == self._selected or str(card) in self._returns
                 b.layout.border = "3px solid #222" if chosen else ""
@@ -678,8 +764,8 @@ class PlayGame:
                 show(b, False)
         for b in self.stone_buttons:
             b.disabled = not mine or self._pending is not None
-        for n, t in enumerate(self.claim_buttons, 1):
-            show(t, n in offered)
+        for n, toggle in enumerate(self.claim_buttons, 1):
+            show(toggle, n in offered)
         show(self.claim_row, bool(offered))
         show(self.end_button, self._pending is not None or (s.expert and bool(offered)))
         show(self.back_button, self._pending is not None)
@@ -690,6 +776,7 @@ class PlayGame:
         show(self.return_button, mine and s.pending is not None)
         self.advice_button.disabled = not mine or self._pending is not None or s.pending is not None
         self.review_button.disabled = not s.turns
+        self._show_match()
         self.status.value = (
             f'<p><b>{html.escape(self._status_text())}</b>'
             f'<span class="sl-play-turn" data-turns="{len(s.turns)}" data-mine="{int(mine)}" data-over="{int(s.over)}" '
@@ -697,26 +784,53 @@ class PlayGame:
         )
         self._log()
 
+    def _show_match(self) -> None:
+        """The match's line (round, score, and who won once the last round is over) and *Next round*."""
+        show(self.match_line, self.rounds > 1)
+        last = len(self.match_rounds) + 1 >= self.rounds
+        show(self.next_round_button, self.rounds > 1 and self.state.over and not last)
+        if self.rounds == 1:
+            self.match_line.value = ""
+            return
+        L = self.lang
+        played = Match((*self.match_rounds, *((self.record,) if self.state.over else ())))
+        score = played.score
+        mine, theirs = score[self.human.value], score[self.bot_seat.value]
+        line = t("play.match.line", L, round=len(self.match_rounds) + 1, rounds=self.rounds, you=mine, bot=self.bot_shown,
+                 theirs=theirs)
+        if self.state.over and last:
+            key = "play.match.you_win" if mine > theirs else "play.match.bot_wins" if theirs > mine else "play.match.drawn"
+            line += " " + t(key, L, rounds=self.rounds, you=mine, bot=self.bot_shown, theirs=theirs)
+        self.match_line.value = (f'<p><b>{html.escape(line)}</b><span class="sl-play-score" data-you="{mine}" '
+                                 f'data-bot="{theirs}" data-round="{len(self.match_rounds) + 1}"></span></p>')
+
     def _log(self) -> None:
         turns = self.state.turns
-        lines = [f"{k}. {t['player']}: {turn_words(t)}"
-                 for k, t in enumerate(turns, 1)][-6:]
-        self.log.value = ("<p style='font-size:90%;color:#555'>Last turns: " + html.escape("; ".join(lines)) + "</p>"
+        first = max(0, len(turns) - 6)  # the last six turns only (rendering them all made each click slower)
+        lines = [t("play.log_turn", self.lang, k=k, player=Player.parse(turn["player"]), move=turn_words(turn, self.lang))
+                 for k, turn in enumerate(turns[first:], first + 1)]
+        sep = words.typeset("; ", self.lang)
+        self.log.value = (f"<p style='font-size:90%;color:#555'>{html.escape(t('play.last_turns', self.lang, turns=sep.join(lines)))}</p>"
                           if lines else "")
 
     @classmethod
     def from_request(cls, query: str | None = None, **options: Any) -> PlayGame:
         """The game a page asks for: ``?opponent=advisor&rollouts=300&seat=north&start=bot&seed=5``
-        (also ``variant=tactics``, ``expert=1``)
-        (``$QUERY_STRING`` by default); a bad value is ignored and said in ``message``."""
+        (also ``variant=tactics``, ``expert=1``, ``lang=fr``, ``rounds=3``)
+        (``$QUERY_STRING`` by default); a bad value is ignored and said in ``message``, in the page's
+        language (the address's ``lang``, else ``options``'s, else ``$SCHOTTEN_LANG``)."""
         text = os.environ.get("QUERY_STRING", "") if query is None else query
         fields = {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()}
-        problems: list[str] = []
+        problems: list[tuple[str, str]] = []
         chosen: dict[str, Any] = dict(options)
+        if fields.get("lang") in words.LANGS:
+            chosen["lang"] = fields["lang"]
+        elif "lang" in fields:
+            problems.append(("lang", fields["lang"]))
         if fields.get("opponent") in OPPONENTS:
             chosen["opponent"] = fields["opponent"]
         elif "opponent" in fields:
-            problems.append(f"opponent {fields['opponent'][:20]!r}")
+            problems.append(("opponent", fields["opponent"]))
         for key, name in (("rollouts", "rollouts"), ("seed", "seed")):
             if key in fields:
                 try:
@@ -725,24 +839,29 @@ class PlayGame:
                         raise ValueError
                     chosen[name] = value
                 except ValueError:
-                    problems.append(f"{key} {fields[key][:20]!r}")
+                    problems.append((key, fields[key]))
         if fields.get("seat") in ("south", "north"):
             chosen["seat"] = fields["seat"]
         elif "seat" in fields:
-            problems.append(f"seat {fields['seat'][:20]!r}")
+            problems.append(("seat", fields["seat"]))
         if fields.get("start") in ("you", "bot"):
             chosen["you_start"] = fields["start"] == "you"
         elif "start" in fields:
-            problems.append(f"start {fields['start'][:20]!r}")
+            problems.append(("start", fields["start"]))
         if fields.get("expert") in ("1", "true", "yes"):
             chosen["expert"] = True
         if fields.get("variant") in VARIANTS:
             chosen["variant"] = fields["variant"]
         elif "variant" in fields:
-            problems.append(f"variant {fields['variant'][:20]!r}")
+            problems.append(("variant", fields["variant"]))
+        if fields.get("rounds") in {str(n) for n in ROUNDS}:
+            chosen["rounds"] = int(fields["rounds"])
+        elif "rounds" in fields:
+            problems.append(("rounds", fields["rounds"]))
         game = cls(**chosen)
         if problems:
-            game._refuse(f"Ignored from the address: {', '.join(problems)} (the defaults are used).")
+            listed = ", ".join(t("play.msg.address_field", game.lang, field=key, value=value[:20]) for key, value in problems)
+            game._refuse(t("play.msg.ignored", game.lang, fields=listed))
         return game
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
