@@ -86,9 +86,10 @@ def _session_page(build: Callable[[], Any]) -> None:
 
 @solara.component  # type: ignore[untyped-decorator]
 def EditorPage() -> None:
-    """The board editor app for this visitor: the address's ``?position=``, else the exercise."""
+    """The board editor app for this visitor: the address's ``?position=``, else the exercise; in the
+    address's ``?lang=``, else the server's ``--lang``."""
     router = solara.use_router()
-    _session_page(lambda: BoardApp.from_request(router.search or ""))
+    _session_page(lambda: BoardApp.from_request(router.search or "", lang=os.environ.get("SOLARA_CLASSROOM_LANG")))
 
 
 @solara.component  # type: ignore[untyped-decorator]
