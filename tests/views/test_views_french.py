@@ -107,7 +107,7 @@ def test_the_editor_speaks_french_through_a_session() -> None:
         seen += widget_texts(editor.widget)
     assert editor.message == "" or "Réflexion" not in editor.message
     assert all(messages[:7]) and "Refusé" in messages[6]
-    assert "G8 posée sur la borne 1, côté Sud" in messages
+    assert "carte G8 posée sur la borne 1, côté Sud" in messages
     assert advisor.advice is not None and "Sud joue" in advisor.table.value
     # core.edit's refusal reasons are English for now (docs/FRENCH.md): the sentence around them is French
     french = [t.partition("\u00a0: ")[0] if t.startswith("Refusé") else t for t in seen + messages]
@@ -120,7 +120,7 @@ def test_the_tactics_editor_speaks_french() -> None:
 
     editor = BoardEditor(Position.empty(TACTICS), lang="fr", charts=False, advisor=False)
     editor.place("SPY", Target.side(3, "south"))
-    assert editor.message == "Espion posée sur la borne 3, côté Sud"
+    assert editor.message == "carte Espion posée sur la borne 3, côté Sud"
     editor.set_mode(5, "mud")
     assert editor.message == "borne 5\u00a0: Combat de boue posé"
     texts = widget_texts(editor.widget)
