@@ -128,6 +128,23 @@ APP_PHRASES: Phrases = register({
         "fr": "Cette adresse demande la langue « {value} », que cette application ne parle pas "
               "(lang=en ou lang=fr) : la page est en français.",
     },
+    "app.pz_title": {"en": "Schotten Totten puzzles", "fr": "Problèmes de Schotten Totten"},
+    "app.pz_how_to": {
+        "en": "<b>How to play.</b> An <i>endgame</i> puzzle: the deck is empty and every card is known; click a card of "
+              "your hand, then the stone to put it on: only one move wins by force. A <i>claim</i> puzzle: may you claim "
+              "that stone now (<i>Yes</i> / <i>No</i>), or which stones may you claim (tick them, then <i>Check</i>)? "
+              "Remember that a proof counts the cards of your own hand as cards your opponent may still hold. Every "
+              "answer is proved; a wrong move shows the opponent's refutation. Filter by kind and rating; "
+              "<i>Next puzzle</i> for another one (<code>?lang=fr</code> in the address: in French).",
+        "fr": "<b>Comment jouer.</b> Un problème de <i>finale</i> : la pioche est vide et toutes les cartes sont connues ; "
+              "cliquez sur une carte de votre main, puis sur la borne où la poser : un seul coup gagne à coup sûr. Un "
+              "problème de <i>revendication</i> : pouvez-vous revendiquer cette borne maintenant (<i>Oui</i> / "
+              "<i>Non</i>), ou quelles bornes pouvez-vous revendiquer (cochez-les, puis <i>Vérifier</i>) ? N'oubliez "
+              "pas qu'une preuve compte les cartes de votre propre main parmi celles que l'adversaire peut encore "
+              "avoir. Chaque réponse est prouvée ; un mauvais coup montre la réfutation de l'adversaire. Filtrez par "
+              "type et par classement ; <i>Problème suivant</i> pour en voir un autre (<code>?lang=en</code> dans "
+              "l'adresse : en anglais).",
+    },
     "app.flip": {"en": "Flip board", "fr": "Retourner"},
     "app.flip_tip": {"en": "draw north at the bottom of the diagram", "fr": "dessiner Nord en bas du schéma"},
     "app.link": {"en": "link to this position", "fr": "lien vers cette position"},
@@ -137,6 +154,11 @@ APP_PHRASES: Phrases = register({
 
 MAX_LANG_SHOWN = 20
 """Characters of a refused ``lang`` value quoted back (a long one is cut)."""
+
+
+def puzzle_intro(lang: str = "en") -> str:
+    """The puzzle trainer app's title and how to play (HTML), in ``lang``."""
+    return f"<h1>{html.escape(say('app.pz_title', lang))}</h1><p>{say('app.pz_how_to', lang)}</p>"
 
 
 class AddressError(SchottenError):
@@ -327,5 +349,5 @@ class BoardApp:
 
 
 __all__ = ["APP_PHRASES", "MAX_ADDRESS_CHARS", "REFUSED_ADDRESS", "AddressError", "BoardApp", "EXERCISE", "EXERCISE_NOTATION",
-           "curated_positions", "error_sentence", "exercise", "position_from_address", "read_source", "requested", "requested_lang",
+           "curated_positions", "error_sentence", "exercise", "puzzle_intro", "position_from_address", "read_source", "requested", "requested_lang",
            "share_link"]

@@ -250,5 +250,9 @@ def test_the_puzzle_trainer_reads_the_address_language() -> None:
 
     trainer = PuzzleTrainer.from_request("?lang=fr", puzzles=[])
     assert trainer.lang == "fr" and trainer.notice == ""
+    from schotten_lab.views.app import puzzle_intro
+
+    intro = html_texts(puzzle_intro("fr"))
+    assert "Problèmes de Schotten Totten" in intro and not problems(intro), problems(intro)
     bad = PuzzleTrainer.from_request("?lang=klingon", puzzles=[], lang="fr")
     assert bad.lang == "fr" and "«\u00a0klingon\u00a0»" in bad.notice and bad.notice_html in bad.widget.children
