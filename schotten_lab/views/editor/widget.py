@@ -159,8 +159,12 @@ class BoardEditor:
         players = [(player_name(p, self.lang), p) for p in (Player.SOUTH, Player.NORTH)]
         player_options = [(t("ed.nobody"), None), *players]
         self.stone_select = W.Dropdown(options=list(range(1, 10)), value=1, description=t("ed.stone"), layout=W.Layout(width="140px"))
-        self.claim_select = W.Dropdown(options=player_options, value=None, description=t("ed.claimed_by"), layout=W.Layout(width="200px"))
-        self.first_select = W.Dropdown(options=player_options, value=None, description=t("ed.first_complete"), layout=W.Layout(width="210px"))
+        # French descriptions are longer: shown whole (ipywidgets cuts a description past its width)
+        long = {} if self.lang == "en" else {"style": {"description_width": "initial"}}
+        self.claim_select = W.Dropdown(options=player_options, value=None, description=t("ed.claimed_by"),
+                                       layout=W.Layout(width="200px" if self.lang == "en" else "215px"), **long)
+        self.first_select = W.Dropdown(options=player_options, value=None, description=t("ed.first_complete"),
+                                       layout=W.Layout(width="210px" if self.lang == "en" else "225px"), **long)
         self.turn = W.ToggleButtons(options=players, description=t("ed.to_move"), style={"button_width": "60px"})
         self.viewer = W.ToggleButtons(options=players, value=Player.parse(viewer), description=t("ed.viewer"), style={"button_width": "60px"})
         self.deck = W.BoundedIntText(min=0, max=54, description=t("ed.deck"), layout=W.Layout(width="140px"))
@@ -190,9 +194,11 @@ class BoardEditor:
             description=t("ed.played_by"), style={"button_width": "55px"},
             tooltips=[t("ed.played_by_tip"), "", ""],
         )
-        self.tactics_deck = W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=t("ed.tactics_deck"), layout=W.Layout(width="160px"))
+        self.tactics_deck = W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=t("ed.tactics_deck"),
+                                             layout=W.Layout(width="160px" if self.lang == "en" else "185px"), **long)
         self.played = {
-            p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=t("ed.played_count", player=p), layout=W.Layout(width="160px"))
+            p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=t("ed.played_count", player=p),
+                               layout=W.Layout(width="160px" if self.lang == "en" else "185px"), **long)
             for p in PLAYERS
         }
         self.tactics_deck.observe(
