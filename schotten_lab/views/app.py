@@ -348,6 +348,8 @@ class BoardApp:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["APP_PHRASES", "MAX_ADDRESS_CHARS", "REFUSED_ADDRESS", "AddressError", "BoardApp", "EXERCISE", "EXERCISE_NOTATION",
-           "curated_positions", "error_sentence", "exercise", "puzzle_intro", "position_from_address", "read_source", "requested", "requested_lang",
-           "share_link"]
+__all__ = [
+    "APP_PHRASES", "EXERCISE", "EXERCISE_NOTATION", "MAX_ADDRESS_CHARS", "REFUSED_ADDRESS", "AddressError", "BoardApp",
+    "curated_positions", "error_sentence", "exercise", "position_from_address", "puzzle_intro", "read_source",
+    "requested", "requested_lang", "share_link",
+]
