@@ -9,8 +9,7 @@ win-probability chart marks the current turn. Without a review, *Ask the advisor
 of the player to move in the shown position (from that player's seat; ``iterations`` rollouts).
 
 ``lang="fr"`` (default from ``SCHOTTEN_LANG``) speaks French: the buttons, tooltips, captions, the
-board and the panel (:data:`VIEWER_PHRASES`). A tactics card's play in words, the record's
-end reason, the review's turn details and chart and the advisor's table are English for now
+board and the panel (:data:`VIEWER_PHRASES`). A tactics card's play in words, the review's turn details and chart and the advisor's table are English for now
 (docs/FRENCH.md).
 
 The widget holds the turn index and wires the events; the drawing is :mod:`.review`'s and
@@ -55,6 +54,9 @@ VIEWER_PHRASES: Phrases = register({
                       "fr": "La donne ; {player} joue en premier. Partie en {turns} tours."},
     "gv.turn_panel": {"en": "Turn {k}: {player} played <b>{move}</b>.", "fr": "Tour {k} : {player} a joué <b>{move}</b>."},
     "gv.over": {"en": "The game is over.", "fr": "La partie est finie."},
+    "gv.reason_five": {"en": "five", "fr": "cinq bornes"},
+    "gv.reason_adjacent": {"en": "adjacent", "fr": "trois bornes côte à côte"},
+    "gv.reason_blocked": {"en": "blocked", "fr": "partie bloquée"},
     "gv.no_hand": {"en": "{player}'s hand is not in this one-seat record: no advice for that seat.",
                    "fr": "La main de {player} n'est pas dans cet enregistrement d'un seul joueur : pas de conseil pour lui."},
     "gv.cannot": {"en": "The advisor cannot search this position: {reason}",
@@ -141,7 +143,9 @@ class GameViewer:
         t = self._t
         caption = t("gv.deal") if k == 0 else t("gv.after_turn", k=k, player=self._mover(k), move=self._played(k))
         if k == self.turns and self.record.winner is not None:
-            caption += t("gv.wins", player=self.record.winner, reason=self.record.reason)
+            reason = self.record.reason
+            key = f"gv.reason_{reason}"
+            caption += t("gv.wins", player=self.record.winner, reason=t(key) if key in VIEWER_PHRASES else reason)
         self.board.value = str(position_svg(self.positions[k], viewer=self.record.seat, caption=caption, lang=self.lang))
         self.panel.value = self._panel(k)
         if self.review is not None:

@@ -165,6 +165,8 @@ def test_the_game_viewer_speaks_french() -> None:
     assert "après le tour 2" in viewer.board.value and "Tour 2</b>\u00a0: " in viewer.panel.value
     assert " sur la borne " in viewer.panel.value  # a clan card placed, in French
     viewer.go(viewer.turns)
+    caption = " ".join(html_texts(viewer.board.value))  # the caption may be wrapped on two lines
+    assert re.search(r"(Sud|Nord)\s+gagne\s+\((cinq\s+bornes|trois\s+bornes\s+côte\s+à\s+côte)\)", caption), caption
     viewer.ask_advisor()
     texts += [viewer.advice.value]
     assert not problems(texts), problems(texts)
