@@ -1,11 +1,16 @@
 """A Jupyter widget to step through a game record: ``GameViewer(record, review=None)``.
 
-First / previous / next / last buttons, a slider and a play button move through the game (0 is the deal, ``k`` the
+First / previous / next / last buttons (plain text and ◀ ▶, which every browser's fonts have: ⏮ and
+⏭ were empty boxes in Debian's Chromium), a slider and a play button move through the game (0 is the deal, ``k`` the
 position after turn ``k``). The board is drawn as SVG (both hands in a full record; the recorded
 seat's view in a one-seat record), the analysis panel says what turn ``k`` did and, with a
 :class:`~schotten_lab.play.review.GameReview`, how the advisor judged it; the review's
 win-probability chart marks the current turn. Without a review, *Ask the advisor* ranks the moves
 of the player to move in the shown position (from that player's seat; ``iterations`` rollouts).
+
+``lang="fr"`` (default from ``SCHOTTEN_LANG``) speaks French: the buttons, tooltips, captions, the
+board and the panel (:data:`VIEWER_PHRASES`). A tactics card's play in words, the review's turn details and chart and the advisor's table are English for now
+(docs/FRENCH.md).
 
 The widget holds the turn index and wires the events; the drawing is :mod:`.review`'s and
 :func:`~schotten_lab.core.svg.position_svg`'s.
@@ -22,9 +27,42 @@ import ipywidgets as W
 from ..core.position import Position
 from ..core.rules import Player
 from ..core.svg import position_svg
+from ..core.words import Phrases, check_lang, default_lang, register, say
 from ..game import GameRecord, RecordError, new_game, read_record, replay, replay_states
-from ..play.review import GameReview, move_words
+from ..play.review import GameReview
+from .editor.words import record_move_words
 from .review import chart_svg, turn_detail_html
+
+VIEWER_PHRASES: Phrases = register({
+    "gv.first": {"en": "first", "fr": "début"},
+    "gv.first_tip": {"en": "first (the deal)", "fr": "au début (la donne)"},
+    "gv.prev": {"en": "◀", "fr": "◀"},
+    "gv.prev_tip": {"en": "previous turn", "fr": "tour précédent"},
+    "gv.next": {"en": "▶", "fr": "▶"},
+    "gv.next_tip": {"en": "next turn", "fr": "tour suivant"},
+    "gv.last": {"en": "last", "fr": "fin"},
+    "gv.last_tip": {"en": "last turn", "fr": "dernier tour"},
+    "gv.turn": {"en": "turn", "fr": "tour"},
+    "gv.play": {"en": "play", "fr": "lecture"},
+    "gv.play_tip": {"en": "play the game through", "fr": "rejouer toute la partie"},
+    "gv.ask": {"en": "Ask the advisor", "fr": "Demander au conseiller"},
+    "gv.ask_tip": {"en": "rank the moves ({n} rollouts)", "fr": "classer les coups ({n} simulations)"},
+    "gv.deal": {"en": "the deal", "fr": "la donne"},
+    "gv.after_turn": {"en": "after turn {k}: {player} played {move}", "fr": "après le tour {k} : {player} a joué {move}"},
+    "gv.wins": {"en": " — {player} wins ({reason})", "fr": " — {player} gagne ({reason})"},
+    "gv.deal_panel": {"en": "The deal; {player} plays first. {turns} turns.",
+                      "fr": "La donne ; {player} joue en premier. Partie en {turns} tours."},
+    "gv.turn_panel": {"en": "Turn {k}: {player} played <b>{move}</b>.", "fr": "Tour {k} : {player} a joué <b>{move}</b>."},
+    "gv.over": {"en": "The game is over.", "fr": "La partie est finie."},
+    "gv.reason_five": {"en": "five", "fr": "cinq bornes"},
+    "gv.reason_adjacent": {"en": "adjacent", "fr": "trois bornes côte à côte"},
+    "gv.reason_blocked": {"en": "blocked", "fr": "partie bloquée"},
+    "gv.no_hand": {"en": "{player}'s hand is not in this one-seat record: no advice for that seat.",
+                   "fr": "La main de {player} n'est pas dans cet enregistrement d'un seul joueur : pas de conseil pour lui."},
+    "gv.cannot": {"en": "The advisor cannot search this position: {reason}",
+                  "fr": "Le conseiller ne peut pas étudier cette position : {reason}"},
+})
+"""The viewer's phrases (``gv.*``), registered with :func:`~schotten_lab.core.words.register`."""
 
 
 class GameViewer:
@@ -33,6 +71,8 @@ class GameViewer:
 
     ``turn`` (0 .. ``turns``) is the shown position: 0 the deal, ``k`` after turn ``k``. A record
     that breaks a rule raises :class:`~schotten_lab.game.RecordError` (turn and rule) at once.
+    ``lang`` (``"en"``/``"fr"``, default from ``SCHOTTEN_LANG``): the language of its words; an
+    unknown one is refused naming it.
     """
 
     def __init__(
@@ -42,7 +82,10 @@ class GameViewer:
         *,
         iterations: int = 100,
         seat: Player | None = None,
+        lang: str | None = None,
     ) -> None:
+        self.lang = check_lang(default_lang() if lang is None else lang)
+        t = self._t
         self.record = read_record(record)
         self.review = review
         self.seat = seat
@@ -54,17 +97,18 @@ class GameViewer:
         if review is not None and len(review.turns) != len(rec.turns):
             raise RecordError(f"the review has {len(review.turns)} turns, the record {len(rec.turns)}", rule="review")
         self.turns = len(rec.turns)
-        self.first = W.Button(description="first", tooltip="first (the deal)", layout=W.Layout(width="60px"))
-        self.prev = W.Button(description="◀", tooltip="previous turn", layout=W.Layout(width="44px"))
-        self.next = W.Button(description="▶", tooltip="next turn", layout=W.Layout(width="44px"))
-        self.last = W.Button(description="last", tooltip="last turn", layout=W.Layout(width="60px"))
-        self.slider = W.IntSlider(value=0, min=0, max=self.turns, description="turn", continuous_update=True)
-        self.play = W.Play(value=0, min=0, max=self.turns, interval=900, description="play", tooltip="play the game through")
+        self.first = W.Button(description=t("gv.first"), tooltip=t("gv.first_tip"), layout=W.Layout(width="60px"))
+        self.prev = W.Button(description=t("gv.prev"), tooltip=t("gv.prev_tip"), layout=W.Layout(width="44px"))
+        self.next = W.Button(description=t("gv.next"), tooltip=t("gv.next_tip"), layout=W.Layout(width="44px"))
+        self.last = W.Button(description=t("gv.last"), tooltip=t("gv.last_tip"), layout=W.Layout(width="60px"))
+        self.slider = W.IntSlider(value=0, min=0, max=self.turns, description=t("gv.turn"), continuous_update=True)
+        self.play = W.Play(value=0, min=0, max=self.turns, interval=900, description=t("gv.play"), tooltip=t("gv.play_tip"))
         W.jslink((self.play, "value"), (self.slider, "value"))  # in the page: the player moves the slider
         self.board = W.HTML()
         self.panel = W.HTML()
         self.chart = W.HTML()
-        self.advise_button = W.Button(description="Ask the advisor", tooltip=f"rank the moves ({iterations} rollouts)")
+        self.advise_button = W.Button(description=t("gv.ask"), tooltip=t("gv.ask_tip", n=iterations),
+                                      layout=W.Layout(width="auto"))
         self.advice = W.HTML()
         self.first.on_click(lambda _: self.go(0))
         self.prev.on_click(lambda _: self.go(self.turn - 1))
@@ -96,10 +140,13 @@ class GameViewer:
         k = self.turn
         self.first.disabled = self.prev.disabled = k == 0
         self.next.disabled = self.last.disabled = k == self.turns
-        caption = "the deal" if k == 0 else f"after turn {k}: {self._mover(k).value} played {self._played(k)}"
+        t = self._t
+        caption = t("gv.deal") if k == 0 else t("gv.after_turn", k=k, player=self._mover(k), move=self._played(k))
         if k == self.turns and self.record.winner is not None:
-            caption += f" — {self.record.winner.value} wins ({self.record.reason})"
-        self.board.value = str(position_svg(self.positions[k], viewer=self.record.seat, caption=caption))
+            reason = self.record.reason
+            key = f"gv.reason_{reason}"
+            caption += t("gv.wins", player=self.record.winner, reason=t(key) if key in VIEWER_PHRASES else reason)
+        self.board.value = str(position_svg(self.positions[k], viewer=self.record.seat, caption=caption, lang=self.lang))
         self.panel.value = self._panel(k)
         if self.review is not None:
             self.chart.value = chart_svg(self.review, current=k or None, seat=self.seat)
@@ -110,14 +157,20 @@ class GameViewer:
 
     def _played(self, k: int) -> str:
         turn = self.record.turns[k - 1]
-        return move_words(turn.get("play"), turn.get("claim"))
+        return record_move_words(turn.get("play"), turn.get("claim"), self.lang)
 
     def _panel(self, k: int) -> str:
         if k == 0:
-            return f"<p>The deal; {html.escape(self.record.first.value)} plays first. {self.turns} turns.</p>"
+            return f"<p>{html.escape(self._t('gv.deal_panel', player=self.record.first, turns=self.turns))}</p>"
         if self.review is not None:
             return f"<p>{turn_detail_html(self.review.turns[k - 1])}</p>"
-        return f"<p><b>Turn {k}</b>: {html.escape(self._mover(k).value)} played <b>{html.escape(self._played(k))}</b>.</p>"
+        text = self._t("gv.turn_panel", k=k, player=self._mover(k), move=html.escape(self._played(k)))
+        head, colon, rest = text.partition(":" if self.lang == "en" else "\u00a0:")
+        return f"<p><b>{html.escape(head)}</b>{colon}{rest}</p>"
+
+    def _t(self, key: str, **fields: object) -> str:
+        """Phrase ``key`` of :data:`VIEWER_PHRASES` in the viewer's language."""
+        return say(key, self.lang, **fields)
 
     def ask_advisor(self) -> str:
         """Rank the moves of the player to move in the shown position, seen from that player's seat;
@@ -126,16 +179,16 @@ class GameViewer:
 
         state = self._states[self.turn]
         if state.over:
-            text = "The game is over."
+            text = self._t("gv.over")
         else:
             seat = self.record.seat
             if seat is not None and state.to_move is not seat:
-                text = f"{state.to_move.value}'s hand is not in this one-seat record: no advice for that seat."
+                text = self._t("gv.no_hand", player=state.to_move)
             else:
                 try:
                     text = advise(state.observation(state.to_move).as_position(), iterations=self.iterations).table()
                 except ValueError as exc:
-                    text = f"The advisor cannot search this position: {exc}"
+                    text = self._t("gv.cannot", reason=str(exc))
         self.advice.value = f"<pre>{html.escape(text)}</pre>"
         return text
 
@@ -145,4 +198,4 @@ class GameViewer:
         display(self.widget)  # type: ignore[no-untyped-call]
 
 
-__all__ = ["GameViewer"]
+__all__ = ["VIEWER_PHRASES", "GameViewer"]

@@ -22,7 +22,7 @@ import ipywidgets as W
 from ..analysis.claims import claim as claim_verdict
 from ..core.cards import Card
 from ..core.svg import COLUMN, MARGIN, position_svg
-from ..core.words import say
+from ..core.words import check_lang, default_lang, say
 from ..puzzles.format import Puzzle, committed_files, read_puzzles
 from ..bots.sim import Sim
 from ..core.rules import PLAYERS
@@ -48,14 +48,15 @@ class PuzzleTrainer:
         self,
         puzzles: Sequence[Puzzle] | None = None,
         *,
-        lang: str = "en",
+        lang: str | None = None,
         kind: str | None = None,
         ratings: tuple[int, int] = RATING_RANGE,
         seed: int = 0,
+        notice: str = "",
     ) -> None:
-        if lang not in ("en", "fr"):
-            raise ValueError(f"lang: {lang!r} is not 'en' or 'fr'")
-        self.lang = lang
+        self.lang = check_lang(default_lang() if lang is None else lang)
+        self.notice = notice
+        """A sentence shown above the trainer (a refused ``?lang=``), ``""`` when none."""
         self.all = list(puzzles) if puzzles is not None else [p for f in committed_files() for p in read_puzzles(f)]
         self.rng = random.Random(seed)
         self.solved = 0
@@ -120,7 +121,10 @@ class PuzzleTrainer:
                                 W.HBox([W.HTML(f"<b>{html.escape(t('pz_hand'))}</b>&nbsp;"), *self.hand_buttons])])  # fmt: skip
         self.claim_row = W.HBox([W.Box(layout=W.Layout(width=f"{MARGIN}px")), *self.claim_boxes, self.check_button])
         self.yes_no_row = W.HBox([self.yes_button, self.no_button])
+        self.notice_html = W.HTML(f'<p class="sl-pz-notice" style="color:#b00020"><b>{html.escape(notice)}</b></p>'
+                                  if notice else "")
         self.widget = W.VBox([
+            *([self.notice_html] if notice else []),
             W.HBox([self.kind_choice, self.rating_choice, self.next_button]), self.score_html, self.title, self.board,
             self.question, self.move_row, self.claim_row, self.yes_no_row, self.verdict, self.after,
         ])  # fmt: skip
@@ -337,12 +341,14 @@ class PuzzleTrainer:
     @classmethod
     def from_request(cls, query: str | None = None, **options: Any) -> PuzzleTrainer:
         """The trainer a page asks for: ``?lang=fr&kind=claim&seed=3&min=900&max=1500`` (``$QUERY_STRING``
-        by default); a bad value is ignored."""
+        by default); a bad value is ignored, except an unknown ``lang``, said in one sentence above the
+        trainer (in the default language: ``options["lang"]``, else ``$SCHOTTEN_LANG``)."""
+        from .app import requested_lang
+
         text = os.environ.get("QUERY_STRING", "") if query is None else query
         fields = {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()}
         chosen: dict[str, Any] = dict(options)
-        if fields.get("lang") in ("en", "fr"):
-            chosen["lang"] = fields["lang"]
+        chosen["lang"], chosen["notice"] = requested_lang(text, options.get("lang"))
         if fields.get("kind") in ("endgame", "claim"):
             chosen["kind"] = fields["kind"]
         numbers: dict[str, int] = {}

@@ -50,3 +50,21 @@ def test_bad_position_is_one_sentence(voila_url: str, browser_page: Any, artifac
     except Exception:
         page.screenshot(path=str(artifacts / "voila-app-bad-position-failure.png"))
         raise
+
+
+def test_the_page_speaks_the_address_language(voila_url: str, browser_page: Any, artifacts: Path) -> None:
+    """``?lang=fr``: the app's title, the editor's buttons and the claims in French (an unknown
+    ``lang``, one sentence above the page, is tests/views/test_views_french.py's: one page load less)."""
+    page = browser_page
+    try:
+        page.goto(f"{voila_url}/?position={quote(CLAIMABLE)}&lang=fr", timeout=WIDGET_TIMEOUT)
+        page.locator('.sl-claimable[data-stone="1"][data-player="south"]').wait_for(state="attached",
+                                                                                    timeout=WIDGET_TIMEOUT)
+        assert page.locator(".sl-app-intro h1").inner_text().strip() == "Éditeur de plateau de Schotten Totten"
+        assert page.locator(".sl-undo").inner_text().strip() == "Annuler"
+        assert "Sud peut revendiquer" in page.locator(".sl-claimable").first.inner_text()
+        assert "lang=fr" in (page.locator(".sl-app-link a").get_attribute("href") or "")
+        page.screenshot(path=str(artifacts / "voila-app-french.png"))
+    except Exception:
+        page.screenshot(path=str(artifacts / "voila-app-french-failure.png"))
+        raise

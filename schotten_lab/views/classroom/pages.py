@@ -15,6 +15,7 @@ searches on demand.
 from __future__ import annotations
 
 import html
+import inspect
 import os
 from collections.abc import Callable
 from typing import Any
@@ -86,16 +87,21 @@ def _session_page(build: Callable[[], Any]) -> None:
 
 @solara.component  # type: ignore[untyped-decorator]
 def EditorPage() -> None:
-    """The board editor app for this visitor: the address's ``?position=``, else the exercise."""
+    """The board editor app for this visitor: the address's ``?position=``, else the exercise; in the
+    address's ``?lang=``, else the server's ``--lang``."""
     router = solara.use_router()
-    _session_page(lambda: BoardApp.from_request(router.search or ""))
+    _session_page(lambda: BoardApp.from_request(router.search or "", lang=os.environ.get("SOLARA_CLASSROOM_LANG")))
 
 
 @solara.component  # type: ignore[untyped-decorator]
 def PlayPage() -> None:
-    """A game against a bot for this visitor, chosen by the address (``?opponent=...&seed=...``)."""
+    """A game against a bot for this visitor, chosen by the address (``?opponent=...&seed=...``), in
+    the server's ``--lang`` unless the address says ``?lang=``."""
     router = solara.use_router()
-    _session_page(lambda: PlayGame.from_request(router.search or ""))
+    lang = os.environ.get("SOLARA_CLASSROOM_LANG")
+    # the server's --lang when the play app takes a language (views/play: lang=, the address's ?lang= first)
+    options = {"lang": lang} if lang and "lang" in inspect.signature(PlayGame).parameters else {}
+    _session_page(lambda: PlayGame.from_request(router.search or "", **options))
 
 
 @solara.component  # type: ignore[untyped-decorator]

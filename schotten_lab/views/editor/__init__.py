@@ -9,7 +9,9 @@ raising :class:`EditRefused` with the reason); this package holds only widgets a
   and the board charts, updated in place;
 - :mod:`.advisor`: :class:`AdvisorPanel`, "What should I play?": the advisor's ranked moves for the
   player to move, searched in the background after each edit (or on request) with a budget control;
-- :mod:`.buttons`: the card buttons' labels and colours (the cards' own palette).
+- :mod:`.buttons`: the card buttons' labels and colours (the cards' own palette);
+- :mod:`.words`: every word of the above, in English and French (``BoardEditor(lang="fr")``; default
+  ``SCHOTTEN_LANG``).
 
 Base game and tactics variant alike (elite troops, combat modes, the discard pile; who played a
 tactics card and the decks follow the rules of :mod:`schotten_lab.core.edit`).

@@ -33,10 +33,11 @@ import ipywidgets as W
 
 from ...core.errors import SchottenError
 from ...core.position import Position
-from ...core.words import chance
+from ...core.words import chance, check_lang, default_lang, number, say
 from .background import Newest
 from .buttons import show
 from .panel import heading
+from .words import move_label
 
 if TYPE_CHECKING:
     from ...bots.advisor import Advice
@@ -47,7 +48,25 @@ BUDGETS: tuple[tuple[str, int], ...] = (
     ("strong: 4,000 rollouts (≈1.5 s)", 4_000),
     ("deep: 12,000 rollouts (≈5 s)", 12_000),
 )
-"""The budget control's choices (rollouts; the times are this project's 2-core machine, idle)."""
+"""The budget control's choices (rollouts; the times are this project's 2-core machine, idle), in
+English; :func:`budget_options` gives them in either language."""
+BUDGET_WORDS: tuple[tuple[str, int, float], ...] = (
+    ("ed.adv_quick", 200, 0.2), ("ed.adv_normal", 1_000, 0.5), ("ed.adv_strong", 4_000, 1.5), ("ed.adv_deep", 12_000, 5.0),
+)
+
+
+def budget_options(lang: str = "en", rollouts: int | None = None) -> list[tuple[str, int]]:
+    """The budget control's choices in ``lang`` (« rapide : 200 simulations (≈ 0,2 s) »), with
+    ``rollouts`` added when it is not one of them."""
+    options = [(say(key, lang, n=n, t=_seconds(t, lang)), n) for key, n, t in BUDGET_WORDS]
+    if rollouts is not None and rollouts not in {n for _, n in options}:
+        options.append((say("ed.adv_rollouts", lang, n=rollouts), rollouts))
+    return options
+
+
+def _seconds(t: float, lang: str) -> str:
+    """A duration in seconds: ``0.2``, ``5`` (``0,2`` in French)."""
+    return number(t, lang, digits=0 if t == int(t) else 1) if t < 10 else number(round(t), lang)
 DEFAULT_ROLLOUTS = 1_000
 AUTO = True
 """Whether a new panel searches after every edit by default (tests of other features turn it off)."""
@@ -60,31 +79,29 @@ MOVES_SHOWN = 10
 SEED = 0
 
 
-def unsearchable(position: Position) -> str:
+def unsearchable(position: Position, lang: str = "en") -> str:
     """Why the advisor cannot rank the moves of ``position`` (one sentence), or ``""`` when it can."""
-    mover = position.to_move.value
     winner = position.winner()
     if winner is not None:
-        return f"The game is over: {winner.value} has won, so there is nothing to play."
+        return say("ed.adv_over", lang, player=winner)
     if position.hands[position.to_move] is None:
-        return (f"The advisor plays for the player to move, {mover}, and needs {mover}'s hand: "
-                f"enter it (Place on: {mover} hand) or switch the player to move.")
+        return say("ed.adv_needs_hand", lang, player=position.to_move)
     return ""
 
 
-def advice_for(position: Position, rollouts: int, seed: int = SEED) -> tuple[Advice | None, str]:
+def advice_for(position: Position, rollouts: int, seed: int = SEED, lang: str = "en") -> tuple[Advice | None, str]:
     """``(advice, "")`` for ``position``, or ``(None, sentence)`` when the advisor cannot answer."""
     from ...bots.advisor import advise
 
-    why = unsearchable(position)
+    why = unsearchable(position, lang)
     if why:
         return None, why
     try:
         return advise(position, iterations=rollouts, budget_seconds=TIME_LIMIT, seed=seed), ""
     except (SchottenError, ValueError) as exc:  # the advisor names the field: hands, counts ...
-        return None, f"The advisor cannot search this position: {one_line(exc)}."
+        return None, say("ed.adv_cannot", lang, reason=one_line(exc))
     except Exception as exc:  # noqa: BLE001 - a bug must not break editing; said in one sentence
-        return None, f"The advisor failed on this position ({type(exc).__name__}: {one_line(exc)})."
+        return None, say("ed.adv_failed", lang, error=f"{type(exc).__name__}: {one_line(exc)}")
 
 
 def one_line(exc: BaseException, limit: int = 200) -> str:
@@ -92,46 +109,64 @@ def one_line(exc: BaseException, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def advice_html(advice: Advice, limit: int = MOVES_SHOWN) -> str:
+def _chance(p: float | None, stderr: float | None, lang: str) -> str:
+    """A win chance, an exact one marked so (« 37,5 % exact »)."""
+    return chance(p, stderr, lang, mark_exact=True)
+
+
+def advice_html(advice: Advice, limit: int = MOVES_SHOWN, lang: str = "en") -> str:
     """The ranking as an HTML table: move, win chance (± one standard error, or exact), the change
-    from the current estimate, and the reason; headed by whose seat it is seen from."""
-    me = advice.player.value
-    them = advice.player.opponent.value
+    from the current estimate, and the reason (class ``sl-advice-why``: the advisor's reasons are
+    English for now); headed by whose seat it is seen from. Every other word is in ``lang``."""
+    me, them = advice.player, advice.player.opponent
     moves = advice.moves
     if len(moves) == 1 and moves[0].card is None:
         only = moves[0]
-        return (f'<p class="sl-advice-pass">{html.escape(me)} has nothing to play (no card in hand or no open stone): '
-                f"the only move is to {html.escape(only.label())}, with "
-                f"{html.escape(chance(only.win, only.stderr, mark_exact=True))} to win, seen from {html.escape(me)}'s seat.</p>")
-    estimate = "exact (the deck is empty: the endgame is solved)" if advice.method == "exact endgame" else (
-        f"Monte Carlo estimates ± one standard error, {advice.rollouts:,} rollouts")
-    head = (
-        f"<p class='sl-advice-head' style='margin:2px 0'><b>{html.escape(me)} to move</b>: "
-        f"{html.escape(chance(advice.current, advice.current_stderr, mark_exact=True))} to win with the best move. "
-        f"Seen from {html.escape(me)}'s seat ({html.escape(them)}'s hand and the deck are unknown to it); "
-        f"{html.escape(estimate)}; {advice.seconds:.2f} s.</p>"
-    )
+        text = say("ed.adv_pass", lang, player=me, move=move_label(only, lang), win=_chance(only.win, only.stderr, lang))
+        return f'<p class="sl-advice-pass">{_escape(text)}</p>'
+    estimate = say("ed.adv_exact", lang) if advice.method == "exact endgame" else (
+        say("ed.adv_estimates", lang, n=advice.rollouts))
+    head_text = say("ed.adv_head", lang, player=me, opponent=them, estimate=estimate,
+                    win=_chance(advice.current, advice.current_stderr, lang), t=number(advice.seconds, lang, digits=2))
+    bold, _, rest = head_text.partition(":" if lang == "en" else "\u00a0:")
+    head = (f"<p class='sl-advice-head' style='margin:2px 0'><b>{_escape(bold)}</b>"
+            f"{_escape(head_text[len(bold):])}</p>")
+    t = {key: html.escape(say(f"ed.adv_{key}", lang)) for key in ("move", "win", "change", "why")}
     rows = [
         "<table class='sl-advice-table' style='border-collapse:collapse;font-size:90%'>"
-        "<tr><th>#</th><th style='text-align:left'>move</th><th>win</th><th>change</th><th style='text-align:left'>why</th></tr>"
+        f"<tr><th>#</th><th style='text-align:left'>{t['move']}</th><th>{t['win']}</th><th>{t['change']}</th>"
+        f"<th style='text-align:left'>{t['why']}</th></tr>"
     ]
     for rank, move in enumerate(moves[:limit], 1):
-        win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
-        change = "" if move.change is None else f"{100 * move.change:+.1f} pts"
+        win = say("ed.adv_not_searched", lang) if move.win is None else _chance(move.win, move.stderr, lang)
+        change = "" if move.change is None else say("ed.adv_points", lang, d=_signed(100 * move.change, lang))
         rows.append(
             f"<tr class='sl-advice-move' data-rank='{rank}'><td>{rank}</td>"
-            f"<td style='white-space:nowrap;padding:0 6px'><b>{html.escape(move.label())}</b></td>"
+            f"<td style='white-space:nowrap;padding:0 6px'><b>{html.escape(move_label(move, lang))}</b></td>"
             f"<td style='white-space:nowrap;padding:0 6px;text-align:right'>{html.escape(win)}</td>"
             f"<td style='white-space:nowrap;padding:0 6px;text-align:right'>{html.escape(change)}</td>"
-            f"<td>{html.escape(move.reason)}</td></tr>"
+            f"<td class='sl-advice-why'>{html.escape(move.reason)}</td></tr>"
         )
     rows.append("</table>")
     more = len(moves) - limit
-    tail = f"<p style='margin:2px 0;color:#555'>… and {more} more move{'s' * (more > 1)}.</p>" if more > 0 else ""
-    note = ("<p style='margin:2px 0;color:#555;font-size:85%'>change: points of win chance against the best move; "
-            "not searched: ranked below the others by the placement heuristic. The estimates are the win rates of "
-            "the advisor's rollouts, not of perfect play.</p>")
+    tail = (f"<p style='margin:2px 0;color:#555'>{_escape(say('ed.adv_more_one' if more == 1 else 'ed.adv_more_many', lang, n=more))}</p>"
+            if more > 0 else "")
+    note_text = say("ed.adv_note", lang)
+    if lang != "en" and any(move.reason for move in moves[:limit]):
+        note_text += " " + say("ed.adv_reasons_english", lang)
+    note = f"<p style='margin:2px 0;color:#555;font-size:85%'>{_escape(note_text)}</p>"
     return head + "".join(rows) + tail + note
+
+
+def _escape(text: str) -> str:
+    """``text`` as HTML element content (quotes kept: "south's seat")."""
+    return html.escape(text, quote=False)
+
+
+def _signed(x: float, lang: str) -> str:
+    """``+1.5`` / ``-0.3`` (French ``+1,5``)."""
+    text = f"{x:+.1f}"
+    return text.replace(".", ",") if lang == "fr" else text
 
 
 @dataclass(frozen=True)
@@ -153,27 +188,28 @@ class AdvisorPanel:
     waiting or being searched), ``last_response_ms`` (request to advice shown), :meth:`wait`.
 
     ``auto`` defaults to :data:`AUTO`; ``background=False`` searches in the caller's thread (scripts,
-    tests), the editor's panel in a thread of its own.
+    tests), the editor's panel in a thread of its own. ``lang`` (``"en"``/``"fr"``, default from
+    ``SCHOTTEN_LANG``) is the language of its words (the advisor's reasons are English for now).
     """
 
     def __init__(self, *, auto: bool | None = None, background: bool = True, rollouts: int = DEFAULT_ROLLOUTS,
-                 debounce: float = DEBOUNCE) -> None:
-        options = list(BUDGETS)
-        if rollouts not in {n for _, n in options}:
-            options.append((f"{rollouts:,} rollouts", rollouts))
-        self.budget = W.Dropdown(options=options, value=rollouts, description="Budget", layout=W.Layout(width="330px"))
+                 debounce: float = DEBOUNCE, lang: str | None = None) -> None:
+        self.lang = lang = check_lang(default_lang() if lang is None else lang)
+        options = budget_options(lang, rollouts)
+        self.budget = W.Dropdown(options=options, value=rollouts, description=say("ed.adv_budget", lang),
+                                 layout=W.Layout(width="330px" if lang == "en" else "380px"))
         self.budget.add_class("sl-advice-budget")
-        self.ask = W.Button(description="Ask the advisor", button_style="info", layout=W.Layout(width="140px"),
-                            tooltip="rank the moves of the player to move now")
+        self.ask = W.Button(description=say("ed.adv_ask", lang), button_style="info",
+                            layout=W.Layout(width="140px" if lang == "en" else "190px"), tooltip=say("ed.adv_ask_tip", lang))
         self.ask.add_class("sl-advice-ask")
-        self.auto = W.Checkbox(value=AUTO if auto is None else auto, description="auto (after every edit)", indent=False,
-                               layout=W.Layout(width="190px"))
+        self.auto = W.Checkbox(value=AUTO if auto is None else auto, description=say("ed.adv_auto", lang), indent=False,
+                               layout=W.Layout(width="190px" if lang == "en" else "250px"))
         self.auto.add_class("sl-advice-auto")
         self.status = W.HTML()
         self.status.add_class("sl-advice-status")
         self.table = W.HTML()
         self.table.add_class("sl-advice")
-        self.widget = W.VBox([heading("What should I play? (the advisor)"), W.HBox([self.ask, self.auto]),
+        self.widget = W.VBox([heading(say("ed.adv_heading", lang)), W.HBox([self.ask, self.auto]),
                               self.budget, self.status, self.table], layout=W.Layout(width="640px"))
         self.widget.add_class("sl-advisor-panel")
         self.debounce = debounce
@@ -205,7 +241,7 @@ class AdvisorPanel:
         if self.auto.value:
             self.request(delay=self.debounce)
         elif self.advised is not None or self.message:
-            self._set_status("The advice below is for an earlier position: press <i>Ask the advisor</i>.")
+            self._set_status(say("ed.adv_earlier", self.lang, ask=say("ed.adv_ask", self.lang)))
 
     def request(self, delay: float = 0.0) -> None:
         """Search the current position (after ``delay`` seconds without a newer request)."""
@@ -216,7 +252,7 @@ class AdvisorPanel:
             job = _Job(self._generation, self._position, int(self.budget.value), delay, time.perf_counter())
             # said before the job is visible to the worker: a quick answer (a refusal) cannot be
             # overwritten by a late "Thinking…"
-            self._set_status(f"Thinking about {job.position.to_move.value}'s moves ({job.rollouts:,} rollouts)…")
+            self._set_status(_escape(say("ed.adv_thinking", self.lang, player=job.position.to_move, n=job.rollouts)))
         self._worker.submit(job)
 
     def wait(self, timeout: float = 60.0) -> bool:
@@ -230,24 +266,24 @@ class AdvisorPanel:
             time.sleep(job.delay)
             if self._worker.superseded:  # a newer request came while waiting: search that
                 return
-        advice, why = advice_for(job.position, job.rollouts)
+        advice, why = advice_for(job.position, job.rollouts, lang=self.lang)
         with self._lock:  # held while showing: an edit cannot slip in between the check and the show
             if job.generation == self._generation:
                 self._show(job, advice, why)
 
     def _show(self, job: _Job, advice: Advice | None, why: str) -> None:
         try:
-            text = advice_html(advice) if advice is not None else ""
+            text = advice_html(advice, lang=self.lang) if advice is not None else ""
         except Exception as exc:  # noqa: BLE001 - the thread must live on and say what happened
-            advice, why = None, f"The advice could not be shown ({type(exc).__name__}: {one_line(exc)})."
+            advice, why = None, say("ed.adv_not_shown", self.lang, error=f"{type(exc).__name__}: {one_line(exc)}")
         if advice is None:
             text = f"<p class='sl-advice-none' style='color:#8d6e00'>{html.escape(why)}</p>"
         self.advice, self.advised, self.message = advice, job.position, why
         self.table.value = text
         self.table.layout.opacity = "1"
         self.last_response_ms = (time.perf_counter() - job.asked) * 1000
-        self._set_status("" if advice is None else
-                         f"Advice for the position on the board ({self.last_response_ms / 1000:.1f} s after the request).")
+        self._set_status("" if advice is None else _escape(
+            say("ed.adv_shown", self.lang, t=number(self.last_response_ms / 1000, self.lang, digits=1))))
 
     def _auto_request(self) -> None:
         if self.auto.value:
@@ -258,4 +294,5 @@ class AdvisorPanel:
         show(self.status, bool(text))
 
 
-__all__ = ["BUDGETS", "DEBOUNCE", "DEFAULT_ROLLOUTS", "AdvisorPanel", "advice_for", "advice_html", "unsearchable"]
+__all__ = ["BUDGETS", "DEBOUNCE", "DEFAULT_ROLLOUTS", "AdvisorPanel", "advice_for", "advice_html", "budget_options",
+           "unsearchable"]

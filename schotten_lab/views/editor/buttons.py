@@ -9,6 +9,7 @@ import ipywidgets as W
 
 from ...core.cards import Card
 from ...core.tactics import HandCard, Piece, Troop
+from ...core.words import check_lang
 from ..palette import card_color, card_text_color
 
 USED_COLOR = "#d5d5d5"
@@ -22,16 +23,22 @@ EMPTY_SLOT = "\u00a0"
 button's old text in place when its description becomes empty (and it has no icon), which showed a
 taken-back card as a ghost."""
 
-_SHORT = {"JOKER": "JOK", "SPY": "SPY", "SHIELD": "SHD", "BLIND": "BLD", "MUD": "MUD",
-          "HEADHUNTER": "HH", "STRATEGIST": "STR", "BANSHEE": "BAN", "TRAITOR": "TRT"}
+_SHORT = {
+    "en": {"JOKER": "JOK", "SPY": "SPY", "SHIELD": "SHD", "BLIND": "BLD", "MUD": "MUD",
+           "HEADHUNTER": "HH", "STRATEGIST": "STR", "BANSHEE": "BAN", "TRAITOR": "TRT"},
+    "fr": {"JOKER": "JOK", "SPY": "ESP", "SHIELD": "P-B", "BLIND": "C-M", "MUD": "BOUE",
+           "HEADHUNTER": "CdT", "STRATEGIST": "STR", "BANSHEE": "BAN", "TRAITOR": "TRA"},
+}
+"""A tactics card's button text by language: its rulebook name cut short (« ESP » for l'Espion)."""
 
 
-def piece_label(piece: Piece | HandCard) -> str:
-    """The short text of a card's button: ``R8``, ``JOK`` (a Joker), ``BAN`` (Banshee) ..."""
+def piece_label(piece: Piece | HandCard, lang: str = "en") -> str:
+    """The short text of a card's button: ``R8``, ``JOK`` (a Joker), ``BAN`` (Banshee) ... (in French
+    « ESP » for l'Espion, « P-B » for the Porte-Bouclier ...)."""
     if isinstance(piece, Card):
         return str(piece)
     name = piece.kind if isinstance(piece, Troop) else piece
-    return _SHORT.get(name, name[:3])
+    return _SHORT[check_lang(lang)].get(name, name[:3])
 
 
 def style_piece(button: W.Button, piece: Piece | HandCard) -> None:

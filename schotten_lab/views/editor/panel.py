@@ -28,7 +28,8 @@ import ipywidgets as W
 
 from ...core.position import Position
 from ...core.rules import PLAYERS, Player
-from ...core.words import percent
+from ...core.words import check_lang, default_lang, percent, say
+from ...core.words import player as words_player
 from .background import Newest
 from .buttons import show
 
@@ -36,21 +37,24 @@ if TYPE_CHECKING:
     from ...analysis.board import BoardAnalysis
 
 
-def claims_table(analysis: BoardAnalysis) -> list[tuple[int, str, str, bool, str]]:
+def claims_table(analysis: BoardAnalysis, lang: str = "en") -> list[tuple[int, str, str, bool, str]]:
     """Rows (stone, player, verdict, claimable, reason) of a BoardAnalysis: every claimed stone and
-    every complete side of an unclaimed one."""
+    every complete side of an unclaimed one (``player`` is the player's value, ``"south"``; the
+    verdict and the reason are in ``lang``)."""
     rows = []
     for sa in analysis.stones:
         n = sa.number
         if sa.claimed is not None:
-            rows.append((n, sa.claimed.value, "claimed", False, f"stone {n} is held by {sa.claimed.value}"))
+            rows.append((n, sa.claimed.value, say("ed.verdict_claimed", lang), False,
+                         say("ed.held_by", lang, stone=n, player=sa.claimed)))
             continue
         for p in PLAYERS:
             if len(sa.south if p is Player.SOUTH else sa.north) < analysis.position.stone(n).capacity:
                 continue
             assert sa.claims is not None  # an unclaimed stone has its claim verdicts
             v = sa.claims[p]
-            rows.append((n, p.value, "may claim" if v.claimable else "cannot claim yet", v.claimable, v.reason))
+            verdict = say("ed.verdict_may" if v.claimable else "ed.verdict_not_yet", lang)
+            rows.append((n, p.value, verdict, v.claimable, v.explain(lang)))
     return rows
 
 
@@ -61,18 +65,21 @@ def claimable(position: Position) -> tuple[tuple[int, Player], ...]:
     return tuple((n, Player.parse(p)) for n, p, _, ok, _ in claims_table(analyze(position, seen=False)) if ok)
 
 
-def claims_html(analysis: BoardAnalysis) -> str:
+def claims_html(analysis: BoardAnalysis, lang: str = "en") -> str:
     """The panel's claims table (HTML): claimable rows carry the class ``sl-claimable``."""
-    rows = claims_table(analysis)
+    rows = claims_table(analysis, lang)
     if not rows:
-        return '<div class="sl-claims"><i>No complete side yet: nothing to claim.</i></div>'
+        return f'<div class="sl-claims"><i>{html.escape(say("ed.nothing_to_claim", lang))}</i></div>'
     out = ['<table class="sl-claims" style="border-collapse:collapse;font-size:90%">']
+    claimed = say("ed.verdict_claimed", lang)
     for n, p, verdict, ok, reason in rows:
         cls = "sl-claimable" if ok else "sl-not-claimable"
-        color = "#1b5e20" if ok else ("#555" if verdict == "claimed" else "#8d6e00")
+        color = "#1b5e20" if ok else ("#555" if verdict == claimed else "#8d6e00")
+        who = html.escape(f"{words_player(p, lang)} {verdict}")
         out.append(
-            f'<tr class="{cls}" data-stone="{n}" data-player="{p}"><td style="white-space:nowrap"><b>stone {n}</b></td>'
-            f'<td style="color:{color};padding:0 6px;white-space:nowrap">{p} {verdict}</td><td>{html.escape(reason)}</td></tr>'
+            f'<tr class="{cls}" data-stone="{n}" data-player="{p}"><td style="white-space:nowrap">'
+            f'<b>{html.escape(say("ed.stone_n", lang, stone=n))}</b></td>'
+            f'<td style="color:{color};padding:0 6px;white-space:nowrap">{who}</td><td>{html.escape(reason)}</td></tr>'
         )
     out.append("</table>")
     return "".join(out)
@@ -111,20 +118,24 @@ def with_seat_outcomes(analysis: BoardAnalysis) -> BoardAnalysis:
     return replace(analysis, stones=stones)
 
 
-def _split_text(south: object, north: object, tie: object, undecided: object = 0, errors: dict[str, float] | None = None) -> str:
-    def one(key: str, p: object) -> str:
-        text = percent(p)  # type: ignore[arg-type]
-        return f"≈{text} ±{percent(errors[key])}" if errors else text
+def _split_text(south: object, north: object, tie: object, undecided: object = 0, errors: dict[str, float] | None = None,
+                lang: str = "en") -> str:
+    space = "" if lang == "en" else "\u00a0"  # French: « ≈ 37,5 % ± 0,4 % »
 
-    parts = [f"S {one('south', south)}", f"N {one('north', north)}"]
+    def one(key: str, p: object) -> str:
+        text = percent(p, lang)  # type: ignore[arg-type]
+        return f"≈{space}{text} ±{space}{percent(errors[key], lang)}" if errors else text
+
+    parts = [say("ed.split_south", lang, p=one("south", south)), say("ed.split_north", lang, p=one("north", north))]
     if tie:
-        parts.append(f"tie {one('tie', tie)}")
+        parts.append(say("ed.split_tie", lang, p=one("tie", tie)))
     if undecided:
-        parts.append(f"undecided {'≈' if errors else ''}{percent(undecided)}")  # type: ignore[arg-type]
+        approx = f"≈{space}" if errors else ""
+        parts.append(say("ed.split_undecided", lang, p=approx + percent(undecided, lang)))  # type: ignore[arg-type]
     return " · ".join(parts)
 
 
-def outcomes_html(analysis: BoardAnalysis, seat_note: str = "") -> str:
+def outcomes_html(analysis: BoardAnalysis, seat_note: str = "", lang: str = "en") -> str:
     """Who wins each open stone: the viewer's figure (counting their hand) as the headline, the
     public-pool figure beside it; the public one only when the viewer's hand is unknown; a finished
     game says so instead. Rows carry ``data-stone``; the table has the class ``sl-outcomes``.
@@ -134,25 +145,27 @@ def outcomes_html(analysis: BoardAnalysis, seat_note: str = "") -> str:
     from ...analysis.board import game_over_words, seat_words
 
     if analysis.winner is not None:
-        return f'<div class="sl-outcomes sl-game-over"><b>{html.escape(game_over_words(analysis.position))}</b></div>'
+        return f'<div class="sl-outcomes sl-game-over"><b>{html.escape(game_over_words(analysis.position, lang))}</b></div>'
     seen = analysis.counts_hand
-    head = f"<p style='margin:2px 0;color:#555'>{html.escape(seat_words(analysis))}.</p>"
-    columns = ("<th style='text-align:left'>seen by "
-               f"{html.escape(analysis.viewer.value)} (counting the hand)</th>" if seen else "")
+    head = f"<p style='margin:2px 0;color:#555'>{html.escape(seat_words(analysis, lang))}.</p>"
+    columns = (f"<th style='text-align:left'>{html.escape(say('ed.seen_column', lang, player=analysis.viewer))}</th>"
+               if seen else "")
+    public_head = html.escape(say("ed.public_column", lang))
     out = [head, "<table class='sl-outcomes' style='border-collapse:collapse;font-size:90%'><tr><th></th>",
-           columns, "<th style='text-align:left;color:#555'>public pool (random completion)</th></tr>"]
+           columns, f"<th style='text-align:left;color:#555'>{public_head}</th></tr>"]
     for sa in analysis.stones:
         if sa.claimed is not None or sa.outcome is None:
             continue
         pub = sa.outcome
-        public = _split_text(pub.south, pub.north, pub.tie)
+        public = _split_text(pub.south, pub.north, pub.tie, lang=lang)
         cell = ""
         if seen and sa.outcome_viewer is not None:
             v = sa.outcome_viewer
-            cell = f"<td style='padding:0 8px;white-space:nowrap'><b>{html.escape(_split_text(v.south, v.north, v.tie, v.undecided, None if v.exact else v.stderr))}</b></td>"
+            cell = f"<td style='padding:0 8px;white-space:nowrap'><b>{html.escape(_split_text(v.south, v.north, v.tie, v.undecided, None if v.exact else v.stderr, lang))}</b></td>"
         elif seen and seat_note:
             cell = f"<td class='sl-seat-note' style='padding:0 8px;color:#555'><i>{html.escape(seat_note)}</i></td>"
-        out.append(f"<tr data-stone='{sa.number}'><td style='white-space:nowrap'><b>stone {sa.number}</b></td>{cell}"
+        stone = html.escape(say("ed.stone_n", lang, stone=sa.number))
+        out.append(f"<tr data-stone='{sa.number}'><td style='white-space:nowrap'><b>{stone}</b></td>{cell}"
                    f"<td style='padding:0 8px;white-space:nowrap;color:#555'>{html.escape(public)}</td></tr>")
     out.append("</table>")
     return "".join(out)
@@ -165,6 +178,7 @@ WAIT = 0.05
 """Seconds an edit waits for the viewer's figures before the panel is drawn without them (they are
 drawn when counted): most positions take less, a few up to a second."""
 COUNTING = "counting…"
+"""What the viewer's column says while its figures are counted (English; ``ed.counting`` in words)."""
 CHARTS = ("odds", "outcome", "cards")
 """The panel's charts, in their order."""
 
@@ -187,10 +201,13 @@ class AnalysisPanel:
     ``analysis`` (the last position's, with the viewer's figures: waits for them), ``counting`` (they
     are being counted), :meth:`wait`, ``last_seat_ms`` (update to the viewer's figures counted).
     ``on_claim`` is called with (stone, player) when a claim button is clicked (the editor makes
-    the claim). ``background`` defaults to :data:`BACKGROUND`, ``wait`` to :data:`WAIT`.
+    the claim). ``background`` defaults to :data:`BACKGROUND`, ``wait`` to :data:`WAIT`; ``lang``
+    (``"en"``/``"fr"``, default from ``SCHOTTEN_LANG``) is the language of its words and charts.
     """
 
-    def __init__(self, charts: bool = True, *, background: bool | None = None, wait: float = WAIT) -> None:
+    def __init__(self, charts: bool = True, *, background: bool | None = None, wait: float = WAIT,
+                 lang: str | None = None) -> None:
+        self.lang = check_lang(default_lang() if lang is None else lang)
         self.claims = W.HTML()
         self.claims.add_class("sl-claims-box")
         self.summary = W.HTML()
@@ -214,7 +231,8 @@ class AnalysisPanel:
         self.figures: dict[str, Any] = {}
         self._charts = charts
         children: list[W.Widget] = [
-            heading("Claims"), self.claim_box, self.claims, heading("Who wins each stone"), self.outcomes, self.summary,
+            heading(say("ed.claims", self.lang)), self.claim_box, self.claims, heading(say("ed.who_wins", self.lang)),
+            self.outcomes, self.summary,
         ]
         self._children = children
         self.widget = W.VBox(children, layout=W.Layout(width="640px"))
@@ -240,10 +258,10 @@ class AnalysisPanel:
 
         self.error = ""
         public = analyze(position, viewer, seen=False)
-        rows = claims_table(public)
+        rows = claims_table(public, self.lang)
         self.claimable = tuple((n, Player.parse(p)) for n, p, _, ok, _ in rows if ok)
         self._claim_buttons()
-        self.claims.value = claims_html(public)
+        self.claims.value = claims_html(public, self.lang)
         with self._lock:
             self._generation += 1  # a count still running is for an earlier position: not drawn
             job = _SeatJob(self._generation, public, time.perf_counter())
@@ -255,7 +273,7 @@ class AnalysisPanel:
             counted = self._analysis is not public or self._seat_problem or not needs_seat_outcomes(public)
             if not counted:
                 self._drawn_by_worker = job.generation
-            self._draw(self._analysis, "" if counted else COUNTING)
+            self._draw(self._analysis, "" if counted else say("ed.counting", self.lang))
 
     def _count(self, job: _SeatJob) -> None:
         """In the worker: the viewer's figures of ``job``; drawn when the edit stopped waiting for them."""
@@ -265,7 +283,8 @@ class AnalysisPanel:
         try:
             analysis, problem = with_seat_outcomes(job.public), ""
         except Exception as exc:  # noqa: BLE001 - the thread must live on and say what happened
-            analysis, problem = job.public, f"not available ({type(exc).__name__}: {' '.join(str(exc).split())[:160]})"
+            error = f"{type(exc).__name__}: {' '.join(str(exc).split())[:160]}"
+            analysis, problem = job.public, say("ed.seat_unavailable", self.lang, reason=error)
         with self._lock:  # held while drawing: an edit cannot slip in between the check and the drawing
             if job.generation != self._generation:
                 return
@@ -276,26 +295,27 @@ class AnalysisPanel:
 
     def _draw(self, analysis: BoardAnalysis, seat_note: str, names: Collection[str] = CHARTS) -> None:
         """Draw the outcomes table and the charts of ``analysis`` (called under the lock)."""
-        self.outcomes.value = outcomes_html(analysis, seat_note or self._seat_problem)
+        self.outcomes.value = outcomes_html(analysis, seat_note or self._seat_problem, self.lang)
         if not self._charts:
             return
         try:
             if not self.figures:  # built once, from the first position shown
-                self.figures = make_figure_widgets(analysis=analysis)
-                charts_heading = heading("Odds, outcomes and the cards left")
+                self.figures = make_figure_widgets(analysis=analysis, lang=self.lang)
+                charts_heading = heading(say("ed.charts_heading", self.lang))
                 self.widget.children = (*self._children, charts_heading, *self.figures.values())
-            update_figures(self.figures, analysis, names=names)
+            update_figures(self.figures, analysis, self.lang, names=names)
             self.summary.value = ""
         except Exception as exc:  # noqa: BLE001 - a chart failure must not break editing
             self.error = f"{type(exc).__name__}: {exc}"
-            self.summary.value = f'<span style="color:#b00020">charts unavailable: {html.escape(self.error)}</span>'
+            self.summary.value = f'<span style="color:#b00020">{html.escape(say("ed.charts_unavailable", self.lang, reason=self.error))}</span>'
 
     def _claim_buttons(self) -> None:
         """One button per claim that may be made now: clicking it claims the stone."""
         buttons = {}
         for n, p in self.claimable:
             b = W.Button(
-                description=f"{p.value} claims stone {n}", tooltip=f"claim stone {n} for {p.value}",
+                description=say("ed.claim_button", self.lang, player=p, stone=n),
+                tooltip=say("ed.claim_tip", self.lang, player=p, stone=n),
                 button_style="success", layout=W.Layout(width="auto"),
             )
             b.add_class("sl-claim-button")

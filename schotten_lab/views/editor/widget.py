@@ -25,11 +25,15 @@ from ...core.load import load_position_text
 from ...core.position import Position
 from ...core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
 from ...core.tactics import MODES, TACTICS_COPIES, TACTICS_NAMES, TACTICS_TOTAL, HandCard, Piece
+from ...core.words import TacticName, check_lang, default_lang, render, say, tactic
+from ...core.words import player as player_name
 from .buttons import TACTICS_COLOR, USED_COLOR, piece_label, show, style_empty_slot, style_palette_card, style_piece
 from .advisor import AdvisorPanel
 from .panel import AnalysisPanel, heading
+from .words import item_words, mode_words, target_label, target_where
 
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
+"""The combat modes' English names (:func:`.words.mode_words` gives them in either language)."""
 
 
 class BoardEditor:
@@ -50,12 +54,18 @@ class BoardEditor:
     ``tactics_palette`` (``{name: Button}``), ``blind_mode`` and ``mud_mode`` (Checkboxes of the stone
     chosen in ``stone_select``), ``played_by`` (who plays a mode or a discarded tactics card: ``None``
     for auto), ``tactics_deck``, ``played`` (``{player: BoundedIntText}``), ``discard_buttons``.
+
+    ``lang`` (``"en"`` or ``"fr"``; default :func:`~schotten_lab.core.words.default_lang`, from
+    ``SCHOTTEN_LANG``) is the language of every label, button, tooltip and message, of the panels
+    and of the charts (:mod:`.words`); an unknown language is refused naming it.
     """
 
     def __init__(
         self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True,
-        advisor: AdvisorPanel | bool = True,
+        advisor: AdvisorPanel | bool = True, lang: str | None = None,
     ) -> None:
+        self.lang = check_lang(default_lang() if lang is None else lang)
+        t = self._t
         self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
         self._redo: list[Position] = []
@@ -81,23 +91,23 @@ class BoardEditor:
             rows.append(W.HBox(row))
         self.tactics_palette: dict[str, W.Button] = {}
         for name in TACTICS_NAMES:
-            b = W.Button(description=name, layout=W.Layout(width="auto", height="30px", padding="0 4px"))
+            b = W.Button(description=name if self.lang == "en" else tactic(name, self.lang), layout=W.Layout(width="auto", height="30px", padding="0 4px"))
             b.add_class("sl-tactics-palette")
             b.add_class(f"sl-tactics-{name}")
             b.on_click(self._palette_click(name))
             self.tactics_palette[name] = b
         self.tactics_row = W.VBox([
-            heading("Tactics cards"),
+            heading(t("ed.tactics_cards")),
             W.HBox(list(self.tactics_palette.values()), layout=W.Layout(flex_flow="row wrap")),
         ])
         self.palette_box = W.VBox([
-            heading("Cards to place: click one to put it on the target below"), *rows, self.tactics_row,
+            heading(t("ed.palette_heading")), *rows, self.tactics_row,
         ])
         self.palette_box.add_class("sl-palette-box")
 
         # --- target and board ---
         self.target = W.Dropdown(
-            options=[(t.label, t) for t in ALL_TARGETS], value=ALL_TARGETS[0], description="Place on",
+            options=[(target_label(x, self.lang), x) for x in ALL_TARGETS], value=ALL_TARGETS[0], description=t("ed.place_on"),
             layout=W.Layout(width="230px"),
         )
         self.target.add_class("sl-target")
@@ -134,11 +144,11 @@ class BoardEditor:
         self.hand_rows = {p: W.HBox([self.hand_labels[p], self.hand_boxes[p]]) for p in PLAYERS}
         for p, row in self.hand_rows.items():
             row.add_class(f"sl-hand-row-{p.letter}")
-        self.flip = W.ToggleButton(value=False, description="Flip board", icon="retweet",
-                                   tooltip="turn the board round: north at the bottom", layout=W.Layout(width="110px"))
+        self.flip = W.ToggleButton(value=False, description=t("ed.flip"), icon="retweet",
+                                   tooltip=t("ed.flip_tip"), layout=W.Layout(width="110px"))
         self.flip.add_class("sl-editor-flip")
         self.board_heading = W.HBox([
-            heading("Board: click a card to take it back, an empty slot to place cards there"), self.flip,
+            heading(t("ed.board_heading")), self.flip,
         ], layout=W.Layout(align_items="center"))
         self.stones_row = W.HBox(columns)
         self.board_box = W.VBox()
@@ -146,43 +156,53 @@ class BoardEditor:
         self.flip.observe(lambda _: self._lay_out_board(), "value")
 
         # --- stone, turn, deck and viewer controls ---
-        player_options = [("nobody", None), ("south", Player.SOUTH), ("north", Player.NORTH)]
-        self.stone_select = W.Dropdown(options=list(range(1, 10)), value=1, description="Stone", layout=W.Layout(width="140px"))
-        self.claim_select = W.Dropdown(options=player_options, value=None, description="claimed by", layout=W.Layout(width="200px"))
-        self.first_select = W.Dropdown(options=player_options, value=None, description="first complete", layout=W.Layout(width="210px"))
-        self.turn = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], description="To move", style={"button_width": "60px"})
-        self.viewer = W.ToggleButtons(options=[("south", Player.SOUTH), ("north", Player.NORTH)], value=Player.parse(viewer), description="Viewer", style={"button_width": "60px"})
-        self.deck = W.BoundedIntText(min=0, max=54, description="Deck", layout=W.Layout(width="140px"))
+        players = [(player_name(p, self.lang), p) for p in (Player.SOUTH, Player.NORTH)]
+        player_options = [(t("ed.nobody"), None), *players]
+        self.stone_select = W.Dropdown(options=list(range(1, 10)), value=1, description=t("ed.stone"), layout=W.Layout(width="140px"))
+        # French descriptions are longer: shown whole (ipywidgets cuts a description past its width)
+        long = {} if self.lang == "en" else {"style": {"description_width": "initial"}}
+        self.claim_select = W.Dropdown(options=player_options, value=None, description=t("ed.claimed_by"),
+                                       layout=W.Layout(width="200px" if self.lang == "en" else "215px"), **long)
+        self.first_select = W.Dropdown(options=player_options, value=None, description=t("ed.first_complete"),
+                                       layout=W.Layout(width="210px" if self.lang == "en" else "225px"), **long)
+        self.turn = W.ToggleButtons(options=players, description=t("ed.to_move"), style={"button_width": "60px"})
+        self.viewer = W.ToggleButtons(options=players, value=Player.parse(viewer), description=t("ed.viewer"), style={"button_width": "60px"})
+        self.deck = W.BoundedIntText(min=0, max=54, description=t("ed.deck"), layout=W.Layout(width="140px"))
         self.stone_select.observe(lambda _: self._sync_controls(), "value")
         self.claim_select.observe(self._on_change(lambda who: self.claim(self.stone_select.value, who)), "value")
         self.first_select.observe(self._on_change(self._set_first_complete), "value")
-        self.turn.observe(self._on_change(self._edit_with(edits.set_turn, lambda p: f"{p.value} to move")), "value")
+        self.turn.observe(self._on_change(self._edit_with(edits.set_turn, lambda p: t("ed.to_move_done", player=p))), "value")
         self.viewer.observe(lambda _: self._refresh_panel(), "value")
-        self.deck.observe(self._on_change(self._edit_with(edits.set_deck, lambda n: f"deck set to {n}")), "value")
+        self.deck.observe(self._on_change(self._edit_with(edits.set_deck, lambda n: t("ed.deck_done", n=n))), "value")
 
         # --- variant and tactics controls ---
-        self.variant = W.ToggleButtons(options=[("base", "base"), ("tactics", "tactics")], description="Variant", style={"button_width": "70px"})
+        self.variant = W.ToggleButtons(options=[(t("ed.variant_base"), "base"), (t("ed.variant_tactics"), "tactics")],
+                                       description=t("ed.variant"), style={"button_width": "70px"})
         self.variant.add_class("sl-variant-toggle")
-        self.new_button = W.Button(description="New board", tooltip="An empty board of the current variant", layout=W.Layout(width="100px"))
+        self.new_button = W.Button(description=t("ed.new"), tooltip=t("ed.new_tip"),
+                                   layout=W.Layout(width="100px" if self.lang == "en" else "130px"))
         self.new_button.add_class("sl-new")
-        self.variant.observe(self._on_change(self._edit_with(edits.set_variant, lambda v: f"{v} board")), "value")
-        self.new_button.on_click(lambda _: self.apply(lambda pos: Position.empty(pos.rules), "new board"))
-        self.blind_mode = W.Checkbox(description=MODE_WORDS["blind"], indent=False, layout=W.Layout(width="160px"))
-        self.mud_mode = W.Checkbox(description=f"{MODE_WORDS['mud']} (4 cards)", indent=False, layout=W.Layout(width="160px"))
+        self.variant.observe(self._on_change(self._edit_with(edits.set_variant, lambda v: t(f"ed.board_{v}"))), "value")
+        self.new_button.on_click(lambda _: self.apply(lambda pos: Position.empty(pos.rules), t("ed.new_done")))
+        self.blind_mode = W.Checkbox(description=mode_words("blind", self.lang), indent=False, layout=W.Layout(width="160px"))
+        self.mud_mode = W.Checkbox(description=t("ed.mud_box", mode=mode_words("mud", self.lang)), indent=False,
+                                   layout=W.Layout(width="160px" if self.lang == "en" else "200px"))
         for mode, box in (("blind", self.blind_mode), ("mud", self.mud_mode)):
             box.observe(self._on_change(partial(self._set_mode_here, mode)), "value")
         self.played_by = W.ToggleButtons(
-            options=[("auto", None), ("south", Player.SOUTH), ("north", Player.NORTH)], value=None,
-            description="Played by", style={"button_width": "55px"},
-            tooltips=["the player who has played fewer tactics cards (the player to move on a tie)", "", ""],
+            options=[(t("ed.auto"), None), *players], value=None,
+            description=t("ed.played_by"), style={"button_width": "55px"},
+            tooltips=[t("ed.played_by_tip"), "", ""],
         )
-        self.tactics_deck = W.BoundedIntText(min=0, max=TACTICS_TOTAL, description="Tactics deck", layout=W.Layout(width="160px"))
+        self.tactics_deck = W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=t("ed.tactics_deck"),
+                                             layout=W.Layout(width="160px" if self.lang == "en" else "185px"), **long)
         self.played = {
-            p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=f"{p.value} played", layout=W.Layout(width="160px"))
+            p: W.BoundedIntText(min=0, max=TACTICS_TOTAL, description=t("ed.played_count", player=p),
+                               layout=W.Layout(width="160px" if self.lang == "en" else "185px"), **long)
             for p in PLAYERS
         }
         self.tactics_deck.observe(
-            self._on_change(self._edit_with(edits.set_tactics_deck, lambda n: f"tactics deck set to {n}")), "value"
+            self._on_change(self._edit_with(edits.set_tactics_deck, lambda n: t("ed.tactics_deck_done", n=n))), "value"
         )
         for p, box in self.played.items():
             box.observe(self._on_change(self._played_setter(p)), "value")
@@ -193,16 +213,16 @@ class BoardEditor:
         self.tactics_controls.add_class("sl-tactics-controls")
 
         # --- history, load and save ---
-        self.undo_button = W.Button(description="Undo", icon="undo", layout=W.Layout(width="80px"))
-        self.redo_button = W.Button(description="Redo", icon="repeat", layout=W.Layout(width="80px"))
+        self.undo_button = W.Button(description=t("ed.undo"), icon="undo", layout=W.Layout(width="80px" if self.lang == "en" else "95px"))
+        self.redo_button = W.Button(description=t("ed.redo"), icon="repeat", layout=W.Layout(width="80px" if self.lang == "en" else "95px"))
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
         self.undo_button.add_class("sl-undo")
         self.redo_button.add_class("sl-redo")
-        self.text = W.Textarea(placeholder="JSON or notation", layout=W.Layout(width="100%", height="90px"))
-        self.load_button = W.Button(description="Load", tooltip="Load the JSON or notation above")
-        self.save_json_button = W.Button(description="Save JSON")
-        self.save_notation_button = W.Button(description="Save notation")
+        self.text = W.Textarea(placeholder=t("ed.text_placeholder"), layout=W.Layout(width="100%", height="90px"))
+        self.load_button = W.Button(description=t("ed.load"), tooltip=t("ed.load_tip"))
+        self.save_json_button = W.Button(description=t("ed.save_json"))
+        self.save_notation_button = W.Button(description=t("ed.save_notation"))
         self.load_button.on_click(lambda _: self.load(self.text.value))
         self.save_json_button.on_click(lambda _: self._show_text(self.position.to_json()))
         self.save_notation_button.on_click(lambda _: self._show_text(self.position.notation))
@@ -210,20 +230,20 @@ class BoardEditor:
         self.message_html.add_class("sl-message")
 
         controls = W.VBox([
-            heading("Target, claims, turn and decks"),
+            heading(t("ed.controls_heading")),
             W.HBox([self.target, self.undo_button, self.redo_button]),
             W.HBox([self.stone_select, self.claim_select, self.first_select]),
             self.tactics_controls,
             W.HBox([self.turn, self.deck]),
             self.viewer,
             W.HBox([self.variant, self.new_button]),
-            heading("Load and save (JSON or notation)"),
+            heading(t("ed.load_heading")),
             W.HBox([self.load_button, self.save_json_button, self.save_notation_button]),
             self.text,
         ])
-        self.panel = AnalysisPanel(charts=charts)
+        self.panel = AnalysisPanel(charts=charts, lang=self.lang)
         self.panel.on_claim = self.claim
-        self.advisor: AdvisorPanel | None = advisor if isinstance(advisor, AdvisorPanel) else (AdvisorPanel() if advisor else None)
+        self.advisor: AdvisorPanel | None = advisor if isinstance(advisor, AdvisorPanel) else (AdvisorPanel(lang=self.lang) if advisor else None)
         editor_box = W.VBox([self.message_html, self.board_box, self.palette_box, controls], layout=W.Layout(min_width="560px"))
         right = [self.panel.widget] if self.advisor is None else [self.advisor.widget, self.panel.widget]
         self.widget = W.HBox([editor_box, W.VBox(right)])
@@ -255,7 +275,7 @@ class BoardEditor:
         try:
             new = edit(self._position)
         except (SchottenError, ValueError) as exc:
-            self._set_message(f"Refused: {exc}", error=True)
+            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
             self._sync_controls()
             return False
         if new == self._position:
@@ -279,31 +299,32 @@ class BoardEditor:
         try:
             item = edits.item_of(card)
         except SchottenError as exc:
-            self._set_message(f"Refused: {exc}", error=True)
+            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
             return False
         t = target or self.target.value
+        name = item_words(item)
         by = self.played_by.value
         if t.pile or t.stone is not None or self._position.hands[t.player] is not None:
-            return self.apply(lambda pos: edits.place(pos, item, t, by), f"placed {item} on {t.label}")
+            return self.apply(lambda pos: edits.place(pos, item, t, by), self._t("ed.placed", item=name, where=target_where(t, self.lang)))
         if isinstance(item, str):
             if not self._position.rules.tactics:
-                self._set_message(f"Refused: tactics cards ({item}) belong to the tactics variant", error=True)
+                self._set_message(self._t("ed.tactics_only", item=name), error=True)
                 return False
             drafted = sum(1 for d in self.drafts.values() for c in d if c == item)
             if edits.tactics_used(self._position)[item] + drafted >= TACTICS_COPIES[item]:
-                self._set_message(f"Refused: every copy of {item} is already placed", error=True)
+                self._set_message(self._t("ed.every_copy", item=name), error=True)
                 return False
         elif any(item in d for d in self.drafts.values()) or edits.used_mask(self._position) >> item.index & 1:
-            self._set_message(f"Refused: {item} is already placed", error=True)
+            self._set_message(self._t("ed.already_placed", item=name), error=True)
             return False
         draft = self.drafts[t.player] + [item]
         size = self._position.hand_sizes[t.player]
         if len(draft) < size:
             self.drafts[t.player] = draft
-            self._set_message(f"{t.label}: {item} noted, {size - len(draft)} more to enter")
+            self._set_message(self._t("ed.noted", target=target_label(t, self.lang), item=name, more=size - len(draft)))
             self._refresh_board()
             return True
-        if self.apply(lambda pos: edits.set_hand(pos, t.player, draft), f"{t.label} entered"):
+        if self.apply(lambda pos: edits.set_hand(pos, t.player, draft), self._t("ed.entered", target=target_label(t, self.lang))):
             self.drafts[t.player] = []
             self._refresh_board()
             return True
@@ -315,12 +336,13 @@ class BoardEditor:
         try:
             item = edits.item_of(card)
         except SchottenError as exc:
-            self._set_message(f"Refused: {exc}", error=True)
+            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
             return False
+        name = item_words(item)
         for p, draft in self.drafts.items():
             if item in draft:
                 draft.remove(item)
-                self._set_message(f"took {item} back from the {p.value} hand being entered")
+                self._set_message(self._t("ed.took_draft", item=name, player=p))
                 self._refresh_board()
                 return True
         for p in PLAYERS:
@@ -328,54 +350,55 @@ class BoardEditor:
             if hand is not None and item in hand:
                 rest = list(hand)
                 rest.remove(item)
-                if self.apply(partial(edits.set_hand, player=p, cards=None), f"took {item} back: the {p.value} hand is being re-entered"):
+                if self.apply(partial(edits.set_hand, player=p, cards=None), self._t("ed.took_hand", item=name, player=p)):
                     self.drafts[p] = rest
                     self._refresh_board()
                     return True
                 return False
-        return self.apply(lambda pos: edits.take_back(pos, item, self.played_by.value), f"took {item} back")
+        return self.apply(lambda pos: edits.take_back(pos, item, self.played_by.value), self._t("ed.took", item=name))
 
     def set_mode(self, stone: int, mode: str, on: bool = True) -> bool:
         """Put a combat mode on a stone or take it off (played by the "Played by" control's player)."""
-        word = MODE_WORDS.get(mode, mode)
+        word = mode_words(mode, self.lang)
         return self.apply(
             lambda pos: edits.set_mode(pos, stone, mode, on, self.played_by.value),
-            f"stone {stone}: {word} {'on' if on else 'off'}",
+            self._t("ed.mode_on" if on else "ed.mode_off", stone=stone, mode=word),
         )
 
     def claim(self, stone: int, player: Player | str | None) -> bool:
         """Claim a stone for a player (the cards must support it), or unclaim it with ``None``."""
         who = None if player is None else Player.parse(player)
-        return self.apply(lambda pos: edits.set_claim(pos, stone, who), f"stone {stone} claimed by {who.value if who else 'nobody'}")
+        return self.apply(lambda pos: edits.set_claim(pos, stone, who), self._t("ed.claim_done", stone=stone, player=who) if who else self._t("ed.unclaim_done", stone=stone))
 
     def undo(self) -> bool:
-        return self._step(self._undo, self._redo, "undo", "undone")
+        return self._step(self._undo, self._redo, "ed.nothing_undo", "ed.undone")
 
     def redo(self) -> bool:
-        return self._step(self._redo, self._undo, "redo", "redone")
+        return self._step(self._redo, self._undo, "ed.nothing_redo", "ed.redone")
 
-    def _step(self, back: list[Position], forth: list[Position], word: str, done: str) -> bool:
-        """Go back to the last position of ``back``, keeping the current one on ``forth``."""
+    def _step(self, back: list[Position], forth: list[Position], nothing: str, done: str) -> bool:
+        """Go back to the last position of ``back``, keeping the current one on ``forth`` (``nothing``
+        and ``done``: the phrases said)."""
         if not back:
-            self._set_message(f"nothing to {word}")
+            self._set_message(self._t(nothing))
             return False
         forth.append(self._position)
         self._position = back.pop()
         self.drafts = {p: [] for p in PLAYERS}
-        self._set_message(done)
+        self._set_message(self._t(done))
         self._refresh()
         return True
 
     def load(self, text: str) -> bool:
         """Load a JSON document or a notation line (an undoable edit)."""
-        if self.apply(lambda _: load_position_text(text).position, "position loaded"):
+        if self.apply(lambda _: load_position_text(text).position, self._t("ed.loaded")):
             self.drafts = {p: [] for p in PLAYERS}
             self._refresh_board()
             return True
         return False
 
     def set_position(self, position: Position) -> bool:
-        return self.apply(lambda _: edits.checked(position), "position set")
+        return self.apply(lambda _: edits.checked(position), self._t("ed.position_set"))
 
     def save_json(self) -> str:
         return self.position.to_json()
@@ -393,31 +416,33 @@ class BoardEditor:
             side = self._position.stone(stone).side(player)
             if i < len(side):
                 piece = side[i]
-                self.apply(lambda pos: edits.take_back_at(pos, stone, player, i), f"took {piece} back")
+                self.apply(lambda pos: edits.take_back_at(pos, stone, player, i),
+                           self._t("ed.took", item=item_words(piece)))
             else:  # an empty slot chooses the target
                 self.target.value = Target.side(stone, player)
                 self.stone_select.value = stone
-                self._set_message(f"cards now go to {self.target.value.label}")
+                self._set_message(self._t("ed.target_now", target=target_label(self.target.value, self.lang)))
 
         return click
 
     def _discard_click(self, index: int) -> Callable[[Any], bool]:
         def click(_: Any) -> bool:
             card = self._position.discard[index]
-            return self.apply(lambda pos: edits.take_back_discard(pos, index, self.played_by.value), f"took {card} back from the discard pile")
+            return self.apply(lambda pos: edits.take_back_discard(pos, index, self.played_by.value),
+                              self._t("ed.took_discard", item=item_words(card)))
 
         return click
 
     def _set_first_complete(self, who: Player | None) -> bool:
         n = self.stone_select.value
-        return self.apply(lambda pos: edits.set_first_complete(pos, n, who), f"stone {n}: first complete set")
+        return self.apply(lambda pos: edits.set_first_complete(pos, n, who), self._t("ed.first_done", stone=n))
 
     def _set_mode_here(self, mode: str, on: object) -> bool:
         return self.set_mode(self.stone_select.value, mode, bool(on))
 
     def _played_setter(self, player: Player) -> Callable[[Any], object]:
         return self._edit_with(
-            lambda pos, n: edits.set_tactics_played(pos, player, n), lambda n: f"{player.value} played {n} tactics cards"
+            lambda pos, n: edits.set_tactics_played(pos, player, n), lambda n: self._t("ed.played_done", player=player, n=n)
         )
 
     def _on_change(self, act: Callable[[Any], object]) -> Callable[[dict[str, Any]], None]:
@@ -435,7 +460,11 @@ class BoardEditor:
 
     def _show_text(self, text: str) -> None:
         self.text.value = text
-        self._set_message("saved below: copy the text")
+        self._set_message(self._t("ed.saved"))
+
+    def _t(self, key: str, **fields: object) -> str:
+        """Phrase ``key`` of :mod:`.words` in the editor's language."""
+        return say(key, self.lang, **fields)
 
     def _set_message(self, text: str, error: bool = False) -> None:
         self._message = text
@@ -450,7 +479,7 @@ class BoardEditor:
 
     def _piece_button(self, piece: Piece | HandCard, tooltip: str, click: Callable[[Any], Any], cls: str, draft: bool = False) -> W.Button:
         layout = W.Layout(width="42px", height="30px", padding="0", border="2px dashed #888" if draft else "")
-        b = W.Button(description=piece_label(piece), tooltip=tooltip, layout=layout)
+        b = W.Button(description=piece_label(piece, self.lang), tooltip=tooltip, layout=layout)
         if not draft:
             style_piece(b, piece)
         b.add_class(cls)
@@ -467,15 +496,18 @@ class BoardEditor:
             taken = bool(used >> card.index & 1)
             b.disabled = taken
             style_palette_card(b, card, taken)
-            b.tooltip = (pos.locate(card) if pos.locate(card) != "unseen" else "hand being entered") if taken else f"place {card}"
+            where = pos.locate(card)
+            b.tooltip = ((self._t("ed.tip_hand_entering") if where == "unseen" else render(where, self.lang))
+                         if taken else self._t("ed.tip_place", item=card))
         placed = edits.tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
         for name, b in self.tactics_palette.items():
             left = TACTICS_COPIES[name] - placed[name]
             b.disabled = left <= 0
-            b.description = name if TACTICS_COPIES[name] == 1 else f"{name} ×{max(left, 0)}"
+            shown = name if self.lang == "en" else tactic(name, self.lang)  # English keeps the codes
+            b.description = shown if TACTICS_COPIES[name] == 1 else f"{shown} ×{max(left, 0)}"
             b.style.button_color = USED_COLOR if left <= 0 else TACTICS_COLOR
             b.style.text_color = "#999" if left <= 0 else "white"
-            b.tooltip = f"every copy of {name} is placed" if left <= 0 else f"place {name}"
+            b.tooltip = self._t("ed.tip_every_copy" if left <= 0 else "ed.tip_place", item=TacticName(name))
         show(self.tactics_row, tactics)
         for (n, p), buttons in self.slots.items():
             stone = pos.stone(n)
@@ -490,16 +522,16 @@ class BoardEditor:
                     b.layout.visibility = "visible" if i < stone.capacity or i < len(side) else "hidden"
                 if i < len(side):
                     c = side[i]
-                    b.description, b.tooltip = piece_label(c), f"take {c} back"
+                    b.description, b.tooltip = piece_label(c, self.lang), self._t("ed.tip_take", item=item_words(c))
                     style_piece(b, c)
                 else:
-                    b.tooltip = f"place cards on stone {n} {p.value}"
+                    b.tooltip = self._t("ed.tip_slot", stone=n, player=p)
                     style_empty_slot(b)
         for n, label in enumerate(self.stone_labels, 1):
             stone = pos.stone(n)
             claimed = stone.claimed
-            mark = f"<br><small>{claimed.value}</small>" if claimed else ""
-            words = ", ".join(MODE_WORDS[m] for m in MODES if m in stone.modes)
+            mark = f"<br><small>{html.escape(player_name(claimed, self.lang))}</small>" if claimed else ""
+            words = ", ".join(mode_words(m, self.lang) for m in MODES if m in stone.modes)
             modes = "".join(f'<sup style="line-height:0">{m[0].upper()}</sup>' for m in MODES if m in stone.modes)
             title = f' title="{words}" data-modes="{" ".join(m for m in MODES if m in stone.modes)}"' if words else ""
             bg = "#ffe082" if claimed else "#cfd8dc"
@@ -508,41 +540,41 @@ class BoardEditor:
             )
         for p in PLAYERS:
             hand = pos.hands[p]
-            buttons = [self._piece_button(c, f"take {c} back", self._hand_click(c), "sl-hand") for c in hand or ()]
+            buttons = [self._piece_button(c, self._t("ed.tip_take", item=item_words(c)), self._hand_click(c), "sl-hand")
+                       for c in hand or ()]
             buttons += [
-                self._piece_button(c, f"take {c} back (hand being entered)", self._hand_click(c), "sl-draft", draft=True)
+                self._piece_button(c, self._t("ed.tip_take_draft", item=item_words(c)), self._hand_click(c), "sl-draft", draft=True)
                 for c in self.drafts[p]
             ]
             self.hand_buttons[p] = buttons
             self.hand_boxes[p].children = tuple(buttons)
             size = pos.hand_sizes[p]
             if hand is not None:
-                shown = f"{p.value} hand"
+                shown = self._t("ed.hand", player=p)
             elif self.drafts[p]:
-                shown = f"{p.value} hand: entering, {size - len(self.drafts[p])} more"
+                shown = self._t("ed.hand_entering", player=p, more=size - len(self.drafts[p]))
             else:
-                shown = f"{p.value} hand: {size} unknown cards"
-            self.hand_labels[p].value = f"<b>{shown}</b>&nbsp;"
+                shown = self._t("ed.hand_unknown", player=p, size=size)
+            self.hand_labels[p].value = f"<b>{html.escape(shown)}</b>&nbsp;"
         self.discard_buttons = [
-            self._piece_button(c, f"take {c} back from the discard pile", self._discard_click(i), "sl-discard-card")
+            self._piece_button(c, self._t("ed.tip_take_discard", item=item_words(c)), self._discard_click(i), "sl-discard-card")
             for i, c in enumerate(pos.discard)
         ]
         self.discard_box.children = tuple(self.discard_buttons)
-        self.discard_label.value = f"<b>discard pile</b>{'' if pos.discard else ': empty'}&nbsp;"
+        self.discard_label.value = f"<b>{html.escape(self._t('ed.discard' if pos.discard else 'ed.discard_empty'))}</b>&nbsp;"
         show(self.discard_row, tactics)
         show(self.tactics_controls, tactics)
         if tactics:
             played = pos.tactics_played
-            self.variant_label.value = (
-                f"<b>tactics game</b>: clan deck {pos.deck}, tactics deck {pos.tactics_deck}, "
-                f"tactics played south {played[Player.SOUTH]} / north {played[Player.NORTH]}"
-            )
+            self.variant_label.value = self._t("ed.tactics_game", deck=pos.deck, tactics_deck=pos.tactics_deck,
+                                               south=played[Player.SOUTH], north=played[Player.NORTH])
         else:
-            self.variant_label.value = f"<b>{pos.rules.name} game</b>: deck {pos.deck}"
+            name = self._t("ed.base_expert_name" if pos.rules.expert else "ed.base_name")
+            self.variant_label.value = self._t("ed.base_game", name=name, deck=pos.deck)
         targets = TACTICS_TARGETS if tactics else ALL_TARGETS
         if len(self.target.options) != len(targets):
             current = self.target.value
-            self.target.options = [(t.label, t) for t in targets]
+            self.target.options = [(target_label(t, self.lang), t) for t in targets]
             self.target.value = current if current in targets else targets[0]
         self.undo_button.disabled = not self._undo
         self.redo_button.disabled = not self._redo
@@ -592,7 +624,7 @@ class BoardEditor:
         try:
             self.panel.update(self._position, self.viewer.value)
         except SchottenError as exc:  # e.g. a computation refused as too large: said, never raised
-            self._set_message(f"Analysis unavailable: {exc}", error=True)
+            self._set_message(self._t("ed.analysis_unavailable", reason=str(exc)), error=True)
         self.last_refresh_ms = (time.perf_counter() - start) * 1000
         if self.advisor is not None:  # asks in the background (or marks the advice out of date)
             self.advisor.update(self._position)
