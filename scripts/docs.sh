@@ -33,8 +33,11 @@ if [ -z "$executed" ]; then
     executed=build/notebooks
     echo "docs: executing the curated notebooks into $executed/"
     rm -rf "$executed" && mkdir -p "$executed"
-    cp notebooks/*.ipynb "$executed/"
-    "$VENV/bin/python" -m pytest -q -p no:cacheprovider --nbmake --overwrite "$executed"/*.ipynb
+    shopt -s nullglob
+    for notebook in notebooks/*.ipynb notebooks/*/*.ipynb; do  # the French lessons keep their fr/ folder
+        (cd notebooks && cp --parents "${notebook#notebooks/}" "../$executed/")
+    done
+    "$VENV/bin/python" -m pytest -q -p no:cacheprovider --nbmake --overwrite "$executed"/*.ipynb "$executed"/*/*.ipynb
 fi
 export SCHOTTEN_DOCS_NOTEBOOKS="$(cd "$executed" && pwd)"
 

@@ -52,7 +52,8 @@ def toctrees() -> list[tuple[str, str, list[str]]]:
 
 def all_documents() -> set[str]:
     """The documents Sphinx sees: the Markdown pages and one page per curated notebook."""
-    notebooks = {f"notebooks/{p.stem}" for p in (ROOT / "notebooks").glob("*.ipynb")}
+    found = [*(ROOT / "notebooks").glob("*.ipynb"), *(ROOT / "notebooks").glob("*/*.ipynb")]  # fr/: the French lessons
+    notebooks = {"notebooks/" + p.relative_to(ROOT / "notebooks").with_suffix("").as_posix() for p in found}
     return {doc_name(p) for p in pages()} | notebooks
 
 
@@ -144,8 +145,8 @@ def test_links_stay_inside_the_repository() -> None:
                 continue
             path = (page.parent / target.partition("#")[0]).resolve()
             assert path.is_relative_to(DOCS), f"{page.name}: {target} points outside docs/"
-            if path.suffix == ".ipynb":
-                assert (ROOT / "notebooks" / path.name).is_file(), f"{page.name}: {target}"
+            if path.suffix == ".ipynb":  # a notebook's page: docs/notebooks/X is written from notebooks/X
+                assert (ROOT / "notebooks" / path.relative_to(DOCS / "notebooks")).is_file(), f"{page.name}: {target}"
             else:
                 assert path.exists(), f"{page.name}: {target}"
 

@@ -1,8 +1,9 @@
 """The curated notebooks as pages of the site, with their outputs, offline.
 
-Before Sphinx reads its sources, the executed copy of every notebook of ``notebooks/`` (from the folder
-named by ``SCHOTTEN_DOCS_NOTEBOOKS``; scripts/docs.sh or scripts/test.sh executed them there) is written
-to ``docs/notebooks/`` (git-ignored) with three changes, so the pages show everything without a network:
+Before Sphinx reads its sources, the executed copy of every notebook of ``notebooks/`` and of its
+subfolders (``notebooks/fr/``, the French lessons; from the folder named by ``SCHOTTEN_DOCS_NOTEBOOKS``,
+where scripts/docs.sh or scripts/test.sh executed them, keeping the subfolders) is written to
+``docs/notebooks/`` (git-ignored) with three changes, so the pages show everything without a network:
 
 - a plotly figure (``application/vnd.plotly.v1+json``, what the kernel sends) gets an HTML rendering that
   draws it with the site's own copy of plotly.js (``_static/plotly.min.js``, copied from the installed
@@ -152,7 +153,7 @@ def write_pages(app: Sphinx, config: Config) -> None:
     root = Path(app.srcdir).parent
     executed = Path(os.environ.get("SCHOTTEN_DOCS_NOTEBOOKS") or root / "build" / "notebooks")
     target = Path(app.srcdir) / "notebooks"
-    names = sorted(p.name for p in (root / "notebooks").glob("*.ipynb"))
+    names = notebook_names(root / "notebooks")
     for name in names:
         source = executed / name
         if not source.is_file():
@@ -162,11 +163,20 @@ def write_pages(app: Sphinx, config: Config) -> None:
             )
         text = json.dumps(prepare(json.loads(source.read_text(encoding="utf-8"))), indent=1, ensure_ascii=False)
         out = target / name
+        out.parent.mkdir(parents=True, exist_ok=True)
         if not out.is_file() or out.read_text(encoding="utf-8") != text:
             out.write_text(text, encoding="utf-8")
-    for stale in target.glob("*.ipynb"):
-        if stale.name not in names:
+    for stale in [*target.glob("*.ipynb"), *target.glob("*/*.ipynb")]:
+        if stale.relative_to(target).as_posix() not in names:
             stale.unlink()
+
+
+def notebook_names(folder: Path) -> list[str]:
+    """The curated notebooks as paths relative to ``folder``: ``notebooks/*.ipynb`` and one level of
+    subfolders (``fr/01_combinaisons_et_denombrement.ipynb``, the French lessons), as scripts/test.sh
+    executes them."""
+    found = [*folder.glob("*.ipynb"), *folder.glob("*/*.ipynb")]
+    return sorted(p.relative_to(folder).as_posix() for p in found if ".ipynb_checkpoints" not in p.parts)
 
 
 def copy_plotly(app: Sphinx, exception: Exception | None) -> None:
