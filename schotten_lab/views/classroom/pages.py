@@ -15,7 +15,6 @@ searches on demand.
 from __future__ import annotations
 
 import html
-import inspect
 import os
 from collections.abc import Callable
 from typing import Any
@@ -99,8 +98,7 @@ def PlayPage() -> None:
     the server's ``--lang`` unless the address says ``?lang=``."""
     router = solara.use_router()
     lang = os.environ.get("SOLARA_CLASSROOM_LANG")
-    # the server's --lang when the play app takes a language (views/play: lang=, the address's ?lang= first)
-    options = {"lang": lang} if lang and "lang" in inspect.signature(PlayGame).parameters else {}
+    options = {"lang": lang} if lang else {}  # the server's --lang; the address's ?lang= comes first
     _session_page(lambda: PlayGame.from_request(router.search or "", **options))
 
 

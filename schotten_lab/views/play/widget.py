@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import html
-import inspect
 import os
 import random
 import time
@@ -667,10 +666,7 @@ class PlayGame:
                                       "</i></p>")
 
                 review = review_game(record, iterations=self.review_iterations, seed=0, on_turn=on_turn)
-            options: dict[str, Any] = {"iterations": self.advice_rollouts, "seat": self.human}
-            if "lang" in inspect.signature(GameViewer).parameters:  # the viewer speaks the page's language when it can
-                options["lang"] = self.lang
-            viewer = GameViewer(record, review, **options)
+            viewer = GameViewer(record, review, iterations=self.advice_rollouts, seat=self.human, lang=self.lang)
         except (SchottenError, ReviewError, ValueError) as exc:
             self.review_box.children = ()
             self._refuse(t("play.msg.review_failed", self.lang, error=one_line(exc)))
