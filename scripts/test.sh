@@ -3,7 +3,7 @@
 #
 #   bash scripts/test.sh           # the full run, as CI does (.ci/run): tests/ (browser and server tests
 #                                  # included) and every curated notebook (nbmake), hypothesis derandomized
-#   bash scripts/test.sh --quick   # the edit-test loop: tests/ without browser, server and slow tests,
+#   bash scripts/test.sh --quick   # the edit-test loop: tests/ without browser, server, heavy and slow tests,
 #                                  # hypothesis examples / 5 (SCHOTTEN_QUICK=1), no notebooks
 #   bash scripts/test.sh --long    # the long run: the full run plus the tests marked slow, hypothesis
 #                                  # searching at random with 10x the examples (SCHOTTEN_LONG=1)
@@ -42,7 +42,7 @@ fi
 
 select=()
 case "$tier" in
-    quick) export SCHOTTEN_QUICK=1; select=(-m "not browser and not servers and not slow") ;;
+    quick) export SCHOTTEN_QUICK=1; select=(-m "not browser and not servers and not slow and not heavy") ;;
     long) export SCHOTTEN_LONG=1 SCHOTTEN_FUZZ="${SCHOTTEN_FUZZ:-10}" ;;
 esac
 

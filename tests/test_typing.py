@@ -11,6 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.heavy
 def test_package_passes_mypy_strict() -> None:
     pytest.importorskip("mypy")
     out = subprocess.run(

@@ -43,6 +43,7 @@ def test_verdicts_need_the_interval_lower_bound_to_clear_the_target(monkeypatch:
     assert bench.verdicts("random", result(400, 400)) == []
 
 
+@pytest.mark.heavy
 def test_the_same_games_on_two_processes(monkeypatch: pytest.MonkeyPatch) -> None:
     bench = benchmark(monkeypatch)
     advisor = bench.Entrant("advisor", 2.0, 5, 0)

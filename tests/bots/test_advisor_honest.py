@@ -39,6 +39,7 @@ TACTICS_MIDGAME = load_position_text((ROOT / "data/positions/23_tactics_midgame.
 # ---- finding 4: the chosen move's estimate -----------------------------------------------------------
 
 
+@pytest.mark.heavy
 def test_the_chosen_moves_estimate_is_not_biased_upward() -> None:
     """On two positions, 10 seeded searches each at 80 rollouts: the chosen move's reported win
     chance against 1,000 fresh deals of that move (another seed). The best of ten noisy estimates

@@ -83,6 +83,7 @@ def test_the_baseline_plays_exactly_as_the_policy_bot() -> None:
             state, _ = game.apply_turn(state, decision)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("advice", list(ADVICE))
 def test_a_variant_differs_from_the_baseline_only_where_its_advice_says(advice: str) -> None:
     changed = 0

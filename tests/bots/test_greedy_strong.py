@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -48,6 +49,7 @@ def slow_value(position: Position, play: Play) -> int:
     return score + mine
 
 
+@pytest.mark.heavy
 @given(seed=st.integers(0, 10**6), turns=st.integers(8, 30), expert=st.booleans())
 @profile(5)
 def test_the_score_equals_the_slow_twin_on_every_placement(seed: int, turns: int, expert: bool) -> None:

@@ -67,6 +67,7 @@ def test_bad_requests_get_an_error_naming_the_problem() -> None:
         assert len(reply["error"]) <= 300
 
 
+@pytest.mark.heavy
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(max_size=200), st.binary(max_size=200)))
 def test_no_line_stops_the_loop(garbage: str | bytes) -> None:

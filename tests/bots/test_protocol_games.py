@@ -103,6 +103,7 @@ def referee(bots: dict[Player, BotProcess], variant: str, expert: bool, seed: in
     return state
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("variant", "expert"), VARIANTS, ids=["base", "tactics", "expert", "tactics-expert"])
 def test_whole_games_through_the_bot_processes(bots: dict[str, BotProcess], variant: str, expert: bool) -> None:
     """Each bot plays each seat in each variant, against another bot, to the end of the game."""

@@ -207,6 +207,7 @@ LONG_CHUNKS, LONG_CHUNK = 5, 5_000
 CASES = [(v, e, chunk) for v, e in MODES for chunk in range(LONG_CHUNKS if LONG else 1)]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(
     ("variant", "expert", "chunk"), CASES, ids=[f"{v}{'-expert' if e else ''}-{c}" for v, e, c in CASES]
 )

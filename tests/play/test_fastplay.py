@@ -122,6 +122,7 @@ def check_record(record: dict[str, Any], seed: int, i: int) -> None:
     assert result["claimed"] == [s.claimed.value if s.claimed else None for s in game.stones]
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("expert", [False, True], ids=["base", "expert"])
 def test_every_claim_is_proved_and_none_is_skipped(expert: bool) -> None:
     seed = 20261201 + expert
@@ -129,6 +130,7 @@ def test_every_claim_is_proved_and_none_is_skipped(expert: bool) -> None:
         check_record(record, seed, i)
 
 
+@pytest.mark.heavy
 @settings(max_examples=300, deadline=None)
 @given(
     seed=st.integers(0, 2**130) | st.integers(0, 2**32 + 5),
@@ -143,6 +145,7 @@ def test_the_kernel_deals_exactly_as_numpy(seed: int, start: int) -> None:
         assert a.tolist() == b.tolist()
 
 
+@pytest.mark.heavy
 def test_records_have_the_game_record_shape() -> None:
     record = next(random_games(1, 5, start=3))
     assert list(record) == ["format", "variant", "expert", "players", "first", "deal", "turns", "result"]

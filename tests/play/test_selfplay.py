@@ -34,6 +34,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize(("variant", "expert"), [("base", False), ("base", True), ("tactics", False)])
 def test_records_are_valid_and_follow_the_seat_convention(variant: str, expert: bool) -> None:
     match = Matchup("random", "greedy", variant, expert)
@@ -53,6 +54,7 @@ def test_records_are_valid_and_follow_the_seat_convention(variant: str, expert: 
         assert len(positions) == len(record["turns"])
 
 
+@pytest.mark.heavy
 def test_the_same_seed_gives_the_same_records_whatever_the_jobs() -> None:
     match = Matchup("random", "random", "base", False)
     one = list(selfplay(match, 12, seed=5, jobs=1, engine="python"))
@@ -107,6 +109,7 @@ def test_engine_choice() -> None:
         choose_engine(Matchup("greedy", "random"), "fast")
 
 
+@pytest.mark.heavy
 @pytest.mark.skipif(not fast_available(), reason="the fast kernel (play/fastplay.py) is not in this checkout")
 def test_fast_records_are_valid_and_reproducible_across_jobs() -> None:
     for expert in (False, True):
