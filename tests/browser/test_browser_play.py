@@ -111,14 +111,14 @@ def test_the_page_says_the_bot_is_thinking(play_voila_url: str, browser_page: An
     while the bot searches, then hands the turn back."""
     page = browser_page
     try:
-        page.goto(f"{play_voila_url}/?opponent=advisor&rollouts=3000&seed=2", timeout=WIDGET_TIMEOUT)
+        page.goto(f"{play_voila_url}/?opponent=advisor&rollouts=1000&seed=2", timeout=WIDGET_TIMEOUT)
         page.locator(TURN).wait_for(state="attached", timeout=WIDGET_TIMEOUT)
         card = page.locator(".sl-hand-card:visible").first
         code = card.inner_text().strip()
         card.click()
         page.locator(MESSAGE, has_text=f"{code} chosen").wait_for(timeout=STEP_TIMEOUT)
         page.locator(".sl-stone-button-1").click()  # the first placement of the game: always legal
-        page.locator(".sl-play-status", has_text="advisor(3000 rollouts) (north) is thinking…").wait_for(timeout=STEP_TIMEOUT)
+        page.locator(".sl-play-status", has_text="advisor(1000 rollouts) (north) is thinking…").wait_for(timeout=STEP_TIMEOUT)
         assert page.locator(".sl-hand-card:visible").first.is_disabled()
         page.screenshot(path=str(artifacts / "voila-play-thinking.png"))
         wait_for_my_turn_or_the_end(page)
