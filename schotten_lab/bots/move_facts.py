@@ -9,9 +9,9 @@ its fields (stone numbers, cards, players, formations, exact fractions), rendere
 The facts, most telling first (``key``: what it says):
 
 - ``reason.claims_one`` / ``reason.claims_many``: the stones the turn claims (and that it wins the game);
-- ``reason.unlocks``: a claim the placement makes provable, and why: with the card played now on the
-  table, the opponent can no longer beat the mover's complete side there (the proof reads the public
-  pool: the card left it). The issue's example: Y1 kills north's Y1-Y2-Y3, so south's three 7s are
+- ``reason.unlocks``: a claim the placement makes provable, and why: the opponent formation it rules
+  out there (the strongest that beat the mover's complete side), since with the card played now on the
+  table the opponent can no longer beat that side (the proof reads the public pool: the card left it). The issue's example: Y1 kills north's Y1-Y2-Y3, so south's three 7s are
   provable;
 - ``reason.kills``: an opponent formation the placement makes impossible (publicly: every
   completion of that rank from the cards off the table took the card played), with the stone and
@@ -75,8 +75,8 @@ REASON_PHRASES = register(
         "reason.decisive": {"en": "stone {stone} would give {opponent} the game", "fr": "la borne {stone} donnerait la partie à {opponent}"},
         "reason.kills": {"en": "rules out {formation:poss} on stone {stone}: it needed {card}", "fr": "rend impossible {formation:poss} sur la borne {stone} : il y fallait {card}"},
         "reason.unlocks": {
-            "en": "with {card} on the table, {opponent} can no longer beat {own:poss} on stone {stone}",
-            "fr": "avec {card} sur la table, {opponent} ne peut plus battre {own:poss} sur la borne {stone}",
+            "en": "rules out {formation:poss} on stone {stone} ({card} was needed): with {card} on the table, {opponent} can no longer beat {own:poss} there",
+            "fr": "rend impossible {formation:poss} sur la borne {stone} (il y fallait {card}) : avec {card} sur la table, {opponent} ne peut plus battre {own:poss}",
         },
         "reason.next_claim": {
             "en": "next turn, {card} on stone {stone} completes {own:indef} that can be claimed at once",
@@ -230,6 +230,8 @@ def move_facts(
     if expert and claim_fact is not None:
         facts.append(claim_fact)
     if card is None or number is None:
+        if not expert and claim_fact is not None:  # a pass may still claim
+            facts.append(claim_fact)
         if not wins:
             facts.append(Fact.of("reason.pass"))
         return Facts(tuple(facts))
@@ -346,8 +348,15 @@ def _unlocks(position: Position, card: Card, number: int, claims: Sequence[int])
         if decide_claim(stone, me, position.public_pool, position.rules).claimable:
             continue  # provable before the move already
         own = stone.formation(me)
-        if own is not None:
-            out.append(Fact.of("reason.unlocks", card=card, opponent=me.opponent, own=FormationWords(own, stone.capacity, owner=me), stone=k))
+        theirs = stone.side(me.opponent)
+        if own is None or len(theirs) >= stone.capacity:
+            continue
+        masks, strengths = completion_masks(theirs, position.public_pool, capacity=stone.capacity, blind=stone.blind)
+        beating = strengths[strengths > own.strength]
+        if not len(beating):
+            continue
+        rank = RankWords(Rank(int(beating.max()) // STRENGTH_BASE), stone.capacity, me.opponent)
+        out.append(Fact.of("reason.unlocks", formation=rank, card=card, opponent=me.opponent, own=FormationWords(own, stone.capacity, owner=me), stone=k))
     return out
 
 
