@@ -176,6 +176,29 @@ def twin_best_rank(side: tuple, pool: list[Card]) -> int | None:
     return best
 
 
+def check_keeps(facts: Facts, after: Position, number: int) -> None:
+    """The twin of ``reason.keeps``: every completion of the opponent's side of the stone played,
+    enumerated from the public pool, against those that take no card of the mover's hand."""
+    me = after.to_move
+    stone = after.stone(number)
+    theirs = stone.side(me.opponent)
+    keeps = keyed(facts, "reason.keeps")
+    if len(stone.side(me)) >= 3 or len(theirs) >= 3:
+        assert not keeps
+        return
+    pool = cards_of(after.public_pool)
+    hand = set(after.clan_hand(me) or ())
+    if comb(len(pool), 3 - len(theirs)) > MAX_TWIN:
+        return
+    ranks = [(ref.best_strength(theirs + added) // 100, set(added) & hand) for added in combinations(pool, 3 - len(theirs))]
+    best = max(r for r, _ in ranks)
+    free = max((r for r, held in ranks if not held), default=0)
+    assert bool(keeps) == (free < best), (after.notation, number, best, free)
+    if keeps:
+        named = set(keeps[0]["cards"].pieces)
+        assert named == set().union(*(held for r, held in ranks if r == best)) and int(keeps[0]["formation"].rank) == best
+
+
 @profile(12)
 @given(positions(min_table=14, max_table=40, known_hands=True, claims=False, expert=False))
 def test_kills_and_next_turn_claims_match_the_twins(position: Position) -> None:
@@ -204,6 +227,7 @@ def test_kills_and_next_turn_claims_match_the_twins(position: Position) -> None:
             if n in killed:
                 assert int(killed[n]) == before
         after_move = placed(position, card, number)
+        check_keeps(facts, after_move, number)
         twin = {
             (n, h)
             for n in range(1, 10)
