@@ -25,7 +25,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .cli import EXIT_OK, Loaded, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file
+from .cli import EXIT_OK, Loaded, add_lang_option, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file
 from .cli_game import _integer, _seconds
 from .core.errors import SchottenError, UsageError, excerpt
 from .core.position_json import json_document
@@ -167,7 +167,7 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     )
     if pending is not None:
         out.write(pending_line(pending, advice) + "\n")
-    out.write(advice.table(limit=args.moves) + "\n")
+    out.write(advice.table(limit=args.moves, lang=getattr(args, "lang", "en")) + "\n")
     return EXIT_OK
 
 
@@ -186,6 +186,7 @@ def add_advise_parser(sub: Any, notation_help: str) -> None:
     p.add_argument("--moves", "-k", type=_at_least(1), default=DEFAULT_MOVES, metavar="K",
                    help=f"moves the table lists (default {DEFAULT_MOVES}; --json lists every move)")
     p.add_argument("--json", action="store_true", help="print the advice as one JSON object")
+    add_lang_option(p, "the moves' reasons (the JSON's are English, with their facts)")
     p.set_defaults(run=cmd_advise)
 
 

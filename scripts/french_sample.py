@@ -88,6 +88,41 @@ def overrides() -> dict[str, dict[str, object]]:
         "threat": {"cards": R8, "where": Fact.of("dead_card", card=R8[0], place=Fact.of("place_discard"))},
         "threat_again": {"cards": R8, "where": Fact.of("dead_card", card=R8[0], place=Fact.of("place_discard"))},
         "tie_note": {"cards": (Card.parse("N9"),)},
+        **reason_overrides(),
+    }
+
+
+def reason_overrides() -> dict[str, dict[str, object]]:
+    """Fields of the advisor's and the review's phrases (bots/move_facts.py, bots/words.py, play/review.py)."""
+    from schotten_lab.bots.move_facts import Numbers, Pieces, RankWords
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.formations import Rank
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Fact
+    from schotten_lab.play.review import Chance, MoveName
+
+    N = Player.NORTH
+    run, north_run = RankWords(Rank.COLOR_RUN), RankWords(Rank.COLOR_RUN, owner=N)
+    pair = tuple(Card.parse(c) for c in ("G6", "G8"))
+    reply = Fact.of("reason.claims_one", stones=Numbers((3,)), wins="")
+    return {
+        "reason.claims_one": {"stones": Numbers((4,)), "wins": ""},
+        "reason.claims_many": {"stones": Numbers((2, 5)), "wins": Fact.of("reason.wins_game")},
+        "reason.opens": {"formation": run},
+        "reason.builds": {"formation": run},
+        "reason.kills": {"formation": north_run},
+        "reason.unlocks": {"formation": north_run},
+        "reason.keeps": {"formation": run, "cards": pair},
+        "reason.beat_needs": {"cards": (Card.parse("B7"),)},
+        "reason.beat_any": {"unit": Fact.of("reason.unit_pairs"), "cards": pair, "count": 12},
+        "reason.beat_some": {"unit": Fact.of("reason.unit_pairs"), "cards": pair, "count": 4, "total": 136},
+        "reason.beat_hand": {"cards": Pieces(tuple(Card.parse(c) for c in ("R8", "G8", "N8")), either=True)},
+        "review.allowed": {"move": MoveName(Card.parse("G9"), 5, (3,)), "reason": reply, "chance": Chance(0.72, 0.05)},
+        "review.allowed_bare": {"move": MoveName(Card.parse("G9"), 5), "chance": Chance(0.72, 0.05)},
+        "review.move_claims": {"move": MoveName(Card.parse("G9"), 5), "stones": Numbers((3,))},
+        "review.outcomes": {"best": Fact.of("outcome.win_at_once"), "played": Fact.of("outcome.win_in", turns=3)},
+        "outcome.win_in": {"turns": 3},
+        "outcome.loss_in": {"turns": 5},
     }
 
 
@@ -95,10 +130,13 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     """The phrase tables of the sample: core.words's and those of the modules that speak through it
     (a fixed list, so the sample does not depend on what else a process imported)."""
     from schotten_lab.analysis.board import REPORT_PHRASES
+    from schotten_lab.bots.move_facts import REASON_PHRASES
+    from schotten_lab.bots.words import BOT_PHRASES
     from schotten_lab.core.words import PHRASES
+    from schotten_lab.play.review import REVIEW_PHRASES
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
 
-    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES}
+    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
@@ -171,12 +209,31 @@ def label_lines() -> Iterator[tuple[str, str]]:
                 yield f"{name}.{key}", ", ".join(value)
 
 
+REASONED = ("13_midgame", "11_claimed_stones_midgame", "10_counterexample_three_of_a_kind")
+"""The curated positions whose advisor reasons (top moves, seeded) are in the sample."""
+
+
+def reason_lines() -> Iterator[tuple[str, str]]:
+    """The advisor's reasons of the top moves (``schotten-lab advise --lang fr``) of a few curated
+    positions and of the issue's example, seeded (the same on every machine)."""
+    from schotten_lab.bots import advise
+    from schotten_lab.core.load import load_position_text
+    from schotten_lab.core.position import Position
+
+    cases = [(stem[:2], load_position_text((POSITIONS / f"{stem}.json").read_text(encoding="utf-8")).position) for stem in REASONED]
+    cases.append(("Y1", Position.from_notation("-Y4/-/-/R7B7G7-Y2Y3/-/-/-/-/- Y1P9N9B1B2G3 ?6 s")))
+    for where, position in cases:
+        for move in advise(position, iterations=60, seed=0).moves[:5]:
+            yield f"{where} {move.label()}", move.reason_words("fr")
+
+
 SECTIONS = (
     ("Les phrases de core.words (champs d'exemple)", phrase_lines),
     ("Les explications des revendications (positions commentées)", claim_lines),
     ("Les positions commentées : titres et descriptions", curated_lines),
     ("Le rapport texte (schotten-lab analyze --lang fr)", report_lines),
     ("Les libellés des schémas, graphiques et rapports", label_lines),
+    ("Les raisons du conseiller (schotten-lab advise --lang fr)", reason_lines),
 )
 
 

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 from ..core.cards import Card
 from ..core.errors import ArgumentError, excerpt
 from ..core.rules import Player
-from ..core.words import chance
+from ..core.words import Facts, chance
 from .words import outcome_words
 from ..game import Play, play_words
 
@@ -67,6 +67,13 @@ class MoveAdvice:
     turns: int | None = None
     """With an exact win or loss, the turns to the end of the game under best play, this one and
     both players' included (1: this move ends the game); ``None`` otherwise."""
+    facts: Facts | None = None
+    """The structured facts ``reason`` renders in English (base game and expert variant:
+    :mod:`.move_facts`); ``None`` where the reason is English text only (the tactics variant)."""
+
+    def reason_words(self, lang: str = "en") -> str:
+        """The reason in ``lang`` (``"en"`` or ``"fr"``); the tactics variant's reasons are English."""
+        return self.reason if self.facts is None else self.facts.in_words(lang)
 
     def outcome_words(self, lang: str = "en") -> str:
         """The exact outcome in words: ``"wins at once"``, ``"wins in 3 turns"``, ``"loses in 5 turns
@@ -116,6 +123,7 @@ class MoveAdvice:
             "change_stderr": self.change_stderr,
             "turns": self.turns,
             "reason": self.reason,
+            **({} if self.facts is None else {"facts": self.facts.to_dict()}),
         }
 
 
@@ -148,11 +156,11 @@ class Advice:
             out["stderr"] = round(best.stderr, 4)
         return out
 
-    def table(self, limit: int | None = 10) -> str:
+    def table(self, limit: int | None = 10, lang: str = "en") -> str:
         """The ranking as text, one move a line: win chance (± standard error), deals behind it, the
         change against the chosen move (± its standard error, on the same deals; ``+0.0 on all 8
         deals`` when every shared deal gave the same difference, so a standard error of 0 from a few
-        deals is never shown as if it were certain), reason."""
+        deals is never shown as if it were certain), reason (in ``lang``: the rest of the table is English)."""
         head = (
             f"{self.player.value} to move: {chance(self.current, self.current_stderr, mark_exact=True)} to win "
             f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
@@ -171,7 +179,7 @@ class Advice:
                 change += f" on all {move.samples} deals"
             win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
             deals = f"{move.samples} deals" if move.samples else ""
-            reason = "; ".join(part for part in (move.outcome_words(), move.reason) if part)
+            reason = "; ".join(part for part in (move.outcome_words(lang), move.reason_words(lang)) if part)
             lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {reason}")
         if limit is not None and len(self.moves) > limit:
             lines.append(f"  ... {len(self.moves) - limit} more")

@@ -38,11 +38,10 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.cards import CARDS, Card, format_cards
+from ..core.cards import CARDS, Card
 from ..core.errors import ArgumentError, CardError, excerpt
-from ..core.formations import Formation
 from ..core.position import Position
-from ..core.proof import ClaimStatus, decide_claim
+from ..core.words import Facts
 from ..core.rules import Player
 from ..core.tactics import parse_hand_card
 from ..game import IllegalTurnError, Observation, apply_turn, headhunter_returns, state_from_position
@@ -54,10 +53,12 @@ from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
-from .sim import FULL, Sim, best_completion, greedy_play, placement_score, rollout
-from .tactics_reasons import beat_words
+from .sim import Sim, greedy_play, placement_score, rollout
+from .move_facts import move_facts
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
+EXPLAINED = 5
+"""The top moves whose reasons carry the deep facts (:mod:`.move_facts`); the others get the cheap ones."""
 SEARCH_WIDTH = 10
 """Moves searched by Monte Carlo: the most promising by the placement heuristic."""
 ENDGAME_NODES_PER_ROLLOUT = 200
@@ -159,7 +160,7 @@ def advise(
     for rank, move in enumerate(order):
         win, error, n = results[move]
         claims = claims_of[move]
-        reason = explain(position, view, move, claims) if explain_all or rank == 0 else ""
+        facts = explain_facts(position, view, move, claims, deep=rank < EXPLAINED) if explain_all or rank == 0 else None
         described.append(
             MoveAdvice(
                 None if move[0] < 0 else CARDS[move[0]],
@@ -169,9 +170,10 @@ def advise(
                 error,
                 n,
                 changes[move][0],
-                reason,
+                "" if facts is None else facts.in_words("en"),
                 changes[move][1],
                 turns=turns.get(move) if error is None and win in (0.0, 1.0) else None,
+                facts=facts,
             )
         )
     return Advice(
@@ -328,55 +330,24 @@ def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, in
 # ---- reasons in words --------------------------------------------------------------------------
 
 
-def explain(position: Position, view: View, move: tuple[int, int], claims: Sequence[int]) -> str:
-    """Why a move is interesting, from the exact library: claims it makes, the formation it builds or
-    completes, what the opponent would need to beat it, from the mover's seat (cards the opponent may
-    still get, or, when every counterexample of the proof takes a card of the mover's hand, that it
-    does: :func:`~.tactics_reasons.beat_words`)."""
-    me = position.to_move
-    parts: list[str] = []
+def explain(
+    position: Position, view: View, move: tuple[int, int], claims: Sequence[int], lang: str = "en", *, deep: bool = False
+) -> str:
+    """Why a move is interesting, in words (:func:`explain_facts` rendered in ``lang``): by default
+    the cheap facts (claims it makes, the formation it builds or completes, what the opponent would
+    need to beat it, seen from the mover's seat: :func:`~.move_facts.beat_fact`); ``deep`` adds what
+    it does to the opponent (:mod:`.move_facts`)."""
+    return explain_facts(position, view, move, claims, deep=deep).in_words(lang)
+
+
+def explain_facts(position: Position, view: View, move: tuple[int, int], claims: Sequence[int], *, deep: bool = True) -> Facts:
+    """The exact before/after facts of a move (``(card index, stone 0-8)``, ``(-1, -1)`` a pass) and
+    its claims (stones 0-8), from the mover's seat: :func:`~.move_facts.move_facts`."""
     card, stone = move
     sim = view.deal(list(view.hidden))
-    if sim.expert and claims:
-        parts.append(_claim_words(claims, sim, move))
-    if card < 0:
-        if not _wins(sim, move):  # a win by the expert's opening claims ends the game before any play
-            parts.append("no legal placement: pass")
-        return "; ".join(parts)
-    number = stone + 1
-    before = position.stone(number)
-    side = tuple(before.side(me)) + (CARDS[card],)
-    after = position.with_stone(number, before.with_side(me, side)).with_hand(
-        me, [c for c in position.clan_hand(me) or () if c.index != card]
+    return move_facts(
+        position, None if card < 0 else CARDS[card], None if card < 0 else stone + 1, [s + 1 for s in claims], _wins(sim, move), deep=deep
     )
-    cards = [c.index for c in side]  # type: ignore[union-attr]
-    public = FULL & ~after.table_mask
-    if len(side) == 3:
-        completed = after.stone(number)
-        verdict = decide_claim(completed, me, after.public_pool, after.rules)
-        formation = verdict.own
-        words = f"completes {formation} on stone {number}" if formation else f"completes stone {number}"
-        if verdict.status is ClaimStatus.BEATEN:
-            words += "; " + beat_words(completed, me, after.public_pool, position.viewer_pool(me), after.rules)
-        parts.append(words)
-    else:
-        best = best_completion(cards, public)
-        if best >= 0:
-            target = Formation.from_strength(best)
-            kind = "opens" if len(side) == 1 else "builds"
-            parts.append(f"{kind} stone {number} with {format_cards(side)}; {target.rank.label()} still possible")
-    if not sim.expert and claims:
-        parts.append(_claim_words(claims, sim, move))
-    threat = _threat(position, number, me)
-    if threat:
-        parts.append(threat)
-    return "; ".join(parts)
-
-
-def _claim_words(claims: Sequence[int], sim: Sim, move: tuple[int, int]) -> str:
-    stones = ", ".join(str(s + 1) for s in claims)
-    suffix = " and wins the game" if _wins(sim, move) else ""
-    return f"claims stone{'s' * (len(claims) > 1)} {stones}{suffix}"
 
 
 def _wins(sim: Sim, move: tuple[int, int]) -> bool:
@@ -384,15 +355,6 @@ def _wins(sim: Sim, move: tuple[int, int]) -> bool:
     after = sim.copy()
     after.turn(*move)
     return after.winner == sim.to_move
-
-
-def _threat(position: Position, number: int, me: Player) -> str:
-    """Whether the opponent's side of the stone already beats anything ``me`` can still make there."""
-    stone = position.stone(number)
-    theirs = stone.side(me.opponent)
-    if len(theirs) == 3:
-        return f"answers {me.opponent.value}'s complete {stone.formation(me.opponent)}"
-    return ""
 
 
 # ---- the bot -----------------------------------------------------------------------------------
@@ -463,4 +425,4 @@ class PolicyBot:
         }
 
 
-__all__ = ["Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "ordered_moves"]
+__all__ = ["Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "explain_facts", "ordered_moves"]

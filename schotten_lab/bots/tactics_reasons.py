@@ -33,19 +33,18 @@ from fractions import Fraction
 from functools import lru_cache
 
 from ..analysis.outcome import outcome_of_sides
-import numpy as np
-
-from ..core.cards import Card, CardMask, cards_of, mask_of
+from ..core.cards import Card, CardMask, mask_of
 from ..core.formations import Formation, Rank
 from ..core.position import Position
 from ..core.proof import ClaimStatus, Decision, decide_claim
 from ..core.rules import STONE_COUNT, TACTICS, Player, RuleSet, holds_winning_set
-from ..core.sides import best_side_completion, completion_masks
+from ..core.sides import best_side_completion
 from ..core.stone import Stone
 from ..core.tactics import Piece, Troop
 from ..core.words import percent
 from ..game import Play, legal_plays, may_pass
 from ..game.plays import claim_holds, play_problem, seat_of
+from .move_facts import beat_fact
 from .turns import after_play, seen_state, with_claims
 
 TACTICS_WORDS: dict[str, str] = {
@@ -268,31 +267,7 @@ def beat_words(stone: Stone, me: Player, public: CardMask, seen: CardMask, rules
     :func:`~schotten_lab.core.proof.decide_claim`, on the smaller pool); when there is none, every
     beating completion takes a card of the mover's hand (``public`` minus ``seen``), and the words
     say so, naming each hand card some beating completion takes."""
-    them = me.opponent.value
-    decision = decide_claim(stone, me, seen, rules)
-    if decision.status is ClaimStatus.BEATEN:
-        strongest = _cards(decision.counterexample or ())
-        assert decision.own is not None
-        _, strengths = completion_masks(stone.side(me.opponent), seen, capacity=stone.capacity, blind=stone.blind)
-        beating = int(np.count_nonzero(strengths > decision.own.strength))
-        if beating <= 1:
-            return f"{them} needs {strongest} to beat it"
-        missing = stone.capacity - len(stone.side(me.opponent))
-        unit = {1: "cards", 2: "pairs"}.get(missing, f"sets of {missing}")
-        share = f"any of the {beating}" if beating == len(strengths) else f"{beating} of the {len(strengths)}"
-        return f"{them} beats it with {share} {unit} you have not seen (the strongest: {strongest})"
-    assert decision.status is ClaimStatus.PROVED and decision.own is not None, decision.status
-    masks, strengths = completion_masks(stone.side(me.opponent), public, capacity=stone.capacity, blind=stone.blind)
-    used = int(np.bitwise_or.reduce(masks[strengths > decision.own.strength], initial=np.uint64(0)))
-    yours = cards_of(used & public & ~seen)
-    assert yours, "a beating completion from the public pool but none from the viewer pool takes a hand card"
-    return f"not claimable yet (the proof counts your hand as unknown), but {them} could beat it only with your {_either(yours)}"
-
-
-def _either(cards: Sequence[Card]) -> str:
-    """``R6``, ``R6 or R9``, ``R6, R9 or G7``."""
-    names = [str(c) for c in cards]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return beat_fact(stone, me, public, seen, rules).in_words("en")
 
 
 def _best_words(best: Formation, size: int) -> str:
@@ -350,6 +325,10 @@ def _chance(stone: Stone, me: Player, pool: CardMask) -> Fraction | None:
     if max(len(south), len(north)) < capacity and sorted(map(str, south)) == sorted(map(str, north)):
         return Fraction(1, 2)  # two open sides alike (e.g. both empty): each wins as often, a tie counts one half
     return _side_chance(south, north, stone.first_complete, stone.modes, pool & ~mask_of(stone.clan_cards()), me)
+
+
+stone_chance = _chance
+"""``me``'s exact chance of winning a stone from a pool (see the module); the base game's reasons use it too."""
 
 
 @lru_cache(maxsize=4096)

@@ -26,6 +26,12 @@
   :data:`MIN_LABEL_DEALS` deals; a loss estimated at 0.05 or more whose interval does not is
   :data:`UNCLEAR` (with its interval), so Monte Carlo noise alone is never called a mistake.
 
+A labelled move of a record with both hands also gets what it **allowed** (``allowed``): the
+opponent's best reply after it, by the advisor from the opponent's seat with ``iterations / 2``
+rollouts (:func:`allowed_reply`), with the reply's exact facts (:mod:`~schotten_lab.bots.move_facts`:
+the claims it makes, the formations it rules out, ...) and the opponent's chance then; shown next
+to the advisor's move and its reason (``best_facts``), both in English or French.
+
 Claims are not judged: both moves are scored as if the mover then claimed every stone it can prove
 (the advisor's convention); a record that claims less is scored on its placement. In the tactics
 variant a move is the play and the deck drawn from; a Headhunter is scored with the search's own
@@ -45,7 +51,7 @@ import math
 import random
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..bots import advise
@@ -53,7 +59,8 @@ from ..bots.advice import win_estimate
 from ..bots.advisor import Advice, compare_turns
 from ..core.rules import PLAYERS, Player
 from ..bots.words import outcome_words
-from ..core.words import chance, register, say
+from ..bots.move_facts import Numbers
+from ..core.words import Fact, Facts, chance, register, say
 from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, play_words, read_record, replay_states, validate_record
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -94,9 +101,74 @@ an estimate)."""
 REVIEW_PHRASES = register(
     {
         "review.outcomes": {"en": "best: {best}; played: {played}", "fr": "meilleur coup : {best} ; coup joué : {played}"},
+        "review.allowed": {
+            "en": "allowed {opponent}'s best reply, {move}: {reason}; {opponent}'s chance then {chance}",
+            "fr": "a permis la meilleure réponse de {opponent}, {move} : {reason} ; ses chances ensuite : {chance}",
+        },
+        "review.allowed_bare": {
+            "en": "allowed {opponent}'s best reply, {move}; {opponent}'s chance then {chance}",
+            "fr": "a permis la meilleure réponse de {opponent}, {move} ; ses chances ensuite : {chance}",
+        },
+        "review.move_on": {"en": "{card} on stone {stone}", "fr": "{card} sur la borne {stone}"},
+        "review.move_claims": {"en": "{move}, claim {stones}", "fr": "{move}, revendique {stones}"},
+        "review.move_pass": {"en": "pass", "fr": "passe"},
     }
 )
 """The review's own phrases (en, fr)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MoveName:
+    """A base-game move in words: "G9 on stone 5, claim 3" / « G9 sur la borne 5, revendique 3 »."""
+
+    card: object
+    stone: int | None
+    claims: tuple[int, ...] = ()
+
+    def in_words(self, lang: str = "en") -> str:
+        move = say("review.move_pass", lang) if self.card is None else say("review.move_on", lang, card=str(self.card), stone=self.stone)
+        return say("review.move_claims", lang, move=move, stones=Numbers(self.claims)) if self.claims else move
+
+
+@dataclass(frozen=True, slots=True)
+class Chance:
+    """A win chance with its standard error (``None``: exact), in words in either language."""
+
+    p: float
+    stderr: float | None = None
+
+    def in_words(self, lang: str = "en") -> str:
+        return chance(self.p, self.stderr, lang, mark_exact=True)
+
+
+SEAT_FACTS = frozenset({"reason.chance", "reason.beat_hand", "reason.beat_any", "reason.beat_some", "reason.keeps"})
+"""Facts said to the mover ("your chance", "you have not seen"): left out of the reply's reason,
+which a review shows to the other player."""
+ALLOWED_SHARE = 2
+"""The opponent's reply after a labelled move is searched with ``iterations / ALLOWED_SHARE`` rollouts."""
+
+
+def allowed_reply(state: GameState, iterations: int, seed: int) -> Fact | None:
+    """What the move that led to ``state`` allowed: the opponent's best reply there, by the advisor
+    from the opponent's seat (their hand, never the next player's own deck order), with its exact
+    reason and their chance after it; ``None`` when the game is over, in the tactics variant (its
+    reasons are English only) or when the advisor cannot search it."""
+    if state.over:
+        return None
+    seen = state.observation(state.to_move)
+    if seen.rules.tactics:
+        return None
+    try:
+        advice = advise(seen.as_position(), budget_seconds=TIME_CAP_SECONDS, iterations=max(iterations // ALLOWED_SHARE, 8), seed=seed, explain_all=False)
+    except ValueError:
+        return None
+    best = advice.best
+    move = MoveName(best.card, best.stone, best.claims)
+    win = Chance(best.win if best.win is not None else advice.current, best.stderr if best.win is not None else advice.current_stderr)
+    said = tuple(f for f in (best.facts.items if best.facts else ()) if getattr(f, "key", "") not in SEAT_FACTS)[:2]
+    if not said:
+        return Fact.of("review.allowed_bare", opponent=state.to_move, move=move, chance=win)
+    return Fact.of("review.allowed", opponent=state.to_move, move=move, reason=Facts(said), chance=win)
 
 
 class ReviewError(ValueError):
@@ -137,6 +209,20 @@ class TurnReview:
     """In a solved endgame, the turns to the end with the best move (an exact win or loss)."""
     played_turns: int | None = None
     """In a solved endgame, the turns to the end with the move played."""
+    best_facts: Facts | None = None
+    """The structured facts ``best_reason`` renders in English (base game and expert variant)."""
+    allowed: Fact | None = None
+    """For a labelled move (an inaccuracy, a mistake or a blunder) of a record with both hands: what
+    it allowed, the opponent's best reply after it with its reason and the opponent's chance
+    (:func:`allowed_reply`); ``None`` otherwise."""
+
+    def best_reason_words(self, lang: str = "en") -> str:
+        """Why the advisor's move, in ``lang``."""
+        return self.best_reason if self.best_facts is None else self.best_facts.in_words(lang)
+
+    def allowed_words(self, lang: str = "en") -> str:
+        """What the move played allowed, in ``lang`` (``""`` when not computed)."""
+        return "" if self.allowed is None else self.allowed.in_words(lang)
 
     def interval(self) -> tuple[float, float] | None:
         """The loss's 95% interval (``None`` when the loss is exact or not measured)."""
@@ -162,6 +248,7 @@ class TurnReview:
             "loss_stderr": self.loss_stderr, "interval": self.interval(), "exact": self.exact, "method": self.method,
             "label": self.label, "moves": self.moves, "best_played": self.best_played, "as_good": self.as_good, "deals": self.deals,
             "best_turns": self.best_turns, "played_turns": self.played_turns,
+            "allowed": self.allowed_words() or None,
         }  # fmt: skip
 
 
@@ -235,6 +322,8 @@ class GameReview:
                 f"{t.turn:3d} {t.player.value:<5} {t.played:<24} {chance(t.before, t.before_stderr):>12} -> "
                 f"{chance(t.after):>6} (loss {chance(t.loss, t.loss_stderr)}){mark}{best}" + (f"  [{outcome}]" if outcome else "")
             )
+            if t.allowed is not None:
+                lines.append(f"      {t.allowed_words()}")
         lines.extend(s.line() for s in self.summaries.values())
         return "\n".join(lines)
 
@@ -429,7 +518,7 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
     deals = 0
     as_good = False
     best_turns = played_turns = None
-    best_words, best_reason = best.label(), best.reason
+    best_words, best_reason, best_facts = best.label(), best.reason, best.facts
     if best.exact and (best_played or (mine is not None and mine.exact)):  # certain: an exact endgame, a won game
         before, before_se = best.win or 0.0, None
         after = before if best_played or mine is None else (mine.win or 0.0)
@@ -448,7 +537,7 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
         as_good = measured.as_good and not best_played
         best_played = measured.as_good  # the advisor's own choice may measure worse than its runner-up
         if not measured.as_good and searched[measured.best] is not best:  # another candidate measured best
-            best_words, best_reason = searched[measured.best].label(), ""
+            best_words, best_reason, best_facts = searched[measured.best].label(), "", None
     loss = before - after
     return TurnReview(
         turn=k,
@@ -457,6 +546,7 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
         reviewed=True,
         best=best_words,
         best_reason=best_reason,
+        best_facts=best_facts,
         before=before,
         before_stderr=before_se,
         after=after,
@@ -523,6 +613,10 @@ def review_game(
                 review = TurnReview(k, player, move_words(turn.get("play"), turn.get("claim")), reviewed=False)
             else:
                 review = _review_turn(k, state, turn, iterations, seed * 1_000_003 + k)
+                if review.label in LABELS and seat is None:
+                    allowed = allowed_reply(states[k], iterations, seed * 1_000_003 + k + 500_000)
+                    if allowed is not None:
+                        review = replace(review, allowed=allowed)
             out.append(review)
             if on_turn is not None:
                 on_turn(review)

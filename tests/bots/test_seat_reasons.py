@@ -89,7 +89,7 @@ def check_words(line: str, stone: Stone, me: Player, public: CardMask, hand: Car
     them = me.opponent.value
     expected = twin(stone, me, public, hand)
     needs = re.search(rf"{them} needs ([^;]+?) to beat it", line) or re.search(
-        rf"{them} beats it with (?:any of the (\d+)|(\d+) of the (\d+)) [a-z 0-9]+ you have not seen \(the strongest: ([^)]+)\)", line
+        rf"{them} beats it with (?:any of the ([\d,]+)|([\d,]+) of the ([\d,]+)) [a-z 0-9]+ you have not seen \(the strongest: ([^)]+)\)", line
     )
     only = re.search(rf"{re.escape(HAND_WORDS)} {them} could beat it only with your ([^;]+)", line)
     if expected is None:
@@ -100,7 +100,7 @@ def check_words(line: str, stone: Stone, me: Player, public: CardMask, hand: Car
             assert expected.beating == 1, (line, expected)
             codes = needs.group(1)
         else:  # "beats it with B of the T ...": counted exactly
-            beating, total = (int(needs.group(1)),) * 2 if needs.group(1) else (int(needs.group(2)), int(needs.group(3)))
+            beating, total = (int(needs.group(1).replace(",", "")),) * 2 if needs.group(1) else (int(needs.group(2).replace(",", "")), int(needs.group(3).replace(",", "")))
             assert (beating, total) == (expected.beating, expected.total) and beating > 1, (line, expected)
             codes = needs.group(4)
         named = tuple(Card.parse(code) for code in codes.split())
