@@ -40,7 +40,7 @@ from .panel import heading
 from .words import move_label
 
 if TYPE_CHECKING:
-    from ...bots.advisor import Advice
+    from ...bots.advisor import Advice, MoveAdvice
 
 BUDGETS: tuple[tuple[str, int], ...] = (
     ("quick: 200 rollouts (≈0.2 s)", 200),
@@ -145,17 +145,22 @@ def advice_html(advice: Advice, limit: int = MOVES_SHOWN, lang: str = "en") -> s
             f"<td style='white-space:nowrap;padding:0 6px'><b>{html.escape(move_label(move, lang))}</b></td>"
             f"<td style='white-space:nowrap;padding:0 6px;text-align:right'>{html.escape(win)}</td>"
             f"<td style='white-space:nowrap;padding:0 6px;text-align:right'>{html.escape(change)}</td>"
-            f"<td class='sl-advice-why'>{html.escape(move.reason)}</td></tr>"
+            f"<td class='sl-advice-why'{_untranslated(move, lang)}>{html.escape(move.reason_words(lang))}</td></tr>"
         )
     rows.append("</table>")
     more = len(moves) - limit
     tail = (f"<p style='margin:2px 0;color:#555'>{_escape(say('ed.adv_more_one' if more == 1 else 'ed.adv_more_many', lang, n=more))}</p>"
             if more > 0 else "")
     note_text = say("ed.adv_note", lang)
-    if lang != "en" and any(move.reason for move in moves[:limit]):
+    if lang != "en" and any(move.reason and move.facts is None for move in moves[:limit]):
         note_text += " " + say("ed.adv_reasons_english", lang)
     note = f"<p style='margin:2px 0;color:#555;font-size:85%'>{_escape(note_text)}</p>"
     return head + "".join(rows) + tail + note
+
+
+def _untranslated(move: MoveAdvice, lang: str) -> str:
+    """``lang='en'`` on a reason still in English (the tactics variant's) on a page in another language."""
+    return " lang='en'" if lang != "en" and move.reason and move.facts is None else ""
 
 
 def _escape(text: str) -> str:

@@ -55,7 +55,7 @@ class BoardEditor:
     chosen in ``stone_select``), ``played_by`` (who plays a mode or a discarded tactics card: ``None``
     for auto), ``tactics_deck``, ``played`` (``{player: BoundedIntText}``), ``discard_buttons``.
 
-    ``lang`` (``"en"`` or ``"fr"``; default :func:`~schotten_lab.core.words.default_lang`, from
+    ``lang`` (``"en"`` or ``"fr"``; default ``core.words.default_lang()``, from
     ``SCHOTTEN_LANG``) is the language of every label, button, tooltip and message, of the panels
     and of the charts (:mod:`.words`); an unknown language is refused naming it.
     """
