@@ -45,7 +45,7 @@ def test_the_estimate_refuses_a_position_where_another_move_may_be_as_good() -> 
     best, others = (0, 0), [(1, 0), (2, 0)]
     clear = [[1.0] * 30 + [0.0] * 10, [0.0] * 40, [1.0] * 10 + [0.0] * 30]
     est = estimate_of(best, others, clear, seed=1)
-    assert est is not None and est["second"] == {"card": "R2", "stone": 1} and est["margin"] == pytest.approx(0.5)
+    assert est is not None and est["second"] == {"card": "R3", "stone": 1} and est["margin"] == pytest.approx(0.5)  # the closer one
     assert est["margin_interval"][0] > MIN_MARGIN and est["deals"] == 40 and est["moves"] == 3
     close = [clear[0], clear[1], [1.0] * 28 + [0.0] * 12]  # the third move nearly as good
     assert estimate_of(best, others, close, seed=1) is None
@@ -61,7 +61,7 @@ def _data() -> dict:
     (lambda d: d["estimate"].update(second=d["solution"]["play"]), "estimate.second"),
     (lambda d: d["estimate"].update(margin_interval=[0.5, 0.6], margin=0.1), "estimate.margin_interval"),
     (lambda d: d["estimate"].update(deals=0), "estimate.deals"),
-    (lambda d: d["estimate"].update(second={"card": "R1", "stone": 10}), "estimate.second.stone"),
+    (lambda d: d["estimate"].update(second={"card": d["estimate"]["second"]["card"], "stone": 10}), "estimate.second.stone"),
     (lambda d: d["estimate"].update(extra=1), "estimate.extra"),
 ])  # fmt: skip
 def test_a_bad_estimate_is_refused_naming_its_field(change: object, field: str) -> None:
