@@ -2,7 +2,7 @@
 
 ::
 
-    schotten-lab puzzles generate --kind endgame|claim --count N --seed S -o FILE.jsonl [--jobs J] [--quiet]
+    schotten-lab puzzles generate --kind endgame|claim|midgame --count N --seed S -o FILE.jsonl [--jobs J] [--quiet]
     schotten-lab puzzles check FILE.jsonl [--sample K] [--quiet]
     schotten-lab puzzles sheet [FILE.jsonl ...] --count 6 -o sheet.html [--kind K] [--seed S] [--lang en|fr]
 
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cli_game import _integer, _progress
+from .cli_game import _integer, _progress, _seconds
 from .core.errors import UsageError
 
 EXIT_OK, EXIT_FAILED = 0, 1
@@ -41,6 +41,13 @@ def _seed(text: str) -> int:
     return value
 
 
+def _max_seconds(text: str) -> float:
+    value = _seconds(text)
+    if not 0 < value <= 86_400:  # nan is refused too
+        raise argparse.ArgumentTypeError(f"must be seconds above 0 and at most 86400, not {text}")
+    return value
+
+
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """``puzzles generate``: mine, prove, deduplicate and rate ``--count`` puzzles into ``-o``."""
     from .core.files import check_output, write_text_atomic
@@ -55,7 +62,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     started = time.perf_counter()
     try:
         puzzles = generate(args.kind, args.count, args.seed, jobs=args.jobs,
-                           progress=None if bar is None else bar.update, run=run)  # fmt: skip
+                           progress=None if bar is None else bar.update, run=run, max_seconds=args.max_seconds)  # fmt: skip
     finally:
         if bar is not None:
             bar.close()
@@ -65,8 +72,9 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     for p in puzzles:
         bands[band(p.rating)] = bands.get(band(p.rating), 0) + 1
     shown = ", ".join(f"{name} {n}" for name, n in bands.items())
+    confirmed = f", {run.confirmed} of them searched on every move" if args.kind == "midgame" else ""
     print(f"{len(puzzles)} {args.kind} puzzles written to {target} ({run.positions} positions of {run.games} games "
-          f"examined, {run.found} puzzles found, {run.duplicates} duplicates, {seconds:.1f} s; {shown})", file=out)  # fmt: skip
+          f"examined{confirmed}, {run.found} puzzles found, {run.duplicates} duplicates, {seconds:.1f} s; {shown})", file=out)  # fmt: skip
     return EXIT_OK
 
 
@@ -125,11 +133,13 @@ def add_puzzle_commands(sub: Any) -> None:
     inner = top.add_subparsers(dest="puzzles_command", metavar="ACTION", parser_class=_Parser, required=True)
 
     p = inner.add_parser("generate", help="mine self-play for proved, rated puzzles of one kind")
-    p.add_argument("--kind", choices=("endgame", "claim"), required=True, help="the kind of puzzle")
+    p.add_argument("--kind", choices=("endgame", "claim", "midgame"), required=True, help="the kind of puzzle")
     p.add_argument("--count", "-n", type=_positive, required=True, metavar="N", help="how many puzzles")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="the self-play games' seed (default 0)")
     p.add_argument("--output", "-o", required=True, metavar="FILE.jsonl", help="where to write them (JSON Lines)")
     p.add_argument("--jobs", "-j", type=_integer, default=1, metavar="J", help="local processes (default 1)")
+    p.add_argument("--max-seconds", type=_max_seconds, default=None, metavar="T",
+                   help="stop mining new games after T seconds of wall time; the puzzles kept are the seed's first ones")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it shows only on a terminal anyway)")
     p.set_defaults(run=cmd_generate)
 
@@ -142,7 +152,7 @@ def add_puzzle_commands(sub: Any) -> None:
     p.add_argument("files", nargs="*", metavar="FILE.jsonl",
                    help="puzzle@1 JSON Lines files (default: the committed set, data/puzzles/)")
     p.add_argument("--count", "-n", type=_positive, default=6, metavar="N", help="how many puzzles (default 6)")
-    p.add_argument("--kind", choices=("endgame", "claim"), help="only puzzles of this kind")
+    p.add_argument("--kind", choices=("endgame", "claim", "midgame"), help="only puzzles of this kind")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="which puzzles are picked (default 0)")
     p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the sheet (default: en)")
     p.add_argument("--output", "-o", required=True, metavar="FILE.html", help="where to write the sheet")

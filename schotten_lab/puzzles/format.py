@@ -233,6 +233,8 @@ def _read(data: object) -> Puzzle:
         raise PuzzleFormatError("estimate", "is required for a midgame puzzle (its answer is an estimate): an object")
     if estimate is not None and not isinstance(estimate, Mapping):
         raise PuzzleFormatError("estimate", f"must be an object, not {_kind(estimate)}")
+    if kind == "midgame":
+        estimate = _estimate(estimate, position, solution)  # type: ignore[arg-type]
     if kind == "endgame" and position.deck != 0:
         raise PuzzleFormatError("position.deck.clan", f"is {position.deck}; an endgame puzzle has an empty deck")
     return Puzzle(ident, kind, position, question, rating, solution, explanation, line, solvers, dict(source), estimate)
@@ -367,6 +369,48 @@ def _line(raw: object, kind: str, solution: Mapping[str, Any], position: Positio
     if first["play"] != solution.get("play") or first["claim"] != solution.get("claim"):
         raise PuzzleFormatError("line[0]", "the forced line must start with the solution's turn")
     return tuple(turns)
+
+
+ESTIMATE_FIELDS = {
+    "method", "deals", "seed", "moves", "confidence", "win", "win_interval", "second", "second_win", "margin",
+    "margin_interval", "z",
+}  # fmt: skip
+
+
+def _estimate(raw: Mapping[str, Any], position: Position, solution: Mapping[str, Any]) -> dict[str, Any]:
+    """A midgame puzzle's ``estimate``: the search's figures (docs/PUZZLES.md), shapes and ranges checked."""
+    missing = sorted(ESTIMATE_FIELDS - set(map(str, raw)))
+    if missing:
+        raise PuzzleFormatError(f"estimate.{missing[0]}", "is missing")
+    extra = sorted(str(k) for k in set(raw) - ESTIMATE_FIELDS)
+    if extra:
+        raise PuzzleFormatError(f"estimate.{_name(extra[0])}", "unknown field")
+    if not isinstance(raw["method"], str) or not raw["method"].strip() or len(raw["method"]) > 200:
+        raise PuzzleFormatError("estimate.method", f"must be a short non-empty text, not {_kind(raw['method'])}")
+    for name, least in (("deals", 1), ("moves", 2), ("seed", 0)):
+        value = raw[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value < least or value > 10**10:
+            raise PuzzleFormatError(f"estimate.{name}", f"is {excerpt(value)}; a whole number, at least {least}")
+    numbers: dict[str, float] = {}
+    for name, low, high in (("confidence", 0, 1), ("win", 0, 1), ("second_win", 0, 1), ("margin", -1, 1), ("z", 0, 20)):
+        value = raw[name]
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
+            raise PuzzleFormatError(f"estimate.{name}", f"is {excerpt(value)}; a number from {low} to {high}")
+        numbers[name] = float(value)
+    for name, inside, low, high in (("win_interval", "win", 0, 1), ("margin_interval", "margin", -1, 1)):
+        value = raw[name]
+        if (not isinstance(value, list) or len(value) != 2
+                or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v <= high for v in value)):  # fmt: skip
+            raise PuzzleFormatError(f"estimate.{name}", f"must be [low, high], two numbers from {low} to {high}, not {excerpt(value)}")
+        if not value[0] <= numbers[inside] <= value[1]:
+            raise PuzzleFormatError(f"estimate.{name}", f"{value} does not hold the estimate's {inside}, {numbers[inside]}")
+    second = raw["second"]
+    if not isinstance(second, Mapping):
+        raise PuzzleFormatError("estimate.second", f"must be a placement like {{'card': 'R8', 'stone': 3}}, not {_kind(second)}")
+    card, stone = _placement(second, "estimate.second", position, position.to_move)
+    if {"card": str(card), "stone": stone} == solution.get("play"):
+        raise PuzzleFormatError("estimate.second", "is the answer itself; it is the runner-up move")
+    return {**raw, "second": {"card": str(card), "stone": stone}}
 
 
 def _explanation(raw: object) -> dict[str, str]:

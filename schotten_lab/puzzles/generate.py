@@ -37,6 +37,7 @@ from ..bots.endgame import SolveTimeout, Solver, moves_of
 from ..bots.sim import Sim, greedy_play, shuffled_game
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
+from . import midgame
 from .format import Puzzle
 from .prove import (
     NotProved,
@@ -49,7 +50,7 @@ from .prove import (
     unique_win,
     values_with,
 )
-from .rating import CLAIM_LADDER, ENDGAME_LADDER, claim_failures, endgame_failures, rating_of
+from .rating import CLAIM_LADDER, ENDGAME_LADDER, MIDGAME_LADDER, claim_failures, endgame_failures, midgame_failures, rating_of
 from .words import Capitalized
 
 PAIRINGS = (("random", "random"), ("random", "heuristic"), ("heuristic", "heuristic"), ("explorer", "heuristic"),
@@ -70,6 +71,11 @@ CLAIMS_PER_GAME = 3
 GAMES_PER_JOB = 5
 """Games one process mines per task (with ``jobs > 1``)."""
 MAX_GAMES = 200_000
+MIDGAME_FROM_TURN = 12
+"""Midgame positions are searched from this turn of a game on (before it the table says little)."""
+MIDGAMES_PER_GAME = 2
+"""Midgame puzzles kept from one game at most (variety; the first ones met)."""
+KINDS = ("endgame", "claim", "midgame")
 
 
 @dataclass(frozen=True)
@@ -119,6 +125,10 @@ def mine_game(kind: str, seed: int, index: int, examined: list[int] | None = Non
                 found.extend(_endgame(sim, solver, {**source, "turn": turn}, count))
             except SolveTimeout:
                 break
+        if (kind == "midgame" and sim.deck and turn >= MIDGAME_FROM_TURN and len(found) < MIDGAMES_PER_GAME
+                and len(moves_of(sim)) >= MIN_MOVES):  # fmt: skip
+            count[0] += 1
+            found.extend(_midgame(sim, {**source, "turn": turn}, count))
         move = players[sim.to_move](sim, rng)
         if kind == "claim":
             count[0] += 1
@@ -192,6 +202,32 @@ def _endgame_puzzle(sim: Sim, move: tuple[int, int], solver: Solver, source: dic
     return Candidate(key, puzzle)
 
 
+def _midgame(sim: Sim, source: dict[str, Any], count: list[int]) -> list[Candidate]:
+    """The midgame puzzle of a position (screened by the advisor, then confirmed on every move), if any;
+    ``count[1]`` is increased by the confirmations run."""
+    position = observation(sim, sim.to_move)
+    where = (source["seed"], source["game"], source["turn"])
+    best = midgame.screen(position, midgame.seed_of("screen", *where))
+    if best is None:
+        return []
+    if len(count) > 1:
+        count[1] += 1
+    est = midgame.confirm(position, best, midgame.CONFIRM_DEALS, midgame.seed_of("confirm", *where))
+    if est is None:
+        return []
+    reason = midgame.reason_en(position, best)
+    try:
+        words = midgame.explanation(position, {"play": midgame.turn_of(best)["play"]}, est, reason)
+    except ValueError:  # a reason clause without French: left out rather than half translated
+        return []
+    claims = sorted(s + 1 for s in sim.copy().turn(*best))
+    solution = {"play": midgame.turn_of(best)["play"], "claim": claims}
+    question = {"type": "move"}
+    key = canonical_key(position, question)
+    puzzle = Puzzle(puzzle_id("midgame", key), "midgame", position, question, 0, solution, words, (), {}, source, est)
+    return [Candidate(key, puzzle)]
+
+
 def _claims(sim: Sim, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
     me = PLAYERS[sim.to_move]
     early = [i for i in range(9) if sim.claimed[i] < 0 and len(sim.sides[2 * i + sim.to_move]) == 3
@@ -238,12 +274,15 @@ def _asked(position: Position, question: dict[str, Any]) -> tuple[int, ...]:
 
 def rate(puzzle: Puzzle) -> Puzzle:
     """``puzzle`` with its solvers' failure rates and rating (endgames: runs the ladder's bots)."""
-    if puzzle.kind != "endgame":
+    if puzzle.kind == "claim":
         return puzzle
     from dataclasses import replace
 
     from .prove import move_of
 
+    if puzzle.kind == "midgame":
+        failures = midgame_failures(puzzle.position, move_of(puzzle.solution))
+        return replace(puzzle, solvers=failures, rating=rating_of(failures, MIDGAME_LADDER))
     failures = endgame_failures(puzzle.position, move_of(puzzle.solution))
     return replace(puzzle, solvers=failures, rating=rating_of(failures, ENDGAME_LADDER))
 
@@ -309,15 +348,17 @@ class Run:
     found: int = 0
     duplicates: int = 0
     kept: int = 0
+    confirmed: int = 0
+    """Midgame: positions that passed the screen and were searched on every move (kept or not)."""
 
 
-def _mine_chunk(job: tuple[str, int, int, int]) -> list[tuple[list[Candidate], int]]:
-    """Each game's puzzles and positions looked at."""
+def _mine_chunk(job: tuple[str, int, int, int]) -> list[tuple[list[Candidate], int, int]]:
+    """Each game's puzzles, positions looked at and (midgame) positions confirmed."""
     kind, seed, start, stop = job
-    out: list[tuple[list[Candidate], int]] = []
+    out: list[tuple[list[Candidate], int, int]] = []
     for index in range(start, stop):
-        examined = [0]
-        out.append((mine_game(kind, seed, index, examined), examined[0]))
+        examined = [0, 0]
+        out.append((mine_game(kind, seed, index, examined), examined[0], examined[1]))
     return out
 
 
@@ -329,14 +370,20 @@ def generate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     run: Run | None = None,
+    max_seconds: float | None = None,
 ) -> list[Puzzle]:
     """``count`` proved, distinct, rated puzzles of ``kind`` mined from the games of ``seed``.
 
     ``progress(n)`` is called as puzzles are kept (``n`` more). The result depends on ``kind``,
-    ``count`` and ``seed`` only, never on ``jobs``.
+    ``count`` and ``seed`` only, never on ``jobs``. ``max_seconds`` stops mining new games once that
+    much wall time has passed (checked between batches of games): the puzzles kept are then the
+    first ones of the seed, the same as with a ``count`` of that many.
     """
-    if kind not in ("endgame", "claim"):
-        raise ValueError(f"kind: {kind!r}: this version generates 'endgame' and 'claim' puzzles")
+    import time
+
+    stop_at = None if max_seconds is None else time.perf_counter() + max_seconds
+    if kind not in KINDS:
+        raise ValueError(f"kind: {kind!r}: this version generates {', '.join(map(repr, KINDS))} puzzles")
     run = run if run is not None else Run()
     seen: set[str] = set()
     kept: list[Puzzle] = []
@@ -344,18 +391,19 @@ def generate(
     try:
         mapper: Callable[..., Iterator[Any]] = pool.map if pool is not None else map
         start = 0
-        while len(kept) < count and start < MAX_GAMES:
+        while len(kept) < count and start < MAX_GAMES and (stop_at is None or time.perf_counter() < stop_at):
             per_job = 1 if jobs == 1 else GAMES_PER_JOB  # one process: stop at the game that completes the count
             width = per_job * max(jobs, 1) * 2
             chunk_jobs = [(kind, seed, a, a + per_job) for a in range(start, start + width, per_job)]
             start += width
             fresh: list[Candidate] = []
             for games in mapper(_mine_chunk, chunk_jobs):
-                for found, examined in games:
+                for found, examined, confirmed in games:
                     if len(kept) + len(fresh) >= count:
                         break  # the games after the one that completes the count are not counted
                     run.games += 1
                     run.positions += examined
+                    run.confirmed += confirmed
                     for candidate in found:
                         if len(kept) + len(fresh) >= count:
                             break
@@ -385,6 +433,8 @@ def question_words(puzzle: Puzzle, lang: str = "en") -> str:
         if puzzle.question["type"] == "stone":
             return say("pz_q_stone", lang, player=who, stone=puzzle.question["stone"])
         return say("pz_q_stones", lang, player=who)
+    if puzzle.kind == "midgame":
+        return say("pz_q_midgame", lang, player=who)
     return say("pz_q_endgame", lang, player=who)
 
 

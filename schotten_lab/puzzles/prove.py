@@ -245,7 +245,9 @@ def check_puzzle(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> list[str]:
             return [f"solution.claimable: the proof gives {found}"]
         return []
     if puzzle.kind == "midgame":
-        return []  # an estimate: re-checked by searching again (slow), not proved
+        from .midgame import estimate_problems  # an estimate, not a proof: its figures are checked, and
+                                                # tests/puzzles re-search a sample (midgame.recheck)
+        return estimate_problems(puzzle)
     try:
         values = endgame_values(position, max_nodes)
     except NotProved as exc:

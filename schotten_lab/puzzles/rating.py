@@ -27,7 +27,7 @@ from math import comb
 from ..bots.advisor import advise
 from ..bots.endgame import moves_of
 from ..bots.simple import GreedyBot
-from ..bots.sim import greedy_play
+from ..bots.sim import Sim, greedy_play
 from ..core.cards import FULL_DECK, Card, mask_of
 from ..core.position import Position
 from ..core.proof import decide_claim
@@ -41,6 +41,8 @@ BANDS = ((900, "easy"), (1200, "medium"), (1500, "hard"), (10_000, "expert"))
 """Upper bounds (exclusive) of each level's ratings."""
 ENDGAME_LADDER = ("random", "heuristic", "greedy", "advisor-2", "advisor-8")
 CLAIM_LADDER = ("random", "pessimist", "hand-trap", "sampler-3", "sampler-10")
+MIDGAME_LADDER = ("random", "heuristic", "greedy", "advisor-20", "advisor-200")
+LADDERS = {"endgame": ENDGAME_LADDER, "claim": CLAIM_LADDER, "midgame": MIDGAME_LADDER}
 
 
 def rating_of(failures: Mapping[str, float], ladder: tuple[str, ...]) -> int:
@@ -99,6 +101,47 @@ def endgame_failures(position: Position, answer: Move, *, quick: bool = False) -
     return out
 
 
+# ---- midgame ---------------------------------------------------------------------------------------
+
+
+def midgame_failures(position: Position, answer: Move) -> dict[str, float]:
+    """The failure rate of each midgame solver on a puzzle whose answer is ``answer``, all from the
+    solver's seat (the opponent's hand hidden): ``random`` (exact), ``heuristic`` (the rollout policy,
+    :class:`~schotten_lab.bots.advisor.PolicyBot`, which reads only the table and its own hand),
+    ``greedy`` (3 seeds), ``advisor-20`` and ``advisor-200`` (the advisor with 20 and 200 rollouts,
+    2 seeds each)."""
+    from ..bots.advisor import PolicyBot
+
+    seen = observation_of(position)
+    moves = moves_of(sim_of_seen(seen))
+    out: dict[str, float] = {"random": 1 - 1 / len(moves)}
+    out["heuristic"] = float(_chosen(PolicyBot(0).decide(seen)) != answer)
+    out["greedy"] = _mean(lambda seed: _chosen(GreedyBot(seed).decide(seen)) != answer, 3)
+    for rollouts in (20, 200):
+        def fails(seed: int, n: int = rollouts) -> bool:
+            best = advise(seen, iterations=n, seed=seed, explain_all=False).best
+            return best.card is None or (best.card.index, (best.stone or 0) - 1) != answer
+
+        out[f"advisor-{rollouts}"] = _mean(fails, 2)
+    return out
+
+
+def sim_of_seen(seen: Position) -> Sim:
+    """A search state of ``seen`` with the hidden cards dealt in their listed order (the mover's legal
+    moves do not depend on the deal)."""
+    from ..bots.determinize import view_of
+
+    view = view_of(seen)
+    return view.deal(list(view.hidden))
+
+
+def _chosen(decision: Mapping[str, object]) -> Move:
+    play = decision.get("play")
+    if not isinstance(play, Mapping):
+        return (-1, -1)
+    return Card.parse(str(play["card"])).index, int(str(play["stone"])) - 1
+
+
 def _mean(fails: Callable[[int], bool], seeds: int) -> float:
     return sum(bool(fails(seed)) for seed in range(seeds)) / seeds
 
@@ -149,6 +192,6 @@ def beating_share(position: Position, number: int, player: Player) -> Fraction:
 
 
 __all__ = [
-    "BANDS", "CLAIM_LADDER", "ENDGAME_LADDER", "RATING_FLOOR", "RATING_SPAN", "band", "beating_share",
+    "BANDS", "CLAIM_LADDER", "ENDGAME_LADDER", "LADDERS", "MIDGAME_LADDER", "midgame_failures", "RATING_FLOOR", "RATING_SPAN", "band", "beating_share",
     "claim_failures", "endgame_failures", "observation_of", "rating_of",
 ]  # fmt: skip

@@ -17,6 +17,10 @@ PUZZLE_PHRASES: Phrases = register({
         "en": "The deck is empty and every card is known. {player} to play: find the only move that wins by force.",
         "fr": f"La pioche est vide et toutes les cartes sont connues. {{player}} joue{NBSP}: trouvez le seul coup qui gagne à coup sûr.",
     },
+    "pz_q_midgame": {
+        "en": "{player} to play, with cards left in the deck: what would you play? One move is much better than the others.",
+        "fr": f"{{player}} joue et la pioche n'est pas vide{NBSP}: que jouez-vous{NBSP}? Un coup est bien meilleur que les autres.",
+    },
     "pz_q_stone": {
         "en": "May {player} claim stone {stone} now?",
         "fr": f"{{player}} peut-il revendiquer la borne {{stone}} maintenant{NBSP}?",
@@ -44,6 +48,19 @@ PUZZLE_PHRASES: Phrases = register({
               "move lets {opponent} win or hold the game.",
         "fr": f"{{card}} sur la borne {{stone}} gagne tout de suite{NBSP}: {{player}} revendique alors {{stones}} et "
               f"gagne la partie. Tout autre coup permet à {{opponent}} de gagner ou de bloquer la partie.",
+    },
+    "pz_e_midgame": {
+        "en": "{card} on stone {stone} is the best move by a wide margin, an estimate of the advisor's search (not a "
+              "proof): played out on {deals} random deals of the unseen cards, it wins {win} of the games (95% "
+              "interval {low} to {high}), {margin} points more than the best of the {others} other moves, {second_card} "
+              "on stone {second_stone} ({second_win}; the margin's interval, at 95% for all the moves together: "
+              "{m_low} to {m_high} points). The advisor's reason: {reason}.",
+        "fr": f"{{card}} sur la borne {{stone}} est le meilleur coup, et de loin, selon une estimation de la recherche "
+              f"du conseiller (non une preuve){NBSP}: joué sur {{deals}} donnes au hasard des cartes inconnues, il gagne "
+              f"{{win}} des parties (intervalle à 95{NBSP}%{NBSP}: de {{low}} à {{high}}), {{margin}} points de plus "
+              f"que le meilleur des {{others}} autres coups possibles, {{second_card}} sur la borne {{second_stone}} "
+              f"({{second_win}}{NBSP}; l'intervalle de l'écart, à 95{NBSP}% pour tous les coups ensemble{NBSP}: de "
+              f"{{m_low}} à {{m_high}} points). La raison du conseiller{NBSP}: {{reason}}.",
     },
     "pz_e_line": {"en": " A forced line: {turns}.", "fr": f" Une suite forcée{NBSP}: {{turns}}."},
     "pz_e_turn": {"en": "{player} {move}", "fr": "{player} {move}"},

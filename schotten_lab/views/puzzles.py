@@ -71,7 +71,7 @@ class PuzzleTrainer:
         t = self._t
 
         self.kind_choice = W.Dropdown(options=[(t("pz_all"), ""), (t("pz_kind_endgame"), "endgame"),
-                                               (t("pz_kind_claim"), "claim")],
+                                               (t("pz_kind_claim"), "claim"), (t("pz_kind_midgame"), "midgame")],
                                       value=kind or "", description=t("pz_kind"), layout=W.Layout(width="240px"))  # fmt: skip
         self.kind_choice.add_class("sl-pz-kind")
         self.rating_choice = W.IntRangeSlider(value=ratings, min=RATING_RANGE[0], max=RATING_RANGE[1], step=50,
@@ -208,7 +208,7 @@ class PuzzleTrainer:
             return
         right = puzzle.answer_move == (code, stone)
         self._judge(right)
-        if not right:
+        if not right and puzzle.kind == "endgame":  # a midgame answer is an estimate: no forced refutation
             self._refute(code, stone)
 
     def answer_yes_no(self, yes: bool) -> None:

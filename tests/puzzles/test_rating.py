@@ -13,7 +13,7 @@ from puzzle_set import committed, sample
 from schotten_lab.bots.endgame import moves_of
 from schotten_lab.puzzles.prove import sim_of
 from schotten_lab.puzzles.rating import (
-    CLAIM_LADDER, ENDGAME_LADDER, RATING_FLOOR, RATING_SPAN, band, beating_share, claim_failures, rating_of,
+    CLAIM_LADDER, ENDGAME_LADDER, LADDERS, RATING_FLOOR, RATING_SPAN, band, beating_share, claim_failures, rating_of,
 )  # fmt: skip
 
 
@@ -47,7 +47,7 @@ def test_bands() -> None:
 
 def test_committed_ratings_follow_the_scale_from_their_failure_rates() -> None:
     for p in committed():
-        ladder = ENDGAME_LADDER if p.kind == "endgame" else CLAIM_LADDER
+        ladder = LADDERS[p.kind]
         # the file holds the rates to 4 decimals, the rating was computed before rounding
         assert abs(p.rating - rating_of(p.solvers, ladder)) <= 1, p.id
 

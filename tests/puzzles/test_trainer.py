@@ -103,3 +103,13 @@ def test_the_page_address_sets_the_trainer() -> None:
     assert trainer.rating_choice.value == (700, 1400)
     bad = PuzzleTrainer.from_request("?lang=xx&kind=zz&min=abc&seed=-4", puzzles=committed())
     assert bad.lang == "en" and bad.kind_choice.value == "" and bad.rating_choice.value == (600, 2000)
+
+
+def test_a_midgame_puzzle_is_judged_with_its_estimate_and_no_refutation() -> None:
+    trainer = PuzzleTrainer(committed(), lang="fr", kind="midgame", seed=0)
+    puzzle = trainer.puzzle
+    assert puzzle is not None and puzzle.kind == "midgame" and trainer.kind_choice.value == "midgame"
+    trainer.play(*a_wrong_move(puzzle))
+    assert trainer.result == "wrong" and trainer.score == (0, 1)
+    assert not trainer.refutation_line and "sl-pz-refutation" not in trainer.after.value
+    assert "estimation" in trainer.verdict.value
