@@ -131,7 +131,7 @@ def test_every_play_phrase_renders_in_french_with_french_typography() -> None:
 def test_a_whole_french_game_speaks_french_only(tmp_path: Path) -> None:
     """A French game by the widget's own actions: the settings, the board, every status line and
     message on the way (refusals too), the advice table, the save and the review are French, with
-    French typography; the only English is the advisor's reasons, marked lang="en" and said so."""
+    French typography, the advisor's reasons too (bots/move_facts.py: nothing marked English, nothing said untranslated)."""
     game = PlayGame("random", seed=21, save_dir=tmp_path, lang="fr", advice_rollouts=40)
     seen: list[str] = page(game)
     assert "Nouvelle partie" in seen and "Que jouerait le conseiller\u00a0?" in seen
@@ -147,7 +147,7 @@ def test_a_whole_french_game_speaks_french_only(tmp_path: Path) -> None:
     texts, english = html_texts(table)
     check_french(texts)
     assert any("Vu de votre place (Sud)" in text for text in texts) and "donnes" in texts
-    assert english and any("ne sont pas encore traduites" in text for text in texts)  # reasons: English, and said
+    assert not english and not any("ne sont pas encore traduites" in text for text in texts)  # reasons in French
     rng = random.Random(9)
     while not game.state.over:
         seen += page(game)
