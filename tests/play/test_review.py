@@ -96,6 +96,7 @@ def test_every_turn_reviewed_and_consistent(game: dict, review) -> None:
     assert set(south.counts) == {*LABELS, UNCLEAR}
 
 
+@pytest.mark.heavy
 def test_reproducible(game: dict, review) -> None:
     again = review_game(game, iterations=ITERATIONS, seed=1)
     assert [t.to_dict() for t in again.turns] == [t.to_dict() for t in review.turns]
@@ -132,6 +133,7 @@ def test_bad_record_names_turn_and_rule(game: dict) -> None:
         review_game({"format": "something"}, iterations=4)
 
 
+@pytest.mark.heavy
 def test_tactics_game_reviewed() -> None:
     """A tactics record is reviewed turn by turn: a turn that played the advisor's best move (the
     same play and deck) loses exactly 0; the others are scored against it on the same deals."""
@@ -148,6 +150,7 @@ def test_tactics_game_reviewed() -> None:
     assert any(word in " ".join(played) for word in ("Joker", "Spy", "Shield", "Mud", "Blind", "Banshee", "Traitor", "Strategist", "Headhunter"))
 
 
+@pytest.mark.heavy
 def test_expert_game_reviewed() -> None:
     record = play_game(Matchup("random", "random", expert=True), 1, 1)
     review = review_game(record, iterations=8)

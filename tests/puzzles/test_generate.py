@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -16,6 +17,7 @@ from schotten_lab.puzzles import check_puzzle
 from schotten_lab.puzzles.generate import canonical_key, generate, mine_game
 
 
+@pytest.mark.heavy
 def test_generation_is_deterministic_for_a_seed() -> None:
     first = [p.to_json() for p in generate("claim", 2, seed=3)]
     again = [p.to_json() for p in generate("claim", 2, seed=3)]
