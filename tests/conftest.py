@@ -105,6 +105,42 @@ SERVER_MODULES = ("test_servers.py", "test_voila_launcher_apps.py", "test_distri
 ``servers`` here, not one by one."""
 
 
+BROWSER_ELSEWHERE = (
+    "tests/core/test_svg.py::test_save_png",
+    "tests/views/test_charts.py::test_save_png_and_svg",
+    "tests/views/test_charts.py::test_save_figure_png",
+    "tests/views/test_report.py::test_charts_render_offline_in_chromium",
+)
+"""The tests outside tests/browser/ that drive Chromium (static figures), in the serial queue too."""
+
+
+def in_the_serial_queue(nodeid: str) -> bool:
+    """Whether a test starts a server or a browser, from its id alone (what xdist's scheduler sees)."""
+    path = nodeid.split("::", 1)[0]
+    return (path.startswith("tests/browser/") or path.rsplit("/", 1)[-1] in SERVER_MODULES
+            or nodeid.split("[", 1)[0] in BROWSER_ELSEWHERE)
+
+
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """``--dist loadgroup`` with the "servers" group decided from the test ids.
+
+    pytest-xdist 3.8 puts a test's group into its id (``…@servers``) by setting ``item._nodeid``,
+    which pytest 9 no longer reads (its ids come from ``item._id``): the groups were silently lost
+    and browser tests ran on both workers at once. This scheduler finds the group from the id."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class ServersQueue(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            scope: str = super()._split_scope(nodeid)
+            if scope != nodeid:  # a group xdist did put into the id
+                return scope
+            return "servers" if in_the_serial_queue(nodeid) else nodeid
+
+    return ServersQueue(config, log)
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     run_slow = LONG or bool(config.getoption("--run-slow"))
@@ -121,6 +157,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             # One queue for everything that starts a server or a browser: under pytest-xdist at most
             # one of them runs at a time, so none waits for a port or a page on a starved machine.
             item.add_marker(pytest.mark.xdist_group("servers"))
+            if not in_the_serial_queue(item.nodeid) and not item.nodeid.startswith(("build/", "notebooks/")):
+                raise pytest.UsageError(f"{item.nodeid} starts a server or a browser: list it in tests/conftest.py "
+                                        "(BROWSER_ELSEWHERE or SERVER_MODULES) so xdist runs it in the serial queue")
 
 
 @pytest.fixture(autouse=True)
