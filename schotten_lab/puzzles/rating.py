@@ -84,20 +84,9 @@ def endgame_failures(position: Position, answer: Move, *, quick: bool = False) -
     if quick:
         return out
     seen = observation_of(position)
-
-    def chosen(decision: Mapping[str, object]) -> Move:
-        play = decision.get("play")
-        if not isinstance(play, Mapping):
-            return (-1, -1)
-        return Card.parse(str(play["card"])).index, int(str(play["stone"])) - 1
-
-    out["greedy"] = _mean(lambda seed: chosen(GreedyBot(seed).decide(seen)) != answer, 3)
+    out["greedy"] = _mean(lambda seed: _chosen(GreedyBot(seed).decide(seen)) != answer, 3)
     for rollouts in (2, 8):
-        def fails(seed: int, n: int = rollouts) -> bool:
-            best = advise(seen, iterations=n, seed=seed, explain_all=False).best
-            return best.card is None or (best.card.index, (best.stone or 0) - 1) != answer
-
-        out[f"advisor-{rollouts}"] = _mean(fails, 2)
+        out[f"advisor-{rollouts}"] = _advisor_failures(seen, answer, rollouts)
     return out
 
 
@@ -118,11 +107,7 @@ def midgame_failures(position: Position, answer: Move) -> dict[str, float]:
     out["heuristic"] = float(_chosen(PolicyBot(0).decide(seen)) != answer)
     out["greedy"] = _mean(lambda seed: _chosen(GreedyBot(seed).decide(seen)) != answer, 3)
     for rollouts in (20, 200):
-        def fails(seed: int, n: int = rollouts) -> bool:
-            best = advise(seen, iterations=n, seed=seed, explain_all=False).best
-            return best.card is None or (best.card.index, (best.stone or 0) - 1) != answer
-
-        out[f"advisor-{rollouts}"] = _mean(fails, 2)
+        out[f"advisor-{rollouts}"] = _advisor_failures(seen, answer, rollouts)
     return out
 
 
@@ -140,6 +125,15 @@ def _chosen(decision: Mapping[str, object]) -> Move:
     if not isinstance(play, Mapping):
         return (-1, -1)
     return Card.parse(str(play["card"])).index, int(str(play["stone"])) - 1
+
+
+def _advisor_failures(seen: Position, answer: Move, rollouts: int, seeds: int = 2) -> float:
+    """How often the advisor at ``rollouts`` a move misses ``answer`` over ``seeds`` seeds."""
+    def fails(seed: int) -> bool:
+        best = advise(seen, iterations=rollouts, seed=seed, explain_all=False).best
+        return best.card is None or (best.card.index, (best.stone or 0) - 1) != answer
+
+    return _mean(fails, seeds)
 
 
 def _mean(fails: Callable[[int], bool], seeds: int) -> float:
