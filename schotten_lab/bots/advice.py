@@ -75,6 +75,10 @@ class MoveAdvice:
         """The reason in ``lang`` (``"en"`` or ``"fr"``); the tactics variant's reasons are English."""
         return self.reason if self.facts is None else self.facts.in_words(lang)
 
+    def reason_untranslated(self, lang: str) -> bool:
+        """Whether :meth:`reason_words` gives English text where ``lang`` was asked (the tactics variant's)."""
+        return lang != "en" and bool(self.reason) and self.facts is None
+
     def outcome_words(self, lang: str = "en") -> str:
         """The exact outcome in words: ``"wins at once"``, ``"wins in 3 turns"``, ``"loses in 5 turns
         at best"``; ``""`` for an estimate or an exact value without a distance."""

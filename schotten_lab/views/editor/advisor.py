@@ -40,7 +40,7 @@ from .panel import heading
 from .words import move_label
 
 if TYPE_CHECKING:
-    from ...bots.advisor import Advice, MoveAdvice
+    from ...bots.advisor import Advice
 
 BUDGETS: tuple[tuple[str, int], ...] = (
     ("quick: 200 rollouts (≈0.2 s)", 200),
@@ -140,27 +140,23 @@ def advice_html(advice: Advice, limit: int = MOVES_SHOWN, lang: str = "en") -> s
     for rank, move in enumerate(moves[:limit], 1):
         win = say("ed.adv_not_searched", lang) if move.win is None else _chance(move.win, move.stderr, lang)
         change = "" if move.change is None else say("ed.adv_points", lang, d=_signed(100 * move.change, lang))
+        marked = " lang='en'" if move.reason_untranslated(lang) else ""
         rows.append(
             f"<tr class='sl-advice-move' data-rank='{rank}'><td>{rank}</td>"
             f"<td style='white-space:nowrap;padding:0 6px'><b>{html.escape(move_label(move, lang))}</b></td>"
             f"<td style='white-space:nowrap;padding:0 6px;text-align:right'>{html.escape(win)}</td>"
             f"<td style='white-space:nowrap;padding:0 6px;text-align:right'>{html.escape(change)}</td>"
-            f"<td class='sl-advice-why'{_untranslated(move, lang)}>{html.escape(move.reason_words(lang))}</td></tr>"
+            f"<td class='sl-advice-why'{marked}>{html.escape(move.reason_words(lang))}</td></tr>"
         )
     rows.append("</table>")
     more = len(moves) - limit
     tail = (f"<p style='margin:2px 0;color:#555'>{_escape(say('ed.adv_more_one' if more == 1 else 'ed.adv_more_many', lang, n=more))}</p>"
             if more > 0 else "")
     note_text = say("ed.adv_note", lang)
-    if lang != "en" and any(move.reason and move.facts is None for move in moves[:limit]):
+    if any(move.reason_untranslated(lang) for move in moves[:limit]):
         note_text += " " + say("ed.adv_reasons_english", lang)
     note = f"<p style='margin:2px 0;color:#555;font-size:85%'>{_escape(note_text)}</p>"
     return head + "".join(rows) + tail + note
-
-
-def _untranslated(move: MoveAdvice, lang: str) -> str:
-    """``lang='en'`` on a reason still in English (the tactics variant's) on a page in another language."""
-    return " lang='en'" if lang != "en" and move.reason and move.facts is None else ""
 
 
 def _escape(text: str) -> str:

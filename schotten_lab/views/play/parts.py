@@ -78,8 +78,9 @@ def _row(rank: int, move: MoveAdvice, lang: str, rough: bool = False) -> str:
         win = chance(move.win, move.stderr, lang, mark_exact=True)
     deals = t("play.advice.exact", lang) if move.exact else (words.number(move.samples, lang) if move.samples else "—")
     outcome = move.outcome_words(lang)
-    english = lang != "en" and bool(move.reason) and move.facts is None  # the tactics variant's reasons
-    reason = f"<span lang='en'>{html.escape(move.reason)}</span>" if english else html.escape(move.reason_words(lang))
+    reason = html.escape(move.reason_words(lang))
+    if move.reason_untranslated(lang):
+        reason = f"<span lang='en'>{reason}</span>"
     why = "; ".join(part for part in (html.escape(outcome), reason) if part)
     cls = "sl-advice-move sl-advice-rough" if rough else "sl-advice-move"
     right = "style='text-align:right;white-space:nowrap;padding:0 6px'"
@@ -125,7 +126,7 @@ def advice_html(advice: Advice, seat: Player, rows: int = ADVICE_ROWS, lang: str
     more = (f"<p class='sl-advice-more'>{html.escape(t('play.advice.more', lang, count=len(advice.moves) - rows))}</p>"
             if len(advice.moves) > rows else "")
     order = t("play.advice.order", lang) if len(advice.moves) > 1 else ""
-    untranslated = t("play.advice.reasons_english", lang) if lang != "en" and any(m.reason and m.facts is None for _, m in shown) else ""
+    untranslated = t("play.advice.reasons_english", lang) if any(m.reason_untranslated(lang) for _, m in shown) else ""
     notes = " ".join(part for part in (order, untranslated) if part)
     tail = f"<p class='sl-advice-order' style='color:#555;font-size:85%'>{html.escape(notes)}</p>" if notes else ""
     return (f"<p class='sl-advice-head'>{html.escape(head)} {html.escape(note)}</p>"
