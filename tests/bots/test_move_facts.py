@@ -5,6 +5,7 @@ proofs) against slow obvious twins on random positions; the French rendering typ
 from __future__ import annotations
 
 import importlib.util
+from dataclasses import replace
 from fractions import Fraction
 from itertools import combinations
 from math import comb
@@ -244,3 +245,14 @@ def test_a_pass_and_a_win_at_once() -> None:
     assert not keyed(move_facts(ISSUE, None, None, (), False), "reason.chance")
     (change,) = keyed(facts_of(ISSUE, "Y1", 8), "reason.chance")[:1] or [None]
     assert change is None or isinstance(change["p"], Fraction)
+
+
+def test_only_a_reason_without_facts_is_untranslated() -> None:
+    """A French page marks a reason English only when it has no facts (the tactics variant's text)."""
+    position = Position.from_notation("-Y4/-/-/R7B7G7-Y2Y3/-/-/-/-/- Y1P9N9B1B2G3 ?6 s")
+    best = advise(position, iterations=50, seed=0).best
+    assert best.facts is not None and best.reason
+    assert not best.reason_untranslated("fr") and not best.reason_untranslated("en")
+    text_only = replace(best, facts=None)
+    assert text_only.reason_untranslated("fr") and not text_only.reason_untranslated("en")
+    assert text_only.reason_words("fr") == best.reason
