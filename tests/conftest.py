@@ -157,7 +157,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             # One queue for everything that starts a server or a browser: under pytest-xdist at most
             # one of them runs at a time, so none waits for a port or a page on a starved machine.
             item.add_marker(pytest.mark.xdist_group("servers"))
-            if not in_the_serial_queue(item.nodeid) and not item.nodeid.startswith(("build/", "notebooks/")):
+            if not in_the_serial_queue(item.nodeid):
                 raise pytest.UsageError(f"{item.nodeid} starts a server or a browser: list it in tests/conftest.py "
                                         "(BROWSER_ELSEWHERE or SERVER_MODULES) so xdist runs it in the serial queue")
 
