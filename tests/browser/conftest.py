@@ -81,6 +81,13 @@ def jupyter_env(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     (labconfig / "page_config.json").write_text(
         json.dumps({"disabledExtensions": {"@jupyterlab/apputils-extension:announcements": True}})
     )
+    # JupyterLab draws every cell (no windowed notebook): a widget in an output above the view stays
+    # in the page, as in the notebooks a student scrolls through.
+    settings = base / "lab_user_settings"
+    tracker = settings / "@jupyterlab" / "notebook-extension"
+    tracker.mkdir(parents=True)
+    (tracker / "tracker.jupyterlab-settings").write_text(json.dumps({"windowingMode": "none"}))
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(settings)
     env["PYTHONWARNINGS"] = "ignore"
     return env
 

@@ -22,6 +22,11 @@ WIDGET_TIMEOUT = 120_000
 
 def place_g8_and_check(page: Any, artifacts: Path, name: str) -> None:
     palette = page.locator(".sl-palette.sl-card-G8")
+    # Attached first, then scrolled to: once Run All Cells has reached the notebook's last cell, the
+    # editor's output is far above the view, and a page that draws only what is in view (JupyterLab's
+    # windowed notebook) leaves it hidden until it is scrolled to.
+    palette.wait_for(state="attached", timeout=WIDGET_TIMEOUT)
+    palette.scroll_into_view_if_needed()
     palette.wait_for(state="visible", timeout=WIDGET_TIMEOUT)
     page.locator(".sl-claims-box").first.wait_for(state="attached", timeout=WIDGET_TIMEOUT)
     page.locator(".js-plotly-plot").first.wait_for(state="attached", timeout=WIDGET_TIMEOUT)
