@@ -49,7 +49,8 @@ def start_voila(tmp: Path, port: int, root: Path, template: str,
     log = (tmp / "voila.log").open("wb")
     proc = subprocess.Popen(
         [sys.executable, "-m", "voila", str(root / "apps" / notebook), "--no-browser",
-         f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--template={template}", *(PREHEAT if template == "schotten" else [])],
+         f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", f"--template={template}",
+         "--VoilaExecutor.iopub_timeout=120", *(PREHEAT if template == "schotten" else [])],
         env=env, stdout=log, stderr=subprocess.STDOUT, cwd=root,
     )
     deadline = time.monotonic() + 90

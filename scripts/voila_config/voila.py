@@ -17,6 +17,13 @@ c.MappingKernelManager.cull_idle_timeout = int(os.environ.get("VOILA_CULL_IDLE",
 c.MappingKernelManager.cull_interval = 60
 c.MappingKernelManager.cull_connected = True
 
+# The page shows a cell's output only if it arrives within the executor's IOPub wait after the cell's
+# reply; nbclient's default, 4 s, is exceeded on a loaded machine (a class starting at once, a test
+# run): the app's widget is then silently dropped and the page stays blank ("Timeout waiting for
+# IOPub output" in the log). The wait ends as soon as the kernel says it is idle, so a long bound
+# costs nothing on a quiet machine.
+c.VoilaExecutor.iopub_timeout = int(os.environ.get("VOILA_IOPUB_TIMEOUT", "120"))
+
 MAX_KERNELS = int(os.environ.get("VOILA_MAX_KERNELS", "40"))
 
 

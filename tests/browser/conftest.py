@@ -120,7 +120,10 @@ def voila_server(notebook: Path, env: dict[str, str], log: Path) -> Iterator[str
         proc = subprocess.Popen(
             [sys.executable, "-m", "voila", str(notebook), "--no-browser",
              f"--port={port}", "--Voila.ip=127.0.0.1", "--ServerApp.port_retries=0", "--template=schotten",
-             "--preheat_kernel=True", "--pool_size=1"],
+             "--preheat_kernel=True", "--pool_size=1",
+             # as scripts/voila_config/voila.py: under load the app's output arrives after nbclient's
+             # default 4 s IOPub wait and the page stayed blank (the 2026-12-04 runs' two timeouts)
+             "--VoilaExecutor.iopub_timeout=120"],
             env=env, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT,
         )
     try:
