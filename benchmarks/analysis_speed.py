@@ -1,0 +1,162 @@
+"""The analysis speed figures of issue 18 item 6, in one command.
+
+    python benchmarks/analysis_speed.py [--positions 20] [--repeat 5] [--batch 40] [--no-cli]
+
+Positions: ``data/positions/13_midgame.json`` and ``--positions - 1`` seeded variants of it (south's
+hand dealt again from the 23 cards off the table, so no two share a viewer cache entry). Prints:
+
+- ``analyze`` public (both hands unknown) and with a viewer (south's hand known), ms per position:
+  the median over the positions of the fastest of ``--repeat`` calls, each call with the viewer
+  caches emptied first (the computation, not a look-up);
+- the marginal ms per position of a CLI batch (``schotten-lab analyze - `` over JSON Lines, JSON
+  out): (time of a ``2 * --batch`` line batch - time of a ``--batch`` line batch) / ``--batch``,
+  lines all distinct;
+- ``claim()`` µs per question (all 18 stone/player questions of every position), the reason left
+  unread, then the same with ``.reason`` read;
+- the first call in a fresh interpreter: ``import schotten_lab`` alone, then import plus the first
+  ``analyze`` of the midgame (best of 3 subprocesses).
+
+Targets (issue 18): analyze < 10 ms public, < 25 ms with a viewer; claim < 100 µs a question;
+first call < 0.3 s. Never a timed assertion in the tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from schotten_lab.analysis import analyze, claim  # noqa: E402
+from schotten_lab.analysis.viewer import clear_caches  # noqa: E402
+from schotten_lab.core import Position  # noqa: E402
+from schotten_lab.core.cards import cards_of  # noqa: E402
+from schotten_lab.core.rules import PLAYERS, Player  # noqa: E402
+
+MIDGAME = ROOT / "data" / "positions" / "13_midgame.json"
+TARGETS = {"public": 10.0, "viewer": 25.0, "claim": 100.0, "first": 0.3}
+
+
+def midgames(count: int, seed: int = 0) -> list[Position]:
+    """13_midgame and ``count - 1`` seeded variants with south's hand dealt again."""
+    base = Position.from_json(MIDGAME.read_text(encoding="utf-8"))
+    off_table = list(cards_of(base.public_pool))
+    rng = random.Random(seed)
+    out = [base]
+    while len(out) < count:
+        out.append(base.with_hand(Player.SOUTH, sorted(rng.sample(off_table, 6))))
+    return out
+
+
+def public(position: Position) -> Position:
+    return position.with_hand(Player.SOUTH, None)
+
+
+def best_of(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def analyze_ms(positions: list[Position], repeat: int) -> float:
+    def once(p: Position) -> None:
+        clear_caches()
+        analyze(p)
+
+    analyze(positions[0])  # warm-up: tables built once per process
+    return 1000 * statistics.median(best_of(lambda p=p: once(p), repeat) for p in positions)
+
+
+def claim_us(positions: list[Position], repeat: int, read: bool) -> float:
+    questions = [(p, n, who) for p in positions for n in range(1, 10) for who in PLAYERS]
+
+    def run() -> None:
+        for p, n, who in questions:
+            v = claim(p, n, who)
+            if read:
+                v.reason  # noqa: B018 - reading the words is what is timed
+
+    run()
+    return 1e6 * best_of(run, repeat) / len(questions)
+
+
+def cli_batch_ms(positions: list[Position], batch: int) -> float:
+    """Marginal ms per position of ``schotten-lab analyze - --json`` (JSON Lines in and out)."""
+    del positions  # the batch takes its own variants, as many as it needs
+    lines = [json.dumps(json.loads(p.to_json())) for p in midgames(2 * batch, seed=1)]
+
+    def run(n: int) -> float:
+        data = "\n".join(lines[:n]) + "\n"
+        start = time.perf_counter()
+        subprocess.run(
+            [sys.executable, "-m", "schotten_lab", "analyze", "-", "--json", "--quiet"],
+            input=data, text=True, capture_output=True, check=True, cwd=ROOT,
+        )
+        return time.perf_counter() - start
+
+    small = min(run(batch) for _ in range(2))
+    large = min(run(2 * batch) for _ in range(2))
+    return 1000 * (large - small) / batch
+
+
+def first_call_s() -> tuple[float, float]:
+    """(import schotten_lab, import + first analyze of the midgame) in a fresh interpreter, seconds."""
+    code = (
+        "import time; t = time.perf_counter(); import schotten_lab; i = time.perf_counter() - t; "
+        "from schotten_lab.analysis import analyze; from schotten_lab.core import Position; "
+        f"analyze(Position.from_json(open({str(MIDGAME)!r}).read())); "
+        "print(i, time.perf_counter() - t)"
+    )
+    runs = []
+    for _ in range(3):
+        out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+        imp, total = map(float, out.stdout.split())
+        runs.append((total, imp))
+    total, imp = min(runs)
+    return imp, total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--positions", type=int, default=20, help="midgame positions (13_midgame and variants)")
+    parser.add_argument("--repeat", type=int, default=5, help="timed calls per figure (the fastest is kept)")
+    parser.add_argument("--batch", type=int, default=40, help="lines of the smaller CLI batch")
+    parser.add_argument("--no-cli", action="store_true", help="skip the CLI batch figure")
+    args = parser.parse_args(argv)
+    positions = midgames(args.positions)
+    rows: list[tuple[str, float, str, float]] = []
+    rows.append(("analyze, public (ms/position)", analyze_ms([public(p) for p in positions], args.repeat), "ms", TARGETS["public"]))
+    rows.append(("analyze, viewer south (ms/position)", analyze_ms(positions, args.repeat), "ms", TARGETS["viewer"]))
+    if not args.no_cli:
+        rows.append(("CLI batch analyze - --json, marginal (ms/position)", cli_batch_ms(positions, args.batch), "ms", TARGETS["viewer"]))
+    rows.append(("claim, reason unread (µs/question)", claim_us(positions, args.repeat, False), "µs", TARGETS["claim"]))
+    rows.append(("claim, reason read (µs/question)", claim_us(positions, args.repeat, True), "µs", float("nan")))
+    imp, first = first_call_s()
+    rows.append(("import schotten_lab, fresh process (s)", imp, "s", float("nan")))
+    rows.append(("import + first analyze, fresh process (s)", first, "s", TARGETS["first"]))
+    width = max(len(r[0]) for r in rows)
+    for name, value, unit, target in rows:
+        shown = f"{value:,.3f}" if unit == "s" else f"{value:,.2f}"
+        verdict = "" if target != target else ("ok" if value < target else "SLOW") + f" (target < {target:g} {unit})"
+        print(f"{name.ljust(width)}  {shown:>9} {unit:<2}  {verdict}")
+    print(
+        f"\n{len(positions)} midgame positions (13_midgame and variants), fastest of {args.repeat} calls each, "
+        "median over positions; viewer caches emptied before each analyze; CLI batch: "
+        f"{args.batch} vs {2 * args.batch} distinct lines, best of 2; first call: best of 3 subprocesses."
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
