@@ -99,6 +99,11 @@ def evaluate(cards: Sequence[Card], *, blind: bool = False) -> Formation:
     """
     if len(cards) not in (3, 4):
         raise ArgumentError(f"a complete side has 3 or 4 cards, not {len(cards)}")
+    if len(cards) == 3:  # three distinct cards: the cube built by strengths_of holds the answer
+        a, b, c = cards
+        found = int((BLIND_CUBE if blind else STRENGTH_CUBE)[a.index, b.index, c.index])
+        if found >= 0:
+            return Formation.from_strength(found)
     colors = np.array([[int(c.color) for c in cards]], dtype=np.int64)
     values = np.array([[c.value for c in cards]], dtype=np.int64)
     return Formation.from_strength(int(strengths_of(colors, values, blind=blind)[0]))
