@@ -499,7 +499,8 @@ class _HoldingCounter:
     def __init__(self, problem: _Problem, budget: int) -> None:
         opp = problem.opp
         self.pool, self.k, self.budget, self.spent = problem.pool, problem.opp_holds, budget, 0
-        self.thresholds = np.unique(opp.strengths)  # ascending
+        ordered = np.sort(opp.strengths)  # np.unique's answer, without its first-call import of numpy.ma
+        self.thresholds = ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] if len(ordered) else ordered
         order = np.argsort(opp.strengths, kind="stable")
         self.masks, self.strengths = opp.masks[order], opp.strengths[order]
         # the cards used by the completions of strength >= each threshold

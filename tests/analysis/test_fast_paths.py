@@ -4,6 +4,7 @@
   checked on every one of the 24,804 hands against :func:`strengths_of` and the reference rules;
 - a claim's ``alternatives`` (every card as good as a one-card counterexample) are found for all the
   pool's cards at once: checked against the reference rules card by card, on random positions;
+- the hand table's per-card and per-pair lists, now built by sorting, against a plain scan;
 - a claim's ``reason`` is rendered when first read: the same words as its facts in English, and a
   verdict survives pickling before and after reading.
 """
@@ -22,7 +23,7 @@ import strategies as strat
 from helpers import profile
 from schotten_lab.analysis import claim
 from schotten_lab.core.cards import CARDS
-from schotten_lab.core.formations import evaluate, strengths_of
+from schotten_lab.core.formations import STRENGTH_CUBE, evaluate, hand_table, strengths_of
 from schotten_lab.core.position import Position
 from schotten_lab.core.proof import ClaimStatus
 
@@ -66,3 +67,22 @@ def test_reason_is_rendered_when_read_and_equals_the_facts_words(pos: Position, 
     assert v.reason == words and v.explain("en") == words and copy.reason == words
     assert pickle.loads(pickle.dumps(v)).reason == words
     assert copy == v
+
+
+def test_hand_table_indexes_equal_a_plain_scan() -> None:
+    """The hand table's per-card and per-pair lists (built by sorting) against a loop over the hands."""
+    for blind in (False, True):
+        table = hand_table(blind=blind)
+        by_card: dict[int, list[int]] = {}
+        by_pair: dict[tuple[int, int], list[int]] = {}
+        for h, (a, b, c) in enumerate(table.cards.tolist()):
+            for card in (a, b, c):
+                by_card.setdefault(card, []).append(h)
+            for pair in ((a, b), (a, c), (b, c)):
+                by_pair.setdefault(pair, []).append(h)
+        assert [x.tolist() for x in table.containing] == [by_card[c] for c in range(54)]
+        assert list(table.containing_pair) == list(by_pair)
+        assert all(table.containing_pair[p].tolist() == hands for p, hands in by_pair.items())
+        cards = table.cards.astype(np.int64)
+        assert (STRENGTH_CUBE[cards[:, 2], cards[:, 0], cards[:, 1]] >= 0).all()
+        assert (np.diff(table.strengths.astype(np.int64)) <= 0).all()
