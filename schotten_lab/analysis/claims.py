@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ..core.cards import FULL_DECK, Card, cards_of, mask_of
-from ..core.formations import Formation, strengths_of
+from ..core.formations import BLIND_CUBE, STRENGTH_CUBE, Formation, strengths_of
 from ..core.location import Place
 from ..core.position import Position, Stone
 from ..core.proof import ClaimStatus, Decision, Scenario, decide_claim
@@ -236,8 +236,12 @@ def _alternatives(position: Position, s: Stone, me: Player, d: Decision) -> tupl
 
 
 def _one_card_strengths(side: list[Card], pool: tuple[Card, ...], blind: bool) -> np.ndarray:
-    """The strength of ``side`` plus each card of ``pool`` (:func:`~schotten_lab.core.formations.strengths_of`)."""
+    """The strength of ``side`` plus each card of ``pool`` (:func:`~schotten_lab.core.formations.strengths_of`;
+    three cards: read from the cube it built)."""
     fixed = [c.index for c in side]
+    if len(fixed) == 2:
+        cube = BLIND_CUBE if blind else STRENGTH_CUBE
+        return cube[fixed[0], fixed[1], [c.index for c in pool]].astype(np.int64)
     rows = np.array([[*fixed, c.index] for c in pool], dtype=np.int64).reshape(len(pool), len(side) + 1)
     return strengths_of(rows // 9, rows % 9 + 1, blind=blind)
 
