@@ -1,6 +1,6 @@
 """The analysis speed figures of issue 18 item 6, in one command.
 
-    python benchmarks/analysis_speed.py [--positions 20] [--repeat 5] [--batch 40] [--no-cli]
+    python benchmarks/analysis_speed.py [--positions 20] [--repeat 5] [--batch 40] [--no-cli] [--rollouts]
 
 Positions: ``data/positions/13_midgame.json`` and ``--positions - 1`` seeded variants of it (south's
 hand dealt again from the 23 cards off the table, so no two share a viewer cache entry). Prints:
@@ -17,6 +17,10 @@ hand dealt again from the 23 cards off the table, so no two share a viewer cache
   ``analyze`` of the midgame (best of 3 subprocesses), with the bytecode cached as an installed
   package has it, and once more as this environment runs Python (``PYTHONDONTWRITEBYTECODE=1``:
   numpy and the package compiled from source in every process).
+
+``--rollouts`` adds the advisor's rollouts per second on 13_midgame: its play-out (the move, then
+the heuristic rollout to the end) of the 10 first candidate moves on 200 sampled deals (best of 5),
+and ``advise(iterations=4000)``'s rollouts over its CPU time (search, sampling and reasons).
 
 Every figure is CPU time of the measured process (``time.process_time``, the children's
 ``getrusage``), so other jobs on a shared machine count less; one line gives the wall time.
@@ -153,12 +157,38 @@ def first_call_s(env: dict[str, str] | None) -> tuple[float, float, float]:
     return imp, total, wall
 
 
+def rollouts_per_s(repeat: int) -> tuple[float, float]:
+    """(play-outs per CPU second on sampled deals, advise(iterations=4000) rollouts per CPU second)."""
+    from schotten_lab.bots.advisor import _play_out, advise, candidate_moves
+    from schotten_lab.bots.determinize import sample, view_of
+
+    position = Position.from_json(MIDGAME.read_text(encoding="utf-8"))
+    view = view_of(position)
+    moves = candidate_moves(view)[:10]
+    rng = random.Random(0)
+    deals = [sample(view, rng) for _ in range(200)]
+
+    def run() -> None:
+        r = random.Random(1)
+        for d in deals:
+            for m in moves:
+                _play_out(d, m, view.me, r)
+
+    run()
+    raw = len(deals) * len(moves) / best_of(run, repeat)
+    advise(position, iterations=400, seed=0)
+    start = time.process_time()
+    advice = advise(position, iterations=4000, seed=0)
+    return raw, advice.rollouts / (time.process_time() - start)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--positions", type=int, default=20, help="midgame positions (13_midgame and variants)")
     parser.add_argument("--repeat", type=int, default=5, help="timed calls per figure (the fastest is kept)")
     parser.add_argument("--batch", type=int, default=40, help="lines of the smaller CLI batch")
     parser.add_argument("--no-cli", action="store_true", help="skip the CLI batch figure")
+    parser.add_argument("--rollouts", action="store_true", help="add the advisor's rollouts per second")
     args = parser.parse_args(argv)
     positions = midgames(args.positions)
     rows: list[tuple[str, float, str, float]] = []
@@ -174,9 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     rows.append(("  the same, wall time (s)", wall, "s", float("nan")))
     _, uncached, _ = first_call_s(None)
     rows.append(("  the same, PYTHONDONTWRITEBYTECODE as set here (s)", uncached, "s", float("nan")))
+    if args.rollouts:
+        raw, search = rollouts_per_s(args.repeat)
+        rows.append(("advisor play-outs, 13_midgame sampled deals (/s)", raw, "/s", float("nan")))
+        rows.append(("advise(iterations=4000) rollouts per CPU s (/s)", search, "/s", float("nan")))
     width = max(len(r[0]) for r in rows)
     for name, value, unit, target in rows:
-        shown = f"{value:,.3f}" if unit == "s" else f"{value:,.2f}"
+        shown = f"{value:,.3f}" if unit == "s" else f"{value:,.0f}" if unit == "/s" else f"{value:,.2f}"
         verdict = "" if target != target else ("ok" if value < target else "SLOW") + f" (target < {target:g} {unit})"
         print(f"{name.ljust(width)}  {shown:>9} {unit:<2}  {verdict}")
     print(
