@@ -475,8 +475,9 @@ def render(value: object, lang: str = "en", form: str = "bare") -> str:
         return _PRONOUN[check_lang(lang)]
     # getattr, not isinstance against the runtime-checkable protocols: the same test, without the
     # protocols' slow attribute scan on every field of every phrase
-    if form != "bare" and getattr(value, "in_form", None) is not None:
-        return value.in_form(lang, form)  # type: ignore[attr-defined]
+    in_form = getattr(value, "in_form", None) if form != "bare" else None
+    if in_form is not None:
+        return str(in_form(lang, form))
     if form not in FORMS:
         raise WordsError(f"unknown form {form!r}")
     in_words = getattr(value, "in_words", None)
