@@ -9,12 +9,12 @@ completion, when there is one, is simply the first hand that fits.
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from ..core.cards import FULL_DECK, Card, cards_of, mask_of
-from ..core.formations import Formation
+from ..core.formations import BLIND_CUBE, STRENGTH_CUBE, Formation, strengths_of
 from ..core.location import Place
 from ..core.position import Position, Stone
 from ..core.proof import ClaimStatus, Decision, Scenario, decide_claim
@@ -33,7 +33,7 @@ class ClaimVerdict:
 
     ``status`` says why (a :class:`~schotten_lab.core.proof.ClaimStatus`); ``facts`` is the
     explanation as structured facts, rendered by :meth:`explain` in English or French (``reason`` is
-    the English text). ``counterexample`` holds the cards the opponent would ADD to their side: the
+    the English text, rendered when first read). ``counterexample`` holds the cards the opponent would ADD to their side: the
     strongest completion that beats the claimant (``None`` when the claim holds or fails for another
     reason); ``alternatives`` lists every card that would do as well as a one-card counterexample.
     """
@@ -41,7 +41,6 @@ class ClaimVerdict:
     stone: int
     player: Player
     claimable: bool
-    reason: str
     own: Formation | None = None
     counterexample: tuple[Piece, ...] | None = None
     counter_formation: Formation | None = None
@@ -51,6 +50,16 @@ class ClaimVerdict:
     status: ClaimStatus = ClaimStatus.PROVED
     facts: Fact | None = None
     alternatives: tuple[Card, ...] = ()
+    _reason: str | None = field(default=None, init=False, repr=False, compare=False)
+    """The English words of ``facts``, kept once :attr:`reason` has rendered them."""
+
+    @property
+    def reason(self) -> str:
+        """The explanation in English (``facts`` rendered on first reading, then kept)."""
+        if self._reason is None:
+            object.__setattr__(self, "_reason", "" if self.facts is None else self.facts.in_words("en"))
+        assert self._reason is not None
+        return self._reason
 
     def __bool__(self) -> bool:
         return self.claimable
@@ -105,7 +114,6 @@ def claim(position: Position, stone: int, player: Player | str, rules: RuleSet |
         number,
         me,
         d.claimable,
-        facts.in_words("en"),
         own=d.own,
         counterexample=d.counterexample,
         counter_formation=d.counter_formation,
@@ -217,9 +225,25 @@ def _alternatives(position: Position, s: Stone, me: Player, d: Decision) -> tupl
         return ()
     theirs = s.side(me.opponent)
     target = side_strength(theirs + added[: s.capacity], blind=s.blind)
-    pool = position.public_pool
-    same = tuple(c for c in cards_of(pool) if side_strength(theirs + (c,), blind=s.blind) == target)
+    pool = cards_of(position.public_pool)
+    if all(isinstance(p, Card) for p in theirs) and len(theirs) + 1 == s.capacity:
+        # clan cards only: every one-card completion through the one ranking rule at once
+        strengths = _one_card_strengths([p for p in theirs if isinstance(p, Card)], pool, s.blind)
+        same = tuple(c for c, x in zip(pool, strengths.tolist()) if x == target)
+    else:
+        same = tuple(c for c in pool if side_strength(theirs + (c,), blind=s.blind) == target)
     return same if len(same) > 1 else ()
+
+
+def _one_card_strengths(side: list[Card], pool: tuple[Card, ...], blind: bool) -> np.ndarray:
+    """The strength of ``side`` plus each card of ``pool`` (:func:`~schotten_lab.core.formations.strengths_of`;
+    three cards: read from the cube it built)."""
+    fixed = [c.index for c in side]
+    if len(fixed) == 2:
+        cube = BLIND_CUBE if blind else STRENGTH_CUBE
+        return cube[fixed[0], fixed[1], [c.index for c in pool]].astype(np.int64)
+    rows = np.array([[*fixed, c.index] for c in pool], dtype=np.int64).reshape(len(pool), len(side) + 1)
+    return strengths_of(rows // 9, rows % 9 + 1, blind=blind)
 
 
 def _counter_reason(

@@ -24,6 +24,7 @@ its standard errors.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import math
 from dataclasses import dataclass, field
@@ -498,21 +499,23 @@ class _HoldingCounter:
     def __init__(self, problem: _Problem, budget: int) -> None:
         opp = problem.opp
         self.pool, self.k, self.budget, self.spent = problem.pool, problem.opp_holds, budget, 0
-        self.thresholds = np.unique(opp.strengths)  # ascending
+        ordered = np.sort(opp.strengths)  # np.unique's answer, without its first-call import of numpy.ma
+        self.thresholds = ordered[np.concatenate(([True], ordered[1:] != ordered[:-1]))] if len(ordered) else ordered
         order = np.argsort(opp.strengths, kind="stable")
         self.masks, self.strengths = opp.masks[order], opp.strengths[order]
         # the cards used by the completions of strength >= each threshold
         suffix = np.bitwise_or.accumulate(self.masks[::-1])[::-1] if len(self.masks) else self.masks
         self.starts = np.searchsorted(self.strengths, self.thresholds, side="left")
         self.uses = [int(suffix[i]) for i in self.starts]
+        self.levels: list[int] = self.thresholds.tolist()  # for bisect: cheaper than np.searchsorted per call
         self.pairs = len(self.masks) > 0 and bool((np.bitwise_count(self.masks) == 2).all())
         self.graphs: dict[int, PairCounter] = {}
         self.cache: dict[tuple[int, int], int] = {}
 
     def at_least(self, strength: int, d: int) -> int:
         """Holdings outside ``d`` with a completion of strength >= ``strength``."""
-        i = int(np.searchsorted(self.thresholds, strength, side="left"))
-        if i == len(self.thresholds):
+        i = bisect.bisect_left(self.levels, strength)
+        if i == len(self.levels):
             return 0
         key = (i, d & self.uses[i])
         if key not in self.cache:
@@ -559,7 +562,7 @@ class PairCounter:
         self.used = 0
         for c in self.adjacent:
             self.used |= 1 << c
-        self.memo: dict[tuple[int, int], tuple[int, ...]] = {}
+        self.memo: dict[tuple[int, int], int] = {}
         self.last_nodes = 0
 
     def hitting(self, pool: CardMask, k: int, budget: int) -> int:
@@ -568,11 +571,15 @@ class PairCounter:
         self.last_nodes = 0
         verts = pool & self.used
         others = popcount(pool) - popcount(verts)
-        independent = self._poly(verts, k, budget)
-        free = sum(independent[j] * math.comb(others, k - j) for j in range(min(k, len(independent) - 1) + 1))
+        packed = self._poly(verts, k, budget)
+        digit = (1 << _DIGIT) - 1
+        free = sum((packed >> (_DIGIT * j) & digit) * math.comb(others, k - j) for j in range(k + 1))
         return math.comb(popcount(pool), k) - free
 
-    def _poly(self, verts: int, k: int, budget: int) -> tuple[int, ...]:
+    def _poly(self, verts: int, k: int, budget: int) -> int:
+        """The independence polynomial of ``verts`` truncated at degree ``k``, packed in one int
+        (coefficient ``j`` in bits ``64 j`` to ``64 j + 63``: every count is below ``2**52``, so
+        sums and products of packed polynomials never carry into a kept coefficient)."""
         key = (verts, k)
         found = self.memo.get(key)
         if found is not None:
@@ -582,24 +589,44 @@ class PairCounter:
             raise HittingBudgetExceeded(f"more than {budget} steps to count the holdings exactly")
         isolated = 0
         pick, degree = -1, 0
-        for v in indices_of(verts):
-            deg = popcount(self.adjacent[v] & verts)
+        adjacent = self.adjacent
+        rest = verts
+        while rest:  # the cards in ascending order (as indices_of gives them)
+            low = rest & -rest
+            rest ^= low
+            v = low.bit_length() - 1
+            deg = (adjacent[v] & verts).bit_count()
             if deg == 0:
-                isolated |= 1 << v
+                isolated |= low
             elif deg > degree:
                 pick, degree = v, deg
-        m = popcount(isolated)
+        m = isolated.bit_count()
         if pick < 0:
-            result = tuple(math.comb(m, j) for j in range(k + 1))
+            result = _binomial_poly(m, k)
         elif isolated:
-            rest = self._poly(verts & ~isolated, k, budget)
-            result = tuple(sum(rest[i] * math.comb(m, j - i) for i in range(j + 1)) for j in range(k + 1))
+            result = self._poly(verts & ~isolated, k, budget) * _binomial_poly(m, k) & _truncation(k)
         else:
             without = self._poly(verts & ~(1 << pick), k, budget)
-            with_ = self._poly(verts & ~(1 << pick) & ~self.adjacent[pick], k, budget)
-            result = tuple(without[j] + (with_[j - 1] if j else 0) for j in range(k + 1))
+            with_ = self._poly(verts & ~(1 << pick) & ~adjacent[pick], k, budget)
+            result = (without + (with_ << _DIGIT)) & _truncation(k)
         self.memo[key] = result
         return result
+
+
+_DIGIT = 64
+"""Bits per coefficient of a packed polynomial (:meth:`PairCounter._poly`)."""
+
+
+@functools.cache
+def _truncation(k: int) -> int:
+    """The mask keeping the coefficients of degree 0 to ``k`` of a packed polynomial."""
+    return (1 << (_DIGIT * (k + 1))) - 1
+
+
+@functools.cache
+def _binomial_poly(m: int, k: int) -> int:
+    """``(1 + z) ** m`` truncated at degree ``k``, packed: the independent sets of ``m`` isolated cards."""
+    return sum(math.comb(m, j) << (_DIGIT * j) for j in range(k + 1))
 
 
 def _certain(viewer: Player, winner: Player) -> ViewerOutcome:

@@ -24,6 +24,9 @@ NINE = 511
 STRENGTH: list[int] = [int(x) for x in STRENGTH_CUBE.reshape(-1).tolist()]
 """``STRENGTH[a * 2916 + b * 54 + c]``: strength (rank * 100 + sum) of three distinct cards."""
 
+VALUE_MASKS = tuple(sum(1 << (9 * c + v) for c in range(6)) for v in range(9))
+"""``VALUE_MASKS[v]``: the six cards of value ``v + 1``."""
+
 ADJACENT = tuple((7 << i) for i in range(7))
 """Masks of three adjacent stones (bit ``i`` = stone ``i + 1``)."""
 
@@ -55,12 +58,7 @@ def best_completion(side: Sequence[int], pool: int) -> int:
     if pool.bit_count() < need:
         return -1
     colbits = [(pool >> (9 * c)) & NINE for c in range(6)]
-    counts = [0] * 9
-    for bits in colbits:
-        while bits:
-            low = bits & -bits
-            counts[low.bit_length() - 1] += 1
-            bits ^= low
+    counts = [(pool & m).bit_count() for m in VALUE_MASKS]  # cards of each value in the pool
     vm = 0
     side_sum = 0
     cols = set()
@@ -109,6 +107,43 @@ def best_completion(side: Sequence[int], pool: int) -> int:
     return 100 + side_sum + _top(counts, need)
 
 
+WITNESS_LOOKUPS = 400
+"""Most completions :func:`_beating` tries before giving up (the claim is then decided without one)."""
+
+
+def _beating(side: Sequence[int], pool: int, own: int) -> int:
+    """The cards (a mask) of some completion of a 0-1 card ``side`` from ``pool`` stronger than
+    ``own``, or 0 when none is found within :data:`WITNESS_LOOKUPS` tries."""
+    cards = []
+    rest = pool
+    while rest:
+        low = rest & -rest
+        cards.append(low.bit_length() - 1)
+        rest ^= low
+    tries = 0
+    if len(side) == 1:
+        base = side[0] * 2916
+        for i, a in enumerate(cards):
+            row = base + a * 54
+            for b in cards[i + 1 :]:
+                if STRENGTH[row + b] > own:
+                    return 1 << a | 1 << b
+                tries += 1
+                if tries >= WITNESS_LOOKUPS:
+                    return 0
+        return 0
+    for i, a in enumerate(cards):
+        for j in range(i + 1, len(cards)):
+            row = a * 2916 + cards[j] * 54
+            for c in cards[j + 1 :]:
+                if STRENGTH[row + c] > own:
+                    return 1 << a | 1 << cards[j] | 1 << c
+                tries += 1
+                if tries >= WITNESS_LOOKUPS:
+                    return 0
+    return 0
+
+
 def winner_of(claimed: Sequence[int]) -> int:
     """The player (0 or 1) whose claimed stones win the game (5 stones, or 3 adjacent), else -1."""
     for p in (0, 1):
@@ -149,11 +184,15 @@ class Board:
 class Sim(Board):
     """A full-information base-game state (mutable; :meth:`copy` before branching).
 
-    ``sides[2 * stone + player]`` lists the cards in placement order; ``deck`` is drawn from its
-    end. ``claimed[stone]`` and ``first[stone]`` are -1 (nobody) or a player.
+    ``sides[2 * stone + player]`` lists the cards in placement order (sides only grow: cards are
+    appended, never removed); ``deck`` is drawn from its end. ``claimed[stone]`` and
+    ``first[stone]`` are -1 (nobody) or a player. ``beaten[2 * stone + player]`` remembers a
+    completion of the opponent's side that beats ``player``'s complete side (:meth:`can_claim`).
     """
 
-    __slots__ = ("sides", "claimed", "first", "hands", "deck", "table", "to_move", "winner", "expert", "passes")
+    __slots__ = (
+        "sides", "claimed", "first", "hands", "deck", "table", "to_move", "winner", "expert", "passes", "beaten",
+    )  # fmt: skip
 
     def __init__(
         self,
@@ -179,6 +218,7 @@ class Sim(Board):
                 table |= 1 << card
         self.table = table
         self.winner = winner_of(self.claimed)
+        self.beaten = [0] * 18
 
     def copy(self) -> Sim:
         new = Sim.__new__(Sim)
@@ -192,6 +232,7 @@ class Sim(Board):
         new.winner = self.winner
         new.expert = self.expert
         new.passes = self.passes
+        new.beaten = list(self.beaten)
         return new
 
     # ---- rules ----------------------------------------------------------------------------
@@ -200,6 +241,20 @@ class Sim(Board):
         """Stones where ``player`` may place: unclaimed, fewer than 3 cards on their side."""
         sides = self.sides
         return [i for i in range(9) if self.claimed[i] < 0 and len(sides[2 * i + player]) < 3]
+
+    def claim_all(self, player: int) -> list[int]:
+        """:meth:`Board.claim_all` with the cheap tests first: only a complete side of an open
+        stone is asked :meth:`can_claim`."""
+        made: list[int] = []
+        claimed, sides = self.claimed, self.sides
+        for i in range(9):
+            if claimed[i] < 0 and len(sides[2 * i + player]) >= 3 and self.can_claim(i, player):
+                claimed[i] = player
+                made.append(i)
+                self.winner = winner_of(claimed)
+                if self.winner >= 0:
+                    break
+        return made
 
     def can_claim(self, stone: int, player: int) -> bool:
         """Exact claim rule (docs/RULES.md "Claims") in the base game."""
@@ -210,10 +265,34 @@ class Sim(Board):
             return False
         theirs = self.sides[2 * stone + 1 - player]
         own = STRENGTH[mine[0] * 2916 + mine[1] * 54 + mine[2]]
-        if len(theirs) == 3:
+        k = len(theirs)
+        if k == 3:
             other = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]]
             return own > other or (own == other and self.first[stone] == player)
-        return best_completion(theirs, FULL & ~self.table) <= own
+        # A completion that beat ``own`` still does while its cards are off the table and the
+        # opponent's side has not grown: the claim still fails, nothing to search.
+        slot = 2 * stone + player
+        known = self.beaten[slot]
+        table = self.table
+        if known >> 54 == k + 1 and not known & table:
+            return False
+        pool = FULL & ~table
+        if k == 2:  # each pool card is a completion: the first one that beats ``own`` settles it
+            base = theirs[0] * 2916 + theirs[1] * 54
+            rest = pool
+            while rest:
+                low = rest & -rest
+                if STRENGTH[base + low.bit_length() - 1] > own:
+                    self.beaten[slot] = low | 3 << 54
+                    return False
+                rest ^= low
+            return True
+        if best_completion(theirs, pool) <= own:
+            return True
+        witness = _beating(theirs, pool, own)
+        if witness:
+            self.beaten[slot] = witness | (k + 1) << 54
+        return False
 
     def place(self, card: int, stone: int) -> None:
         """Put ``card`` from the mover's hand on their side of ``stone`` (no legality check)."""
@@ -348,26 +427,40 @@ def greedy_play(sim: Sim, rng: random.Random, explore: float = 0.0) -> tuple[int
                 continue  # every empty side scores the same: the first one stands for all
             empty_seen = True
             best, choice = best_opening(hand, stone, best, choice)
-        elif k == 2:
-            best, choice = best_third(side, sides[2 * stone + 1 - p], hand, stone, best, choice)
-        else:
-            x = side[0]
-            xv = x % 9
-            xc = x // 9
+        elif k == 2:  # best_third, inlined (the rollouts' hottest loop)
+            base = side[0] * 2916 + side[1] * 54
+            theirs = sides[2 * stone + 1 - p]
+            beaten = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
             for card in hand:
-                v = card % 9
-                dv = v - xv if v > xv else xv - v
-                if card // 9 == xc:
-                    score = 460 + v + xv if dv <= 2 else 300 + v + xv
-                elif dv == 0:
-                    score = 410 + 2 * v
-                elif dv <= 2:
-                    score = 200 + v + xv
-                else:
-                    score = 100 + v + xv
+                score = STRENGTH[base + card]
+                if beaten >= score:
+                    score -= 300
+                if score > best:
+                    best, choice = score, (card, stone)
+        else:
+            row = side[0] * 54
+            for card in hand:
+                score = SECOND_SCORE[row + card]
                 if score > best:
                     best, choice = score, (card, stone)
     return choice
+
+
+def _second_score(x: int, card: int) -> int:
+    """:func:`greedy_play`'s score of ``card`` beside a lone ``x`` (as :func:`placement_score` rates it)."""
+    xv, v = x % 9, card % 9
+    dv = v - xv if v > xv else xv - v
+    if card // 9 == x // 9:
+        return 460 + v + xv if dv <= 2 else 300 + v + xv
+    if dv == 0:
+        return 410 + 2 * v
+    if dv <= 2:
+        return 200 + v + xv
+    return 100 + v + xv
+
+
+SECOND_SCORE: list[int] = [_second_score(x, card) for x in range(54) for card in range(54)]
+"""``SECOND_SCORE[x * 54 + card]``: the score of ``card`` placed beside the lone card ``x``."""
 
 
 def rollout(sim: Sim, rng: random.Random, explore: float = 0.1, max_turns: int = 400) -> int:

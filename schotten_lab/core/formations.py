@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 import numpy as np
 
@@ -99,6 +98,11 @@ def evaluate(cards: Sequence[Card], *, blind: bool = False) -> Formation:
     """
     if len(cards) not in (3, 4):
         raise ArgumentError(f"a complete side has 3 or 4 cards, not {len(cards)}")
+    if len(cards) == 3:  # three distinct cards: the cube built by strengths_of holds the answer
+        a, b, c = cards
+        found = int((BLIND_CUBE if blind else STRENGTH_CUBE)[a.index, b.index, c.index])
+        if found >= 0:
+            return Formation.from_strength(found)
     colors = np.array([[int(c.color) for c in cards]], dtype=np.int64)
     values = np.array([[c.value for c in cards]], dtype=np.int64)
     return Formation.from_strength(int(strengths_of(colors, values, blind=blind)[0]))
@@ -113,14 +117,24 @@ def strength_of(cards: Sequence[Card], *, blind: bool = False) -> int:
 
 
 def _build_strength_cube() -> np.ndarray:
-    """``cube[i, j, k]`` is the strength of cards i, j, k (all distinct), else -1."""
-    idx = np.arange(54)
-    i, j, k = np.meshgrid(idx, idx, idx, indexing="ij")
-    triples = np.stack([i, j, k], axis=-1).reshape(-1, 3)
-    strengths = strengths_of(triples // 9, triples % 9 + 1)
-    cube: np.ndarray = strengths.reshape(54, 54, 54).astype(np.int16)
-    cube[(i == j) | (j == k) | (i == k)] = -1
+    """``cube[i, j, k]`` is the strength of cards i, j, k (all distinct), else -1.
+
+    Each of the 24,804 sets is evaluated once and written to its six orders (a strength does not
+    depend on the order of the cards)."""
+    hands = _ascending_triples().astype(np.int64)
+    strengths = strengths_of(hands // 9, hands % 9 + 1).astype(np.int16)
+    cube = np.full((54, 54, 54), -1, dtype=np.int16)
+    a, b, c = hands[:, 0], hands[:, 1], hands[:, 2]
+    for i, j, k in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+        cube[i, j, k] = strengths
     return cube
+
+
+def _ascending_triples() -> np.ndarray:
+    """All 24,804 sets of three card indices, ascending within each row, rows in lexicographic order."""
+    idx = np.arange(54)
+    ascending = (idx[:, None, None] < idx[None, :, None]) & (idx[None, :, None] < idx[None, None, :])
+    return np.stack(np.nonzero(ascending), axis=1).astype(np.int8)  # np.nonzero: lexicographic order
 
 
 STRENGTH_CUBE: np.ndarray = _build_strength_cube()
@@ -159,7 +173,7 @@ class HandTable:
 
 
 def _build_hand_table(cube: np.ndarray) -> HandTable:
-    combos = np.array(list(combinations(range(54), 3)), dtype=np.int8)
+    combos = _ascending_triples()
     strengths = cube[combos[:, 0], combos[:, 1], combos[:, 2]].astype(np.int16)
     # stable sort on descending strength keeps lexicographic card order among equals
     order = np.argsort(-strengths, kind="stable")
@@ -170,15 +184,28 @@ def _build_hand_table(cube: np.ndarray) -> HandTable:
         | (one << combos[:, 1].astype(np.uint64))
         | (one << combos[:, 2].astype(np.uint64))
     )
-    containing = tuple(np.flatnonzero((combos == c).any(axis=1)) for c in range(54))
-    pair_index: dict[tuple[int, int], list[int]] = {}
-    for h, (a, b, c) in enumerate(combos.tolist()):
-        for pair in ((a, b), (a, c), (b, c)):
-            pair_index.setdefault(pair, []).append(h)
-    containing_pair = {p: np.array(v, dtype=np.int64) for p, v in pair_index.items()}
-    for arr in (combos, masks, strengths, *containing, *containing_pair.values()):
+    wide = combos.astype(np.int64)
+    containing = _groups(wide.reshape(-1), 3)  # hands holding card c, in table order
+    containing_cards = tuple(containing.get(c, np.zeros(0, dtype=np.int64)) for c in range(54))
+    a, b, c = wide[:, 0], wide[:, 1], wide[:, 2]
+    pairs = np.stack([a * 54 + b, a * 54 + c, b * 54 + c], axis=1).reshape(-1)  # each hand's pairs, a < b
+    containing_pair = {divmod(key, 54): hands for key, hands in _groups(pairs, 3).items()}
+    for arr in (combos, masks, strengths, *containing_cards, *containing_pair.values()):
         arr.flags.writeable = False
-    return HandTable(combos, masks, strengths, containing, containing_pair)
+    return HandTable(combos, masks, strengths, containing_cards, containing_pair)
+
+
+def _groups(keys: np.ndarray, per_hand: int) -> dict[int, np.ndarray]:
+    """For each key of ``keys`` (``per_hand`` consecutive entries per hand), the hands that have it,
+    ascending; keys in the order of their first appearance."""
+    order = np.argsort(keys, kind="stable")  # by key, then by position: hands ascending
+    ordered = keys[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    hands = order // per_hand
+    bounds = [*starts.tolist(), len(order)]
+    groups = {int(ordered[s]): hands[s:e] for s, e in zip(bounds, bounds[1:])}
+    firsts = {int(ordered[s]): int(order[s]) for s in starts.tolist()}
+    return {k: groups[k] for k in sorted(groups, key=firsts.__getitem__)}
 
 
 _TABLES: dict[bool, HandTable] = {}

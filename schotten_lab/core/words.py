@@ -473,12 +473,16 @@ def render(value: object, lang: str = "en", form: str = "bare") -> str:
         return article(word, form) if check_lang(lang) == "fr" and word else word
     if form == "pron":
         return _PRONOUN[check_lang(lang)]
-    if form != "bare" and isinstance(value, InForms):
-        return value.in_form(lang, form)
+    # getattr, not isinstance against the runtime-checkable protocols: the same test, without the
+    # protocols' slow attribute scan on every field of every phrase
+    in_form = getattr(value, "in_form", None) if form != "bare" else None
+    if in_form is not None:
+        return str(in_form(lang, form))
     if form not in FORMS:
         raise WordsError(f"unknown form {form!r}")
-    if isinstance(value, InWords):
-        return value.in_words(lang)
+    in_words = getattr(value, "in_words", None)
+    if in_words is not None:
+        return str(in_words(lang))
     if isinstance(value, enum.Enum) and value.value in PLAYER_NAMES:
         return player(value, lang)  # a Player (an enum whose value is "south" or "north")
     if isinstance(value, str):
