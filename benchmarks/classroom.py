@@ -13,7 +13,11 @@ students open it at once (one browser context each, all in one Chromium on this 
 
 It prints time-to-usable per page (median, max: the palette's G8 visible and the position's diagram,
 ``svg.schotten-position``, drawn; for play the hand shown), the latencies (median, p95, max), the
-server's memory (RSS of its process tree, sampled every 0.5 s: peak), and the machine's load. The
+server's memory (RSS of its process tree, sampled every 0.5 s: peak), and the machine's load. For the
+student alone it also says where the page's time went: the page's HTML and Solara's front end (the
+websocket opened), the widgets' messages received until the page was usable (count and size), and
+the CPU seconds the server and the browser spent on it (CPU time: less moved by other work than the
+wall clock on a shared machine). The
 browser runs on the same 2 cores as the server: on a shared machine its rendering is part of every
 figure (in a classroom each student's own computer renders its page). Figures are printed, never
 asserted. Needs the classroom and dev extras and Debian's ``/usr/bin/chromium``.
@@ -117,13 +121,80 @@ def summary(name: str, values: list[float]) -> str:
             f"max {ordered[-1]:.2f} s")
 
 
-async def open_page(browser: Any, url: str, ready: list[str]) -> tuple[Any, float]:
+def cpu_seconds(pids: list[int], children: bool = True) -> float:
+    """CPU seconds (user + system) used so far by processes ``pids`` (and their descendants)."""
+    import psutil
+
+    total = 0.0
+    for pid in pids:
+        try:
+            root = psutil.Process(pid)
+            procs = [root, *root.children(recursive=True)] if children else [root]
+        except psutil.NoSuchProcess:
+            continue
+        for proc in procs:
+            try:
+                times = proc.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                pass
+    return total
+
+
+def browser_pids() -> list[int]:
+    """The Chromium processes started by this benchmark (through Playwright's driver)."""
+    import psutil
+
+    return [p.pid for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
+
+
+class PageTrace:
+    """Where one page's time went: the websocket opened (page HTML and front end loaded), the frames
+    received until usable, the CPU seconds of the server and of the browser."""
+
+    def __init__(self, server_pid: int) -> None:
+        self.server_pid = server_pid
+        self.start = time.perf_counter()
+        self.ws_open: float | None = None
+        self.frames = self.bytes = 0
+        self.server_cpu = -cpu_seconds([server_pid])
+        self.browser_cpu = -cpu_seconds(browser_pids(), children=False)
+
+    def watch(self, page: Any) -> None:
+        def opened(ws: Any) -> None:
+            if self.ws_open is None:
+                self.ws_open = time.perf_counter() - self.start
+
+            def received(payload: Any) -> None:
+                self.frames += 1
+                self.bytes += len(payload)
+
+            ws.on("framereceived", received)
+
+        page.on("websocket", opened)
+
+    def usable(self) -> None:
+        self.server_cpu += cpu_seconds([self.server_pid])
+        self.browser_cpu += cpu_seconds(browser_pids(), children=False)
+
+    def line(self) -> str:
+        ws = "never" if self.ws_open is None else f"{self.ws_open:.2f} s"
+        return (f"where the time went: websocket open (page HTML and front end) {ws}; {self.frames} messages "
+                f"({self.bytes / 1e6:.2f} MB) until usable; CPU: server {self.server_cpu:.2f} s, "
+                f"browser {self.browser_cpu:.2f} s")
+
+
+async def open_page(browser: Any, url: str, ready: list[str], trace: PageTrace | None = None) -> tuple[Any, float]:
     context = await browser.new_context(viewport={"width": 1500, "height": 1000})
     page = await context.new_page()
+    if trace is not None:
+        trace.watch(page)
     start = time.perf_counter()
     await page.goto(url, timeout=TIMEOUT)
     for selector in ready:
         await page.locator(selector).first.wait_for(state="attached", timeout=TIMEOUT)
+    if trace is not None:
+        trace.usable()
     return page, time.perf_counter() - start
 
 
@@ -149,8 +220,9 @@ async def edit(page: Any, k: int) -> float:
     return time.perf_counter() - start
 
 
-async def editor_student(browser: Any, url: str, edits: int, loads: list[float], latencies: list[float]) -> None:
-    page, seconds = await open_page(browser, url, EDITOR_READY)
+async def editor_student(browser: Any, url: str, edits: int, loads: list[float], latencies: list[float],
+                         trace: PageTrace | None = None) -> None:
+    page, seconds = await open_page(browser, url, EDITOR_READY, trace)
     loads.append(seconds)
     print(f"    a page usable after {seconds:.1f} s", flush=True)
     for k in range(edits):
@@ -187,8 +259,9 @@ async def play_turn(page: Any, k: int) -> float | None:
     return time.perf_counter() - start
 
 
-async def play_student(browser: Any, url: str, turns: int, loads: list[float], replies: list[float]) -> None:
-    page, seconds = await open_page(browser, url, PLAY_READY)
+async def play_student(browser: Any, url: str, turns: int, loads: list[float], replies: list[float],
+                       trace: PageTrace | None = None) -> None:
+    page, seconds = await open_page(browser, url, PLAY_READY, trace)
     loads.append(seconds)
     print(f"    a page usable after {seconds:.1f} s", flush=True)
     for k in range(turns):
@@ -199,7 +272,8 @@ async def play_student(browser: Any, url: str, turns: int, loads: list[float], r
     await page.context.close()
 
 
-async def run_app(browser: Any, base: str, app: str, students: int, work: int, memory: MemoryWatch) -> None:
+async def run_app(browser: Any, base: str, app: str, students: int, work: int, memory: MemoryWatch,
+                  server_pid: int) -> None:
     query = "&opponent=advisor&rollouts=300" if app == "play" else ""
     student = editor_student if app == "editor" else play_student
     label = "edit (click to board and diagram redrawn)" if app == "editor" else "bot reply (advisor, 300 rollouts)"
@@ -208,12 +282,15 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
         work_times: list[float] = []
         memory.reset()
         start = time.perf_counter()
+        trace = PageTrace(server_pid) if count == 1 else None
         await asyncio.gather(*(student(browser, f"{base}/{app}?token={TOKEN}{query}&seed={i + 1}", work, loads,
-                                       work_times) for i in range(count)))
+                                       work_times, trace) for i in range(count)))
         wall = time.perf_counter() - start
         print(f"[{app}] {count} student(s) at once, {work} {'edits' if app == 'editor' else 'turns'} each "
               f"({wall:.0f} s in all; load {os.getloadavg()[0]:.1f}):")
         print("  " + summary("time to usable page", loads))
+        if trace is not None:
+            print("  " + trace.line())
         print("  " + summary(label, work_times))
         print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB", flush=True)
         await asyncio.sleep(2)
@@ -234,7 +311,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 apps = ["editor", "play"] if args.app == "both" else [args.app]
                 for app in apps:
                     await run_app(browser, f"http://127.0.0.1:{port}", app, args.students,
-                                  args.edits if app == "editor" else args.turns, memory)
+                                  args.edits if app == "editor" else args.turns, memory, proc.pid)
                 await browser.close()
         finally:
             memory.stop()
