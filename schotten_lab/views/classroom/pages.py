@@ -47,6 +47,24 @@ def notify_idle(kernel_id: str) -> None:
         tell()
 
 
+def warm_up() -> None:
+    """Before the first student, once per server: the exercise's analysis (kept in the analysis's
+    cache for every session), its diagram and plotly's chart code, so that the first page and the
+    first *Show the charts* cost what the later ones do (about 1 s of imports and tables otherwise)."""
+    from ...core.rules import Player
+    from ...core.svg import position_svg
+    from .. import charts
+    from ..app import exercise
+    from ..editor.panel import seat_analysis
+
+    position = exercise()
+    analysis = seat_analysis(position, Player.SOUTH)
+    position_svg(position)
+    charts.formation_odds_chart(analysis)
+    charts.outcome_chart(analysis, seat=True)
+    charts.card_map_chart(analysis)
+
+
 def close_tree(widget: W.Widget) -> None:
     """Close ``widget`` and every widget under it (its session's memory is freed)."""
     for child in getattr(widget, "children", ()):
