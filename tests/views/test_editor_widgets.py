@@ -162,3 +162,16 @@ def test_eager_and_no_charts_have_no_toggle() -> None:
     assert off.charts_toggle is None and not off.charts_shown
     app = BoardApp.from_request("")  # the Voilà app and notebooks: drawn with the page, as before
     assert set(app.editor.panel.figures) == {"odds", "outcome", "cards"}
+
+
+def test_remembered_phrases_keep_the_fields_types_apart() -> None:
+    """The editor remembers its phrases (an edit redraws the same tooltips): a field's type is part
+    of what is remembered, so a tactics card's name and the same text as a plain string stay apart."""
+    from schotten_lab.core.words import TacticName, say
+
+    editor = BoardEditor(charts=False, advisor=False, lang="fr")
+    named = editor._t("ed.tip_place", item=TacticName("SPY"))
+    assert named == say("ed.tip_place", "fr", item=TacticName("SPY"))
+    assert editor._t("ed.tip_place", item="SPY") == say("ed.tip_place", "fr", item="SPY")
+    assert editor._t("ed.tip_place", item=TacticName("SPY")) is named  # remembered
+    assert editor._t("ed.tip_slot", stone=3, player=N) == say("ed.tip_slot", "fr", stone=3, player=N)

@@ -32,6 +32,9 @@ from .advisor import AdvisorPanel
 from .panel import AnalysisPanel, ChartsOption, heading
 from .words import item_words, mode_words, target_label, target_where
 
+PHRASES_KEPT = 4096
+"""Phrases an editor remembers (:meth:`BoardEditor._t`) before it starts afresh."""
+
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
 """The combat modes' English names (:func:`.words.mode_words` gives them in either language)."""
 
@@ -65,6 +68,7 @@ class BoardEditor:
         advisor: AdvisorPanel | bool = True, lang: str | None = None,
     ) -> None:
         self.lang = check_lang(default_lang() if lang is None else lang)
+        self._phrases: dict[tuple[object, ...], str] = {}
         t = self._t
         self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
@@ -462,8 +466,18 @@ class BoardEditor:
         self._set_message(self._t("ed.saved"))
 
     def _t(self, key: str, **fields: object) -> str:
-        """Phrase ``key`` of :mod:`.words` in the editor's language."""
-        return say(key, self.lang, **fields)
+        """Phrase ``key`` of :mod:`.words` in the editor's language (remembered: an edit redraws about
+        130 tooltips, the same ones again and again)."""
+        try:
+            memo_key = (key, *((name, type(value), value) for name, value in sorted(fields.items())))
+            return self._phrases[memo_key]
+        except TypeError:  # a field that cannot be a key: said afresh
+            return say(key, self.lang, **fields)
+        except KeyError:
+            if len(self._phrases) >= PHRASES_KEPT:
+                self._phrases.clear()
+            text = self._phrases[memo_key] = say(key, self.lang, **fields)
+            return text
 
     def _set_message(self, text: str, error: bool = False) -> None:
         self._message = text
