@@ -1,6 +1,7 @@
 """A class at once on the classroom server (Solara), in a real Chromium: page times, edit latency, memory.
 
     nice python benchmarks/classroom.py [--students 30] [--edits 5] [--turns 3] [--app editor|play|both]
+                                        [--cached-front-end]
 
 Starts ``python -m schotten_lab.views.classroom`` on a free local port (cap: students + 5), then for
 each app: one student alone opens the page (the page usable on a running server), then ``--students``
@@ -21,6 +22,11 @@ wall clock on a shared machine). The
 browser runs on the same 2 cores as the server: on a shared machine its rendering is part of every
 figure (in a classroom each student's own computer renders its page). Figures are printed, never
 asserted. Needs the classroom and dev extras and Debian's ``/usr/bin/chromium``.
+
+``--cached-front-end``: the class's pages open as tabs of one browser context that the student alone
+has already visited, so Solara's front end (4 MB of JavaScript, CSS and fonts) comes from the
+browser's cache, as in returning students' browsers; each tab is still a session of its own. Without
+it every student is a first visit (a context of their own), the harder case.
 """
 
 from __future__ import annotations
@@ -185,8 +191,13 @@ class PageTrace:
 
 
 async def open_page(browser: Any, url: str, ready: list[str], trace: PageTrace | None = None) -> tuple[Any, float]:
-    context = await browser.new_context(viewport={"width": 1500, "height": 1000})
-    page = await context.new_page()
+    """A page of ``url`` in a context of its own (``browser`` a Browser) or a tab of ``browser`` (a
+    shared BrowserContext: ``--cached-front-end``), and the seconds until it was usable."""
+    if hasattr(browser, "new_context"):
+        context = await browser.new_context(viewport={"width": 1500, "height": 1000})
+        page = await context.new_page()
+    else:
+        page = await browser.new_page()
     if trace is not None:
         trace.watch(page)
     start = time.perf_counter()
@@ -196,6 +207,14 @@ async def open_page(browser: Any, url: str, ready: list[str], trace: PageTrace |
     if trace is not None:
         trace.usable()
     return page, time.perf_counter() - start
+
+
+async def close_page(page: Any) -> None:
+    """Close a student's page, and its context unless it is the shared one."""
+    if getattr(page.context, "sl_shared", False):
+        await page.close()
+    else:
+        await page.context.close()
 
 
 EDITOR_READY = [".sl-palette.sl-card-G8:not([disabled])", "svg.schotten-position"]
@@ -227,7 +246,7 @@ async def editor_student(browser: Any, url: str, edits: int, loads: list[float],
     print(f"    a page usable after {seconds:.1f} s", flush=True)
     for k in range(edits):
         latencies.append(await edit(page, k))
-    await page.context.close()
+    await close_page(page)
 
 
 async def play_turn(page: Any, k: int) -> float | None:
@@ -269,7 +288,7 @@ async def play_student(browser: Any, url: str, turns: int, loads: list[float], r
         if reply is None:
             break
         replies.append(reply)
-    await page.context.close()
+    await close_page(page)
 
 
 async def run_app(browser: Any, base: str, app: str, students: int, work: int, memory: MemoryWatch,
@@ -277,7 +296,10 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
     query = "&opponent=advisor&rollouts=300" if app == "play" else ""
     student = editor_student if app == "editor" else play_student
     label = "edit (click to board and diagram redrawn)" if app == "editor" else "bot reply (advisor, 300 rollouts)"
+    shared = getattr(browser, "sl_shared", False)
     for count in (1, students):
+        if shared and count > 1:
+            print(f"  (the {count} students' pages: tabs of one context whose cache holds the front end)")
         loads: list[float] = []
         work_times: list[float] = []
         memory.reset()
@@ -308,9 +330,13 @@ async def main_async(args: argparse.Namespace) -> None:
         try:
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+                target = browser
+                if args.cached_front_end:
+                    target = await browser.new_context(viewport={"width": 1500, "height": 1000})
+                    target.sl_shared = True
                 apps = ["editor", "play"] if args.app == "both" else [args.app]
                 for app in apps:
-                    await run_app(browser, f"http://127.0.0.1:{port}", app, args.students,
+                    await run_app(target, f"http://127.0.0.1:{port}", app, args.students,
                                   args.edits if app == "editor" else args.turns, memory, proc.pid)
                 await browser.close()
         finally:
@@ -329,6 +355,8 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--turns", type=int, default=3)
     parser.add_argument("--app", choices=["editor", "play", "both"], default="both")
+    parser.add_argument("--cached-front-end", action="store_true",
+                        help="open the pages as tabs of one context: the front end from the browser's cache")
     args = parser.parse_args()
     if not 1 <= args.students <= 200:
         parser.error("--students must be within 1..200")
