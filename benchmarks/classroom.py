@@ -305,6 +305,7 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
         memory.reset()
         start = time.perf_counter()
         trace = PageTrace(server_pid) if count == 1 else None
+        phase_cpu = (cpu_seconds([server_pid]), cpu_seconds(browser_pids(), children=False))
         await asyncio.gather(*(student(browser, f"{base}/{app}?token={TOKEN}{query}&seed={i + 1}", work, loads,
                                        work_times, trace) for i in range(count)))
         wall = time.perf_counter() - start
@@ -314,6 +315,8 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
         if trace is not None:
             print("  " + trace.line())
         print("  " + summary(label, work_times))
+        print(f"  CPU over the phase (pages and work): server {cpu_seconds([server_pid]) - phase_cpu[0]:.1f} s, "
+              f"browser {cpu_seconds(browser_pids(), children=False) - phase_cpu[1]:.1f} s (2 cores)")
         print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB", flush=True)
         await asyncio.sleep(2)
 
