@@ -333,7 +333,7 @@ async def main_async(args: argparse.Namespace) -> None:
         try:
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-                target = browser
+                target: Any = browser
                 if args.cached_front_end:
                     target = await browser.new_context(viewport={"width": 1500, "height": 1000})
                     target.sl_shared = True

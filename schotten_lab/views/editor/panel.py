@@ -181,7 +181,7 @@ COUNTING = "counting…"
 """What the viewer's column says while its figures are counted (English; ``ed.counting`` in words)."""
 CHARTS = ("odds", "outcome", "cards")
 """The panel's charts, in their order."""
-LAZY = "lazy"
+LAZY: Literal["lazy"] = "lazy"
 """``charts=LAZY``: the charts are built when the panel's *Show the charts* button is pressed, not
 with the page (the classroom server: three plotly charts are most of a page's drawing in the browser)."""
 ChartsOption = bool | Literal["lazy"]
