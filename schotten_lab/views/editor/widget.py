@@ -125,9 +125,8 @@ class BoardEditor:
             for p in (Player.NORTH, Player.SOUTH):
                 buttons = []
                 for i in range(SIDE_SIZE + 1):
-                    # the fourth slot (Mud fight) is shown and hidden: a layout of its own
-                    layout = small if i < SIDE_SIZE else W.Layout(width="42px", height="30px", padding="0",
-                                                                  display=None if tactics_game else "none")
+                    # the fourth slot (Mud fight): one of three shared layouts (:meth:`_fourth_slot`)
+                    layout = small if i < SIDE_SIZE else self._fourth_layout("" if tactics_game else "none", None)
                     b = W.Button(description=EMPTY_SLOT, layout=layout, style=sh.empty_slot_style(),
                                  tooltip=t("ed.tip_slot", stone=n, player=p),
                                  _dom_classes=("sl-slot", f"sl-slot-{n}-{p.letter}-{i}"))
@@ -514,6 +513,19 @@ class BoardEditor:
         bg = "#ffe082" if claimed else "#cfd8dc"
         return f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold"{title}>{n}{modes}{mark}</div>'
 
+    def _fourth_layout(self, display: str, visibility: str | None) -> W.Layout:
+        """The shared layout of a fourth slot: hidden (base game), or shown with room kept (tactics)."""
+        settings = {"width": "42px", "height": "30px", "padding": "0", "display": display}
+        if visibility is not None:
+            settings["visibility"] = visibility
+        return self.shared.layout(**settings)
+
+    def _fourth_slot(self, button: W.Button, display: str, visibility: str | None) -> None:
+        """Give a fourth slot the shared layout of its state (nothing sent when it has it already)."""
+        layout = self._fourth_layout(display, visibility)
+        if button.layout is not layout:
+            button.layout = layout
+
     @staticmethod
     def _close_all(buttons: list[W.Button]) -> None:
         """Close buttons no longer shown (their layouts and styles are shared: kept)."""
@@ -549,10 +561,9 @@ class BoardEditor:
                 if i < SIDE_SIZE:
                     pass
                 elif not tactics:
-                    show(b, False)
+                    self._fourth_slot(b, "none", None)
                 else:  # every column keeps room for a fourth card, so the stones stay in line
-                    show(b, True)
-                    b.layout.visibility = "visible" if i < stone.capacity or i < len(side) else "hidden"
+                    self._fourth_slot(b, "", "visible" if i < stone.capacity or i < len(side) else "hidden")
                 if i < len(side):
                     c = side[i]
                     b.description, b.tooltip = piece_label(c, self.lang), self._t("ed.tip_take", item=item_words(c))
