@@ -1,6 +1,7 @@
 """A class at once on the classroom server (Solara), in a real Chromium: page times, edit latency, memory.
 
     nice python benchmarks/classroom.py [--students 30] [--edits 5] [--turns 3] [--app editor|play|both]
+                                        [--cached-front-end]
 
 Starts ``python -m schotten_lab.views.classroom`` on a free local port (cap: students + 5), then for
 each app: one student alone opens the page (the page usable on a running server), then ``--students``
@@ -13,10 +14,19 @@ students open it at once (one browser context each, all in one Chromium on this 
 
 It prints time-to-usable per page (median, max: the palette's G8 visible and the position's diagram,
 ``svg.schotten-position``, drawn; for play the hand shown), the latencies (median, p95, max), the
-server's memory (RSS of its process tree, sampled every 0.5 s: peak), and the machine's load. The
+server's memory (RSS of its process tree, sampled every 0.5 s: peak), and the machine's load. For the
+student alone it also says where the page's time went: the page's HTML and Solara's front end (the
+websocket opened), the widgets' messages received until the page was usable (count and size), and
+the CPU seconds the server and the browser spent on it (CPU time: less moved by other work than the
+wall clock on a shared machine). The
 browser runs on the same 2 cores as the server: on a shared machine its rendering is part of every
 figure (in a classroom each student's own computer renders its page). Figures are printed, never
 asserted. Needs the classroom and dev extras and Debian's ``/usr/bin/chromium``.
+
+``--cached-front-end``: the class's pages open as tabs of one browser context that the student alone
+has already visited, so Solara's front end (4 MB of JavaScript, CSS and fonts) comes from the
+browser's cache, as in returning students' browsers; each tab is still a session of its own. Without
+it every student is a first visit (a context of their own), the harder case.
 """
 
 from __future__ import annotations
@@ -117,14 +127,94 @@ def summary(name: str, values: list[float]) -> str:
             f"max {ordered[-1]:.2f} s")
 
 
-async def open_page(browser: Any, url: str, ready: list[str]) -> tuple[Any, float]:
-    context = await browser.new_context(viewport={"width": 1500, "height": 1000})
-    page = await context.new_page()
+def cpu_seconds(pids: list[int], children: bool = True) -> float:
+    """CPU seconds (user + system) used so far by processes ``pids`` (and their descendants)."""
+    import psutil
+
+    total = 0.0
+    for pid in pids:
+        try:
+            root = psutil.Process(pid)
+            procs = [root, *root.children(recursive=True)] if children else [root]
+        except psutil.NoSuchProcess:
+            continue
+        for proc in procs:
+            try:
+                times = proc.cpu_times()
+                total += times.user + times.system
+            except psutil.NoSuchProcess:
+                pass
+    return total
+
+
+def browser_pids() -> list[int]:
+    """The Chromium processes started by this benchmark (through Playwright's driver)."""
+    import psutil
+
+    return [p.pid for p in psutil.Process().children(recursive=True) if "chrom" in p.name().lower()]
+
+
+class PageTrace:
+    """Where one page's time went: the websocket opened (page HTML and front end loaded), the frames
+    received until usable, the CPU seconds of the server and of the browser."""
+
+    def __init__(self, server_pid: int) -> None:
+        self.server_pid = server_pid
+        self.start = time.perf_counter()
+        self.ws_open: float | None = None
+        self.frames = self.bytes = 0
+        self.server_cpu = -cpu_seconds([server_pid])
+        self.browser_cpu = -cpu_seconds(browser_pids(), children=False)
+
+    def watch(self, page: Any) -> None:
+        def opened(ws: Any) -> None:
+            if self.ws_open is None:
+                self.ws_open = time.perf_counter() - self.start
+
+            def received(payload: Any) -> None:
+                self.frames += 1
+                self.bytes += len(payload)
+
+            ws.on("framereceived", received)
+
+        page.on("websocket", opened)
+
+    def usable(self) -> None:
+        self.server_cpu += cpu_seconds([self.server_pid])
+        self.browser_cpu += cpu_seconds(browser_pids(), children=False)
+
+    def line(self) -> str:
+        ws = "never" if self.ws_open is None else f"{self.ws_open:.2f} s"
+        return (f"where the time went: websocket open (page HTML and front end) {ws}; {self.frames} messages "
+                f"({self.bytes / 1e6:.2f} MB) until usable; CPU: server {self.server_cpu:.2f} s, "
+                f"browser {self.browser_cpu:.2f} s")
+
+
+async def open_page(browser: Any, url: str, ready: list[str], trace: PageTrace | None = None) -> tuple[Any, float]:
+    """A page of ``url`` in a context of its own (``browser`` a Browser) or a tab of ``browser`` (a
+    shared BrowserContext: ``--cached-front-end``), and the seconds until it was usable."""
+    if hasattr(browser, "new_context"):
+        context = await browser.new_context(viewport={"width": 1500, "height": 1000})
+        page = await context.new_page()
+    else:
+        page = await browser.new_page()
+    if trace is not None:
+        trace.watch(page)
     start = time.perf_counter()
     await page.goto(url, timeout=TIMEOUT)
     for selector in ready:
         await page.locator(selector).first.wait_for(state="attached", timeout=TIMEOUT)
+    if trace is not None:
+        trace.usable()
     return page, time.perf_counter() - start
+
+
+async def close_page(page: Any) -> None:
+    """Close a student's page, and its context unless it is the shared one."""
+    if getattr(page.context, "sl_shared", False):
+        await page.close()
+    else:
+        await page.context.close()
 
 
 EDITOR_READY = [".sl-palette.sl-card-G8:not([disabled])", "svg.schotten-position"]
@@ -149,13 +239,14 @@ async def edit(page: Any, k: int) -> float:
     return time.perf_counter() - start
 
 
-async def editor_student(browser: Any, url: str, edits: int, loads: list[float], latencies: list[float]) -> None:
-    page, seconds = await open_page(browser, url, EDITOR_READY)
+async def editor_student(browser: Any, url: str, edits: int, loads: list[float], latencies: list[float],
+                         trace: PageTrace | None = None) -> None:
+    page, seconds = await open_page(browser, url, EDITOR_READY, trace)
     loads.append(seconds)
     print(f"    a page usable after {seconds:.1f} s", flush=True)
     for k in range(edits):
         latencies.append(await edit(page, k))
-    await page.context.close()
+    await close_page(page)
 
 
 async def play_turn(page: Any, k: int) -> float | None:
@@ -187,8 +278,9 @@ async def play_turn(page: Any, k: int) -> float | None:
     return time.perf_counter() - start
 
 
-async def play_student(browser: Any, url: str, turns: int, loads: list[float], replies: list[float]) -> None:
-    page, seconds = await open_page(browser, url, PLAY_READY)
+async def play_student(browser: Any, url: str, turns: int, loads: list[float], replies: list[float],
+                       trace: PageTrace | None = None) -> None:
+    page, seconds = await open_page(browser, url, PLAY_READY, trace)
     loads.append(seconds)
     print(f"    a page usable after {seconds:.1f} s", flush=True)
     for k in range(turns):
@@ -196,25 +288,35 @@ async def play_student(browser: Any, url: str, turns: int, loads: list[float], r
         if reply is None:
             break
         replies.append(reply)
-    await page.context.close()
+    await close_page(page)
 
 
-async def run_app(browser: Any, base: str, app: str, students: int, work: int, memory: MemoryWatch) -> None:
+async def run_app(browser: Any, base: str, app: str, students: int, work: int, memory: MemoryWatch,
+                  server_pid: int) -> None:
     query = "&opponent=advisor&rollouts=300" if app == "play" else ""
     student = editor_student if app == "editor" else play_student
     label = "edit (click to board and diagram redrawn)" if app == "editor" else "bot reply (advisor, 300 rollouts)"
+    shared = getattr(browser, "sl_shared", False)
     for count in (1, students):
+        if shared and count > 1:
+            print(f"  (the {count} students' pages: tabs of one context whose cache holds the front end)")
         loads: list[float] = []
         work_times: list[float] = []
         memory.reset()
         start = time.perf_counter()
+        trace = PageTrace(server_pid) if count == 1 else None
+        phase_cpu = (cpu_seconds([server_pid]), cpu_seconds(browser_pids(), children=False))
         await asyncio.gather(*(student(browser, f"{base}/{app}?token={TOKEN}{query}&seed={i + 1}", work, loads,
-                                       work_times) for i in range(count)))
+                                       work_times, trace) for i in range(count)))
         wall = time.perf_counter() - start
         print(f"[{app}] {count} student(s) at once, {work} {'edits' if app == 'editor' else 'turns'} each "
               f"({wall:.0f} s in all; load {os.getloadavg()[0]:.1f}):")
         print("  " + summary("time to usable page", loads))
+        if trace is not None:
+            print("  " + trace.line())
         print("  " + summary(label, work_times))
+        print(f"  CPU over the phase (pages and work): server {cpu_seconds([server_pid]) - phase_cpu[0]:.1f} s, "
+              f"browser {cpu_seconds(browser_pids(), children=False) - phase_cpu[1]:.1f} s (2 cores)")
         print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB", flush=True)
         await asyncio.sleep(2)
 
@@ -231,10 +333,14 @@ async def main_async(args: argparse.Namespace) -> None:
         try:
             async with async_playwright() as pw:
                 browser = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+                target: Any = browser
+                if args.cached_front_end:
+                    target = await browser.new_context(viewport={"width": 1500, "height": 1000})
+                    target.sl_shared = True
                 apps = ["editor", "play"] if args.app == "both" else [args.app]
                 for app in apps:
-                    await run_app(browser, f"http://127.0.0.1:{port}", app, args.students,
-                                  args.edits if app == "editor" else args.turns, memory)
+                    await run_app(target, f"http://127.0.0.1:{port}", app, args.students,
+                                  args.edits if app == "editor" else args.turns, memory, proc.pid)
                 await browser.close()
         finally:
             memory.stop()
@@ -252,6 +358,8 @@ def main() -> None:
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--turns", type=int, default=3)
     parser.add_argument("--app", choices=["editor", "play", "both"], default="both")
+    parser.add_argument("--cached-front-end", action="store_true",
+                        help="open the pages as tabs of one context: the front end from the browser's cache")
     args = parser.parse_args()
     if not 1 <= args.students <= 200:
         parser.error("--students must be within 1..200")

@@ -39,6 +39,7 @@ from ..core.rules import Player
 from ..core.svg import position_svg
 from ..core.words import LANGS, Phrases, check_lang, default_lang, register, say
 from .editor import BoardEditor, Target
+from .editor.panel import ChartsOption
 
 EXERCISE_NOTATION = "N8B8-R9R7/R8Y3-P2/-/-/-/-/-/-/- Y1Y2P5B3G9G1 ?6 s"
 """The classroom exercise: south's N8 B8 against north's R9 R7 on stone 1, R8 on stone 2."""
@@ -265,10 +266,13 @@ class BoardApp:
     speaks the page's language. ``lang`` (``"en"``/``"fr"``, default ``$SCHOTTEN_LANG``): the page's
     language; ``notice``: a sentence to show above the board (a refused ``lang``); ``intro``: the
     title, the exercise and how to edit above the editor (``intro``, HTML; the Voilà app shows it).
+    ``charts``: the editor's charts (True, False, or ``"lazy"``: built when *Show the charts* is pressed;
+    the classroom server's choice).
     """
 
     def __init__(self, source: str = "", *, flip: bool = False, exercise_editor: BoardEditor | None = None,
-                 from_address: bool = False, lang: str | None = None, notice: str = "", intro: bool = False) -> None:
+                 from_address: bool = False, lang: str | None = None, notice: str = "", intro: bool = False,
+                 charts: ChartsOption = True) -> None:
         self.lang = lang = check_lang(default_lang() if lang is None else lang)
         if exercise_editor is not None and exercise_editor.lang != lang:
             exercise_editor = None  # built in another language: a new one
@@ -284,10 +288,10 @@ class BoardApp:
             except (SchottenError, ValueError, OSError) as exc:
                 self.error = error_sentence(source, exc, lang)
         if position is None:
-            self.editor = exercise_editor if exercise_editor is not None else BoardEditor(exercise(), lang=lang)
+            self.editor = exercise_editor if exercise_editor is not None else BoardEditor(exercise(), lang=lang, charts=charts)
             self.editor.target.value = Target.side(1, Player.SOUTH)
         else:
-            self.editor = BoardEditor(position, lang=lang)
+            self.editor = BoardEditor(position, lang=lang, charts=charts)
         if self.error:
             self.editor.text.value = source  # kept, to correct and load
         self.notice = notice
@@ -330,7 +334,7 @@ class BoardApp:
 
     @classmethod
     def from_request(cls, query: str | None = None, *, exercise_editor: BoardEditor | None = None,
-                     lang: str | None = None, intro: bool = False) -> BoardApp:
+                     lang: str | None = None, intro: bool = False, charts: ChartsOption = True) -> BoardApp:
         """The app for a page request: the address's ``position`` (``$QUERY_STRING`` by default;
         :func:`position_from_address`: curated names and inline positions only), else the operator's
         ``$SCHOTTEN_POSITION`` (which may be a file), else the exercise; in the address's ``lang``,
@@ -339,7 +343,7 @@ class BoardApp:
         text, flip = requested(query)
         chosen, notice = requested_lang(query, lang)
         options: dict[str, Any] = {"flip": flip, "exercise_editor": exercise_editor, "lang": chosen, "notice": notice,
-                                   "intro": intro}
+                                   "intro": intro, "charts": charts}
         if text.strip():
             return cls(text, from_address=True, **options)
         return cls(os.environ.get("SCHOTTEN_POSITION", ""), **options)

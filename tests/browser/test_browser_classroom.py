@@ -95,6 +95,26 @@ def test_the_address_opens_a_position_and_a_bad_one_is_one_sentence(class_url: s
         page.context.close()
 
 
+def test_the_charts_are_drawn_when_a_student_asks(class_url: str, chromium_browser: Any, artifacts: Path) -> None:
+    """The page comes without its plotly charts (built on demand); *Show the charts* draws the three,
+    and they follow the edits."""
+    page = open_editor(chromium_browser, class_url)
+    try:
+        wait_usable(page)
+        assert page.locator(".js-plotly-plot").count() == 0
+        page.locator(".sl-charts-toggle").click()
+        page.locator(".js-plotly-plot").nth(2).wait_for(state="attached", timeout=PAGE_TIMEOUT)
+        assert page.locator(".js-plotly-plot").count() == 3
+        page.locator(".sl-palette.sl-card-G8").click()  # editing goes on with the charts shown
+        page.locator('.sl-claimable[data-stone="1"][data-player="south"]').wait_for(state="attached", timeout=60_000)
+        page.locator(".sl-charts-toggle").scroll_into_view_if_needed()
+        page.screenshot(path=str(artifacts / "classroom-charts.png"))
+        page.locator(".sl-charts-toggle").click()
+        page.locator(".js-plotly-plot").first.wait_for(state="detached", timeout=60_000)
+    finally:
+        page.context.close()
+
+
 def status_of(url: str) -> int:
     try:
         with urllib.request.urlopen(url, timeout=30) as response:

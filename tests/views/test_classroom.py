@@ -249,3 +249,12 @@ def test_the_announcement_puts_the_address_first() -> None:
     assert text.splitlines()[0].endswith(f"http://10.1.2.3:8999/editor?token={TOKEN}  (Ctrl-C to stop)")
     assert "Warning: serving the room's network" in text and f"Token: {TOKEN}" in text
     assert "█" in text  # the QR code (segno)
+
+
+def test_the_editor_page_builds_its_charts_on_demand() -> None:
+    """The classroom's editor pages come without their charts (*Show the charts* builds them) unless
+    ``CLASSROOM_CHARTS=1``: tests/views/test_editor_widgets.py tests the lazy charts themselves."""
+    from schotten_lab.views.classroom import pages
+    from schotten_lab.views.editor.panel import LAZY
+
+    assert pages.CHARTS == LAZY

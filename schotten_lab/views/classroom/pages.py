@@ -9,7 +9,9 @@ never a file of the server: :mod:`schotten_lab.views.app` decides).
 
 In the classroom the editor's advisor does not search after every edit (``$CLASSROOM_ADVISOR_AUTO=1``
 turns that back on): thirty searches at once would slow every student's edits; *Ask the advisor*
-searches on demand.
+searches on demand. The editor's charts are built when a student presses *Show the charts*
+(:data:`CHARTS`; ``$CLASSROOM_CHARTS=1`` draws them with the page): three plotly charts are most of
+the page's drawing in the browser and of its later updates.
 """
 
 from __future__ import annotations
@@ -25,11 +27,14 @@ import solara
 from ...core.words import say
 from ..app import BoardApp
 from ..editor import advisor as editor_advisor
+from ..editor.panel import LAZY, ChartsOption
 from ..play import PlayGame
 from .settings import duration
 from .words import WORDS  # noqa: F401 - registers the classroom's phrases
 
 editor_advisor.AUTO = os.environ.get("CLASSROOM_ADVISOR_AUTO", "") == "1"
+CHARTS: ChartsOption = True if os.environ.get("CLASSROOM_CHARTS", "") == "1" else LAZY
+"""The editor page's charts: built on demand (:data:`~..editor.panel.LAZY`) unless ``$CLASSROOM_CHARTS=1``."""
 
 _on_idle: dict[str, Callable[[], None]] = {}
 """Per session (kernel id): what tells its page it was closed for idleness."""
@@ -40,6 +45,24 @@ def notify_idle(kernel_id: str) -> None:
     tell = _on_idle.pop(kernel_id, None)
     if tell is not None:
         tell()
+
+
+def warm_up() -> None:
+    """Before the first student, once per server: the exercise's analysis (kept in the analysis's
+    cache for every session), its diagram and plotly's chart code, so that the first page and the
+    first *Show the charts* cost what the later ones do (about 1 s of imports and tables otherwise)."""
+    from ...core.rules import Player
+    from ...core.svg import position_svg
+    from .. import charts
+    from ..app import exercise
+    from ..editor.panel import seat_analysis
+
+    position = exercise()
+    analysis = seat_analysis(position, Player.SOUTH)
+    position_svg(position)
+    charts.formation_odds_chart(analysis)
+    charts.outcome_chart(analysis, seat=True)
+    charts.card_map_chart(analysis)
 
 
 def close_tree(widget: W.Widget) -> None:
@@ -89,7 +112,8 @@ def EditorPage() -> None:
     """The board editor app for this visitor: the address's ``?position=``, else the exercise; in the
     address's ``?lang=``, else the server's ``--lang``."""
     router = solara.use_router()
-    _session_page(lambda: BoardApp.from_request(router.search or "", lang=os.environ.get("SOLARA_CLASSROOM_LANG")))
+    _session_page(lambda: BoardApp.from_request(router.search or "", lang=os.environ.get("SOLARA_CLASSROOM_LANG"),
+                                                charts=CHARTS))
 
 
 @solara.component  # type: ignore[untyped-decorator]

@@ -232,6 +232,10 @@ def build_app(settings: ClassroomSettings) -> Gate:
 
     gate = Gate(solara_starlette.app, settings, kernel_context.contexts, plotly_code=share_plotly_code(settings))
     start_idle_watch(gate, pages.notify_idle)
+    try:
+        pages.warm_up()  # before the server answers: the first student's page costs what the others' do
+    except Exception as exc:  # noqa: BLE001 - a server that could not warm up still serves, only slower
+        print(f"classroom: warm-up skipped ({type(exc).__name__}: {exc})", file=sys.stderr)
     return gate
 
 

@@ -197,22 +197,19 @@ class AdvisorPanel:
                  debounce: float = DEBOUNCE, lang: str | None = None) -> None:
         self.lang = lang = check_lang(default_lang() if lang is None else lang)
         options = budget_options(lang, rollouts)
+        # made with their classes (a class added afterwards is one more message to the browser)
         self.budget = W.Dropdown(options=options, value=rollouts, description=say("ed.adv_budget", lang),
-                                 layout=W.Layout(width="330px" if lang == "en" else "380px"))
-        self.budget.add_class("sl-advice-budget")
+                                 layout=W.Layout(width="330px" if lang == "en" else "380px"), _dom_classes=("sl-advice-budget",))
         self.ask = W.Button(description=say("ed.adv_ask", lang), button_style="info",
-                            layout=W.Layout(width="140px" if lang == "en" else "190px"), tooltip=say("ed.adv_ask_tip", lang))
-        self.ask.add_class("sl-advice-ask")
+                            layout=W.Layout(width="140px" if lang == "en" else "190px"), tooltip=say("ed.adv_ask_tip", lang),
+                            _dom_classes=("sl-advice-ask",))
         self.auto = W.Checkbox(value=AUTO if auto is None else auto, description=say("ed.adv_auto", lang), indent=False,
-                               layout=W.Layout(width="190px" if lang == "en" else "250px"))
-        self.auto.add_class("sl-advice-auto")
-        self.status = W.HTML()
-        self.status.add_class("sl-advice-status")
-        self.table = W.HTML()
-        self.table.add_class("sl-advice")
+                               layout=W.Layout(width="190px" if lang == "en" else "250px"), _dom_classes=("sl-advice-auto",))
+        self.status = W.HTML(_dom_classes=("sl-advice-status",))
+        self.table = W.HTML(_dom_classes=("sl-advice",))
         self.widget = W.VBox([heading(say("ed.adv_heading", lang)), W.HBox([self.ask, self.auto]),
-                              self.budget, self.status, self.table], layout=W.Layout(width="640px"))
-        self.widget.add_class("sl-advisor-panel")
+                              self.budget, self.status, self.table], layout=W.Layout(width="640px"),
+                             _dom_classes=("sl-advisor-panel",))
         self.debounce = debounce
         self.advice: Advice | None = None
         self.advised: Position | None = None

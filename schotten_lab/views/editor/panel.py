@@ -22,7 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import ipywidgets as W
 
@@ -31,7 +31,7 @@ from ...core.rules import PLAYERS, Player
 from ...core.words import check_lang, default_lang, percent, say
 from ...core.words import player as words_player
 from .background import Newest
-from .buttons import show
+from .buttons import Shared, show
 
 if TYPE_CHECKING:
     from ...analysis.board import BoardAnalysis
@@ -181,6 +181,10 @@ COUNTING = "counting…"
 """What the viewer's column says while its figures are counted (English; ``ed.counting`` in words)."""
 CHARTS = ("odds", "outcome", "cards")
 """The panel's charts, in their order."""
+LAZY: Literal["lazy"] = "lazy"
+"""``charts=LAZY``: the charts are built when the panel's *Show the charts* button is pressed, not
+with the page (the classroom server: three plotly charts are most of a page's drawing in the browser)."""
+ChartsOption = bool | Literal["lazy"]
 
 
 @dataclass(frozen=True)
@@ -203,20 +207,25 @@ class AnalysisPanel:
     ``on_claim`` is called with (stone, player) when a claim button is clicked (the editor makes
     the claim). ``background`` defaults to :data:`BACKGROUND`, ``wait`` to :data:`WAIT`; ``lang``
     (``"en"``/``"fr"``, default from ``SCHOTTEN_LANG``) is the language of its words and charts.
+
+    ``charts``: True (drawn with the first position), False (none) or :data:`LAZY`: a *Show the
+    charts* toggle (``charts_toggle``, class ``sl-charts-toggle``) builds them when first pressed and
+    hides them again; hidden, they are not updated (shown again, they are drawn from the current
+    position). ``charts_shown`` says whether they are drawn now. ``shared``: the page's shared layouts
+    and styles (:class:`~.buttons.Shared`).
     """
 
-    def __init__(self, charts: bool = True, *, background: bool | None = None, wait: float = WAIT,
-                 lang: str | None = None) -> None:
+    def __init__(self, charts: ChartsOption = True, *, background: bool | None = None, wait: float = WAIT,
+                 lang: str | None = None, shared: Shared | None = None) -> None:
         self.lang = check_lang(default_lang() if lang is None else lang)
-        self.claims = W.HTML()
-        self.claims.add_class("sl-claims-box")
-        self.summary = W.HTML()
-        self.outcomes = W.HTML()
-        self.outcomes.add_class("sl-outcomes-box")
+        sh = self.shared = shared if shared is not None else Shared()
+        plain = sh.layout()
+        self.claims = W.HTML(style=sh.html_style(), layout=plain, _dom_classes=("sl-claims-box",))
+        self.summary = W.HTML(style=sh.html_style(), layout=plain)
+        self.outcomes = W.HTML(style=sh.html_style(), layout=plain, _dom_classes=("sl-outcomes-box",))
         self.claimable: tuple[tuple[int, Player], ...] = ()
         self.claim_buttons: dict[tuple[int, Player], W.Button] = {}
-        self.claim_box = W.HBox(layout=W.Layout(flex_flow="row wrap"))
-        self.claim_box.add_class("sl-claim-buttons")
+        self.claim_box = W.HBox(layout=W.Layout(flex_flow="row wrap", display="none"), _dom_classes=("sl-claim-buttons",))
         self.on_claim: Callable[[int, Player], object] | None = None
         self.error = ""
         self.wait_seconds = wait
@@ -229,14 +238,27 @@ class AnalysisPanel:
         self._worker: Newest[_SeatJob] = Newest(self._count, name="schotten-seat-figures",
                                                 background=BACKGROUND if background is None else background)
         self.figures: dict[str, Any] = {}
-        self._charts = charts
+        self._charts = bool(charts)
         children: list[W.Widget] = [
-            heading(say("ed.claims", self.lang)), self.claim_box, self.claims, heading(say("ed.who_wins", self.lang)),
+            heading(say("ed.claims", self.lang), sh), self.claim_box, self.claims, heading(say("ed.who_wins", self.lang), sh),
             self.outcomes, self.summary,
         ]
+        self.charts_toggle: W.ToggleButton | None = None
+        if charts == LAZY:
+            self.charts_toggle = W.ToggleButton(value=False, description=say("ed.charts_show", self.lang), icon="bar-chart",
+                                                tooltip=say("ed.charts_tip", self.lang), layout=W.Layout(width="auto"),
+                                                _dom_classes=("sl-charts-toggle",))
+            self.charts_toggle.observe(self._toggle_charts, "value")
+            children.append(W.HBox([heading(say("ed.charts_heading", self.lang), sh), self.charts_toggle],
+                                   layout=sh.layout(align_items="center")))
         self._children = children
-        self.widget = W.VBox(children, layout=W.Layout(width="640px"))
-        self.widget.add_class("sl-panel")
+        self.widget = W.VBox(children, layout=W.Layout(width="640px"), _dom_classes=("sl-panel",))
+
+    @property
+    def charts_shown(self) -> bool:
+        """Whether the charts are drawn now (always with ``charts=True``; once the toggle is on with
+        :data:`LAZY`)."""
+        return self._charts and (self.charts_toggle is None or bool(self.charts_toggle.value))
 
     @property
     def analysis(self) -> BoardAnalysis | None:
@@ -293,16 +315,37 @@ class AnalysisPanel:
             if self._drawn_by_worker == job.generation:
                 self._draw(analysis, problem, names=("outcome",))
 
+    def _toggle_charts(self, change: dict[str, Any]) -> None:
+        """The *Show the charts* toggle: build or update the charts and show them, or hide them."""
+        assert self.charts_toggle is not None
+        on = bool(change["new"])
+        self.charts_toggle.description = say("ed.charts_hide" if on else "ed.charts_show", self.lang)
+        with self._lock:
+            if on and self._analysis is not None:
+                self._draw_charts(self._analysis, CHARTS)
+            elif not on and self.figures:
+                self.widget.children = tuple(self._children)  # hidden: not updated until shown again
+
     def _draw(self, analysis: BoardAnalysis, seat_note: str, names: Collection[str] = CHARTS) -> None:
         """Draw the outcomes table and the charts of ``analysis`` (called under the lock)."""
         self.outcomes.value = outcomes_html(analysis, seat_note or self._seat_problem, self.lang)
-        if not self._charts:
+        self._draw_charts(analysis, names)
+
+    def _draw_charts(self, analysis: BoardAnalysis, names: Collection[str]) -> None:
+        """Draw the charts ``names`` of ``analysis`` if they are shown, building them the first time
+        (called under the lock)."""
+        if not self.charts_shown:
             return
         try:
             if not self.figures:  # built once, from the first position shown
                 self.figures = make_figure_widgets(analysis=analysis, lang=self.lang)
-                charts_heading = heading(say("ed.charts_heading", self.lang))
-                self.widget.children = (*self._children, charts_heading, *self.figures.values())
+                names = CHARTS
+            if self.charts_toggle is None:
+                shown = (heading(say("ed.charts_heading", self.lang), self.shared), *self.figures.values())
+            else:
+                shown = tuple(self.figures.values())
+            if len(self.widget.children) == len(self._children):
+                self.widget.children = (*self._children, *shown)
             update_figures(self.figures, analysis, self.lang, names=names)
             self.summary.value = ""
         except Exception as exc:  # noqa: BLE001 - a chart failure must not break editing
@@ -311,20 +354,24 @@ class AnalysisPanel:
 
     def _claim_buttons(self) -> None:
         """One button per claim that may be made now: clicking it claims the stone."""
+        if tuple(self.claim_buttons) == self.claimable:
+            return  # the same claims: the same buttons
+        old = list(self.claim_buttons.values())
         buttons = {}
         for n, p in self.claimable:
-            b = W.Button(
+            b = W.Button(style=self.shared.button_style(None, None),
                 description=say("ed.claim_button", self.lang, player=p, stone=n),
                 tooltip=say("ed.claim_tip", self.lang, player=p, stone=n),
-                button_style="success", layout=W.Layout(width="auto"),
+                button_style="success", layout=self.shared.layout(width="auto"),
+                _dom_classes=("sl-claim-button", f"sl-claim-{n}-{p.letter}"),
             )
-            b.add_class("sl-claim-button")
-            b.add_class(f"sl-claim-{n}-{p.letter}")
             b.on_click(self._claim_click(n, p))
             buttons[(n, p)] = b
         self.claim_buttons = buttons
         self.claim_box.children = tuple(buttons.values())
         show(self.claim_box, bool(buttons))
+        for b in old:  # no longer shown (their layout and style are shared: kept)
+            b.close()
 
     def _claim_click(self, stone: int, player: Player) -> Callable[[Any], None]:
         def click(_: Any) -> None:
@@ -334,11 +381,12 @@ class AnalysisPanel:
         return click
 
 
-def heading(text: str) -> W.HTML:
-    """A section heading of the editor (class ``sl-heading``)."""
-    box = W.HTML(f"<h4 style='margin:6px 0 2px 0'>{html.escape(text)}</h4>")
-    box.add_class("sl-heading")
-    return box
+def heading(text: str, shared: Shared | None = None) -> W.HTML:
+    """A section heading of the editor (class ``sl-heading``), with the page's shared layout and style."""
+    value = f"<h4 style='margin:6px 0 2px 0'>{html.escape(text)}</h4>"
+    if shared is None:
+        return W.HTML(value, _dom_classes=("sl-heading",))
+    return W.HTML(value, layout=shared.layout(), style=shared.html_style(), _dom_classes=("sl-heading",))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -440,6 +488,8 @@ def update_figures(figures: dict[str, Any], analysis: BoardAnalysis, lang: str =
 __all__ = [
     "BACKGROUND",
     "CHARTS",
+    "LAZY",
+    "ChartsOption",
     "WAIT",
     "AnalysisPanel",
     "claimable",

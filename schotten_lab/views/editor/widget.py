@@ -27,10 +27,13 @@ from ...core.rules import PLAYERS, SIDE_SIZE, STONE_COUNT, Player
 from ...core.tactics import MODES, TACTICS_COPIES, TACTICS_NAMES, TACTICS_TOTAL, HandCard, Piece
 from ...core.words import TacticName, check_lang, default_lang, render, say, tactic
 from ...core.words import player as player_name
-from .buttons import TACTICS_COLOR, USED_COLOR, piece_label, show, style_empty_slot, style_palette_card, style_piece
+from .buttons import EMPTY_SLOT, TACTICS_COLOR, USED_COLOR, Shared, piece_label, show
 from .advisor import AdvisorPanel
-from .panel import AnalysisPanel, heading
+from .panel import AnalysisPanel, ChartsOption, heading
 from .words import item_words, mode_words, target_label, target_where
+
+PHRASES_KEPT = 4096
+"""Phrases an editor remembers (:meth:`BoardEditor._t`) before it starts afresh."""
 
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
 """The combat modes' English names (:func:`.words.mode_words` gives them in either language)."""
@@ -61,10 +64,11 @@ class BoardEditor:
     """
 
     def __init__(
-        self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: bool = True,
+        self, position: Position | None = None, viewer: Player | str = Player.SOUTH, *, charts: ChartsOption = True,
         advisor: AdvisorPanel | bool = True, lang: str | None = None,
     ) -> None:
         self.lang = check_lang(default_lang() if lang is None else lang)
+        self._phrases: dict[tuple[object, ...], str] = {}
         t = self._t
         self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
@@ -73,7 +77,12 @@ class BoardEditor:
         self._syncing = False
         self.last_refresh_ms = 0.0
         self.drafts: dict[Player, list[HandCard]] = {p: [] for p in PLAYERS}
-        small = {"width": "42px", "height": "30px", "padding": "0"}
+        # Every widget is made with its classes, colours and words (a change after it is made is one
+        # more message to the browser), and shares the layouts and styles it has in common with others.
+        self.shared = sh = Shared()
+        small = sh.layout(width="42px", height="30px", padding="0")
+        plain = sh.layout()
+        tactics_game = self._position.rules.tactics
 
         # --- palettes ---
         self.palette: dict[str, W.Button] = {}
@@ -82,35 +91,33 @@ class BoardEditor:
             row = []
             for value in range(1, 10):
                 card = CARDS[color * 9 + value - 1]
-                b = W.Button(description=str(card), layout=W.Layout(**small))
-                b.add_class("sl-palette")
-                b.add_class(f"sl-card-{card}")
+                b = W.Button(description=str(card), layout=small, style=sh.palette_style(card, False),
+                             tooltip=t("ed.tip_place", item=card), _dom_classes=("sl-palette", f"sl-card-{card}"))
                 b.on_click(self._palette_click(card))
                 self.palette[str(card)] = b
                 row.append(b)
-            rows.append(W.HBox(row))
+            rows.append(W.HBox(row, layout=plain))
         self.tactics_palette: dict[str, W.Button] = {}
         for name in TACTICS_NAMES:
-            b = W.Button(description=name if self.lang == "en" else tactic(name, self.lang), layout=W.Layout(width="auto", height="30px", padding="0 4px"))
-            b.add_class("sl-tactics-palette")
-            b.add_class(f"sl-tactics-{name}")
+            b = W.Button(description=self._tactics_label(name, TACTICS_COPIES[name]),
+                         layout=sh.layout(width="auto", height="30px", padding="0 4px"),
+                         style=sh.button_style(TACTICS_COLOR, "white"), tooltip=t("ed.tip_place", item=TacticName(name)),
+                         _dom_classes=("sl-tactics-palette", f"sl-tactics-{name}"))
             b.on_click(self._palette_click(name))
             self.tactics_palette[name] = b
         self.tactics_row = W.VBox([
-            heading(t("ed.tactics_cards")),
-            W.HBox(list(self.tactics_palette.values()), layout=W.Layout(flex_flow="row wrap")),
-        ])
+            heading(t("ed.tactics_cards"), sh),
+            W.HBox(list(self.tactics_palette.values()), layout=sh.layout(flex_flow="row wrap")),
+        ], layout=W.Layout(display=None if tactics_game else "none"))
         self.palette_box = W.VBox([
-            heading(t("ed.palette_heading")), *rows, self.tactics_row,
-        ])
-        self.palette_box.add_class("sl-palette-box")
+            heading(t("ed.palette_heading"), sh), *rows, self.tactics_row,
+        ], layout=plain, _dom_classes=("sl-palette-box",))
 
         # --- target and board ---
         self.target = W.Dropdown(
             options=[(target_label(x, self.lang), x) for x in ALL_TARGETS], value=ALL_TARGETS[0], description=t("ed.place_on"),
-            layout=W.Layout(width="230px"),
+            layout=W.Layout(width="230px"), _dom_classes=("sl-target",),
         )
-        self.target.add_class("sl-target")
         self.slots: dict[tuple[int, Player], list[W.Button]] = {}
         columns = []
         self.stone_labels: list[W.HTML] = []
@@ -118,40 +125,40 @@ class BoardEditor:
             for p in (Player.NORTH, Player.SOUTH):
                 buttons = []
                 for i in range(SIDE_SIZE + 1):
-                    b = W.Button(layout=W.Layout(**small))
-                    b.add_class("sl-slot")
-                    b.add_class(f"sl-slot-{n}-{p.letter}-{i}")
+                    # the fourth slot (Mud fight): one of three shared layouts (:meth:`_fourth_slot`)
+                    layout = small if i < SIDE_SIZE else self._fourth_layout("" if tactics_game else "none", None)
+                    b = W.Button(description=EMPTY_SLOT, layout=layout, style=sh.empty_slot_style(),
+                                 tooltip=t("ed.tip_slot", stone=n, player=p),
+                                 _dom_classes=("sl-slot", f"sl-slot-{n}-{p.letter}-{i}"))
                     b.on_click(self._slot_click(n, p, i))
                     buttons.append(b)
                 self.slots[(n, p)] = buttons
-            stone_label = W.HTML(layout=W.Layout(width="42px"))
-            stone_label.add_class(f"sl-stone-{n}")
+            stone_label = W.HTML(self._stone_label(n), layout=sh.layout(width="42px"), style=sh.html_style(),
+                                 _dom_classes=(f"sl-stone-{n}",))
             self.stone_labels.append(stone_label)
-            column = W.VBox()
-            column.add_class(f"sl-column-{n}")
+            column = W.VBox(layout=plain, _dom_classes=(f"sl-column-{n}",))
             columns.append(column)
         self.columns: list[W.VBox] = columns
         self.hand_buttons: dict[Player, list[W.Button]] = {p: [] for p in PLAYERS}
-        self.hand_boxes = {p: W.HBox() for p in PLAYERS}
-        self.hand_labels = {p: W.HTML() for p in PLAYERS}
+        self._hand_shown: dict[Player, tuple[tuple[HandCard, ...], tuple[HandCard, ...]]] = {p: ((), ()) for p in PLAYERS}
+        self.hand_boxes = {p: W.HBox(layout=plain) for p in PLAYERS}
+        self.hand_labels = {p: W.HTML(style=sh.html_style(), layout=plain) for p in PLAYERS}
         self.discard_buttons: list[W.Button] = []
-        self.discard_box = W.HBox()
-        self.discard_label = W.HTML()
-        self.discard_row = W.HBox([self.discard_label, self.discard_box])
-        self.discard_row.add_class("sl-discard")
-        self.variant_label = W.HTML()
-        self.variant_label.add_class("sl-variant")
-        self.hand_rows = {p: W.HBox([self.hand_labels[p], self.hand_boxes[p]]) for p in PLAYERS}
-        for p, row in self.hand_rows.items():
-            row.add_class(f"sl-hand-row-{p.letter}")
+        self._discard_shown: tuple[HandCard, ...] = ()
+        self.discard_box = W.HBox(layout=plain)
+        self.discard_label = W.HTML(style=sh.html_style(), layout=plain)
+        self.discard_row = W.HBox([self.discard_label, self.discard_box], _dom_classes=("sl-discard",),
+                                  layout=W.Layout(display=None if tactics_game else "none"))
+        self.variant_label = W.HTML(style=sh.html_style(), layout=plain, _dom_classes=("sl-variant",))
+        self.hand_rows = {p: W.HBox([self.hand_labels[p], self.hand_boxes[p]], layout=plain,
+                                    _dom_classes=(f"sl-hand-row-{p.letter}",)) for p in PLAYERS}
         self.flip = W.ToggleButton(value=False, description=t("ed.flip"), icon="retweet",
-                                   tooltip=t("ed.flip_tip"), layout=W.Layout(width="110px"))
-        self.flip.add_class("sl-editor-flip")
+                                   tooltip=t("ed.flip_tip"), layout=W.Layout(width="110px"), _dom_classes=("sl-editor-flip",))
         self.board_heading = W.HBox([
-            heading(t("ed.board_heading")), self.flip,
-        ], layout=W.Layout(align_items="center"))
-        self.stones_row = W.HBox(columns)
-        self.board_box = W.VBox()
+            heading(t("ed.board_heading"), sh), self.flip,
+        ], layout=sh.layout(align_items="center"))
+        self.stones_row = W.HBox(columns, layout=plain)
+        self.board_box = W.VBox(layout=plain)
         self._lay_out_board()
         self.flip.observe(lambda _: self._lay_out_board(), "value")
 
@@ -177,11 +184,10 @@ class BoardEditor:
 
         # --- variant and tactics controls ---
         self.variant = W.ToggleButtons(options=[(t("ed.variant_base"), "base"), (t("ed.variant_tactics"), "tactics")],
-                                       description=t("ed.variant"), style={"button_width": "70px"})
-        self.variant.add_class("sl-variant-toggle")
+                                       description=t("ed.variant"), style={"button_width": "70px"},
+                                       _dom_classes=("sl-variant-toggle",))
         self.new_button = W.Button(description=t("ed.new"), tooltip=t("ed.new_tip"),
-                                   layout=W.Layout(width="100px" if self.lang == "en" else "130px"))
-        self.new_button.add_class("sl-new")
+                                   layout=W.Layout(width="100px" if self.lang == "en" else "130px"), _dom_classes=("sl-new",))
         self.variant.observe(self._on_change(self._edit_with(edits.set_variant, lambda v: t(f"ed.board_{v}"))), "value")
         self.new_button.on_click(lambda _: self.apply(lambda pos: Position.empty(pos.rules), t("ed.new_done")))
         self.blind_mode = W.Checkbox(description=mode_words("blind", self.lang), indent=False, layout=W.Layout(width="160px"))
@@ -207,18 +213,16 @@ class BoardEditor:
         for p, box in self.played.items():
             box.observe(self._on_change(self._played_setter(p)), "value")
         self.tactics_controls = W.VBox([
-            W.HBox([self.blind_mode, self.mud_mode, self.played_by]),
-            W.HBox([self.tactics_deck, *self.played.values()]),
-        ])
-        self.tactics_controls.add_class("sl-tactics-controls")
+            W.HBox([self.blind_mode, self.mud_mode, self.played_by], layout=plain),
+            W.HBox([self.tactics_deck, *self.played.values()], layout=plain),
+        ], _dom_classes=("sl-tactics-controls",), layout=W.Layout(display=None if tactics_game else "none"))
 
         # --- history, load and save ---
-        self.undo_button = W.Button(description=t("ed.undo"), icon="undo", layout=W.Layout(width="80px" if self.lang == "en" else "95px"))
-        self.redo_button = W.Button(description=t("ed.redo"), icon="repeat", layout=W.Layout(width="80px" if self.lang == "en" else "95px"))
+        history = sh.layout(width="80px" if self.lang == "en" else "95px")
+        self.undo_button = W.Button(description=t("ed.undo"), icon="undo", layout=history, disabled=True, _dom_classes=("sl-undo",))
+        self.redo_button = W.Button(description=t("ed.redo"), icon="repeat", layout=history, disabled=True, _dom_classes=("sl-redo",))
         self.undo_button.on_click(lambda _: self.undo())
         self.redo_button.on_click(lambda _: self.redo())
-        self.undo_button.add_class("sl-undo")
-        self.redo_button.add_class("sl-redo")
         self.text = W.Textarea(placeholder=t("ed.text_placeholder"), layout=W.Layout(width="100%", height="90px"))
         self.load_button = W.Button(description=t("ed.load"), tooltip=t("ed.load_tip"))
         self.save_json_button = W.Button(description=t("ed.save_json"))
@@ -226,28 +230,26 @@ class BoardEditor:
         self.load_button.on_click(lambda _: self.load(self.text.value))
         self.save_json_button.on_click(lambda _: self._show_text(self.position.to_json()))
         self.save_notation_button.on_click(lambda _: self._show_text(self.position.notation))
-        self.message_html = W.HTML()
-        self.message_html.add_class("sl-message")
+        self.message_html = W.HTML(style=sh.html_style(), layout=plain, _dom_classes=("sl-message",))
 
         controls = W.VBox([
-            heading(t("ed.controls_heading")),
-            W.HBox([self.target, self.undo_button, self.redo_button]),
-            W.HBox([self.stone_select, self.claim_select, self.first_select]),
+            heading(t("ed.controls_heading"), sh),
+            W.HBox([self.target, self.undo_button, self.redo_button], layout=plain),
+            W.HBox([self.stone_select, self.claim_select, self.first_select], layout=plain),
             self.tactics_controls,
-            W.HBox([self.turn, self.deck]),
+            W.HBox([self.turn, self.deck], layout=plain),
             self.viewer,
-            W.HBox([self.variant, self.new_button]),
-            heading(t("ed.load_heading")),
-            W.HBox([self.load_button, self.save_json_button, self.save_notation_button]),
+            W.HBox([self.variant, self.new_button], layout=plain),
+            heading(t("ed.load_heading"), sh),
+            W.HBox([self.load_button, self.save_json_button, self.save_notation_button], layout=plain),
             self.text,
-        ])
-        self.panel = AnalysisPanel(charts=charts, lang=self.lang)
+        ], layout=plain)
+        self.panel = AnalysisPanel(charts=charts, lang=self.lang, shared=sh)
         self.panel.on_claim = self.claim
         self.advisor: AdvisorPanel | None = advisor if isinstance(advisor, AdvisorPanel) else (AdvisorPanel(lang=self.lang) if advisor else None)
         editor_box = W.VBox([self.message_html, self.board_box, self.palette_box, controls], layout=W.Layout(min_width="560px"))
         right = [self.panel.widget] if self.advisor is None else [self.advisor.widget, self.panel.widget]
-        self.widget = W.HBox([editor_box, W.VBox(right)])
-        self.widget.add_class("sl-editor")
+        self.widget = W.HBox([editor_box, W.VBox(right, layout=plain)], layout=plain, _dom_classes=("sl-editor",))
         self._refresh()
 
     # --- public API -------------------------------------------------------------------------
@@ -463,8 +465,18 @@ class BoardEditor:
         self._set_message(self._t("ed.saved"))
 
     def _t(self, key: str, **fields: object) -> str:
-        """Phrase ``key`` of :mod:`.words` in the editor's language."""
-        return say(key, self.lang, **fields)
+        """Phrase ``key`` of :mod:`.words` in the editor's language (remembered: an edit redraws about
+        130 tooltips, the same ones again and again)."""
+        try:
+            memo_key = (key, *((name, type(value), value) for name, value in sorted(fields.items())))
+            return self._phrases[memo_key]
+        except TypeError:  # a field that cannot be a key: said afresh
+            return say(key, self.lang, **fields)
+        except KeyError:
+            if len(self._phrases) >= PHRASES_KEPT:
+                self._phrases.clear()
+            text = self._phrases[memo_key] = say(key, self.lang, **fields)
+            return text
 
     def _set_message(self, text: str, error: bool = False) -> None:
         self._message = text
@@ -478,35 +490,68 @@ class BoardEditor:
         self._refresh_panel()
 
     def _piece_button(self, piece: Piece | HandCard, tooltip: str, click: Callable[[Any], Any], cls: str, draft: bool = False) -> W.Button:
-        layout = W.Layout(width="42px", height="30px", padding="0", border="2px dashed #888" if draft else "")
-        b = W.Button(description=piece_label(piece, self.lang), tooltip=tooltip, layout=layout)
-        if not draft:
-            style_piece(b, piece)
-        b.add_class(cls)
+        sh = self.shared
+        layout = sh.layout(width="42px", height="30px", padding="0", border="2px dashed #888" if draft else "")
+        style = sh.button_style(None, None) if draft else sh.piece_style(piece)
+        b = W.Button(description=piece_label(piece, self.lang), tooltip=tooltip, layout=layout, style=style, _dom_classes=(cls,))
         b.on_click(click)
         return b
+
+    def _tactics_label(self, name: str, left: int) -> str:
+        """A tactics palette button's text: its name (English keeps the codes), with the copies left."""
+        shown = name if self.lang == "en" else tactic(name, self.lang)
+        return shown if TACTICS_COPIES[name] == 1 else f"{shown} ×{max(left, 0)}"
+
+    def _stone_label(self, n: int) -> str:
+        """Stone ``n``'s label (HTML): its number, its combat modes, who claimed it."""
+        stone = self._position.stone(n)
+        claimed = stone.claimed
+        mark = f"<br><small>{html.escape(player_name(claimed, self.lang))}</small>" if claimed else ""
+        words = ", ".join(mode_words(m, self.lang) for m in MODES if m in stone.modes)
+        modes = "".join(f'<sup style="line-height:0">{m[0].upper()}</sup>' for m in MODES if m in stone.modes)
+        title = f' title="{words}" data-modes="{" ".join(m for m in MODES if m in stone.modes)}"' if words else ""
+        bg = "#ffe082" if claimed else "#cfd8dc"
+        return f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold"{title}>{n}{modes}{mark}</div>'
+
+    def _fourth_layout(self, display: str, visibility: str | None) -> W.Layout:
+        """The shared layout of a fourth slot: hidden (base game), or shown with room kept (tactics)."""
+        settings = {"width": "42px", "height": "30px", "padding": "0", "display": display}
+        if visibility is not None:
+            settings["visibility"] = visibility
+        return self.shared.layout(**settings)
+
+    def _fourth_slot(self, button: W.Button, display: str, visibility: str | None) -> None:
+        """Give a fourth slot the shared layout of its state (nothing sent when it has it already)."""
+        layout = self._fourth_layout(display, visibility)
+        if button.layout is not layout:
+            button.layout = layout
+
+    @staticmethod
+    def _close_all(buttons: list[W.Button]) -> None:
+        """Close buttons no longer shown (their layouts and styles are shared: kept)."""
+        for b in buttons:
+            b.close()
 
     def _refresh_board(self) -> None:
         pos = self._position
         tactics = pos.rules.tactics
         drafted = [c for d in self.drafts.values() for c in d]
         used = edits.used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
+        sh = self.shared
         for code, b in self.palette.items():
             card = Card.parse(code)
             taken = bool(used >> card.index & 1)
             b.disabled = taken
-            style_palette_card(b, card, taken)
-            where = pos.locate(card)
+            sh.paint(b, sh.palette_style(card, taken))
+            where = pos.locate(card) if taken else None
             b.tooltip = ((self._t("ed.tip_hand_entering") if where == "unseen" else render(where, self.lang))
                          if taken else self._t("ed.tip_place", item=card))
         placed = edits.tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
         for name, b in self.tactics_palette.items():
             left = TACTICS_COPIES[name] - placed[name]
             b.disabled = left <= 0
-            shown = name if self.lang == "en" else tactic(name, self.lang)  # English keeps the codes
-            b.description = shown if TACTICS_COPIES[name] == 1 else f"{shown} ×{max(left, 0)}"
-            b.style.button_color = USED_COLOR if left <= 0 else TACTICS_COLOR
-            b.style.text_color = "#999" if left <= 0 else "white"
+            b.description = self._tactics_label(name, left)
+            sh.paint(b, sh.button_style(USED_COLOR, "#999") if left <= 0 else sh.button_style(TACTICS_COLOR, "white"))
             b.tooltip = self._t("ed.tip_every_copy" if left <= 0 else "ed.tip_place", item=TacticName(name))
         show(self.tactics_row, tactics)
         for (n, p), buttons in self.slots.items():
@@ -516,38 +561,32 @@ class BoardEditor:
                 if i < SIDE_SIZE:
                     pass
                 elif not tactics:
-                    show(b, False)
+                    self._fourth_slot(b, "none", None)
                 else:  # every column keeps room for a fourth card, so the stones stay in line
-                    show(b, True)
-                    b.layout.visibility = "visible" if i < stone.capacity or i < len(side) else "hidden"
+                    self._fourth_slot(b, "", "visible" if i < stone.capacity or i < len(side) else "hidden")
                 if i < len(side):
                     c = side[i]
                     b.description, b.tooltip = piece_label(c, self.lang), self._t("ed.tip_take", item=item_words(c))
-                    style_piece(b, c)
+                    sh.paint(b, sh.piece_style(c))
                 else:
-                    b.tooltip = self._t("ed.tip_slot", stone=n, player=p)
-                    style_empty_slot(b)
+                    b.description, b.tooltip = EMPTY_SLOT, self._t("ed.tip_slot", stone=n, player=p)
+                    sh.paint(b, sh.empty_slot_style())
         for n, label in enumerate(self.stone_labels, 1):
-            stone = pos.stone(n)
-            claimed = stone.claimed
-            mark = f"<br><small>{html.escape(player_name(claimed, self.lang))}</small>" if claimed else ""
-            words = ", ".join(mode_words(m, self.lang) for m in MODES if m in stone.modes)
-            modes = "".join(f'<sup style="line-height:0">{m[0].upper()}</sup>' for m in MODES if m in stone.modes)
-            title = f' title="{words}" data-modes="{" ".join(m for m in MODES if m in stone.modes)}"' if words else ""
-            bg = "#ffe082" if claimed else "#cfd8dc"
-            label.value = (
-                f'<div style="text-align:center;background:{bg};border-radius:50%;font-weight:bold"{title}>{n}{modes}{mark}</div>'
-            )
+            label.value = self._stone_label(n)
         for p in PLAYERS:
             hand = pos.hands[p]
-            buttons = [self._piece_button(c, self._t("ed.tip_take", item=item_words(c)), self._hand_click(c), "sl-hand")
-                       for c in hand or ()]
-            buttons += [
-                self._piece_button(c, self._t("ed.tip_take_draft", item=item_words(c)), self._hand_click(c), "sl-draft", draft=True)
-                for c in self.drafts[p]
-            ]
-            self.hand_buttons[p] = buttons
-            self.hand_boxes[p].children = tuple(buttons)
+            shown_now = (tuple(hand or ()), tuple(self.drafts[p]))
+            if shown_now != self._hand_shown[p]:  # the same cards keep their buttons
+                old = self.hand_buttons[p]
+                buttons = [self._piece_button(c, self._t("ed.tip_take", item=item_words(c)), self._hand_click(c), "sl-hand")
+                           for c in hand or ()]
+                buttons += [
+                    self._piece_button(c, self._t("ed.tip_take_draft", item=item_words(c)), self._hand_click(c), "sl-draft", draft=True)
+                    for c in self.drafts[p]
+                ]
+                self.hand_buttons[p], self._hand_shown[p] = buttons, shown_now
+                self.hand_boxes[p].children = tuple(buttons)
+                self._close_all(old)
             size = pos.hand_sizes[p]
             if hand is not None:
                 shown = self._t("ed.hand", player=p)
@@ -556,11 +595,15 @@ class BoardEditor:
             else:
                 shown = self._t("ed.hand_unknown", player=p, size=size)
             self.hand_labels[p].value = f"<b>{html.escape(shown)}</b>&nbsp;"
-        self.discard_buttons = [
-            self._piece_button(c, self._t("ed.tip_take_discard", item=item_words(c)), self._discard_click(i), "sl-discard-card")
-            for i, c in enumerate(pos.discard)
-        ]
-        self.discard_box.children = tuple(self.discard_buttons)
+        if tuple(pos.discard) != self._discard_shown:
+            old = self.discard_buttons
+            self.discard_buttons = [
+                self._piece_button(c, self._t("ed.tip_take_discard", item=item_words(c)), self._discard_click(i), "sl-discard-card")
+                for i, c in enumerate(pos.discard)
+            ]
+            self._discard_shown = tuple(pos.discard)
+            self.discard_box.children = tuple(self.discard_buttons)
+            self._close_all(old)
         self.discard_label.value = f"<b>{html.escape(self._t('ed.discard' if pos.discard else 'ed.discard_empty'))}</b>&nbsp;"
         show(self.discard_row, tactics)
         show(self.tactics_controls, tactics)
