@@ -50,7 +50,8 @@ from .prove import (
     unique_win,
     values_with,
 )
-from .rating import CLAIM_LADDER, ENDGAME_LADDER, MIDGAME_LADDER, claim_failures, endgame_failures, midgame_failures, rating_of
+from .rating import ENDGAME_LADDER, MIDGAME_LADDER, claim_failures, endgame_failures, ladder_of, midgame_failures, rating_of
+from .tactics import TRAPS as TACTICS_TRAPS
 from .words import Capitalized
 
 PAIRINGS = (("random", "random"), ("random", "heuristic"), ("heuristic", "heuristic"), ("explorer", "heuristic"),
@@ -76,6 +77,9 @@ MIDGAME_FROM_TURN = 12
 MIDGAMES_PER_GAME = 2
 """Midgame puzzles kept from one game at most (variety; the first ones met)."""
 KINDS = ("endgame", "claim", "midgame")
+VARIANTS = ("base", "tactics")
+TACTICS_KINDS = ("claim",)
+"""The kinds the tactics variant has (its claim proofs hold; the exact endgame solver is the base game's)."""
 
 
 @dataclass(frozen=True)
@@ -229,19 +233,25 @@ def _midgame(sim: Sim, source: dict[str, Any], count: list[int]) -> list[Candida
 
 
 def _claims(sim: Sim, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
-    me = PLAYERS[sim.to_move]
-    early = [i for i in range(9) if sim.claimed[i] < 0 and len(sim.sides[2 * i + sim.to_move]) == 3
-             and len(sim.sides[2 * i + 1 - sim.to_move]) < 3]  # fmt: skip
+    return _claims_of(observation(sim, sim.to_move), rng, source)
+
+
+def _claims_of(position: Position, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
+    """The claim puzzles of ``position`` (the player to move's view), any variant."""
+    from .tactics import askable
+
+    me = position.to_move
+    early = askable(position, me)
     if not early:
         return []
-    position = observation(sim, sim.to_move)
-    questions: list[dict[str, Any]] = [{"type": "stone", "stone": i + 1} for i in early]
+    questions: list[dict[str, Any]] = [{"type": "stone", "stone": n} for n in early]
     if len(candidates(position, me)) >= 2:
         questions.append({"type": "stones"})
+    ladder = ladder_of("claim", position)
     out: list[Candidate] = []
     for question in questions:
         failures = claim_failures(position, question)
-        beyond_chance = any(failures[name] > 0.05 for name in CLAIM_LADDER if name != "random")
+        beyond_chance = any(failures[name] > 0.05 for name in ladder if name != "random")
         if not beyond_chance and rng.random() >= PLAIN_SHARE:
             continue
         out.append(claim_candidate(position, question, failures, source))
@@ -256,8 +266,13 @@ def claim_candidate(position: Position, question: dict[str, Any], failures: dict
     fact = claim_explanation(position, question)
     key = canonical_key(position, question)
     source = {**source, "trap": any(is_trap(position, n, me) for n in _asked(position, question))}
+    if position.rules.tactics:
+        from .tactics import traps
+
+        found = {t for n in _asked(position, question) for t in traps(position, n, me)}
+        source["traps"] = [t for t in TACTICS_TRAPS if t in found]
     puzzle = Puzzle(
-        puzzle_id("claim", key), "claim", position, question, rating_of(failures, CLAIM_LADDER), solution,
+        puzzle_id("claim", key), "claim", position, question, rating_of(failures, ladder_of("claim", position)), solution,
         {"en": sentence(fact.in_words("en")), "fr": sentence(fact.in_words("fr"))}, (), failures, source,
     )  # fmt: skip
     return Candidate(key, puzzle)
@@ -322,6 +337,21 @@ def _key(position: Position, question: dict[str, Any], swap: bool, reverse: bool
     q = dict(question)
     if "stone" in q and reverse:
         q["stone"] = 10 - int(q["stone"])
+    if position.rules.tactics:  # troops, modes, the discard pile and the tactics cards (colours of troops kept)
+        places.append(tuple(c for c in position.discard if not isinstance(c, str)))
+        signatures = []
+        for colour in range(6):
+            signatures.append(tuple(sum(1 << (c.value - 1) for c in place if getattr(c, "color", None) is not None
+                                        and int(c.color) == colour) for place in places))  # fmt: skip
+        for i in order:
+            s = position.stones[i]
+            rest.append((sorted(s.modes), *(sorted(str(p) for p in s.side(seat(p0)) if not hasattr(p, "color"))
+                                            for p0 in PLAYERS)))  # fmt: skip
+        rest.append(sorted(str(c) for c in position.discard if isinstance(c, str)))
+        for p in PLAYERS:
+            rest.append(sorted(str(c) for c in position.hands[seat(p)] or () if isinstance(c, str)))
+            rest.append(position.tactics_played.get(seat(p), 0))
+        rest.append(position.tactics_deck)
     return repr((sorted(signatures), rest, _who(position.to_move, swap), position.deck, sorted(q.items())))
 
 
@@ -352,13 +382,18 @@ class Run:
     """Midgame: positions that passed the screen and were searched on every move (kept or not)."""
 
 
-def _mine_chunk(job: tuple[str, int, int, int]) -> list[tuple[list[Candidate], int, int]]:
+def _mine_chunk(job: tuple[str, int, int, int, str]) -> list[tuple[list[Candidate], int, int]]:
     """Each game's puzzles, positions looked at and (midgame) positions confirmed."""
-    kind, seed, start, stop = job
+    kind, seed, start, stop, variant = job
     out: list[tuple[list[Candidate], int, int]] = []
     for index in range(start, stop):
         examined = [0, 0]
-        out.append((mine_game(kind, seed, index, examined), examined[0], examined[1]))
+        if variant == "tactics":
+            from . import tactics
+
+            out.append((tactics.mine_game(seed, index, examined), examined[0], examined[1]))
+        else:
+            out.append((mine_game(kind, seed, index, examined), examined[0], examined[1]))
     return out
 
 
@@ -371,8 +406,11 @@ def generate(
     progress: Callable[[int], None] | None = None,
     run: Run | None = None,
     max_seconds: float | None = None,
+    variant: str = "base",
 ) -> list[Puzzle]:
     """``count`` proved, distinct, rated puzzles of ``kind`` mined from the games of ``seed``.
+
+    ``variant`` ``"tactics"`` mines tactics self-play (claim puzzles only: :mod:`.tactics`).
 
     ``progress(n)`` is called as puzzles are kept (``n`` more). The result depends on ``kind``,
     ``count`` and ``seed`` only, never on ``jobs``. ``max_seconds`` stops mining new games once that
@@ -384,6 +422,10 @@ def generate(
     stop_at = None if max_seconds is None else time.perf_counter() + max_seconds
     if kind not in KINDS:
         raise ValueError(f"kind: {kind!r}: this version generates {', '.join(map(repr, KINDS))} puzzles")
+    if variant not in VARIANTS:
+        raise ValueError(f"variant: {variant!r}: expected 'base' or 'tactics'")
+    if variant == "tactics" and kind != "claim":
+        raise ValueError(f"kind: {kind!r}: the tactics variant has claim puzzles only (its endgames have no exact solver)")
     run = run if run is not None else Run()
     seen: set[str] = set()
     kept: list[Puzzle] = []
@@ -394,7 +436,7 @@ def generate(
         while len(kept) < count and start < MAX_GAMES and (stop_at is None or time.perf_counter() < stop_at):
             per_job = 1 if jobs == 1 else GAMES_PER_JOB  # one process: stop at the game that completes the count
             width = per_job * max(jobs, 1) * 2
-            chunk_jobs = [(kind, seed, a, a + per_job) for a in range(start, start + width, per_job)]
+            chunk_jobs = [(kind, seed, a, a + per_job, variant) for a in range(start, start + width, per_job)]
             start += width
             fresh: list[Candidate] = []
             for games in mapper(_mine_chunk, chunk_jobs):
