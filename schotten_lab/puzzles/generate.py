@@ -238,6 +238,12 @@ def _claims(sim: Sim, rng: random.Random, source: dict[str, Any]) -> list[Candid
 
 def _claims_of(position: Position, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
     """The claim puzzles of ``position`` (the player to move's view), any variant."""
+    return [claim_candidate(*found) for found in claim_questions(position, rng, source)]
+
+
+def claim_questions(position: Position, rng: random.Random, source: dict[str, Any]) -> list[tuple[Position, dict[str, Any], dict[str, float], dict[str, Any]]]:
+    """The claim questions of ``position`` kept (``(position, question, failures, source)``), before
+    their explanations and keys are made (:func:`claim_candidate`)."""
     from .tactics import askable
 
     me = position.to_move
@@ -248,13 +254,13 @@ def _claims_of(position: Position, rng: random.Random, source: dict[str, Any]) -
     if len(candidates(position, me)) >= 2:
         questions.append({"type": "stones"})
     ladder = ladder_of("claim", position)
-    out: list[Candidate] = []
+    out = []
     for question in questions:
         failures = claim_failures(position, question)
         beyond_chance = any(failures[name] > 0.05 for name in ladder if name != "random")
         if not beyond_chance and rng.random() >= PLAIN_SHARE:
             continue
-        out.append(claim_candidate(position, question, failures, source))
+        out.append((position, question, failures, source))
     return out
 
 

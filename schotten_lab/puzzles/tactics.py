@@ -23,6 +23,7 @@ from typing import Any
 from ..core.position import Position
 from ..core.position_json import position_from_dict, position_to_dict
 from ..core.proof import ClaimStatus, decide_claim
+from .prove import candidates
 from ..core.rules import Player, RuleSet
 from ..core.tactics import Troop
 
@@ -30,6 +31,8 @@ PAIRINGS = (("random", "random"), ("random", "greedy-weak"), ("greedy-weak", "gr
             ("greedy", "greedy-weak"))  # fmt: skip
 """The bots of south and north, game ``i`` playing ``PAIRINGS[i % len(PAIRINGS)]``."""
 MAX_STEPS = 400
+PER_GAME = 4
+"""Tactics claim puzzles kept from one game at most (one more than the base game's: the combat modes)."""
 TRAPS = ("own-hand", "tactics-to-come", "mud-fourth", "blind-sums", "wild-troop", "discard")
 """The traps :func:`traps` names: the card in one's own hand; a claim the default rule allows though an
 unplayed tactics card could undo it; a Mud fight side of 3 pieces (it needs a fourth); Blind-man's bluff
@@ -88,10 +91,10 @@ def plain_position(observation: Position, to_move: Player) -> Position | None:
 
 def mine_game(seed: int, index: int, examined: list[int] | None = None) -> list[Any]:
     """The proved tactics claim puzzles of one self-play game (in the order met), at most
-    :data:`~.generate.CLAIMS_PER_GAME`; ``examined[0]`` is increased by the positions looked at."""
+    :data:`PER_GAME` (:func:`balanced`); ``examined[0]`` is increased by the positions looked at."""
     from ..bots import make_bot
     from ..game import apply_turn, new_game
-    from .generate import _balanced, _claims_of
+    from .generate import claim_candidate, claim_questions
 
     count = examined if examined is not None else [0]
     rng = random.Random(seed * 1_000_003 + index)
@@ -111,16 +114,40 @@ def mine_game(seed: int, index: int, examined: list[int] | None = None) -> list[
             position = plain_position(seen, me)
             if position is not None:
                 count[0] += 1
-                found.extend(_claims_of(position, rng, {**source, "turn": len(state.turns), "moment": "start"}))
+                found.extend(claim_questions(position, rng, {**source, "turn": len(state.turns), "moment": "start"}))
             if decision.get("play") is not None:
                 placed, _ = apply_turn(state, {**decision, "claim": []})
                 if placed.pending is None and not placed.over:
                     position = plain_position(placed.observation(me), me)
                     if position is not None:
                         count[0] += 1
-                        found.extend(_claims_of(position, rng, {**source, "turn": len(state.turns), "moment": "placed"}))
+                        found.extend(claim_questions(position, rng, {**source, "turn": len(state.turns), "moment": "placed"}))
         state, _ = apply_turn(state, decision)
-    return _balanced(found, rng)
+    return [claim_candidate(*found[i]) for i in balanced(found, rng)]
 
 
-__all__ = ["PAIRINGS", "TRAPS", "askable", "mine_game", "plain_position", "traps"]
+def balanced(found: list[Any], rng: random.Random) -> list[int]:
+    """The indices of the questions kept from one game, at most :data:`PER_GAME`, in the order met: one
+    about a stone with a combat mode (Mud fight, Blind-man's bluff: the rarest traps), one answered yes,
+    one no and one "which stones?" when the game has them, the rest at random. Chosen before the
+    puzzles are written out (explanations and keys cost time)."""
+    indices = list(range(len(found)))
+    if len(found) <= PER_GAME:
+        return indices
+    groups: dict[str, list[int]] = {"modes": [], "yes": [], "no": [], "stones": []}
+    for i, (position, question, _failures, _source) in enumerate(found):
+        asked = candidates(position) if question["type"] == "stones" else (int(question["stone"]),)
+        if any(position.stone(n).modes for n in asked):
+            groups["modes"].append(i)
+        elif question["type"] == "stones":
+            groups["stones"].append(i)
+        else:
+            yes = decide_claim(position.stone(asked[0]), position.to_move, position.public_pool, position.rules).claimable
+            groups["yes" if yes else "no"].append(i)
+    picked = [rng.choice(group) for group in groups.values() if group]
+    rest = [i for i in indices if i not in picked]
+    picked += rng.sample(rest, max(0, PER_GAME - len(picked)))
+    return sorted(picked)
+
+
+__all__ = ["PAIRINGS", "TRAPS", "askable", "balanced", "mine_game", "plain_position", "traps"]
