@@ -32,6 +32,7 @@ PAIRINGS = (("random", "random"), ("random", "greedy-weak"), ("greedy-weak", "gr
 """The bots of south and north, game ``i`` playing ``PAIRINGS[i % len(PAIRINGS)]``."""
 MAX_STEPS = 400
 PER_GAME = 4
+HARDEST_SHARE = 0.5
 """Tactics claim puzzles kept from one game at most (one more than the base game's: the combat modes)."""
 TRAPS = ("own-hand", "tactics-to-come", "mud-fourth", "blind-sums", "wild-troop", "discard")
 """The traps :func:`traps` names: the card in one's own hand; a claim the default rule allows though an
@@ -129,7 +130,8 @@ def mine_game(seed: int, index: int, examined: list[int] | None = None) -> list[
 def balanced(found: list[Any], rng: random.Random) -> list[int]:
     """The indices of the questions kept from one game, at most :data:`PER_GAME`, in the order met: one
     about a stone with a combat mode (Mud fight, Blind-man's bluff: the rarest traps), one answered yes,
-    one no and one "which stones?" when the game has them, the rest at random. Chosen before the
+    one no and one "which stones?" when the game has them (for :data:`HARDEST_SHARE` of the groups their
+hardest question, by the mean failure rate of the ladder, else one at random), the rest at random. Chosen before the
     puzzles are written out (explanations and keys cost time)."""
     indices = list(range(len(found)))
     if len(found) <= PER_GAME:
@@ -144,7 +146,12 @@ def balanced(found: list[Any], rng: random.Random) -> list[int]:
         else:
             yes = decide_claim(position.stone(asked[0]), position.to_move, position.public_pool, position.rules).claimable
             groups["yes" if yes else "no"].append(i)
-    picked = [rng.choice(group) for group in groups.values() if group]
+    def hardness(i: int) -> float:
+        failures = found[i][2]
+        return sum(failures.values()) / len(failures)
+
+    # from each group, half the time the hardest question (the set is spread towards hard ones), else one at random
+    picked = [max(group, key=hardness) if rng.random() < HARDEST_SHARE else rng.choice(group) for group in groups.values() if group]
     rest = [i for i in indices if i not in picked]
     picked += rng.sample(rest, max(0, PER_GAME - len(picked)))
     return sorted(picked)
