@@ -147,8 +147,8 @@ hardest question, by the mean failure rate of the ladder, else one at random), t
             yes = decide_claim(position.stone(asked[0]), position.to_move, position.public_pool, position.rules).claimable
             groups["yes" if yes else "no"].append(i)
     def hardness(i: int) -> float:
-        failures = found[i][2]
-        return sum(failures.values()) / len(failures)
+        failures: dict[str, float] = found[i][2]
+        return float(sum(failures.values())) / len(failures)
 
     # from each group, half the time the hardest question (the set is spread towards hard ones), else one at random
     picked = [max(group, key=hardness) if rng.random() < HARDEST_SHARE else rng.choice(group) for group in groups.values() if group]
