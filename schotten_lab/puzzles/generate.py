@@ -478,9 +478,10 @@ def question_words(puzzle: Puzzle, lang: str = "en") -> str:
 
     who = Capitalized(puzzle.solver)
     if puzzle.kind == "claim":
+        lead = say("pz_q_tactics", lang) if puzzle.position.rules.tactics else ""
         if puzzle.question["type"] == "stone":
-            return say("pz_q_stone", lang, player=who, stone=puzzle.question["stone"])
-        return say("pz_q_stones", lang, player=who)
+            return lead + say("pz_q_stone", lang, player=who, stone=puzzle.question["stone"])
+        return lead + say("pz_q_stones", lang, player=who)
     if puzzle.kind == "midgame":
         return say("pz_q_midgame", lang, player=who)
     return say("pz_q_endgame", lang, player=who)

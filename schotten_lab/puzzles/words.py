@@ -29,6 +29,7 @@ PUZZLE_PHRASES: Phrases = register({
         "en": "Which stones may {player} claim now?",
         "fr": f"Quelles bornes {{player}} peut-il revendiquer maintenant{NBSP}?",
     },
+    "pz_q_tactics": {"en": "Tactics variant. ", "fr": "Variante tactique. "},
     # ---- answers ----
     "pz_a_move": {"en": "{card} on stone {stone}{claims}.", "fr": "{card} sur la borne {stone}{claims}."},
     "pz_a_claims": {"en": ", then claim {stones}", "fr": ", puis revendiquer {stones}"},

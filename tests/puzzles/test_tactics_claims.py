@@ -171,3 +171,14 @@ def test_tactics_generation_is_reproducible_for_a_seed() -> None:
     assert first == again and len(first) == 2
     committed = [p.to_json() for p in tactics_set()[:2]]
     assert first == committed  # the committed file is the seed's: its first puzzles come again
+
+
+def test_a_sheet_of_tactics_claims_says_the_variant() -> None:
+    from schotten_lab.puzzles.generate import question_words
+    from schotten_lab.puzzles.sheet import sheet_html
+
+    chosen = list(tactics_set()[:3])
+    assert question_words(chosen[0]).startswith("Tactics variant. ")
+    assert question_words(chosen[0], "fr").startswith("Variante tactique. ")
+    page = sheet_html(chosen, lang="fr")
+    assert page.count("<svg") == 3 and page.count("Variante tactique") >= 3
