@@ -17,6 +17,9 @@ Both players claim every provable stone, as the bots do. Every position met is a
   :data:`PLAIN_SHARE`, as an easy one; at most :data:`CLAIMS_PER_GAME` a game, answers "yes" and "no"
   both taken when the game has them.
 
+``variant="tactics"`` mines claim puzzles from tactics self-play instead (:mod:`.tactics`: the game
+engine and the registry's bots), with the same questions, proofs and ladder (two solvers more).
+
 Duplicates are removed up to the rules' symmetries (:func:`canonical_key`): swapping the seats,
 reversing the stones (stone ``n`` becomes ``10 - n``: five stones or three adjacent are unchanged),
 and renaming the colours. Games are mined in order, so the puzzles of a seed are the same for any
@@ -52,7 +55,7 @@ from .prove import (
 )
 from .rating import ENDGAME_LADDER, MIDGAME_LADDER, claim_failures, endgame_failures, ladder_of, midgame_failures, rating_of
 from .tactics import TRAPS as TACTICS_TRAPS
-from .words import Capitalized
+from .words import Capitalized, Stones
 
 PAIRINGS = (("random", "random"), ("random", "heuristic"), ("heuristic", "heuristic"), ("explorer", "heuristic"),
             ("explorer", "explorer"))  # fmt: skip
@@ -233,6 +236,7 @@ def _midgame(sim: Sim, source: dict[str, Any], count: list[int]) -> list[Candida
 
 
 def _claims(sim: Sim, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
+    """The claim puzzles of a base-game search state (its player to move's view)."""
     return _claims_of(observation(sim, sim.to_move), rng, source)
 
 
@@ -272,14 +276,21 @@ def claim_candidate(position: Position, question: dict[str, Any], failures: dict
     fact = claim_explanation(position, question)
     key = canonical_key(position, question)
     source = {**source, "trap": any(is_trap(position, n, me) for n in _asked(position, question))}
+    words = {"en": sentence(fact.in_words("en")), "fr": sentence(fact.in_words("fr"))}
     if position.rules.tactics:
+        from ..core.words import say
         from .tactics import traps
 
-        found = {t for n in _asked(position, question) for t in traps(position, n, me)}
+        per_stone = {n: traps(position, n, me) for n in _asked(position, question)}
+        found = {t for named in per_stone.values() for t in named}
         source["traps"] = [t for t in TACTICS_TRAPS if t in found]
+        to_come = [n for n, named in per_stone.items() if "tactics-to-come" in named]
+        if to_come:  # the claim holds although an unplayed tactics card could undo it: say why
+            key_to_come = "pz_e_to_come_one" if len(to_come) == 1 else "pz_e_to_come_many"
+            words = {lang: text + say(key_to_come, lang, stones=Stones(to_come)) for lang, text in words.items()}
     puzzle = Puzzle(
         puzzle_id("claim", key), "claim", position, question, rating_of(failures, ladder_of("claim", position)), solution,
-        {"en": sentence(fact.in_words("en")), "fr": sentence(fact.in_words("fr"))}, (), failures, source,
+        words, (), failures, source,
     )  # fmt: skip
     return Candidate(key, puzzle)
 
@@ -430,7 +441,7 @@ def generate(
         raise ValueError(f"kind: {kind!r}: this version generates {', '.join(map(repr, KINDS))} puzzles")
     if variant not in VARIANTS:
         raise ValueError(f"variant: {variant!r}: expected 'base' or 'tactics'")
-    if variant == "tactics" and kind != "claim":
+    if variant == "tactics" and kind not in TACTICS_KINDS:
         raise ValueError(f"kind: {kind!r}: the tactics variant has claim puzzles only (its endgames have no exact solver)")
     run = run if run is not None else Run()
     seen: set[str] = set()

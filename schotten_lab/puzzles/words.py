@@ -74,6 +74,18 @@ PUZZLE_PHRASES: Phrases = register({
         "en": " The trap: the card that beats the claim is in {player}'s own hand, yet the proof must count it as possible.",
         "fr": f" Le piège{NBSP}: la carte qui bat la revendication est dans la main de {{player}}, mais la preuve doit la compter comme possible.",
     },
+    "pz_e_to_come_one": {
+        "en": " Tactics cards not yet played could still change stone {stones}, but they do not stop the claim: the proof "
+              "counts only the clan cards off the table (Battle Line's rule).",
+        "fr": f" Des cartes tactiques encore à jouer pourraient changer la borne {{stones}}, mais elles n'empêchent pas de "
+              f"revendiquer{NBSP}: la preuve ne compte que les cartes de clan hors de la table (la règle de Battle Line).",
+    },
+    "pz_e_to_come_many": {
+        "en": " Tactics cards not yet played could still change stones {stones}, but they do not stop the claims: the "
+              "proof counts only the clan cards off the table (Battle Line's rule).",
+        "fr": f" Des cartes tactiques encore à jouer pourraient changer les bornes {{stones}}, mais elles n'empêchent pas "
+              f"de revendiquer{NBSP}: la preuve ne compte que les cartes de clan hors de la table (la règle de Battle Line).",
+    },
     # ---- the trainer ----
     "pz_right": {"en": "Right!", "fr": f"Bravo{NBSP}!"},
     "pz_wrong": {"en": "Not quite.", "fr": "Pas tout à fait."},

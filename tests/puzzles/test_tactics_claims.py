@@ -182,3 +182,11 @@ def test_a_sheet_of_tactics_claims_says_the_variant() -> None:
     assert question_words(chosen[0], "fr").startswith("Variante tactique. ")
     page = sheet_html(chosen, lang="fr")
     assert page.count("<svg") == 3 and page.count("Variante tactique") >= 3
+
+
+def test_a_claim_a_tactics_card_could_undo_says_why_it_holds() -> None:
+    with_note = [p for p in tactics_set() if "tactics-to-come" in p.source["traps"]]
+    assert with_note
+    for p in with_note:
+        assert "Battle Line's rule" in p.explanation["en"] and "règle de Battle Line" in p.explanation["fr"]
+    assert not any("Battle Line" in p.explanation["en"] for p in tactics_set() if "tactics-to-come" not in p.source["traps"])
