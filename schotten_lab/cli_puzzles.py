@@ -2,13 +2,13 @@
 
 ::
 
-    schotten-lab puzzles generate --kind endgame|claim|midgame --count N --seed S -o FILE.jsonl [--jobs J] [--quiet]
+    schotten-lab puzzles generate --kind endgame|claim|midgame --count N --seed S -o FILE.jsonl [--variant base|tactics] [--jobs J] [--quiet]
     schotten-lab puzzles check FILE.jsonl [--sample K] [--quiet]
     schotten-lab puzzles sheet [FILE.jsonl ...] --count 6 -o sheet.html [--kind K] [--seed S] [--lang en|fr]
 
 ``generate`` mines self-play games for puzzles of one kind, proves each answer, removes duplicates
 up to the rules' symmetries and rates them (a progress bar on a terminal; the same file for a seed
-whatever ``--jobs``). ``check`` validates every line (exit 2 naming the line and field of the first
+whatever ``--jobs``; ``--variant tactics``: claim puzzles from tactics self-play). ``check`` validates every line (exit 2 naming the line and field of the first
 bad one) and re-proves every answer (exit 1 if one fails, listing each). ``sheet`` prints diagrams
 with their questions and, on a separate page, the answers. Exit codes as ``cli``'s.
 """
@@ -57,12 +57,15 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     target = check_output(args.output, ("jsonl",))
     if args.jobs < 1 or args.jobs > 64:
         raise UsageError(f"--jobs: must be from 1 to 64, not {args.jobs}")
+    if args.variant == "tactics" and args.kind != "claim":
+        raise UsageError(f"--variant tactics: only claim puzzles (--kind claim), not {args.kind}: the exact endgame solver is the base game's")
     bar = _progress(args.count, not args.quiet, unit="puzzle")
     run = Run()
     started = time.perf_counter()
     try:
         puzzles = generate(args.kind, args.count, args.seed, jobs=args.jobs,
-                           progress=None if bar is None else bar.update, run=run, max_seconds=args.max_seconds)  # fmt: skip
+                           progress=None if bar is None else bar.update, run=run, max_seconds=args.max_seconds,
+                           variant=args.variant)  # fmt: skip
     finally:
         if bar is not None:
             bar.close()
@@ -73,7 +76,8 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
         bands[band(p.rating)] = bands.get(band(p.rating), 0) + 1
     shown = ", ".join(f"{name} {n}" for name, n in bands.items())
     confirmed = f", {run.confirmed} of them searched on every move" if args.kind == "midgame" else ""
-    print(f"{len(puzzles)} {args.kind} puzzles written to {target} ({run.positions} positions of {run.games} games "
+    kind = args.kind if args.variant == "base" else f"{args.variant} {args.kind}"
+    print(f"{len(puzzles)} {kind} puzzles written to {target} ({run.positions} positions of {run.games} games "
           f"examined{confirmed}, {run.found} puzzles found, {run.duplicates} duplicates, {seconds:.1f} s; {shown})", file=out)  # fmt: skip
     return EXIT_OK
 
@@ -137,6 +141,8 @@ def add_puzzle_commands(sub: Any) -> None:
     p.add_argument("--count", "-n", type=_positive, required=True, metavar="N", help="how many puzzles")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="the self-play games' seed (default 0)")
     p.add_argument("--output", "-o", required=True, metavar="FILE.jsonl", help="where to write them (JSON Lines)")
+    p.add_argument("--variant", choices=("base", "tactics"), default="base",
+                   help="the self-play games' variant (default: base; tactics: claim puzzles only)")
     p.add_argument("--jobs", "-j", type=_integer, default=1, metavar="J", help="local processes (default 1)")
     p.add_argument("--max-seconds", type=_max_seconds, default=None, metavar="T",
                    help="stop mining new games after T seconds of wall time; the puzzles kept are the seed's first ones")

@@ -17,6 +17,9 @@ Both players claim every provable stone, as the bots do. Every position met is a
   :data:`PLAIN_SHARE`, as an easy one; at most :data:`CLAIMS_PER_GAME` a game, answers "yes" and "no"
   both taken when the game has them.
 
+``variant="tactics"`` mines claim puzzles from tactics self-play instead (:mod:`.tactics`: the game
+engine and the registry's bots), with the same questions, proofs and ladder (two solvers more).
+
 Duplicates are removed up to the rules' symmetries (:func:`canonical_key`): swapping the seats,
 reversing the stones (stone ``n`` becomes ``10 - n``: five stones or three adjacent are unchanged),
 and renaming the colours. Games are mined in order, so the puzzles of a seed are the same for any
@@ -50,8 +53,9 @@ from .prove import (
     unique_win,
     values_with,
 )
-from .rating import CLAIM_LADDER, ENDGAME_LADDER, MIDGAME_LADDER, claim_failures, endgame_failures, midgame_failures, rating_of
-from .words import Capitalized
+from .rating import ENDGAME_LADDER, MIDGAME_LADDER, claim_failures, endgame_failures, ladder_of, midgame_failures, rating_of
+from .tactics import TRAPS as TACTICS_TRAPS
+from .words import Capitalized, Stones
 
 PAIRINGS = (("random", "random"), ("random", "heuristic"), ("heuristic", "heuristic"), ("explorer", "heuristic"),
             ("explorer", "explorer"))  # fmt: skip
@@ -76,6 +80,9 @@ MIDGAME_FROM_TURN = 12
 MIDGAMES_PER_GAME = 2
 """Midgame puzzles kept from one game at most (variety; the first ones met)."""
 KINDS = ("endgame", "claim", "midgame")
+VARIANTS = ("base", "tactics")
+TACTICS_KINDS = ("claim",)
+"""The kinds the tactics variant has (its claim proofs hold; the exact endgame solver is the base game's)."""
 
 
 @dataclass(frozen=True)
@@ -229,22 +236,35 @@ def _midgame(sim: Sim, source: dict[str, Any], count: list[int]) -> list[Candida
 
 
 def _claims(sim: Sim, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
-    me = PLAYERS[sim.to_move]
-    early = [i for i in range(9) if sim.claimed[i] < 0 and len(sim.sides[2 * i + sim.to_move]) == 3
-             and len(sim.sides[2 * i + 1 - sim.to_move]) < 3]  # fmt: skip
+    """The claim puzzles of a base-game search state (its player to move's view)."""
+    return _claims_of(observation(sim, sim.to_move), rng, source)
+
+
+def _claims_of(position: Position, rng: random.Random, source: dict[str, Any]) -> list[Candidate]:
+    """The claim puzzles of ``position`` (the player to move's view), any variant."""
+    return [claim_candidate(*found) for found in claim_questions(position, rng, source)]
+
+
+def claim_questions(position: Position, rng: random.Random, source: dict[str, Any]) -> list[tuple[Position, dict[str, Any], dict[str, float], dict[str, Any]]]:
+    """The claim questions of ``position`` kept (``(position, question, failures, source)``), before
+    their explanations and keys are made (:func:`claim_candidate`)."""
+    from .tactics import askable
+
+    me = position.to_move
+    early = askable(position, me)
     if not early:
         return []
-    position = observation(sim, sim.to_move)
-    questions: list[dict[str, Any]] = [{"type": "stone", "stone": i + 1} for i in early]
+    questions: list[dict[str, Any]] = [{"type": "stone", "stone": n} for n in early]
     if len(candidates(position, me)) >= 2:
         questions.append({"type": "stones"})
-    out: list[Candidate] = []
+    ladder = ladder_of("claim", position)
+    out = []
     for question in questions:
         failures = claim_failures(position, question)
-        beyond_chance = any(failures[name] > 0.05 for name in CLAIM_LADDER if name != "random")
+        beyond_chance = any(failures[name] > 0.05 for name in ladder if name != "random")
         if not beyond_chance and rng.random() >= PLAIN_SHARE:
             continue
-        out.append(claim_candidate(position, question, failures, source))
+        out.append((position, question, failures, source))
     return out
 
 
@@ -256,9 +276,21 @@ def claim_candidate(position: Position, question: dict[str, Any], failures: dict
     fact = claim_explanation(position, question)
     key = canonical_key(position, question)
     source = {**source, "trap": any(is_trap(position, n, me) for n in _asked(position, question))}
+    words = {"en": sentence(fact.in_words("en")), "fr": sentence(fact.in_words("fr"))}
+    if position.rules.tactics:
+        from ..core.words import say
+        from .tactics import traps
+
+        per_stone = {n: traps(position, n, me) for n in _asked(position, question)}
+        found = {t for named in per_stone.values() for t in named}
+        source["traps"] = [t for t in TACTICS_TRAPS if t in found]
+        to_come = [n for n, named in per_stone.items() if "tactics-to-come" in named]
+        if to_come:  # the claim holds although an unplayed tactics card could undo it: say why
+            key_to_come = "pz_e_to_come_one" if len(to_come) == 1 else "pz_e_to_come_many"
+            words = {lang: text + say(key_to_come, lang, stones=Stones(to_come)) for lang, text in words.items()}
     puzzle = Puzzle(
-        puzzle_id("claim", key), "claim", position, question, rating_of(failures, CLAIM_LADDER), solution,
-        {"en": sentence(fact.in_words("en")), "fr": sentence(fact.in_words("fr"))}, (), failures, source,
+        puzzle_id("claim", key), "claim", position, question, rating_of(failures, ladder_of("claim", position)), solution,
+        words, (), failures, source,
     )  # fmt: skip
     return Candidate(key, puzzle)
 
@@ -322,6 +354,21 @@ def _key(position: Position, question: dict[str, Any], swap: bool, reverse: bool
     q = dict(question)
     if "stone" in q and reverse:
         q["stone"] = 10 - int(q["stone"])
+    if position.rules.tactics:  # troops, modes, the discard pile and the tactics cards (colours of troops kept)
+        places.append(tuple(c for c in position.discard if not isinstance(c, str)))
+        signatures = []
+        for colour in range(6):
+            signatures.append(tuple(sum(1 << (c.value - 1) for c in place if getattr(c, "color", None) is not None
+                                        and int(c.color) == colour) for place in places))  # fmt: skip
+        for i in order:
+            s = position.stones[i]
+            rest.append((sorted(s.modes), *(sorted(str(p) for p in s.side(seat(p0)) if not hasattr(p, "color"))
+                                            for p0 in PLAYERS)))  # fmt: skip
+        rest.append(sorted(str(c) for c in position.discard if isinstance(c, str)))
+        for p in PLAYERS:
+            rest.append(sorted(str(c) for c in position.hands[seat(p)] or () if isinstance(c, str)))
+            rest.append(position.tactics_played.get(seat(p), 0))
+        rest.append(position.tactics_deck)
     return repr((sorted(signatures), rest, _who(position.to_move, swap), position.deck, sorted(q.items())))
 
 
@@ -352,13 +399,18 @@ class Run:
     """Midgame: positions that passed the screen and were searched on every move (kept or not)."""
 
 
-def _mine_chunk(job: tuple[str, int, int, int]) -> list[tuple[list[Candidate], int, int]]:
+def _mine_chunk(job: tuple[str, int, int, int, str]) -> list[tuple[list[Candidate], int, int]]:
     """Each game's puzzles, positions looked at and (midgame) positions confirmed."""
-    kind, seed, start, stop = job
+    kind, seed, start, stop, variant = job
     out: list[tuple[list[Candidate], int, int]] = []
     for index in range(start, stop):
         examined = [0, 0]
-        out.append((mine_game(kind, seed, index, examined), examined[0], examined[1]))
+        if variant == "tactics":
+            from . import tactics
+
+            out.append((tactics.mine_game(seed, index, examined), examined[0], examined[1]))
+        else:
+            out.append((mine_game(kind, seed, index, examined), examined[0], examined[1]))
     return out
 
 
@@ -371,8 +423,11 @@ def generate(
     progress: Callable[[int], None] | None = None,
     run: Run | None = None,
     max_seconds: float | None = None,
+    variant: str = "base",
 ) -> list[Puzzle]:
     """``count`` proved, distinct, rated puzzles of ``kind`` mined from the games of ``seed``.
+
+    ``variant`` ``"tactics"`` mines tactics self-play (claim puzzles only: :mod:`.tactics`).
 
     ``progress(n)`` is called as puzzles are kept (``n`` more). The result depends on ``kind``,
     ``count`` and ``seed`` only, never on ``jobs``. ``max_seconds`` stops mining new games once that
@@ -384,6 +439,10 @@ def generate(
     stop_at = None if max_seconds is None else time.perf_counter() + max_seconds
     if kind not in KINDS:
         raise ValueError(f"kind: {kind!r}: this version generates {', '.join(map(repr, KINDS))} puzzles")
+    if variant not in VARIANTS:
+        raise ValueError(f"variant: {variant!r}: expected 'base' or 'tactics'")
+    if variant == "tactics" and kind not in TACTICS_KINDS:
+        raise ValueError(f"kind: {kind!r}: the tactics variant has claim puzzles only (its endgames have no exact solver)")
     run = run if run is not None else Run()
     seen: set[str] = set()
     kept: list[Puzzle] = []
@@ -394,7 +453,7 @@ def generate(
         while len(kept) < count and start < MAX_GAMES and (stop_at is None or time.perf_counter() < stop_at):
             per_job = 1 if jobs == 1 else GAMES_PER_JOB  # one process: stop at the game that completes the count
             width = per_job * max(jobs, 1) * 2
-            chunk_jobs = [(kind, seed, a, a + per_job) for a in range(start, start + width, per_job)]
+            chunk_jobs = [(kind, seed, a, a + per_job, variant) for a in range(start, start + width, per_job)]
             start += width
             fresh: list[Candidate] = []
             for games in mapper(_mine_chunk, chunk_jobs):
@@ -430,9 +489,10 @@ def question_words(puzzle: Puzzle, lang: str = "en") -> str:
 
     who = Capitalized(puzzle.solver)
     if puzzle.kind == "claim":
+        lead = say("pz_q_tactics", lang) if puzzle.position.rules.tactics else ""
         if puzzle.question["type"] == "stone":
-            return say("pz_q_stone", lang, player=who, stone=puzzle.question["stone"])
-        return say("pz_q_stones", lang, player=who)
+            return lead + say("pz_q_stone", lang, player=who, stone=puzzle.question["stone"])
+        return lead + say("pz_q_stones", lang, player=who)
     if puzzle.kind == "midgame":
         return say("pz_q_midgame", lang, player=who)
     return say("pz_q_endgame", lang, player=who)

@@ -6,7 +6,9 @@
   claimed, in stone order, stopping at the win (``tests/bots/test_endgame.py`` checks that claiming
   at once never loses a won game).
 - Claim: :func:`claimable_now` decides each stone with the rules' proof (docs/RULES.md, "Claims"),
-  which counts the claimant's own hand as cards the opponent may still hold.
+  which counts the claimant's own hand as cards the opponent may still hold; in the tactics variant
+  the position's default proof (wild troops at their best, the stone's combat modes, the discard
+  pile out of play; docs/RULES.md, "Early claims under tactics").
 
 :func:`check_puzzle` re-proves a puzzle and lists what does not hold (an empty list: proved).
 """
@@ -238,8 +240,6 @@ def check_puzzle(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> list[str]:
     """Re-prove ``puzzle``: the problems found (an empty list when its answer is proved)."""
     position = puzzle.position
     if puzzle.kind == "claim":
-        if position.rules.tactics:
-            return ["position.variant: claim puzzles are proved in the base game only"]
         found = list(claimable_now(position))
         if found != list(puzzle.claimable):
             return [f"solution.claimable: the proof gives {found}"]

@@ -11,7 +11,13 @@ where the solver is a known random process, and measured over a few seeds otherw
   could beat: forgets that cards elsewhere on the table are out of play), ``hand-trap`` (proves with
   the cards it cannot see, so forgets that its own hand counts for the opponent), ``sampler-3`` and
   ``sampler-10`` (claim unless one of 3 or 10 random completions of the opponent's side beats them:
-  exact, (1 - p)^k with p the share of completions that beat).
+  exact, (1 - p)^k with p the share of completions that beat);
+- tactics claim (the tactics variant's ladder, :data:`TACTICS_CLAIM_LADDER`): the same five, each
+  reading the stone as it lies (wild troops at their best, combat modes), and two more for the
+  tactics traps: ``forgets-modes`` (judges the stone as if it had no Blind-man's bluff, and no Mud
+  fight while its sides hold 3 cards or fewer: formations count, a third card completes) and
+  ``fears-tactics`` (the strict proof: refuses a claim that an unplayed Joker, Spy, Shield bearer or
+  combat mode could still undo, which the default rule, Battle Line's, does not ask).
 
 The **rating** maps the mean failure rate over the kind's ladder, ``f`` in [0, 1], to
 ``RATING_FLOOR + RATING_SPAN * f`` rounded (600 for a puzzle every solver gets right, 2000 for one
@@ -21,6 +27,7 @@ they all fail); :func:`band` names the rating's level.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from math import comb
 
@@ -29,9 +36,9 @@ from ..bots.endgame import moves_of
 from ..bots.simple import GreedyBot
 from ..bots.sim import Sim, greedy_play
 from ..core.cards import FULL_DECK, Card, mask_of
-from ..core.position import Position
+from ..core.position import Position, Stone
 from ..core.proof import decide_claim
-from ..core.rules import Player
+from ..core.rules import Player, RuleSet
 from ..core.sides import completion_masks, side_strength
 from .prove import Move, candidates, claimable_now, sim_of
 
@@ -42,7 +49,15 @@ BANDS = ((900, "easy"), (1200, "medium"), (1500, "hard"), (10_000, "expert"))
 ENDGAME_LADDER = ("random", "heuristic", "greedy", "advisor-2", "advisor-8")
 CLAIM_LADDER = ("random", "pessimist", "hand-trap", "sampler-3", "sampler-10")
 MIDGAME_LADDER = ("random", "heuristic", "greedy", "advisor-20", "advisor-200")
+TACTICS_CLAIM_LADDER = (*CLAIM_LADDER, "forgets-modes", "fears-tactics")
 LADDERS = {"endgame": ENDGAME_LADDER, "claim": CLAIM_LADDER, "midgame": MIDGAME_LADDER}
+
+
+def ladder_of(kind: str, position: Position) -> tuple[str, ...]:
+    """The ladder that rates a puzzle of ``kind`` on ``position`` (tactics claims have their own)."""
+    if kind == "claim" and position.rules.tactics:
+        return TACTICS_CLAIM_LADDER
+    return LADDERS[kind]
 
 
 def rating_of(failures: Mapping[str, float], ladder: tuple[str, ...]) -> int:
@@ -163,10 +178,30 @@ def claim_failures(position: Position, question: Mapping[str, object]) -> dict[s
     for k in (3, 10):
         right = Fraction(1)
         for n in asked:
-            if n not in truth:
+            if n not in truth and position.stone(n).is_complete(me):  # incomplete: no sampler claims it
                 right *= 1 - Fraction(1 - beating_share(position, n, me)) ** k
         out[f"sampler-{k}"] = float(1 - right)
+    if position.rules.tactics:
+        forgets = any(decide_claim(modes_forgotten(position.stone(n), me), me, position.public_pool, position.rules).claimable
+                      != (n in truth) for n in asked)  # fmt: skip
+        out["forgets-modes"] = float(forgets)
+        strict, left = RuleSet("tactics", strict_proofs=True), position.tactics_left()
+        fears = any(decide_claim(position.stone(n), me, position.public_pool, strict, left).claimable != (n in truth)
+                    for n in asked)  # fmt: skip
+        out["fears-tactics"] = float(fears)
     return out
+
+
+def modes_forgotten(stone: Stone, player: Player) -> Stone:
+    """``stone`` as a player who forgets the combat modes sees it: no Blind-man's bluff, and no Mud fight
+    while both sides hold 3 cards or fewer (a fourth card on a side cannot be overlooked)."""
+    modes = set(stone.modes) - {"blind"}
+    if "mud" in modes and max(len(stone.south), len(stone.north)) <= 3:
+        modes.discard("mud")
+    first = stone.first_complete
+    if first is None and len(stone.side(player)) >= 3 and len(stone.side(player.opponent)) < 3:
+        first = player  # a 3-card side the player thinks complete came first
+    return replace(stone, modes=frozenset(modes), first_complete=first)
 
 
 def beating_share(position: Position, number: int, player: Player) -> Fraction:
@@ -175,17 +210,17 @@ def beating_share(position: Position, number: int, player: Player) -> Fraction:
     who completed first."""
     s = position.stone(number)
     theirs = s.side(player.opponent)
-    need = 3 - len(theirs)
+    need = s.capacity - len(theirs)
     pool = position.public_pool
     total = comb(pool.bit_count(), need)
     if need <= 0 or total == 0:
         return Fraction(0)
-    own = side_strength(s.side(player))
-    _masks, strengths = completion_masks(theirs, pool, capacity=3)
+    own = side_strength(s.side(player)[: s.capacity], blind=s.blind)
+    _masks, strengths = completion_masks(theirs, pool, capacity=s.capacity, blind=s.blind)
     return Fraction(int((strengths > own).sum()), total)
 
 
 __all__ = [
-    "BANDS", "CLAIM_LADDER", "ENDGAME_LADDER", "LADDERS", "MIDGAME_LADDER", "midgame_failures", "RATING_FLOOR", "RATING_SPAN", "band", "beating_share",
+    "BANDS", "CLAIM_LADDER", "TACTICS_CLAIM_LADDER", "ladder_of", "modes_forgotten", "ENDGAME_LADDER", "LADDERS", "MIDGAME_LADDER", "midgame_failures", "RATING_FLOOR", "RATING_SPAN", "band", "beating_share",
     "claim_failures", "endgame_failures", "observation_of", "rating_of",
 ]  # fmt: skip

@@ -29,6 +29,7 @@ PUZZLE_PHRASES: Phrases = register({
         "en": "Which stones may {player} claim now?",
         "fr": f"Quelles bornes {{player}} peut-il revendiquer maintenant{NBSP}?",
     },
+    "pz_q_tactics": {"en": "Tactics variant. ", "fr": "Variante tactique. "},
     # ---- answers ----
     "pz_a_move": {"en": "{card} on stone {stone}{claims}.", "fr": "{card} sur la borne {stone}{claims}."},
     "pz_a_claims": {"en": ", then claim {stones}", "fr": ", puis revendiquer {stones}"},
@@ -73,6 +74,18 @@ PUZZLE_PHRASES: Phrases = register({
         "en": " The trap: the card that beats the claim is in {player}'s own hand, yet the proof must count it as possible.",
         "fr": f" Le piège{NBSP}: la carte qui bat la revendication est dans la main de {{player}}, mais la preuve doit la compter comme possible.",
     },
+    "pz_e_to_come_one": {
+        "en": " Tactics cards not yet played could still change stone {stones}, but they do not stop the claim: the proof "
+              "counts only the clan cards off the table (Battle Line's rule).",
+        "fr": f" Des cartes tactiques encore à jouer pourraient changer la borne {{stones}}, mais elles n'empêchent pas de "
+              f"revendiquer{NBSP}: la preuve ne compte que les cartes de clan hors de la table (la règle de Battle Line).",
+    },
+    "pz_e_to_come_many": {
+        "en": " Tactics cards not yet played could still change stones {stones}, but they do not stop the claims: the "
+              "proof counts only the clan cards off the table (Battle Line's rule).",
+        "fr": f" Des cartes tactiques encore à jouer pourraient changer les bornes {{stones}}, mais elles n'empêchent pas "
+              f"de revendiquer{NBSP}: la preuve ne compte que les cartes de clan hors de la table (la règle de Battle Line).",
+    },
     # ---- the trainer ----
     "pz_right": {"en": "Right!", "fr": f"Bravo{NBSP}!"},
     "pz_wrong": {"en": "Not quite.", "fr": "Pas tout à fait."},
@@ -93,6 +106,9 @@ PUZZLE_PHRASES: Phrases = register({
     "pz_kind_endgame": {"en": "endgame", "fr": "finale"},
     "pz_kind_claim": {"en": "claim", "fr": "revendication"},
     "pz_kind_midgame": {"en": "midgame", "fr": "milieu de partie"},
+    "pz_variant": {"en": "Variant", "fr": "Variante"},
+    "pz_variant_base": {"en": "base game", "fr": "jeu de base"},
+    "pz_variant_tactics": {"en": "tactics variant", "fr": "variante tactique"},
     "pz_answers": {"en": "Answers", "fr": "Solutions"},
     "pz_puzzle_n": {"en": "Puzzle {n}", "fr": "Problème {n}"},
     "pz_next": {"en": "Next puzzle", "fr": "Problème suivant"},

@@ -135,15 +135,15 @@ APP_PHRASES: Phrases = register({
               "your hand, then the stone to put it on: only one move wins by force. A <i>claim</i> puzzle: may you claim "
               "that stone now (<i>Yes</i> / <i>No</i>), or which stones may you claim (tick them, then <i>Check</i>)? "
               "Remember that a proof counts the cards of your own hand as cards your opponent may still hold. Every "
-              "answer is proved; a wrong move shows the opponent's refutation. Filter by kind and rating; "
-              "<i>Next puzzle</i> for another one (<code>?lang=fr</code> in the address: in French).",
+              "answer is proved; a wrong move shows the opponent's refutation. Filter by kind, variant "
+              "(the base game, or the tactics variant's claim puzzles) and rating; <i>Next puzzle</i> for another one (<code>?lang=fr</code> in the address: in French).",
         "fr": "<b>Comment jouer.</b> Un problème de <i>finale</i> : la pioche est vide et toutes les cartes sont connues ; "
               "cliquez sur une carte de votre main, puis sur la borne où la poser : un seul coup gagne à coup sûr. Un "
               "problème de <i>revendication</i> : pouvez-vous revendiquer cette borne maintenant (<i>Oui</i> / "
               "<i>Non</i>), ou quelles bornes pouvez-vous revendiquer (cochez-les, puis <i>Vérifier</i>) ? N'oubliez "
               "pas qu'une preuve compte les cartes de votre propre main parmi celles que l'adversaire peut encore "
               "avoir. Chaque réponse est prouvée ; un mauvais coup montre la réfutation de l'adversaire. Filtrez par "
-              "type et par classement ; <i>Problème suivant</i> pour en voir un autre (<code>?lang=en</code> dans "
+              "type, par variante (le jeu de base, ou les revendications de la variante tactique) et par classement ; <i>Problème suivant</i> pour en voir un autre (<code>?lang=en</code> dans "
               "l'adresse : en anglais).",
     },
     "app.flip": {"en": "Flip board", "fr": "Retourner"},

@@ -5,7 +5,8 @@ endgame is answered by clicking a card of the hand, then a stone; a claim questi
 (one stone) or by ticking the stones and *Check* (which stones?). The verdict comes with the
 puzzle's explanation; for a wrong endgame move the opponent's refutation is played out by the exact
 solver (the line in words and the board at its end). A score and a streak are kept; the puzzles can
-be filtered by kind and rating. Every word is the puzzles' phrase table's (English or French).
+be filtered by kind, variant (a tactics claim puzzle is a ``claim`` puzzle whose position's rules are the
+tactics variant's) and rating. Every word is the puzzles' phrase table's (English or French).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ RATING_RANGE = (600, 2000)
 class PuzzleTrainer:
     """A puzzle trainer (see the module). For scripts and tests: ``puzzle`` (the current one),
     ``choose(card)``, ``place(stone)`` (``play(card, stone)`` both), ``answer_yes_no(bool)``,
-    ``answer_claims(stones)``, ``next_puzzle()``, ``set_filter(kind, ratings)``, ``score``,
+    ``answer_claims(stones)``, ``next_puzzle()``, ``set_filter(kind, ratings, variant)``, ``score``,
     ``streak``, ``solved``, ``result`` (``"right"``, ``"wrong"`` or ``""``), ``message``,
     ``refutation_line`` (the turns played out after a wrong move), ``widget``."""
 
@@ -51,6 +52,7 @@ class PuzzleTrainer:
         lang: str | None = None,
         kind: str | None = None,
         ratings: tuple[int, int] = RATING_RANGE,
+        variant: str | None = None,
         seed: int = 0,
         notice: str = "",
     ) -> None:
@@ -74,6 +76,10 @@ class PuzzleTrainer:
                                                (t("pz_kind_claim"), "claim"), (t("pz_kind_midgame"), "midgame")],
                                       value=kind or "", description=t("pz_kind"), layout=W.Layout(width="240px"))  # fmt: skip
         self.kind_choice.add_class("sl-pz-kind")
+        self.variant_choice = W.Dropdown(options=[(t("pz_all"), ""), (t("pz_variant_base"), "base"),
+                                                  (t("pz_variant_tactics"), "tactics")],
+                                         value=variant or "", description=t("pz_variant"), layout=W.Layout(width="240px"))  # fmt: skip
+        self.variant_choice.add_class("sl-pz-variant")
         self.rating_choice = W.IntRangeSlider(value=ratings, min=RATING_RANGE[0], max=RATING_RANGE[1], step=50,
                                               description=t("pz_ratings"), layout=W.Layout(width="420px"))  # fmt: skip
         self.rating_choice.add_class("sl-pz-ratings")
@@ -81,6 +87,7 @@ class PuzzleTrainer:
         self.next_button.add_class("sl-pz-next")
         self.next_button.on_click(lambda _: self.next_puzzle())
         self.kind_choice.observe(lambda _: self.next_puzzle(), "value")
+        self.variant_choice.observe(lambda _: self.next_puzzle(), "value")
         self.rating_choice.observe(lambda _: self.next_puzzle(), "value")
         self.score_html = W.HTML()
         self.score_html.add_class("sl-pz-score")
@@ -125,7 +132,7 @@ class PuzzleTrainer:
                                   if notice else "")
         self.widget = W.VBox([
             *([self.notice_html] if notice else []),
-            W.HBox([self.kind_choice, self.rating_choice, self.next_button]), self.score_html, self.title, self.board,
+            W.HBox([self.kind_choice, self.variant_choice, self.rating_choice, self.next_button]), self.score_html, self.title, self.board,
             self.question, self.move_row, self.claim_row, self.yes_no_row, self.verdict, self.after,
         ])  # fmt: skip
         self.widget.add_class("sl-puzzle-trainer")
@@ -143,16 +150,20 @@ class PuzzleTrainer:
 
     def matching(self) -> list[Puzzle]:
         """The puzzles the filter lets through."""
-        kind = self.kind_choice.value
+        kind, variant = self.kind_choice.value, self.variant_choice.value
         low, high = self.rating_choice.value
-        return [p for p in self.all if (not kind or p.kind == kind) and low <= p.rating <= high]
+        return [p for p in self.all if (not kind or p.kind == kind) and (not variant or p.position.rules.variant == variant)
+                and low <= p.rating <= high]  # fmt: skip
 
     # ---- actions --------------------------------------------------------------------------------------
 
-    def set_filter(self, kind: str | None = None, ratings: tuple[int, int] | None = None) -> None:
-        """Filter by kind (``None``: every kind) and rating range, then show a matching puzzle."""
-        with self.kind_choice.hold_trait_notifications(), self.rating_choice.hold_trait_notifications():
+    def set_filter(self, kind: str | None = None, ratings: tuple[int, int] | None = None, variant: str | None = None) -> None:
+        """Filter by kind (``None``: every kind), rating range and variant (``None``: both), then show a
+        matching puzzle."""
+        with (self.kind_choice.hold_trait_notifications(), self.rating_choice.hold_trait_notifications(),
+              self.variant_choice.hold_trait_notifications()):  # fmt: skip
             self.kind_choice.value = kind or ""
+            self.variant_choice.value = variant or ""
             if ratings is not None:
                 self.rating_choice.value = ratings
         self.next_puzzle()
@@ -310,7 +321,10 @@ class PuzzleTrainer:
             self.question.value = f"<i>{html.escape(self.message)}</i>"
             return
         kind = self._t(f"pz_kind_{puzzle.kind}")
-        self.title.value = (f"<span class='sl-pz-id' data-id='{puzzle.id}' data-kind='{puzzle.kind}'>{html.escape(kind)} · "
+        if puzzle.position.rules.tactics:
+            kind += f" · {self._t('pz_variant_tactics')}"
+        self.title.value = (f"<span class='sl-pz-id' data-id='{puzzle.id}' data-kind='{puzzle.kind}' "
+                            f"data-variant='{puzzle.position.rules.variant}'>{html.escape(kind)} · "
                             f"{html.escape(self._t('pz_rating', rating=puzzle.rating))} ({band(puzzle.rating)})</span>")  # fmt: skip
         if puzzle.kind == "endgame":
             self.board.value = str(position_svg(puzzle.position, bottom=puzzle.solver, lang=self.lang))
@@ -340,7 +354,7 @@ class PuzzleTrainer:
 
     @classmethod
     def from_request(cls, query: str | None = None, **options: Any) -> PuzzleTrainer:
-        """The trainer a page asks for: ``?lang=fr&kind=claim&seed=3&min=900&max=1500`` (``$QUERY_STRING``
+        """The trainer a page asks for: ``?lang=fr&kind=claim&variant=tactics&seed=3&min=900&max=1500`` (``$QUERY_STRING``
         by default); a bad value is ignored, except an unknown ``lang``, said in one sentence above the
         trainer (in the default language: ``options["lang"]``, else ``$SCHOTTEN_LANG``)."""
         from .app import requested_lang
@@ -349,8 +363,10 @@ class PuzzleTrainer:
         fields = {k: v[-1] for k, v in parse_qs(text.lstrip("?")).items()}
         chosen: dict[str, Any] = dict(options)
         chosen["lang"], chosen["notice"] = requested_lang(text, options.get("lang"))
-        if fields.get("kind") in ("endgame", "claim"):
+        if fields.get("kind") in ("endgame", "claim", "midgame"):
             chosen["kind"] = fields["kind"]
+        if fields.get("variant") in ("base", "tactics"):
+            chosen["variant"] = fields["variant"]
         numbers: dict[str, int] = {}
         for key in ("seed", "min", "max"):
             try:

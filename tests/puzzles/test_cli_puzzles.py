@@ -52,7 +52,20 @@ def test_generate_writes_proved_puzzles(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0 and "2 of 2" in out
 
 
+def test_generate_tactics_claim_puzzles(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "tactics.jsonl"
+    code, out, _ = run(["puzzles", "generate", "--kind", "claim", "--variant", "tactics", "--count", "1", "--seed", "1",
+                        "-o", str(target), "-q"], capsys)  # fmt: skip
+    assert code == 0 and "1 tactics claim puzzles written" in out
+    first = (Path(__file__).resolve().parents[2] / "data" / "puzzles" / "tactics_claim.jsonl").read_text().splitlines()[0]
+    assert target.read_text(encoding="utf-8") == first + "\n"  # the committed file's first puzzle: the same seed
+    code, out, _ = run(["puzzles", "check", str(target)], capsys)
+    assert code == 0 and "1 of 1" in out
+
+
 @pytest.mark.parametrize("argv", [
+    ["puzzles", "generate", "--kind", "endgame", "--variant", "tactics", "--count", "2", "-o", "x.jsonl"],
+    ["puzzles", "generate", "--kind", "claim", "--variant", "expert", "--count", "2", "-o", "x.jsonl"],
     ["puzzles", "generate", "--kind", "opening", "--count", "2", "-o", "x.jsonl"],
     ["puzzles", "generate", "--kind", "claim", "--count", "0", "-o", "x.jsonl"],
     ["puzzles", "generate", "--kind", "claim", "--count", "2", "-o", "x.txt"],

@@ -43,21 +43,23 @@ def swapped(position: Position) -> Position:
     """The same position with the seats swapped."""
     stones = tuple(
         Stone(s.north, s.south, None if s.claimed is None else s.claimed.opponent,
-              None if s.first_complete is None else s.first_complete.opponent)
+              None if s.first_complete is None else s.first_complete.opponent, s.modes)
         for s in position.stones
     )  # fmt: skip
     hands = {p: position.hands[p.opponent] for p in PLAYERS}
     sizes = {p: position.hand_sizes[p.opponent] for p in PLAYERS}
-    return replace(position, stones=stones, hands=hands, hand_sizes=sizes, to_move=position.to_move.opponent)
+    played = {p: position.tactics_played.get(p.opponent, 0) for p in PLAYERS}
+    return replace(position, stones=stones, hands=hands, hand_sizes=sizes, to_move=position.to_move.opponent,
+                   tactics_played=played)  # fmt: skip
 
 
 def recoloured(position: Position, perm: list[int]) -> Position:
-    def card(c: Card) -> Card:
-        return Card(perm[c.index // 9] * 9 + c.index % 9)
+    def card(c: object) -> object:  # tactics cards (troops, names) keep their place
+        return Card(perm[c.index // 9] * 9 + c.index % 9) if isinstance(c, Card) else c
 
     stones = tuple(replace(s, south=tuple(map(card, s.south)), north=tuple(map(card, s.north))) for s in position.stones)  # type: ignore[arg-type]
     hands = {p: None if h is None else tuple(map(card, h)) for p, h in position.hands.items()}  # type: ignore[arg-type]
-    return replace(position, stones=stones, hands=hands)
+    return replace(position, stones=stones, hands=hands, discard=tuple(map(card, position.discard)))
 
 
 @profile(30)

@@ -113,3 +113,44 @@ def test_a_midgame_puzzle_is_judged_with_its_estimate_and_no_refutation() -> Non
     assert trainer.result == "wrong" and trainer.score == (0, 1)
     assert not trainer.refutation_line and "sl-pz-refutation" not in trainer.after.value
     assert "estimation" in trainer.verdict.value
+
+
+def test_a_tactics_claim_puzzle_is_shown_and_checked() -> None:
+    trainer = PuzzleTrainer(committed(), kind="claim", variant="tactics", seed=4)
+    assert trainer.variant_choice.value == "tactics"
+    assert trainer.matching() and all(p.position.rules.tactics for p in trainer.matching())
+    results = []
+    for _ in range(12):
+        puzzle = trainer.puzzle
+        assert puzzle is not None and puzzle.kind == "claim" and puzzle.position.rules.tactics
+        assert "tactics variant" in trainer.title.value and "data-variant='tactics'" in trainer.title.value
+        assert "<svg" in trainer.board.value
+        if puzzle.question["type"] == "stone":
+            (trainer.yes_button if int(puzzle.question["stone"]) in puzzle.claimable else trainer.no_button).click()
+        else:
+            for n in puzzle.claimable:
+                trainer.claim_boxes[n - 1].value = True
+            trainer.check_button.click()
+        results.append(trainer.result)
+        assert "sl-pz-result" in trainer.verdict.value
+        trainer.next_button.click()
+    assert results == ["right"] * 12 and trainer.score == (12, 12) and trainer.streak == 12
+    wrong = next(p for p in committed() if p.position.rules.tactics and p.question["type"] == "stone" and not p.claimable)
+    trainer = PuzzleTrainer([wrong], lang="fr")
+    trainer.yes_button.click()
+    assert trainer.result == "wrong" and "variante tactique" in trainer.title.value
+    assert wrong.explanation["fr"][:20].replace("'", "&#x27;") in trainer.verdict.value
+    assert "<svg" in trainer.board.value  # the board redrawn with the completion that beats the claim
+
+
+def test_the_variant_filter_and_the_page_address() -> None:
+    trainer = PuzzleTrainer(committed())
+    trainer.set_filter("claim", variant="base")
+    assert trainer.puzzle is not None and not trainer.puzzle.position.rules.tactics
+    trainer.set_filter(None, variant="tactics")
+    assert trainer.puzzle is not None and trainer.puzzle.position.rules.tactics
+    trainer.set_filter("endgame", variant="tactics")
+    assert trainer.puzzle is None and trainer.message == "No puzzle matches this filter."
+    page = PuzzleTrainer.from_request("?kind=claim&variant=tactics", puzzles=committed())
+    assert page.variant_choice.value == "tactics" and page.puzzle is not None and page.puzzle.position.rules.tactics
+    assert PuzzleTrainer.from_request("?variant=zz", puzzles=committed()).variant_choice.value == ""
