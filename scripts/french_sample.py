@@ -123,6 +123,44 @@ def reason_overrides() -> dict[str, dict[str, object]]:
         "review.outcomes": {"best": Fact.of("outcome.win_at_once"), "played": Fact.of("outcome.win_in", turns=3)},
         "outcome.win_in": {"turns": 3},
         "outcome.loss_in": {"turns": 5},
+        **review_overrides(),
+    }
+
+
+def review_overrides() -> dict[str, dict[str, object]]:
+    """Fields of the review's table lines and summary (play/review.py) and of the moves in words (game/plays.py)."""
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Count, TacticName, chance, say
+    from schotten_lab.play.review import MoveName
+
+    best = {"best": MoveName(Card.parse("G5"), 2)}
+    counts = ", ".join(say(key, "fr", count=n) for key, n in (("review.count_blunder_one", 0), ("review.count_mistake_one", 1),
+                                                               ("review.count_inaccuracy_many", 2), ("review.count_unclear_many", 4)))
+    placed = say("move.place", "fr", card="R8", stone="3")
+    hunted = say("move.headhunter", "fr", decks="Clan, Tactique")
+    return {
+        "review.as_good": best,
+        "review.best": best,
+        "review.best_moves": {"count": 12},
+        "review.interval": {"low": "-6,9", "high": "23,6"},
+        "review.one_seat": {"seat": Player.NORTH},
+        "review.row": {"before": chance(0.646, 0.07, "fr"), "after": chance(0.562, None, "fr"), "loss": chance(0.083, 0.078, "fr")},
+        "review.summary": {"player": Player.SOUTH, "turns": Count(20, "review.turns_one", "review.turns_many"),
+                           "best": say("review.best_moves", "fr", count=12), "counts": counts, "loss": "2,2 ±\u00a00,9"},
+        "review.wrote": {"name": "revue.html"},
+        **{f"review.count_{label}_one": {"count": 1} for label in ("blunder", "mistake", "inaccuracy", "unclear")},
+        "review.turns_one": {"count": 1},
+        "move.banshee": {"target": TacticName("SPY"), "source": "2"},
+        "move.traitor": {"target": "R8", "source": "2", "stone": "5"},
+        "move.strategist": {"target": TacticName("JOKER"), "source": "2", "stone": "6"},
+        "move.strategist_discard": {"target": "R8", "source": "2"},
+        "move.place": {"card": TacticName("SHIELD"), "stone": "4"},
+        "move.headhunter": {"decks": "Clan, Clan, Tactique"},
+        "move.claims": {"move": placed, "stones": "3, 4"},
+        "move.returned": {"move": hunted, "count": "2"},
+        "move.draw": {"move": placed, "deck": "Tactique"},
+        "move.put_back": {"cards": "R1 R2"},
     }
 
 
@@ -133,10 +171,11 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.bots.move_facts import REASON_PHRASES
     from schotten_lab.bots.words import BOT_PHRASES
     from schotten_lab.core.words import PHRASES
+    from schotten_lab.game.plays import MOVE_PHRASES
     from schotten_lab.play.review import REVIEW_PHRASES
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
 
-    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES}
+    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
@@ -227,6 +266,21 @@ def reason_lines() -> Iterator[tuple[str, str]]:
             yield f"{where} {move.label()}", move.reason_words("fr")
 
 
+def review_lines() -> Iterator[tuple[str, str]]:
+    """The text review (``schotten-lab review --lang fr``) of the first turns of a seeded game, line by
+    line, and a one-seat record's first lines."""
+    from schotten_lab.game import read_record, seat_record
+    from schotten_lab.play.review import review_game
+    from schotten_lab.play.selfplay import Matchup, play_game
+
+    game = play_game(Matchup("random", "greedy"), 3, 0)
+    short = {**game, "turns": game["turns"][:10], "result": None}
+    for line in review_game(short, iterations=16, seed=1).text("fr").splitlines():
+        yield "partie", line.strip()
+    for line in review_game(seat_record(read_record(short), "north"), iterations=8, seed=0).text("fr").splitlines()[:3]:
+        yield "un siège", line.strip()
+
+
 SECTIONS = (
     ("Les phrases de core.words (champs d'exemple)", phrase_lines),
     ("Les explications des revendications (positions commentées)", claim_lines),
@@ -234,6 +288,7 @@ SECTIONS = (
     ("Le rapport texte (schotten-lab analyze --lang fr)", report_lines),
     ("Les libellés des schémas, graphiques et rapports", label_lines),
     ("Les raisons du conseiller (schotten-lab advise --lang fr)", reason_lines),
+    ("La revue d'une partie (schotten-lab review --lang fr)", review_lines),
 )
 
 

@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 from ..core.cards import Card
 from ..core.errors import ArgumentError, excerpt
 from ..core.rules import Player
-from ..core.words import Facts, chance
+from ..core.words import Facts, chance, say
 from .words import outcome_words
-from ..game import Play, play_words
+from ..game import Play, deck_words, play_words, with_claims
 
 MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
@@ -93,15 +93,18 @@ class MoveAdvice:
         """No card played (and no Headhunter put-back to answer)."""
         return self.card is None and self.play is None and self.put_back is None
 
-    def label(self) -> str:
+    def label(self, lang: str = "en") -> str:
+        """This move in words: ``R8 on stone 3, claim 3``, ``pass``, ``put back R1 R2`` / « R8 sur la
+        borne 3, revendique 3 », « passe », « remettre R1 R2 » (the deck drawn from in the tactics variant)."""
         if self.put_back is not None:
-            return f"put back {' '.join(self.put_back) or 'nothing'}" + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
+            text = say("move.put_back", lang, cards=" ".join(self.put_back) or say("move.nothing", lang))
+            return with_claims(text, self.claims, lang)
         if self.play is not None:
-            text = play_words(self.play)
+            text = play_words(self.play, lang)
         else:
-            text = "pass" if self.card is None else f"{self.card} on stone {self.stone}"
-        text += f", claim {', '.join(map(str, self.claims))}" if self.claims else ""
-        return text + (f", draw {self.deck}" if self.deck else "")
+            text = say("move.pass", lang) if self.card is None else say("move.place", lang, card=str(self.card), stone=str(self.stone))
+        text = with_claims(text, self.claims, lang)
+        return say("move.draw", lang, move=text, deck=deck_words(self.deck, lang)) if self.deck else text
 
     def turn(self) -> dict[str, Any]:
         """This move as a bot's decision (docs/reference/formats.md, "A turn"): ``play``, ``claim`` and, in the tactics

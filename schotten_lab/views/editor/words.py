@@ -255,16 +255,17 @@ def placement_words(card: object, stone: int | None, claims: Sequence[int] = (),
 
 def move_label(move: Any, lang: str = "en") -> str:
     """An advisor's move (:class:`~schotten_lab.bots.advice.MoveAdvice`) in words: its own
-    ``label()`` in English, and for a tactics play or a Headhunter's put-back (the bots' words,
-    English for now); a clan card placed or a pass in ``lang``."""
+    ``label(lang)`` in English, and for a tactics play or a Headhunter's put-back; a clan card placed
+    or a pass in the editor's words."""
     if lang == "en" or move.play is not None or move.put_back is not None:
-        return str(move.label())
+        return str(move.label(lang))
     return placement_words(move.card, move.stone, move.claims, move.deck, lang)
 
 
 def record_move_words(play: object, claims: object, lang: str = "en") -> str:
     """A game record's turn in words: :func:`~schotten_lab.play.review.move_words` in English and for
-    a tactics play; a clan card placed (``{"card": "R8", "stone": 3}``) or a pass in ``lang``."""
+    a tactics play (in ``lang``); a clan card placed (``{"card": "R8", "stone": 3}``) or a pass in the
+    editor's words."""
     from ...core.cards import Card
     from ...play.review import move_words
 
@@ -273,11 +274,11 @@ def record_move_words(play: object, claims: object, lang: str = "en") -> str:
         try:
             card = Card.parse(str(play["card"]))
         except ValueError:
-            return move_words(play, claims)
+            return move_words(play, claims, lang)
         return placement_words(card, int(play["stone"]), claimed, lang=lang)
     if lang != "en" and play is None:
         return placement_words(None, None, claimed, lang=lang)
-    return move_words(play, claims)
+    return move_words(play, claims, lang)
 
 
 def item_words(item: object) -> object:
