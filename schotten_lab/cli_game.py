@@ -305,14 +305,14 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         if bar is not None:
             bar.close()
-    header = (
-        f"selfplay: south {args.south} vs north {args.north}, {args.variant}"
-        f"{' (expert)' if args.expert else ''}, seed {args.seed}, engine {engine}, {runner.describe()}"
-    )
+    lang = getattr(args, "lang", "en")
+    header = say("selfplay_header", lang, south=args.south, north=args.north, variant=say(f"selfplay_variant_{args.variant}", lang),
+                 expert=say("selfplay_expert", lang) if args.expert else "", seed=str(args.seed), engine=engine,
+                 runner=runner.describe(lang))
     report = out if args.out else sys.stderr
-    report.write(f"{header}\n{summary.text(getattr(args, 'lang', 'en'))}\n")
+    report.write(f"{header}\n{summary.text(lang)}\n")
     if args.out:
-        report.write(f"wrote {args.games} records to {_name(args.out)}\n")
+        report.write(say("selfplay_wrote_one" if args.games == 1 else "selfplay_wrote", lang, n=args.games, name=_name(args.out)) + "\n")
     return EXIT_OK
 
 

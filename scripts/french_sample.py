@@ -161,6 +161,11 @@ def review_overrides() -> dict[str, dict[str, object]]:
         "move.returned": {"move": hunted, "count": "2"},
         "move.draw": {"move": placed, "deck": "Tactique"},
         "move.put_back": {"cards": "R1 R2"},
+        "selfplay_header": {"south": "random", "north": "advisor", "variant": say("selfplay_variant_base", "fr"),
+                            "expert": say("selfplay_expert", "fr"), "seed": "0", "engine": "python", "runner": say("runner.jobs", "fr", n=2)},
+        "runner.dask": {"address": "tcp://ordonnanceur:8786"},
+        "selfplay_wrote": {"n": 100, "name": "parties.jsonl"},
+        "selfplay_wrote_one": {"n": 1, "name": "parties.jsonl"},
     }
 
 
@@ -172,10 +177,12 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.bots.words import BOT_PHRASES
     from schotten_lab.core.words import PHRASES
     from schotten_lab.game.plays import MOVE_PHRASES
+    from schotten_lab.play.distributed import RUNNER_PHRASES
     from schotten_lab.play.review import REVIEW_PHRASES
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
 
-    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES}
+    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,
+            **RUNNER_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:

@@ -102,3 +102,31 @@ def test_the_review_command_speaks_french(tmp_path: Path, game: dict, monkeypatc
     assert capsys.readouterr().out == text
     assert main(["review", str(record), "--iterations", "8", "--lang", "en"]) == 0
     assert "average loss" in capsys.readouterr().out
+
+
+def test_selfplay_speaks_french_header_and_summary(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten_lab.cli import main
+
+    monkeypatch.delenv("SCHOTTEN_LANG", raising=False)
+    out = tmp_path / "games.jsonl"
+    assert main(["selfplay", "--games", "2", "--engine", "python", "--expert", "--lang", "fr", "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    lines = text.splitlines()
+    assert lines[0] == "selfplay\u00a0: Sud random contre Nord random, jeu de base, variante expert, graine 0, moteur python, 1 processus"
+    assert lines[-1].startswith("2 parties enregistrées dans ")
+    for line in lines:
+        assert not english_words(line.replace("random", "")), line
+        assert not french_problems(line), line
+    assert main(["selfplay", "--games", "1", "--engine", "python", "--lang", "fr", "-o", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("1 partie enregistrée dans ")
+    assert main(["selfplay", "--games", "1", "--engine", "python", "-o", str(out)]) == 0
+    assert capsys.readouterr().out.startswith("selfplay: south random vs north random, base, seed 0, engine python, jobs 1\n")
+
+
+def test_a_rate_and_its_interval_in_french() -> None:
+    from schotten_lab.play.studies import rate_text
+
+    assert rate_text(0.502, 0.499, 0.504) == "50.2% (49.9\u201350.4%)"
+    assert rate_text(0.502, 0.499, 0.504, "fr") == "50,2\u00a0% (49,9\u201350,4\u00a0%)"
+    assert not french_problems(rate_text(0.4, 0.303, 0.503, "fr"))
