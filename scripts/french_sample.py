@@ -124,7 +124,54 @@ def reason_overrides() -> dict[str, dict[str, object]]:
         "outcome.win_in": {"turns": 3},
         "outcome.loss_in": {"turns": 5},
         **review_overrides(),
+        **tactics_overrides(),
     }
+
+
+def tactics_overrides() -> dict[str, dict[str, object]]:
+    """Fields of the tactics variant's reasons (bots/tactics_reasons.py)."""
+    from fractions import Fraction
+
+    from schotten_lab.analysis.claims import FormationWords
+    from schotten_lab.bots.move_facts import Pieces
+    from schotten_lab.bots.tactics_reasons import BestWords, CardWords, ChanceList, DeckList, HandCards, TroopFormation
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.formations import evaluate
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.tactics import Troop
+    from schotten_lab.core.words import Fact
+
+    S, N = Player.SOUTH, Player.NORTH
+    run = evaluate([Card.parse(c) for c in ("R7", "R8", "R9")])
+    kind = evaluate([Card.parse(c) for c in ("B5", "G5", "P5")])
+    ruse = {"opponent": N, "piece": CardWords("R9"), "source": "3", "stone": "5"}
+    other = {"other": FormationWords(kind, 3, owner=N)}
+    chances = ChanceList((Fact.of("tr.chance_on", stone="3", p=Fraction(1, 2), q=Fraction(0)),
+                          Fact.of("tr.chance_on", stone="5", p=Fraction(191, 1000), q=Fraction(1))))
+    return {
+        "tr.troop": {"troop": CardWords("SHIELD"), "range": Fact.of("tr.range_SHIELD")},
+        "tr.banshee": {**ruse, "piece": CardWords(Troop("JOKER"))},
+        "tr.traitor_same": ruse,
+        "tr.traitor": ruse,
+        "tr.strategist_discard": {"piece": CardWords("G4"), "source": "2"},
+        "tr.strategist": {"piece": CardWords("G4"), "source": "2", "stone": "6"},
+        "tr.completes": {"own": TroopFormation(run, 3, (("JOKER", "R7"),)), "stone": "1"},
+        "tr.beats": other, "tr.loses": other, "tr.ties": other, "tr.ties_first": {**other, "player": S},
+        "tr.opens": {"stone": "2", "cards": Pieces((Troop("SPY"),)), "mud": ""},
+        "tr.builds": {"stone": "2", "cards": Pieces(tuple(Card.parse(c) for c in ("B4", "B5", "B6"))), "mud": Fact.of("tr.mud_four")},
+        "tr.blind_possible": {"total": "26"},
+        "tr.possible": {"formation": BestWords(evaluate([Card.parse(c) for c in ("G7", "N9", "R9")]), 4)},
+        "tr.answers": {"opponent": N, "other": FormationWords(run, 3)},
+        "tr.blind": {"stone": "3"}, "tr.mud": {"stone": "5"},
+        "tr.hh_keep": {"count": 1, "decks": DeckList(("clan",))},
+        "tr.hh_back": {"count": 3, "decks": DeckList(("clan", "clan", "tactics")), "back": 2},
+        "tr.chance_there": {"p": Fraction(1, 2), "q": Fraction(3, 4)},
+        "tr.chances": {"list": chances},
+        "tr.chance_on": {"stone": "3", "p": Fraction(1, 2), "q": Fraction(0)},
+        "tr.keeps_hand": {"cards": HandCards(("R1", "G9", "SPY"))},
+        "tr.with_troops": {"troops": "le Joker en R7"},
+        "tr.troop_as": {"troop": CardWords("JOKER"), "card": "R7"},
+    }  # fmt: skip
 
 
 def review_overrides() -> dict[str, dict[str, object]]:
@@ -174,6 +221,7 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     (a fixed list, so the sample does not depend on what else a process imported)."""
     from schotten_lab.analysis.board import REPORT_PHRASES
     from schotten_lab.bots.move_facts import REASON_PHRASES
+    from schotten_lab.bots.tactics_reasons import TACTICS_REASON_PHRASES
     from schotten_lab.bots.words import BOT_PHRASES
     from schotten_lab.core.words import PHRASES
     from schotten_lab.game.plays import MOVE_PHRASES
@@ -182,7 +230,7 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
 
     return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,
-            **RUNNER_PHRASES}
+            **RUNNER_PHRASES, **TACTICS_REASON_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
@@ -255,7 +303,7 @@ def label_lines() -> Iterator[tuple[str, str]]:
                 yield f"{name}.{key}", ", ".join(value)
 
 
-REASONED = ("13_midgame", "11_claimed_stones_midgame", "10_counterexample_three_of_a_kind")
+REASONED = ("13_midgame", "11_claimed_stones_midgame", "10_counterexample_three_of_a_kind", "23_tactics_midgame")
 """The curated positions whose advisor reasons (top moves, seeded) are in the sample."""
 
 
@@ -270,7 +318,7 @@ def reason_lines() -> Iterator[tuple[str, str]]:
     cases.append(("Y1", Position.from_notation("-Y4/-/-/R7B7G7-Y2Y3/-/-/-/-/- Y1P9N9B1B2G3 ?6 s")))
     for where, position in cases:
         for move in advise(position, iterations=60, seed=0).moves[:5]:
-            yield f"{where} {move.label()}", move.reason_words("fr")
+            yield f"{where} {move.label('fr')}", move.reason_words("fr")
 
 
 def review_lines() -> Iterator[tuple[str, str]]:

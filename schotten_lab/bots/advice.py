@@ -69,14 +69,15 @@ class MoveAdvice:
     both players' included (1: this move ends the game); ``None`` otherwise."""
     facts: Facts | None = None
     """The structured facts ``reason`` renders in English (base game and expert variant:
-    :mod:`.move_facts`); ``None`` where the reason is English text only (the tactics variant)."""
+    :mod:`.move_facts`; tactics variant: :mod:`.tactics_reasons`); ``None`` where the reason is
+    English text only (a reason built by hand)."""
 
     def reason_words(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"fr"``); the tactics variant's reasons are English."""
+        """The reason in ``lang`` (``"en"`` or ``"fr"``), from its facts."""
         return self.reason if self.facts is None else self.facts.in_words(lang)
 
     def reason_untranslated(self, lang: str) -> bool:
-        """Whether :meth:`reason_words` gives English text where ``lang`` was asked (the tactics variant's)."""
+        """Whether :meth:`reason_words` gives English text where ``lang`` was asked (a reason without facts)."""
         return lang != "en" and bool(self.reason) and self.facts is None
 
     def outcome_words(self, lang: str = "en") -> str:
