@@ -125,7 +125,51 @@ def reason_overrides() -> dict[str, dict[str, object]]:
         "outcome.loss_in": {"turns": 5},
         **review_overrides(),
         **tactics_overrides(),
+        **edit_overrides(),
     }
+
+
+def edit_overrides() -> dict[str, dict[str, object]]:
+    """Fields of a refused edit's reasons and of the legality problems (core/edit.py, core/legality.py, core/problem.py)."""
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.edit import PieceName
+    from schotten_lab.core.formations import evaluate
+    from schotten_lab.core.legality import Named, PlaceList
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Count, Fact, TacticName
+
+    S, N = Player.SOUTH, Player.NORTH
+    run = Named(evaluate([Card.parse(c) for c in ("R7", "R8", "R9")]))
+    kind = Named(evaluate([Card.parse(c) for c in ("B8", "G8", "N8")]))
+    misfit = Fact.of("problem.line", where="main de Sud", what=Fact.of("legal.hand_over", size=7, limit=6))
+    return {
+        "edit.copies_both": {"name": TacticName("JOKER")}, "edit.copies_one": {"name": TacticName("SPY")},
+        "edit.deck_misfit": {"deck": 3, "derived": 39, "why": misfit},
+        "edit.tactics_deck_misfit": {"deck": 2, "why": misfit},
+        "edit.mode_placed": {"card": TacticName("MUD")},
+        "edit.need_tactics": {"what": Fact.of("edit.what_modes")},
+        "edit.no_card_at": {"player": S, "stone": "2", "place": "1"}, "edit.no_discard_at": {"place": "2"},
+        "edit.claimed_take": {"stone": "5", "owner": N, "piece": PieceName("SHIELD")},
+        "edit.ruse": {"name": TacticName("BANSHEE")}, "edit.unknown_mode": {"mode": "boue"},
+        "edit.variant_blank": {"variant": Fact.of("edit.variant_base")}, "edit.what_tactics": {"name": TacticName("SPY")},
+        "edit.too_many": {"total": 54, "count": 55}, "edit.side_full": {"player": S, "stone": "5", "capacity": 4, "mud": Fact.of("edit.mud")},
+        "legal.claim_incomplete": {"player": S, "cards": Count(2)},
+        "legal.claim_unproved": {"player": S, "opponent": N, "added": "R8", "counter": run, "own": kind},
+        "legal.claim_weaker": {"player": S, "own": kind, "opponent": N, "other": run},
+        "legal.clan_fit": {"seen": 30, "deck": 30},
+        "legal.counts": {"expected": 54, "table": 12, "south": 6, "north": 6, "decks": Fact.of("legal.decks", deck=31, tactics=0), "total": 55},
+        "legal.decks": {"deck": 31, "tactics": 0}, "legal.decks_tactics": {"deck": 20, "tactics": 6},
+        "legal.duplicate": {"what": Fact.of("legal.card", card="R8"), "count": 2, "places": PlaceList(("stones[0].south", "hands.north")),
+                            "copies": Fact.of("legal.once")},
+        "legal.hand_over": {"size": 7, "limit": 6}, "legal.hand_size": {"size": 6, "count": 5},
+        "legal.played_gap": {"south": 3, "north": 1}, "legal.played_visible": {"total": 3, "visible": 2},
+        "legal.refill": {"size": 5, "deck": 30, "limit": 6}, "legal.stone_count": {"count": 8, "expected": 9},
+        "legal.unknown_mode": {"mode": "boue"}, "legal.tactics_card": {"card": TacticName("TRAITOR")},
+        "problem.illegal": {"problems": Fact.of("problem.line", where="borne 1, côté Nord", what=Fact.of(
+            "legal.duplicate", what=Fact.of("legal.card", card="R8"), count=2, places=PlaceList(("stones[0].south", "hands.north")),
+            copies=Fact.of("legal.once")))},
+        "problem.line": {"where": "main de Sud", "what": Fact.of("legal.hand_over", size=7, limit=6)},
+    }  # fmt: skip
 
 
 def tactics_overrides() -> dict[str, dict[str, object]]:
@@ -223,6 +267,9 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.bots.move_facts import REASON_PHRASES
     from schotten_lab.bots.tactics_reasons import TACTICS_REASON_PHRASES
     from schotten_lab.bots.words import BOT_PHRASES
+    from schotten_lab.core.edit import EDIT_PHRASES
+    from schotten_lab.core.legality import LEGALITY_PHRASES
+    from schotten_lab.core.problem import PROBLEM_PHRASES
     from schotten_lab.core.words import PHRASES
     from schotten_lab.game.plays import MOVE_PHRASES
     from schotten_lab.play.distributed import RUNNER_PHRASES
@@ -230,7 +277,7 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
 
     return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,
-            **RUNNER_PHRASES, **TACTICS_REASON_PHRASES}
+            **RUNNER_PHRASES, **TACTICS_REASON_PHRASES, **EDIT_PHRASES, **LEGALITY_PHRASES, **PROBLEM_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:

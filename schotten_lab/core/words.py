@@ -205,7 +205,7 @@ FORMATION_NAMES: Phrases = {
     "sum": {"en": "sum", "fr": "somme"},
 }
 """Formation names by ``Rank.key`` (``four_of_a_kind``: three of a kind under Mud fight)."""
-FEMININE = frozenset({"suite couleur", "couleur", "suite", "somme", "borne", "carte", "main", "défausse", "pioche"})
+FEMININE = frozenset({"suite couleur", "couleur", "suite", "somme", "borne", "carte", "main", "défausse", "pioche", "Banshee"})
 """French nouns of this module that take « la »/« une » (the others take « le »/« un »)."""
 FORMS = ("bare", "def", "indef", "poss")
 """The grammatical forms of a name: ``bare`` « brelan », ``def`` « le brelan », ``indef`` « un
@@ -229,9 +229,12 @@ _ELIDED = {"le": "l’", "la": "l’", "de": "d’", "que": "qu’"}
 
 def article(word: str, kind: str) -> str:
     """``word`` after the French article or preposition ``kind`` (``le``, ``la``, ``de``, ``que``), elided
-    before a vowel or a mute h: ``article("Espion", "le")`` is « l’Espion »."""
+    before a vowel or a mute h: ``article("Espion", "le")`` is « l’Espion »; ``le`` before a feminine
+    noun of :data:`FEMININE` is « la » (« la Banshee »)."""
     if kind not in _ELIDED:
         raise WordsError(f"unknown article {kind!r}")
+    if kind == "le" and word in FEMININE:
+        kind = "la"  # « la Banshee »
     return f"{_ELIDED[kind]}{word}" if _VOWEL_START.match(word) else f"{kind} {word}"
 
 

@@ -30,7 +30,7 @@ from ...core.words import player as player_name
 from .buttons import TACTICS_COLOR, USED_COLOR, piece_label, show, style_empty_slot, style_palette_card, style_piece
 from .advisor import AdvisorPanel
 from .panel import AnalysisPanel, heading
-from .words import item_words, mode_words, target_label, target_where
+from .words import item_words, mode_words, reason_words, target_label, target_where
 
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
 """The combat modes' English names (:func:`.words.mode_words` gives them in either language)."""
@@ -275,7 +275,7 @@ class BoardEditor:
         try:
             new = edit(self._position)
         except (SchottenError, ValueError) as exc:
-            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
+            self._set_message(self._t("ed.refused", reason=reason_words(exc, self.lang)), error=True)
             self._sync_controls()
             return False
         if new == self._position:
@@ -299,7 +299,7 @@ class BoardEditor:
         try:
             item = edits.item_of(card)
         except SchottenError as exc:
-            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
+            self._set_message(self._t("ed.refused", reason=reason_words(exc, self.lang)), error=True)
             return False
         t = target or self.target.value
         name = item_words(item)
@@ -336,7 +336,7 @@ class BoardEditor:
         try:
             item = edits.item_of(card)
         except SchottenError as exc:
-            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
+            self._set_message(self._t("ed.refused", reason=reason_words(exc, self.lang)), error=True)
             return False
         name = item_words(item)
         for p, draft in self.drafts.items():

@@ -281,11 +281,19 @@ def record_move_words(play: object, claims: object, lang: str = "en") -> str:
     return move_words(play, claims, lang)
 
 
+def reason_words(exc: BaseException, lang: str = "en") -> str:
+    """Why an edit or a reading failed, in ``lang``: the error's own words when it has them
+    (:class:`~schotten_lab.core.edit.EditRefused`, :class:`~schotten_lab.core.errors.IllegalPositionError`),
+    else its message."""
+    said = getattr(exc, "in_words", None)
+    return str(said(lang)) if callable(said) else str(exc)
+
+
 def item_words(item: object) -> object:
     """A placed item as a phrase field: a tactics card's name (its code in English, « Espion » in
     French: :class:`~schotten_lab.core.words.TacticName`), a clan card as it is."""
     return words.TacticName(item) if isinstance(item, str) and item in words.TACTICS_WORDS else item
 
 
-__all__ = ["EDITOR_PHRASES", "item_words", "mode_words", "move_label", "placement_words", "record_move_words", "target_label",
+__all__ = ["EDITOR_PHRASES", "item_words", "reason_words", "mode_words", "move_label", "placement_words", "record_move_words", "target_label",
            "target_where"]
