@@ -9,8 +9,8 @@ win-probability chart marks the current turn. Without a review, *Ask the advisor
 of the player to move in the shown position (from that player's seat; ``iterations`` rollouts).
 
 ``lang="fr"`` (default from ``SCHOTTEN_LANG``) speaks French: the buttons, tooltips, captions, the
-board and the panel (:data:`VIEWER_PHRASES`). A tactics card's play in words, the review's turn details and chart and the advisor's table are English for now
-(docs/FRENCH.md).
+board and the panel (:data:`VIEWER_PHRASES`), every move in words (a tactics card's play too). The
+review's turn details and chart are English for now (docs/FRENCH.md).
 
 The widget holds the turn index and wires the events; the drawing is :mod:`.review`'s and
 :func:`~schotten_lab.core.svg.position_svg`'s.
