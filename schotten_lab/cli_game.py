@@ -355,7 +355,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         else:
             from .views.review import write_review
 
-            write_review(review, target)
+            write_review(review, target, lang=lang)
     except OutputError as exc:  # a failed write: the old file, if any, is kept
         raise UsageError(f"--out: {_one_line(exc)}") from None
     for summary in review.summaries.values():

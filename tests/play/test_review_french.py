@@ -130,3 +130,26 @@ def test_a_rate_and_its_interval_in_french() -> None:
     assert rate_text(0.502, 0.499, 0.504) == "50.2% (49.9\u201350.4%)"
     assert rate_text(0.502, 0.499, 0.504, "fr") == "50,2\u00a0% (49,9\u201350,4\u00a0%)"
     assert not french_problems(rate_text(0.4, 0.303, 0.503, "fr"))
+
+
+def test_the_html_review_is_french(review, game: dict) -> None:
+    import html as html_module
+
+    from schotten_lab.game import read_record, seat_record
+    from schotten_lab.views.review import review_html
+
+    one_seat = review_game(seat_record(read_record(game), "north"), iterations=8, seed=0)
+    for shown in (review, one_seat):
+        page = review_html(shown, lang="fr")
+        assert page.startswith('<!DOCTYPE html>\n<html lang="fr">')
+        body = re.sub(r"<script.*?</script>", "", page, flags=re.S)
+        body = re.sub(r"<style>.*?</style>|<svg.*?</svg>", "", body, flags=re.S)
+        data = json.loads(re.search(r'id="review-data">(.*?)</script>', page, re.S).group(1).replace("<\\/", "</"))
+        pieces = [html_module.unescape(p).strip() for text in [body, *data["details"], data["noUnpack"]] for p in re.split(r"<[^>]+>", text)]
+        pieces = [p for p in pieces if p and p not in ("?!", "?", "??")]
+        for text in pieces:
+            assert not english_words(text.replace("random", "").replace("greedy", "")), text
+            assert not french_problems(text.replace("->", "")), (text, french_problems(text))
+    page = review_html(review, lang="fr")
+    assert "Revue de partie\u00a0: " in page and "Bilan" in page and "Moments clés" in page and "perte moyenne" in page
+    assert "chances de victoire de Sud avant chaque tour" in page
