@@ -168,6 +168,11 @@ def edit_overrides() -> dict[str, dict[str, object]]:
         "problem.illegal": {"problems": Fact.of("problem.line", where="borne 1, côté Nord", what=Fact.of(
             "legal.duplicate", what=Fact.of("legal.card", card="R8"), count=2, places=PlaceList(("stones[0].south", "hands.north")),
             copies=Fact.of("legal.once")))},
+        "adv.head": {"player": S, "chance": "80,0\u00a0% ±\u00a013,3", "method": Fact.of("adv.method_monte_carlo"), "rollouts": "2\u00a0000",
+                     "seconds": "0,34"},
+        "adv.on_all": {"count": 8}, "adv.deals": {"count": 10}, "adv.more": {"count": 12},
+        "cli_adv.seat": {"me": S, "opponent": N}, "cli_adv.iterations": {"iterations": "2\u00a0000", "seed": "0"},
+        "cli_adv.budget": {"budget": "2", "seed": "0"},
         "problem.line": {"where": "main de Sud", "what": Fact.of("legal.hand_over", size=7, limit=6)},
     }  # fmt: skip
 
@@ -264,9 +269,11 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     """The phrase tables of the sample: core.words's and those of the modules that speak through it
     (a fixed list, so the sample does not depend on what else a process imported)."""
     from schotten_lab.analysis.board import REPORT_PHRASES
+    from schotten_lab.bots.advice import ADVICE_PHRASES
     from schotten_lab.bots.move_facts import REASON_PHRASES
     from schotten_lab.bots.tactics_reasons import TACTICS_REASON_PHRASES
     from schotten_lab.bots.words import BOT_PHRASES
+    from schotten_lab.cli_advise import ADVISE_PHRASES
     from schotten_lab.core.edit import EDIT_PHRASES
     from schotten_lab.core.legality import LEGALITY_PHRASES
     from schotten_lab.core.problem import PROBLEM_PHRASES
@@ -277,7 +284,8 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
 
     return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,
-            **RUNNER_PHRASES, **TACTICS_REASON_PHRASES, **EDIT_PHRASES, **LEGALITY_PHRASES, **PROBLEM_PHRASES}
+            **RUNNER_PHRASES, **TACTICS_REASON_PHRASES, **EDIT_PHRASES, **LEGALITY_PHRASES, **PROBLEM_PHRASES,
+            **ADVICE_PHRASES, **ADVISE_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:

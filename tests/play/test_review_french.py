@@ -153,3 +153,18 @@ def test_the_html_review_is_french(review, game: dict) -> None:
     page = review_html(review, lang="fr")
     assert "Revue de partie\u00a0: " in page and "Bilan" in page and "Moments clés" in page and "perte moyenne" in page
     assert "chances de victoire de Sud avant chaque tour" in page
+
+
+def test_advise_speaks_french_around_its_reasons(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten_lab.cli import main
+
+    monkeypatch.delenv("SCHOTTEN_LANG", raising=False)
+    for name in ("13_midgame", "23_tactics_midgame"):
+        position = Path(__file__).resolve().parents[2] / "data" / "positions" / f"{name}.json"
+        assert main(["advise", str(position), "--lang", "fr", "--iterations", "30", "--seed", "0", "--moves", "6"]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[2].startswith("Vu du siège de Sud (Sud joue)\u00a0: ") and lines[3].startswith("recherche\u00a0: 30 parties simulées")
+        assert lines[4].startswith("Sud joue\u00a0: ") and "de chances de gagner (Monte-Carlo" in lines[4]
+        for line in lines:
+            assert not english_words(line), line
+            assert not french_problems(line.replace("--iterations", "")), (line, french_problems(line))
