@@ -435,7 +435,7 @@ PHRASES: Phrases = {
     "blind_note": {"en": " (Blind-man's bluff: sums only)", "fr": " (Colin-Maillard : seule la somme compte)"},  # French: inside the formation's parentheses
     "loc_hand_short": {"en": "hand", "fr": "main"},
     "loc_discard_short": {"en": "disc", "fr": "déf"},  # four characters at most: a card-map cell
-    "cards_none": {"en": "no cards", "fr": "aucune carte"},
+    "cards_none": {"en": "no cards", "fr": "0 carte"},  # French: after « compte », where « aucune » would need « ne »
 }
 """Phrases by key; each has the same ``{fields}`` in every language."""
 
@@ -494,6 +494,10 @@ def render(value: object, lang: str = "en", form: str = "bare") -> str:
         return number(value, lang)
     if isinstance(value, tuple | list):
         return " ".join(render(v, lang) for v in value)
+    kind = getattr(value, "kind", None)
+    if isinstance(kind, str) and kind in TACTICS_WORDS and hasattr(value, "identity") and check_lang(lang) != "en":
+        name = tactic(kind, lang)  # an elite troop (core.tactics.Troop) by its rulebook name: « Espion », « Joker (R8) »
+        return name if value.identity is None else f"{name} ({value.identity})"
     return str(value)
 
 
