@@ -194,7 +194,7 @@ def tactics_overrides() -> dict[str, dict[str, object]]:
     run = evaluate([Card.parse(c) for c in ("R7", "R8", "R9")])
     kind = evaluate([Card.parse(c) for c in ("B5", "G5", "P5")])
     ruse = {"opponent": N, "piece": CardWords("R9"), "source": "3", "stone": "5"}
-    other = {"other": FormationWords(kind, 3, owner=N)}
+    other: dict[str, object] = {"other": FormationWords(kind, 3, owner=N)}
     chances = ChanceList((Fact.of("tr.chance_on", stone="3", p=Fraction(1, 2), q=Fraction(0)),
                           Fact.of("tr.chance_on", stone="5", p=Fraction(191, 1000), q=Fraction(1))))
     return {
@@ -230,7 +230,7 @@ def review_overrides() -> dict[str, dict[str, object]]:
     from schotten_lab.core.words import Count, TacticName, chance, say
     from schotten_lab.play.review import MoveName
 
-    best = {"best": MoveName(Card.parse("G5"), 2)}
+    best: dict[str, object] = {"best": MoveName(Card.parse("G5"), 2)}
     counts = ", ".join(say(key, "fr", count=n) for key, n in (("review.count_blunder_one", 0), ("review.count_mistake_one", 1),
                                                                ("review.count_inaccuracy_many", 2), ("review.count_unclear_many", 4)))
     placed = say("move.place", "fr", card="R8", stone="3")

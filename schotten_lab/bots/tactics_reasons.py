@@ -325,10 +325,10 @@ def _play_words(before: Position, after: Position, play: Play, me: Player, claim
     kind = play.kind
     if kind in ("clan", "troop"):
         assert play.stone is not None
-        words = _placement_words(before, after, play.stone, me, claims)
+        placed = _placement_words(before, after, play.stone, me, claims)
         if kind == "troop":
-            words.append(Fact.of("tr.troop", troop=CardWords(play.card), range=Fact.of(f"tr.range_{play.card}")))
-        return words
+            placed.append(Fact.of("tr.troop", troop=CardWords(play.card), range=Fact.of(f"tr.range_{play.card}")))
+        return placed
     if kind == "mode":
         assert play.stone is not None
         return [w for w in (_mode_words(before, after, play, me), _chances(before, after, (play.stone,), me, pool)) if w is not None]
