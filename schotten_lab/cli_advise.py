@@ -26,7 +26,7 @@ import sys
 from typing import Any, TextIO
 
 from .cli import EXIT_OK, Loaded, add_lang_option, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file, translated
-from .core.words import number, register, say, typeset
+from .core.words import Count, number, register, say, typeset
 from .cli_game import _integer, _seconds
 from .core.errors import SchottenError, UsageError, excerpt
 from .core.position_json import json_document
@@ -106,26 +106,30 @@ def load_observation_text(text: str, source: str) -> Loaded:
                   description if isinstance(description, str) else None)  # fmt: skip
 
 
-def pending_line(pending: Any, advice: Any) -> str:
+def pending_line(pending: Any, advice: Any, lang: str = "en") -> str:
     """What a pending Headhunter asks of the mover, what the ranked moves are, and (when the turn
-    proves stones) how their claims go with the answer."""
-    count, me = pending.returns, advice.player.value
-    line = (
-        f"Headhunter pending: {me} has drawn and now puts {count} card{'s' * (count != 1)} of the hand back (clan "
-        f"cards under the clan deck, tactics cards under the tactics deck); every choice is ranked below, "
-        f'answered as {{"return": [...]}}'
-    )
+    proves stones) how their claims go with the answer, in ``lang``."""
+    count = pending.returns
+    line = say("cli_adv.pending", lang, me=advice.player, cards=Count(count, "cli_adv.card_one", "cli_adv.card_many"),
+               answer='{"return": [...]}')
     claims = sorted({n for move in advice.moves for n in move.claims})
     if claims:
         stones = ", ".join(map(str, claims))
-        line += (
-            f"\n  'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else "
-            f'add "claim": [{stones}] to the answer'
-        )
+        line += say("cli_adv.pending_claims", lang, stones=stones, answer=f'"claim": [{stones}]')
     return line
 
 
 ADVISE_PHRASES = register({
+    "cli_adv.pending": {
+        "en": "Headhunter pending: {me} has drawn and now puts {cards} of the hand back (clan cards under the clan deck, tactics cards under the tactics deck); every choice is ranked below, answered as {answer}",
+        "fr": "Chasseur de tête en cours : {me} a pioché et remet maintenant {cards} de sa main (les cartes Clan sous la pioche Clan, les cartes Tactique sous la pioche Tactique) ; chaque choix est classé ci-dessous, à répondre par {answer}",
+    },
+    "cli_adv.card_one": {"en": "{count} card", "fr": "{count} carte"},
+    "cli_adv.card_many": {"en": "{count} cards", "fr": "{count} cartes"},
+    "cli_adv.pending_claims": {
+        "en": "\n  'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else add {answer} to the answer",
+        "fr": "\n  « revendique {stones} » : prouvable à la fin du tour ; revendiqué avec le coup du Chasseur de tête, sinon ajoutez {answer} à la réponse",
+    },
     "cli_adv.seat": {"en": "Seen from {me}'s seat ({me} to move): every chance is {me}'s to win the game; {opponent}'s hand and the deck order are sampled, never read.",
                      "fr": "Vu du siège de {me} ({me} joue) : chaque chance est celle de {me} de gagner la partie ; la main de {opponent} et l'ordre de la pioche sont tirés au hasard, jamais lus."},
     "cli_adv.iterations": {"en": "search: {iterations} rollouts, seed {seed} (reproducible: the same answer on any machine)",
@@ -174,7 +178,7 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
         out.write(f"{typeset(_one_line(title, 200), lang)}\n\n")  # _one_line folds no-break spaces: French typography again
     out.write(say("cli_adv.seat", lang, me=advice.player, opponent=advice.player.opponent) + f"\n{search_line(args, lang)}\n")
     if pending is not None:
-        out.write(pending_line(pending, advice) + "\n")
+        out.write(pending_line(pending, advice, lang) + "\n")
     out.write(advice.table(limit=args.moves, lang=lang) + "\n")
     return EXIT_OK
 

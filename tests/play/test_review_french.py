@@ -168,3 +168,22 @@ def test_advise_speaks_french_around_its_reasons(capsys: pytest.CaptureFixture[s
         for line in lines:
             assert not english_words(line), line
             assert not french_problems(line.replace("--iterations", "")), (line, french_problems(line))
+
+
+def test_advise_says_a_pending_headhunter_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten_lab.cli import main
+    from schotten_lab.game.playout import random_states
+
+    monkeypatch.delenv("SCHOTTEN_LANG", raising=False)
+    state = next(s for s in random_states("tactics", seed=108) if s.pending is not None and s.pending.returns == 2)
+    path = tmp_path / "pending.json"
+    path.write_text(json.dumps(state.observation(state.to_move).to_dict()), encoding="utf-8")
+    assert main(["advise", str(path), "-i", "40", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Chasseur de tête en cours\u00a0: " in out and "remet maintenant 2 cartes de sa main" in out
+    assert "\u00a0» : prouvable à la fin du tour" not in out and "\u00a0»\u00a0: prouvable à la fin du tour" in out
+    for line in out.splitlines():
+        line = re.sub(r'\{"return": \[\.\.\.\]\}|"claim": \[[\d, ]+\]', "", line)
+        assert not english_words(line), line
+        assert not french_problems(line.replace('""', "")), (line, french_problems(line))
