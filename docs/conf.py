@@ -31,6 +31,7 @@ extensions = [
     "cli_reference",
     "notebook_pages",
     "optional_toctree",
+    "page_language",  # <html lang="fr"> on the French pages (docs/fr/, notebooks/fr/)
 ]
 
 # The pages are the Markdown files of docs/ (MyST) and the executed copies of the curated notebooks

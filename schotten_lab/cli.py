@@ -53,7 +53,7 @@ from .core.errors import OutputError, SchottenError, UsageError, excerpt
 from .core.position import Position
 from .core.load import load_position_text
 from .core.rules import Player, RuleSet
-from .core.words import LANGS, default_lang, fraction, say, tactic, with_article
+from .core.words import LANGS, default_lang, fraction, register, say, tactic, with_article
 
 PROG = "schotten-lab"
 
@@ -99,6 +99,10 @@ class Loaded:
     title: str | None = None
     description: str | None = None
     translations: dict[str, dict[str, str]] = field(default_factory=dict)
+
+
+CLI_PHRASES = register({"cli_wrote": {"en": "wrote {name}", "fr": "fichier écrit : {name}"}})
+"""The commands' own last line (en, fr)."""
 
 
 def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
@@ -487,7 +491,7 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
         ) from None
     except OSError as exc:
         raise UsageError(f"--output {excerpt(args.output)}: cannot write: {exc.strerror or exc}") from None
-    out.write(f"wrote {_one_line(args.output, 1000)}\n")
+    out.write(say("cli_wrote", getattr(args, "lang", "en"), name=_one_line(args.output, 1000)) + "\n")
     return EXIT_OK
 
 
@@ -531,7 +535,7 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"{loaded.source}: cannot draw the diagram: {_one_line(str(exc))}") from None
     except OSError as exc:
         raise UsageError(f"--output {excerpt(args.output)}: cannot write: {exc.strerror or exc}") from None
-    out.write(f"wrote {_one_line(args.output, 1000)}\n")
+    out.write(say("cli_wrote", getattr(args, "lang", "en"), name=_one_line(args.output, 1000)) + "\n")
     return EXIT_OK
 
 

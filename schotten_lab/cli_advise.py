@@ -25,7 +25,8 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .cli import EXIT_OK, Loaded, add_lang_option, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file
+from .cli import EXIT_OK, Loaded, add_lang_option, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file, translated
+from .core.words import Count, number, register, say, typeset
 from .cli_game import _integer, _seconds
 from .core.errors import SchottenError, UsageError, excerpt
 from .core.position_json import json_document
@@ -105,34 +106,47 @@ def load_observation_text(text: str, source: str) -> Loaded:
                   description if isinstance(description, str) else None)  # fmt: skip
 
 
-def pending_line(pending: Any, advice: Any) -> str:
+def pending_line(pending: Any, advice: Any, lang: str = "en") -> str:
     """What a pending Headhunter asks of the mover, what the ranked moves are, and (when the turn
-    proves stones) how their claims go with the answer."""
-    count, me = pending.returns, advice.player.value
-    line = (
-        f"Headhunter pending: {me} has drawn and now puts {count} card{'s' * (count != 1)} of the hand back (clan "
-        f"cards under the clan deck, tactics cards under the tactics deck); every choice is ranked below, "
-        f'answered as {{"return": [...]}}'
-    )
+    proves stones) how their claims go with the answer, in ``lang``."""
+    count = pending.returns
+    line = say("cli_adv.pending", lang, me=advice.player, cards=Count(count, "cli_adv.card_one", "cli_adv.card_many"),
+               answer='{"return": [...]}')
     claims = sorted({n for move in advice.moves for n in move.claims})
     if claims:
         stones = ", ".join(map(str, claims))
-        line += (
-            f"\n  'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else "
-            f'add "claim": [{stones}] to the answer'
-        )
+        line += say("cli_adv.pending_claims", lang, stones=stones, answer=f'"claim": [{stones}]')
     return line
 
 
-def search_line(args: argparse.Namespace) -> str:
+ADVISE_PHRASES = register({
+    "cli_adv.pending": {
+        "en": "Headhunter pending: {me} has drawn and now puts {cards} of the hand back (clan cards under the clan deck, tactics cards under the tactics deck); every choice is ranked below, answered as {answer}",
+        "fr": "Chasseur de tête en cours : {me} a pioché et remet maintenant {cards} de sa main (les cartes Clan sous la pioche Clan, les cartes Tactique sous la pioche Tactique) ; chaque choix est classé ci-dessous, à répondre par {answer}",
+    },
+    "cli_adv.card_one": {"en": "{count} card", "fr": "{count} carte"},
+    "cli_adv.card_many": {"en": "{count} cards", "fr": "{count} cartes"},
+    "cli_adv.pending_claims": {
+        "en": "\n  'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else add {answer} to the answer",
+        "fr": "\n  « revendique {stones} » : prouvable à la fin du tour ; revendiqué avec le coup du Chasseur de tête, sinon ajoutez {answer} à la réponse",
+    },
+    "cli_adv.seat": {"en": "Seen from {me}'s seat ({me} to move): every chance is {me}'s to win the game; {opponent}'s hand and the deck order are sampled, never read.",
+                     "fr": "Vu du siège de {me} ({me} joue) : chaque chance est celle de {me} de gagner la partie ; la main de {opponent} et l'ordre de la pioche sont tirés au hasard, jamais lus."},
+    "cli_adv.iterations": {"en": "search: {iterations} rollouts, seed {seed} (reproducible: the same answer on any machine)",
+                           "fr": "recherche : {iterations} parties simulées, graine {seed} (reproductible : la même réponse sur toute machine)"},
+    "cli_adv.budget": {"en": "search: {budget} s time budget, seed {seed} (the rollouts that fit depend on the machine; --iterations N is reproducible)",
+                       "fr": "recherche : {budget} s de temps, graine {seed} (le nombre de parties simulées dépend de la machine ; --iterations N est reproductible)"},
+})  # fmt: skip
+"""The words of ``advise``'s text head (en, fr)."""
+
+
+def search_line(args: argparse.Namespace, lang: str = "en") -> str:
     """How the search was bounded, and whether running it again gives the same answer."""
     if args.iterations is not None:
-        return f"search: {args.iterations:,} rollouts, seed {args.seed} (reproducible: the same answer on any machine)"
+        shown = f"{args.iterations:,}" if lang == "en" else number(args.iterations, lang)
+        return say("cli_adv.iterations", lang, iterations=shown, seed=str(args.seed))
     budget = DEFAULT_BUDGET if args.budget is None else args.budget
-    return (
-        f"search: {budget:g} s time budget, seed {args.seed} (the rollouts that fit depend on the machine; "
-        "--iterations N is reproducible)"
-    )
+    return say("cli_adv.budget", lang, budget=f"{budget:g}" if lang == "en" else f"{budget:g}".replace(".", ","), seed=str(args.seed))
 
 
 def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
@@ -158,16 +172,14 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
             document["pending"] = pending.to_dict()
         out.write(json.dumps(document, ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK
-    me, opponent = advice.player.value, advice.player.opponent.value
-    if loaded.title:
-        out.write(f"{_one_line(loaded.title, 200)}\n\n")
-    out.write(
-        f"Seen from {me}'s seat ({me} to move): every chance is {me}'s to win the game; "
-        f"{opponent}'s hand and the deck order are sampled, never read.\n{search_line(args)}\n"
-    )
+    lang = getattr(args, "lang", "en")
+    title = translated(loaded, "title", lang) if lang != "en" else loaded.title
+    if title:
+        out.write(f"{typeset(_one_line(title, 200), lang)}\n\n")  # _one_line folds no-break spaces: French typography again
+    out.write(say("cli_adv.seat", lang, me=advice.player, opponent=advice.player.opponent) + f"\n{search_line(args, lang)}\n")
     if pending is not None:
-        out.write(pending_line(pending, advice) + "\n")
-    out.write(advice.table(limit=args.moves, lang=getattr(args, "lang", "en")) + "\n")
+        out.write(pending_line(pending, advice, lang) + "\n")
+    out.write(advice.table(limit=args.moves, lang=lang) + "\n")
     return EXIT_OK
 
 

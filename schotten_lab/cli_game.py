@@ -23,6 +23,7 @@ from typing import IO, Any, TextIO
 
 from .core.errors import OutputError, UsageError, excerpt
 from .core.files import atomic_path, check_output
+from .core.words import say
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -304,14 +305,14 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         if bar is not None:
             bar.close()
-    header = (
-        f"selfplay: south {args.south} vs north {args.north}, {args.variant}"
-        f"{' (expert)' if args.expert else ''}, seed {args.seed}, engine {engine}, {runner.describe()}"
-    )
+    lang = getattr(args, "lang", "en")
+    header = say("selfplay_header", lang, south=args.south, north=args.north, variant=say(f"selfplay_variant_{args.variant}", lang),
+                 expert=say("selfplay_expert", lang) if args.expert else "", seed=str(args.seed), engine=engine,
+                 runner=runner.describe(lang))
     report = out if args.out else sys.stderr
-    report.write(f"{header}\n{summary.text(getattr(args, 'lang', 'en'))}\n")
+    report.write(f"{header}\n{summary.text(lang)}\n")
     if args.out:
-        report.write(f"wrote {args.games} records to {_name(args.out)}\n")
+        report.write(say("selfplay_wrote_one" if args.games == 1 else "selfplay_wrote", lang, n=args.games, name=_name(args.out)) + "\n")
     return EXIT_OK
 
 
@@ -342,8 +343,9 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     except KeyboardInterrupt:
         sys.stderr.write(f"review: interrupted after {len(done)} turns; nothing written\n")
         raise
+    lang = getattr(args, "lang", "en")
     if target is None:
-        out.write(review.text() + "\n")
+        out.write(review.text(lang) + "\n")
         return EXIT_OK
     try:
         if target.suffix.lower() == ".json":
@@ -353,12 +355,12 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         else:
             from .views.review import write_review
 
-            write_review(review, target)
+            write_review(review, target, lang=lang)
     except OutputError as exc:  # a failed write: the old file, if any, is kept
         raise UsageError(f"--out: {_one_line(exc)}") from None
     for summary in review.summaries.values():
-        out.write(summary.line() + "\n")
-    out.write(f"wrote {_name(args.out)}\n")
+        out.write(summary.line(lang) + "\n")
+    out.write(say("review.wrote", lang, name=_name(args.out)) + "\n")
     return EXIT_OK
 
 
@@ -432,6 +434,7 @@ def add_game_commands(sub: Any) -> None:
                    help=f"advisor rollouts per turn, 1 to {MAX_REVIEW_ITERATIONS:,} (default {DEFAULT_REVIEW_ITERATIONS}; as many "
                    "again to score a move that was not the best; about 6-8 ms a rollout here, so 20,000 is minutes a turn)")
     p.add_argument("--seed", type=_integer, default=0, metavar="S", help="the review's seed (default 0)")
+    __import__("schotten_lab.cli").cli.add_lang_option(p, "the text review and its summary")
     p.set_defaults(run=cmd_review)
 
     p = sub.add_parser("bot", help="run a bot on the line protocol: one position@1 request per line in, one turn out")

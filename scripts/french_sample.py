@@ -123,6 +123,148 @@ def reason_overrides() -> dict[str, dict[str, object]]:
         "review.outcomes": {"best": Fact.of("outcome.win_at_once"), "played": Fact.of("outcome.win_in", turns=3)},
         "outcome.win_in": {"turns": 3},
         "outcome.loss_in": {"turns": 5},
+        **review_overrides(),
+        **tactics_overrides(),
+        **edit_overrides(),
+    }
+
+
+def edit_overrides() -> dict[str, dict[str, object]]:
+    """Fields of a refused edit's reasons and of the legality problems (core/edit.py, core/legality.py, core/problem.py)."""
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.edit import PieceName
+    from schotten_lab.core.formations import evaluate
+    from schotten_lab.core.legality import Named, PlaceList
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Count, Fact, TacticName
+
+    S, N = Player.SOUTH, Player.NORTH
+    run = Named(evaluate([Card.parse(c) for c in ("R7", "R8", "R9")]))
+    kind = Named(evaluate([Card.parse(c) for c in ("B8", "G8", "N8")]))
+    misfit = Fact.of("problem.line", where="main de Sud", what=Fact.of("legal.hand_over", size=7, limit=6))
+    return {
+        "edit.copies_both": {"name": TacticName("JOKER")}, "edit.copies_one": {"name": TacticName("SPY")},
+        "edit.deck_misfit": {"deck": 3, "derived": 39, "why": misfit},
+        "edit.tactics_deck_misfit": {"deck": 2, "why": misfit},
+        "edit.mode_placed": {"card": TacticName("MUD")},
+        "edit.need_tactics": {"what": Fact.of("edit.what_modes")},
+        "edit.no_card_at": {"player": S, "stone": "2", "place": "1"}, "edit.no_discard_at": {"place": "2"},
+        "edit.claimed_take": {"stone": "5", "owner": N, "piece": PieceName("SHIELD")},
+        "edit.ruse": {"name": TacticName("BANSHEE")}, "edit.unknown_mode": {"mode": "boue"},
+        "edit.variant_blank": {"variant": Fact.of("edit.variant_base")}, "edit.what_tactics": {"name": TacticName("SPY")},
+        "edit.too_many": {"total": 54, "count": 55}, "edit.side_full": {"player": S, "stone": "5", "capacity": 4, "mud": Fact.of("edit.mud")},
+        "legal.claim_incomplete": {"player": S, "cards": Count(2)},
+        "legal.claim_unproved": {"player": S, "opponent": N, "added": "R8", "counter": run, "own": kind},
+        "legal.claim_weaker": {"player": S, "own": kind, "opponent": N, "other": run},
+        "legal.clan_fit": {"seen": 30, "deck": 30},
+        "legal.counts": {"expected": 54, "table": 12, "south": 6, "north": 6, "decks": Fact.of("legal.decks", deck=31, tactics=0), "total": 55},
+        "legal.decks": {"deck": 31, "tactics": 0}, "legal.decks_tactics": {"deck": 20, "tactics": 6},
+        "legal.duplicate": {"what": Fact.of("legal.card", card="R8"), "count": 2, "places": PlaceList(("stones[0].south", "hands.north")),
+                            "copies": Fact.of("legal.once")},
+        "legal.hand_over": {"size": 7, "limit": 6}, "legal.hand_size": {"size": 6, "count": 5},
+        "legal.played_gap": {"south": 3, "north": 1}, "legal.played_visible": {"total": 3, "visible": 2},
+        "legal.refill": {"size": 5, "deck": 30, "limit": 6}, "legal.stone_count": {"count": 8, "expected": 9},
+        "legal.unknown_mode": {"mode": "boue"}, "legal.tactics_card": {"card": TacticName("TRAITOR")},
+        "problem.illegal": {"problems": Fact.of("problem.line", where="borne 1, côté Nord", what=Fact.of(
+            "legal.duplicate", what=Fact.of("legal.card", card="R8"), count=2, places=PlaceList(("stones[0].south", "hands.north")),
+            copies=Fact.of("legal.once")))},
+        "adv.head": {"player": S, "chance": "80,0\u00a0% ±\u00a013,3", "method": Fact.of("adv.method_monte_carlo"), "rollouts": "2\u00a0000",
+                     "seconds": "0,34"},
+        "adv.on_all": {"count": 8}, "adv.deals": {"count": 10}, "adv.more": {"count": 12},
+        "cli_adv.seat": {"me": S, "opponent": N}, "cli_adv.iterations": {"iterations": "2\u00a0000", "seed": "0"},
+        "cli_adv.budget": {"budget": "2", "seed": "0"},
+        "cli_adv.pending": {"me": S, "cards": Count(2, "cli_adv.card_one", "cli_adv.card_many"), "answer": '{"return": [...]}'},
+        "cli_adv.card_one": {"count": 1}, "cli_adv.card_many": {"count": 2},
+        "cli_adv.pending_claims": {"stones": "5, 9", "answer": '"claim": [5, 9]'},
+        "problem.line": {"where": "main de Sud", "what": Fact.of("legal.hand_over", size=7, limit=6)},
+    }  # fmt: skip
+
+
+def tactics_overrides() -> dict[str, dict[str, object]]:
+    """Fields of the tactics variant's reasons (bots/tactics_reasons.py)."""
+    from fractions import Fraction
+
+    from schotten_lab.analysis.claims import FormationWords
+    from schotten_lab.bots.move_facts import Pieces
+    from schotten_lab.bots.tactics_reasons import BestWords, CardWords, ChanceList, DeckList, HandCards, TroopFormation
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.formations import evaluate
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.tactics import Troop
+    from schotten_lab.core.words import Fact
+
+    S, N = Player.SOUTH, Player.NORTH
+    run = evaluate([Card.parse(c) for c in ("R7", "R8", "R9")])
+    kind = evaluate([Card.parse(c) for c in ("B5", "G5", "P5")])
+    ruse = {"opponent": N, "piece": CardWords("R9"), "source": "3", "stone": "5"}
+    other: dict[str, object] = {"other": FormationWords(kind, 3, owner=N)}
+    chances = ChanceList((Fact.of("tr.chance_on", stone="3", p=Fraction(1, 2), q=Fraction(0)),
+                          Fact.of("tr.chance_on", stone="5", p=Fraction(191, 1000), q=Fraction(1))))
+    return {
+        "tr.troop": {"troop": CardWords("SHIELD"), "range": Fact.of("tr.range_SHIELD")},
+        "tr.banshee": {**ruse, "piece": CardWords(Troop("JOKER"))},
+        "tr.traitor_same": ruse,
+        "tr.traitor": ruse,
+        "tr.strategist_discard": {"piece": CardWords("G4"), "source": "2"},
+        "tr.strategist": {"piece": CardWords("G4"), "source": "2", "stone": "6"},
+        "tr.completes": {"own": TroopFormation(run, 3, (("JOKER", "R7"),)), "stone": "1"},
+        "tr.beats": other, "tr.loses": other, "tr.ties": other, "tr.ties_first": {**other, "player": S},
+        "tr.opens": {"stone": "2", "cards": Pieces((Troop("SPY"),)), "mud": ""},
+        "tr.builds": {"stone": "2", "cards": Pieces(tuple(Card.parse(c) for c in ("B4", "B5", "B6"))), "mud": Fact.of("tr.mud_four")},
+        "tr.blind_possible": {"total": "26"},
+        "tr.possible": {"formation": BestWords(evaluate([Card.parse(c) for c in ("G7", "N9", "R9")]), 4)},
+        "tr.answers": {"opponent": N, "other": FormationWords(run, 3)},
+        "tr.blind": {"stone": "3"}, "tr.mud": {"stone": "5"},
+        "tr.hh_keep": {"count": 1, "decks": DeckList(("clan",))},
+        "tr.hh_back": {"count": 3, "decks": DeckList(("clan", "clan", "tactics")), "back": 2},
+        "tr.chance_there": {"p": Fraction(1, 2), "q": Fraction(3, 4)},
+        "tr.chances": {"list": chances},
+        "tr.chance_on": {"stone": "3", "p": Fraction(1, 2), "q": Fraction(0)},
+        "tr.keeps_hand": {"cards": HandCards(("R1", "G9", "SPY"))},
+        "tr.with_troops": {"troops": "le Joker en R7"},
+        "tr.troop_as": {"troop": CardWords("JOKER"), "card": "R7"},
+    }  # fmt: skip
+
+
+def review_overrides() -> dict[str, dict[str, object]]:
+    """Fields of the review's table lines and summary (play/review.py) and of the moves in words (game/plays.py)."""
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Count, TacticName, chance, say
+    from schotten_lab.play.review import MoveName
+
+    best: dict[str, object] = {"best": MoveName(Card.parse("G5"), 2)}
+    counts = ", ".join(say(key, "fr", count=n) for key, n in (("review.count_blunder_one", 0), ("review.count_mistake_one", 1),
+                                                               ("review.count_inaccuracy_many", 2), ("review.count_unclear_many", 4)))
+    placed = say("move.place", "fr", card="R8", stone="3")
+    hunted = say("move.headhunter", "fr", decks="Clan, Tactique")
+    return {
+        "review.as_good": best,
+        "review.best": best,
+        "review.best_moves": {"count": 12},
+        "review.interval": {"low": "-6,9", "high": "23,6"},
+        "review.one_seat": {"seat": Player.NORTH},
+        "review.row": {"before": chance(0.646, 0.07, "fr"), "after": chance(0.562, None, "fr"), "loss": chance(0.083, 0.078, "fr")},
+        "review.summary": {"player": Player.SOUTH, "turns": Count(20, "review.turns_one", "review.turns_many"),
+                           "best": say("review.best_moves", "fr", count=12), "counts": counts, "loss": "2,2 ±\u00a00,9"},
+        "review.wrote": {"name": "revue.html"},
+        **{f"review.count_{label}_one": {"count": 1} for label in ("blunder", "mistake", "inaccuracy", "unclear")},
+        "review.turns_one": {"count": 1},
+        "move.banshee": {"target": TacticName("SPY"), "source": "2"},
+        "move.traitor": {"target": "R8", "source": "2", "stone": "5"},
+        "move.strategist": {"target": TacticName("JOKER"), "source": "2", "stone": "6"},
+        "move.strategist_discard": {"target": "R8", "source": "2"},
+        "move.place": {"card": TacticName("SHIELD"), "stone": "4"},
+        "move.headhunter": {"decks": "Clan, Clan, Tactique"},
+        "move.claims": {"move": placed, "stones": "3, 4"},
+        "move.returned": {"move": hunted, "count": "2"},
+        "move.draw": {"move": placed, "deck": "Tactique"},
+        "move.put_back": {"cards": "R1 R2"},
+        "selfplay_header": {"south": "random", "north": "advisor", "variant": say("selfplay_variant_base", "fr"),
+                            "expert": say("selfplay_expert", "fr"), "seed": "0", "engine": "python", "runner": say("runner.jobs", "fr", n=2)},
+        "runner.dask": {"address": "tcp://ordonnanceur:8786"},
+        "selfplay_wrote": {"n": 100, "name": "parties.jsonl"},
+        "selfplay_wrote_one": {"n": 1, "name": "parties.jsonl"},
     }
 
 
@@ -130,13 +272,23 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     """The phrase tables of the sample: core.words's and those of the modules that speak through it
     (a fixed list, so the sample does not depend on what else a process imported)."""
     from schotten_lab.analysis.board import REPORT_PHRASES
+    from schotten_lab.bots.advice import ADVICE_PHRASES
     from schotten_lab.bots.move_facts import REASON_PHRASES
+    from schotten_lab.bots.tactics_reasons import TACTICS_REASON_PHRASES
     from schotten_lab.bots.words import BOT_PHRASES
+    from schotten_lab.cli_advise import ADVISE_PHRASES
+    from schotten_lab.core.edit import EDIT_PHRASES
+    from schotten_lab.core.legality import LEGALITY_PHRASES
+    from schotten_lab.core.problem import PROBLEM_PHRASES
     from schotten_lab.core.words import PHRASES
+    from schotten_lab.game.plays import MOVE_PHRASES
+    from schotten_lab.play.distributed import RUNNER_PHRASES
     from schotten_lab.play.review import REVIEW_PHRASES
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
 
-    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES}
+    return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,
+            **RUNNER_PHRASES, **TACTICS_REASON_PHRASES, **EDIT_PHRASES, **LEGALITY_PHRASES, **PROBLEM_PHRASES,
+            **ADVICE_PHRASES, **ADVISE_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
@@ -209,7 +361,7 @@ def label_lines() -> Iterator[tuple[str, str]]:
                 yield f"{name}.{key}", ", ".join(value)
 
 
-REASONED = ("13_midgame", "11_claimed_stones_midgame", "10_counterexample_three_of_a_kind")
+REASONED = ("13_midgame", "11_claimed_stones_midgame", "10_counterexample_three_of_a_kind", "23_tactics_midgame")
 """The curated positions whose advisor reasons (top moves, seeded) are in the sample."""
 
 
@@ -224,7 +376,22 @@ def reason_lines() -> Iterator[tuple[str, str]]:
     cases.append(("Y1", Position.from_notation("-Y4/-/-/R7B7G7-Y2Y3/-/-/-/-/- Y1P9N9B1B2G3 ?6 s")))
     for where, position in cases:
         for move in advise(position, iterations=60, seed=0).moves[:5]:
-            yield f"{where} {move.label()}", move.reason_words("fr")
+            yield f"{where} {move.label('fr')}", move.reason_words("fr")
+
+
+def review_lines() -> Iterator[tuple[str, str]]:
+    """The text review (``schotten-lab review --lang fr``) of the first turns of a seeded game, line by
+    line, and a one-seat record's first lines."""
+    from schotten_lab.game import read_record, seat_record
+    from schotten_lab.play.review import review_game
+    from schotten_lab.play.selfplay import Matchup, play_game
+
+    game = play_game(Matchup("random", "greedy"), 3, 0)
+    short = {**game, "turns": game["turns"][:10], "result": None}
+    for line in review_game(short, iterations=16, seed=1).text("fr").splitlines():
+        yield "partie", line.strip()
+    for line in review_game(seat_record(read_record(short), "north"), iterations=8, seed=0).text("fr").splitlines()[:3]:
+        yield "un siège", line.strip()
 
 
 SECTIONS = (
@@ -234,6 +401,7 @@ SECTIONS = (
     ("Le rapport texte (schotten-lab analyze --lang fr)", report_lines),
     ("Les libellés des schémas, graphiques et rapports", label_lines),
     ("Les raisons du conseiller (schotten-lab advise --lang fr)", reason_lines),
+    ("La revue d'une partie (schotten-lab review --lang fr)", review_lines),
 )
 
 

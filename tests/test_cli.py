@@ -314,7 +314,7 @@ def test_report_passes_viewer_and_language(
     monkeypatch.setitem(sys.modules, "schotten_lab.views.report", fake)
     out_file = str(tmp_path / "r.html")
     code, out, _ = run(["report", str(THREE_EIGHTS), "-o", out_file, "--viewer", "south", "--lang", "fr"], capsys)
-    assert code == 0 and out == f"wrote {out_file}\n"
+    assert code == 0 and out == f"fichier écrit\u00a0: {out_file}\n"  # the last line in the report's language too
     assert calls == [(NOTATION, out_file, "south", "fr", json.loads(THREE_EIGHTS.read_text())["translations"]["fr"]["title"])]  # the French title
 
 

@@ -217,3 +217,16 @@ def test_the_advise_example_is_the_readmes() -> None:
         return path.read_text(encoding="utf-8").split(command, 1)[1].split("```", 1)[0]
 
     assert shown(DOCS / "guide" / "command-line.md") == shown(ROOT / "README.md")
+
+
+def test_the_french_pages_say_their_language() -> None:
+    """``<html lang="fr">`` on docs/fr/ and the French lessons, the site's language elsewhere."""
+    from page_language import page_language, set_language
+
+    assert page_language("fr/index", "en") == "fr" and page_language("notebooks/fr/11_premier_joueur", "en") == "fr"
+    assert page_language("guide/index", "en") == "en" and page_language("FRENCH", "en") == "en"
+    french_pages = [doc_name(p) for p in pages() if doc_name(p).startswith("fr/")]
+    assert french_pages and all(page_language(name, "en") == "fr" for name in french_pages)
+    context = {"language": "en"}
+    set_language(None, "fr/enseignant", "page.html", context, None)  # type: ignore[arg-type]
+    assert context["language"] == "fr"

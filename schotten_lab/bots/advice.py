@@ -16,9 +16,9 @@ from typing import Any, TypeVar
 from ..core.cards import Card
 from ..core.errors import ArgumentError, excerpt
 from ..core.rules import Player
-from ..core.words import Facts, chance
+from ..core.words import Facts, chance, number, register, say
 from .words import outcome_words
-from ..game import Play, play_words
+from ..game import Play, deck_words, play_words, with_claims
 
 MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
@@ -28,6 +28,32 @@ MAX_BUDGET = 3600.0
 """Longest time budget a move (seconds): more is a typo."""
 MAX_ITERATIONS = 10_000_000
 """Largest rollout budget a move."""
+
+
+ADVICE_PHRASES = register({
+    "adv.head": {"en": "{player} to move: {chance} to win ({method}, {rollouts} rollouts, {seconds} s)",
+                 "fr": "{player} joue : {chance} de chances de gagner ({method}, {rollouts} parties simulées, {seconds} s)"},
+    "adv.note": {"en": "  the chosen move's estimate: on fresh deals, not those that chose it; the others ranked by the change: each against the chosen one on the search's deals (fewer deals: dropped earlier, rougher)",
+                 "fr": "  l'estimation du coup choisi : sur des donnes nouvelles, pas celles qui l'ont choisi ; les autres sont classés selon l'écart : chacun contre le coup choisi, sur les donnes de la recherche (moins de donnes : écarté plus tôt, plus approximatif)"},
+    "adv.on_all": {"en": " on all {count} deals", "fr": " sur les {count} donnes"},
+    "adv.not_searched": {"en": "not searched", "fr": "non étudié"},
+    "adv.deals": {"en": "{count} deals", "fr": "{count} donnes"},
+    "adv.more": {"en": "  ... {count} more", "fr": "  … et {count} autres"},
+    "adv.method_exact_endgame": {"en": "exact endgame", "fr": "fin de partie calculée exactement"},
+    "adv.method_wins_at_once": {"en": "exact: a move wins the game at once", "fr": "exact : un coup gagne tout de suite"},
+    "adv.method_monte_carlo": {"en": "Monte Carlo over deals", "fr": "Monte-Carlo sur des donnes tirées au hasard"},
+    "adv.method_monte_carlo_tactics": {"en": "Monte Carlo over deals (tactics)", "fr": "Monte-Carlo sur des donnes tirées au hasard, variante tactique"},
+})  # fmt: skip
+"""The words of :meth:`Advice.table` (en, fr)."""
+METHOD_KEYS = {"exact endgame": "adv.method_exact_endgame", "exact: a move wins the game at once": "adv.method_wins_at_once",
+               "Monte Carlo over deals": "adv.method_monte_carlo", "Monte Carlo over deals (tactics)": "adv.method_monte_carlo_tactics"}
+"""The advisor's ``Advice.method`` texts, by phrase key."""
+
+
+def _points(text: str, lang: str) -> str:
+    """Points of win chance as written in ``lang`` (a decimal comma in French)."""
+    return text if lang == "en" else text.replace(".", ",")
+
 
 WINS_AT_ONCE = "exact: a move wins the game at once"
 """The advice's method when a move ends the game with a win: nothing is sampled."""
@@ -69,14 +95,15 @@ class MoveAdvice:
     both players' included (1: this move ends the game); ``None`` otherwise."""
     facts: Facts | None = None
     """The structured facts ``reason`` renders in English (base game and expert variant:
-    :mod:`.move_facts`); ``None`` where the reason is English text only (the tactics variant)."""
+    :mod:`.move_facts`; tactics variant: :mod:`.tactics_reasons`); ``None`` where the reason is
+    English text only (a reason built by hand)."""
 
     def reason_words(self, lang: str = "en") -> str:
-        """The reason in ``lang`` (``"en"`` or ``"fr"``); the tactics variant's reasons are English."""
+        """The reason in ``lang`` (``"en"`` or ``"fr"``), from its facts."""
         return self.reason if self.facts is None else self.facts.in_words(lang)
 
     def reason_untranslated(self, lang: str) -> bool:
-        """Whether :meth:`reason_words` gives English text where ``lang`` was asked (the tactics variant's)."""
+        """Whether :meth:`reason_words` gives English text where ``lang`` was asked (a reason without facts)."""
         return lang != "en" and bool(self.reason) and self.facts is None
 
     def outcome_words(self, lang: str = "en") -> str:
@@ -93,15 +120,18 @@ class MoveAdvice:
         """No card played (and no Headhunter put-back to answer)."""
         return self.card is None and self.play is None and self.put_back is None
 
-    def label(self) -> str:
+    def label(self, lang: str = "en") -> str:
+        """This move in words: ``R8 on stone 3, claim 3``, ``pass``, ``put back R1 R2`` / « R8 sur la
+        borne 3, revendique 3 », « passe », « remettre R1 R2 » (the deck drawn from in the tactics variant)."""
         if self.put_back is not None:
-            return f"put back {' '.join(self.put_back) or 'nothing'}" + (f", claim {', '.join(map(str, self.claims))}" if self.claims else "")
+            text = say("move.put_back", lang, cards=" ".join(self.put_back) or say("move.nothing", lang))
+            return with_claims(text, self.claims, lang)
         if self.play is not None:
-            text = play_words(self.play)
+            text = play_words(self.play, lang)
         else:
-            text = "pass" if self.card is None else f"{self.card} on stone {self.stone}"
-        text += f", claim {', '.join(map(str, self.claims))}" if self.claims else ""
-        return text + (f", draw {self.deck}" if self.deck else "")
+            text = say("move.pass", lang) if self.card is None else say("move.place", lang, card=str(self.card), stone=str(self.stone))
+        text = with_claims(text, self.claims, lang)
+        return say("move.draw", lang, move=text, deck=deck_words(self.deck, lang)) if self.deck else text
 
     def turn(self) -> dict[str, Any]:
         """This move as a bot's decision (docs/reference/formats.md, "A turn"): ``play``, ``claim`` and, in the tactics
@@ -164,29 +194,28 @@ class Advice:
         """The ranking as text, one move a line: win chance (± standard error), deals behind it, the
         change against the chosen move (± its standard error, on the same deals; ``+0.0 on all 8
         deals`` when every shared deal gave the same difference, so a standard error of 0 from a few
-        deals is never shown as if it were certain), reason (in ``lang``: the rest of the table is English)."""
-        head = (
-            f"{self.player.value} to move: {chance(self.current, self.current_stderr, mark_exact=True)} to win "
-            f"({self.method}, {self.rollouts} rollouts, {self.seconds:.2f} s)"
-        )
+        deals is never shown as if it were certain), reason; every word in ``lang``."""
+        en = lang == "en"
+        method = say(METHOD_KEYS[self.method], lang) if self.method in METHOD_KEYS else self.method
+        head = say("adv.head", lang, player=self.player, chance=chance(self.current, self.current_stderr, lang, mark_exact=True),
+                   method=method, rollouts=str(self.rollouts) if en else number(self.rollouts, lang),
+                   seconds=f"{self.seconds:.2f}" if en else number(self.seconds, lang, 2))
         lines = [head]
         if self.method.startswith("Monte Carlo"):
-            lines.append(
-                "  the chosen move's estimate: on fresh deals, not those that chose it; the others ranked by the "
-                "change: each against the chosen one on the search's deals (fewer deals: dropped earlier, rougher)"
-            )
+            lines.append(say("adv.note", lang))
         for move in self.moves[:limit]:
-            change = "" if move.change is None else f"{100 * move.change:+.1f}"
+            change = "" if move.change is None else _points(f"{100 * move.change:+.1f}", lang)
             if move.change_stderr:
-                change += f" ±{100 * move.change_stderr:.1f}"
+                change += f" ±{100 * move.change_stderr:.1f}" if en else f" ±\u00a0{_points(f'{100 * move.change_stderr:.1f}', lang)}"
             elif move.change_stderr is not None:  # the same difference on every shared deal: no spread to show
-                change += f" on all {move.samples} deals"
-            win = "not searched" if move.win is None else chance(move.win, move.stderr, mark_exact=True)
-            deals = f"{move.samples} deals" if move.samples else ""
-            reason = "; ".join(part for part in (move.outcome_words(lang), move.reason_words(lang)) if part)
-            lines.append(f"  {move.label():<26} {win:>14} {deals:>9} {change:>12}  {reason}")
+                change += say("adv.on_all", lang, count=move.samples)
+            win = say("adv.not_searched", lang) if move.win is None else chance(move.win, move.stderr, lang, mark_exact=True)
+            deals = say("adv.deals", lang, count=move.samples) if move.samples else ""
+            reason = "; ".join(part for part in (move.outcome_words(lang), move.reason_words(lang)) if part) if en else \
+                "\u00a0; ".join(part for part in (move.outcome_words(lang), move.reason_words(lang)) if part)
+            lines.append(f"  {move.label(lang):<26} {win:>14} {deals:>9} {change:>12}  {reason}")
         if limit is not None and len(self.moves) > limit:
-            lines.append(f"  ... {len(self.moves) - limit} more")
+            lines.append(say("adv.more", lang, count=len(self.moves) - limit))
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:

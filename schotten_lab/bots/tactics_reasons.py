@@ -29,9 +29,11 @@ after it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from ..analysis.claims import FormationWords
 from ..analysis.outcome import outcome_of_sides
 from ..core.cards import Card, CardMask, mask_of
 from ..core.formations import Formation, Rank
@@ -41,35 +43,163 @@ from ..core.rules import STONE_COUNT, TACTICS, Player, RuleSet, holds_winning_se
 from ..core.sides import best_side_completion
 from ..core.stone import Stone
 from ..core.tactics import Piece, Troop
-from ..core.words import percent
-from ..game import Play, legal_plays, may_pass
+from ..core.words import TACTICS_WORDS as CORE_TACTICS_WORDS
+from ..core.words import Fact, Facts, TacticName, formation, join, number, register, say, with_article
+from ..game import Play, deck_words, legal_plays, may_pass
 from ..game.plays import claim_holds, play_problem, seat_of
-from .move_facts import beat_fact
+from .move_facts import Numbers, Pieces, beat_fact, piece_name
 from .turns import after_play, seen_state, with_claims
 
-TACTICS_WORDS: dict[str, str] = {
-    "JOKER": "Joker",
-    "SPY": "Spy",
-    "SHIELD": "Shield bearer",
-    "BLIND": "Blind-man's bluff",
-    "MUD": "Mud fight",
-    "HEADHUNTER": "Headhunter",
-    "STRATEGIST": "Strategist",
-    "BANSHEE": "Banshee",
-    "TRAITOR": "Traitor",
-}
-"""Each tactics card's name in words (docs/RULES.md, "Tactics variant")."""
+TACTICS_WORDS: dict[str, str] = {code: texts["en"] for code, texts in CORE_TACTICS_WORDS.items()}
+"""Each tactics card's name in English words (docs/RULES.md, "Tactics variant"; French:
+:data:`schotten_lab.core.words.TACTICS_WORDS`)."""
 
 TROOP_RANGE_WORDS: dict[str, str] = {
     "JOKER": "any card",
     "SPY": "a 7 of any colour",
     "SHIELD": "a 1, 2 or 3 of any colour",
 }
-"""What an elite troop may stand for until its stone is claimed."""
+"""What an elite troop may stand for until its stone is claimed (English; the phrases ``tr.range_*``)."""
+
+TACTICS_REASON_PHRASES = register(
+    {
+        "tr.pass_no_clan": {"en": "no clan card can be placed: pass", "fr": "aucune carte Clan ne peut être posée : il faut passer"},
+        "tr.troop": {"en": "{troop}: {range} until the stone is claimed", "fr": "{troop} : {range} jusqu'à la revendication de la borne"},
+        "tr.range_JOKER": {"en": "any card", "fr": "n'importe quelle carte"},
+        "tr.range_SPY": {"en": "a 7 of any colour", "fr": "un 7 de n'importe quelle couleur"},
+        "tr.range_SHIELD": {"en": "a 1, 2 or 3 of any colour", "fr": "un 1, un 2 ou un 3 de n'importe quelle couleur"},
+        "tr.banshee": {"en": "Banshee discards {opponent}'s {piece} from stone {source}",
+                       "fr": "la Banshee défausse la carte {piece} de {opponent} sur la borne {source}"},
+        "tr.traitor_same": {"en": "Traitor takes {opponent}'s {piece} on stone {source} over to your side",
+                            "fr": "le Traître prend la carte {piece} de {opponent} sur la borne {source} et la passe de votre côté"},
+        "tr.traitor": {"en": "Traitor takes {opponent}'s {piece} from stone {source} to your side of stone {stone}",
+                       "fr": "le Traître prend la carte {piece} de {opponent} sur la borne {source} et la pose de votre côté de la borne {stone}"},
+        "tr.strategist_discard": {"en": "Strategist discards your {piece} from stone {source}",
+                                  "fr": "le Stratège défausse votre carte {piece} de la borne {source}"},
+        "tr.strategist": {"en": "Strategist moves your {piece} from stone {source} to stone {stone}",
+                          "fr": "le Stratège déplace votre carte {piece} de la borne {source} vers la borne {stone}"},
+        "tr.completes": {"en": "completes {own} on stone {stone}", "fr": "complète {own:indef} sur la borne {stone}"},
+        "tr.cannot_beat": {"en": "{opponent} cannot beat it", "fr": "{opponent} ne peut pas faire mieux"},
+        "tr.beats": {"en": "beats {other:poss}", "fr": "bat {other:poss}"},
+        "tr.loses": {"en": "loses to {other:poss}", "fr": "perd contre {other:poss}"},
+        "tr.ties": {"en": "ties {other:poss}", "fr": "fait jeu égal avec {other:poss}"},
+        "tr.ties_first": {"en": "ties {other:poss}; {player} completed first",
+                          "fr": "fait jeu égal avec {other:poss} ; {player} a complété son côté en premier"},
+        "tr.opens": {"en": "opens stone {stone} with {cards}{mud}", "fr": "ouvre la borne {stone} avec {cards}{mud}"},
+        "tr.builds": {"en": "builds stone {stone} with {cards}{mud}", "fr": "poursuit la borne {stone} avec {cards}{mud}"},
+        "tr.mud_four": {"en": " (Mud fight: 4 cards)", "fr": " (Combat de boue : 4 cartes)"},
+        "tr.no_completion": {"en": "it can no longer be completed", "fr": "ce côté ne peut plus être complété"},
+        "tr.blind_possible": {"en": "sum up to {total} still possible (Blind-man's bluff: sums only)",
+                              "fr": "une somme jusqu'à {total} reste possible (Colin-Maillard : seule la somme compte)"},
+        "tr.possible": {"en": "{formation} still possible", "fr": "{formation:indef} reste possible"},
+        "tr.answers": {"en": "answers {opponent}'s complete {other}", "fr": "répond au côté complet de {opponent}, qui forme {other:indef}"},
+        "tr.blind": {"en": "Blind-man's bluff on stone {stone}: only sums count", "fr": "Colin-Maillard sur la borne {stone} : seule la somme compte"},
+        "tr.blind_mud": {"en": " (with the Mud fight: 4 cards a side)", "fr": " (avec le Combat de boue : 4 cartes de chaque côté)"},
+        "tr.mud": {"en": "Mud fight on stone {stone}: both sides need 4 cards", "fr": "Combat de boue sur la borne {stone} : il faut 4 cartes de chaque côté"},
+        "tr.mud_blind": {"en": ", sums only (with the Blind-man's bluff)", "fr": ", et seule la somme compte (avec le Colin-Maillard)"},
+        "tr.reopened_mine": {"en": "; your complete side needs a fourth card", "fr": " ; votre côté complet demande une quatrième carte"},
+        "tr.reopened_theirs": {"en": "; {opponent}'s complete side needs a fourth card",
+                               "fr": " ; le côté complet de {opponent} demande une quatrième carte"},
+        "tr.reopened_both": {"en": "; your and {opponent}'s complete sides need a fourth card",
+                             "fr": " ; votre côté complet et celui de {opponent} demandent une quatrième carte"},
+        "tr.hh_empty": {"en": "Headhunter: both decks are empty, it draws nothing",
+                        "fr": "Chasseur de tête : les deux pioches sont vides, il ne pioche rien"},
+        "tr.hh_keep": {"en": "Headhunter: draws {count} ({decks}), keeps it", "fr": "Chasseur de tête : pioche {count} carte ({decks}) et la garde"},
+        "tr.hh_back": {"en": "Headhunter: draws {count} ({decks}), puts {back} back under the decks",
+                       "fr": "Chasseur de tête : pioche {count} cartes ({decks}) et en remet {back} sous les pioches"},
+        "tr.chance_there": {"en": "your chance there {p} → {q}", "fr": "vos chances sur cette borne : {p} → {q}"},
+        "tr.chances": {"en": "your chance {list}", "fr": "vos chances : {list}"},
+        "tr.chance_on": {"en": "on stone {stone} {p} → {q}", "fr": "sur la borne {stone}, {p} → {q}"},
+        "tr.keeps_hand": {"en": "keeps {cards}", "fr": "garde {cards}"},
+        "tr.with_troops": {"en": "{troops}", "fr": "avec {troops}"},
+        "tr.troop_as": {"en": "{troop} as {card}", "fr": "{troop:le} en {card}"},
+    }
+)
+"""The tactics variant's reasons (en, fr): the English is the reasons' historical words."""
 
 
-def explain_play(position: Position, play: Play | None, claims: Sequence[int]) -> str:
-    """One line (parts joined by ``"; "``) saying what ``play`` and ``claims`` do for the player to move.
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """A piece as a player names it: ``R8``, ``Joker``, ``Joker (R8)`` once its identity is chosen;
+    French « Porte-Bouclier »."""
+
+    piece: object
+
+    def in_words(self, lang: str = "en") -> str:
+        return piece_name(self.piece, lang)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True, slots=True)
+class HandCards:
+    """Cards of a hand by their codes: ``R1 SPY`` in English (the put-back's historical words), « R1 Espion »."""
+
+    codes: tuple[str, ...]
+
+    def in_words(self, lang: str = "en") -> str:
+        return " ".join(TacticName(c).in_words(lang) if c in CORE_TACTICS_WORDS else c for c in self.codes)
+
+
+@dataclass(frozen=True, slots=True)
+class TroopFormation:
+    """A complete side's formation with its wild troops at their best: ``color run (sum 24, Joker as
+    R8)`` / « une suite couleur (somme 24, avec le Joker en R8) »."""
+
+    formation: Formation
+    size: int
+    named: tuple[tuple[str, str], ...] = ()
+
+    def in_words(self, lang: str = "en") -> str:
+        return self.in_form(lang, "bare")
+
+    def in_form(self, lang: str, form: str) -> str:
+        own = self.formation
+        shown = form if form in ("def", "indef") else "bare"
+        if lang == "en":
+            troops = [f"{TACTICS_WORDS[code]} as {card}" for code, card in self.named]
+            if own.rank is Rank.SUM:
+                return f"sum {own.total}" + (f" ({', '.join(troops)})" if troops else "")
+            return f"{own.rank.label(size=self.size)} ({', '.join([f'sum {own.total}', *troops])})"
+        named = [say("tr.troop_as", lang, troop=TacticName(code), card=card) for code, card in self.named]
+        with_troops = say("tr.with_troops", lang, troops=join(named, lang)) if named else ""
+        if own.rank is Rank.SUM:
+            name = with_article(formation("sum", lang), lang, shown)
+            return f"{name} de {number(own.total, lang)}" + (f" ({with_troops})" if named else "")
+        details = [f"{formation('sum', lang)} {own.total}", *([with_troops] if named else [])]
+        return f"{formation(own.rank.key, lang, self.size, shown)} ({', '.join(details)})"
+
+
+@dataclass(frozen=True, slots=True)
+class BestWords:
+    """The best formation still possible: ``sum 12`` or ``color run`` / « une somme de 12 », « une suite couleur »."""
+
+    formation: Formation
+    size: int
+
+    def in_words(self, lang: str = "en") -> str:
+        return self.in_form(lang, "bare")
+
+    def in_form(self, lang: str, form: str) -> str:
+        shown = form if form in ("def", "indef") else "bare"
+        if self.formation.rank is Rank.SUM:
+            if lang == "en":
+                return f"sum {self.formation.total}"
+            return f"{with_article(formation('sum', lang), lang, shown)} de {number(self.formation.total, lang)}"
+        return formation(self.formation.rank.key, lang, self.size, shown)
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceList:
+    """The mover's chances on several stones: "on stone 3 30.0% → 55.0%, on stone 5 …" (French: « ; »)."""
+
+    items: tuple[Fact, ...]
+
+    def in_words(self, lang: str = "en") -> str:
+        return (", " if lang == "en" else "\u00a0; ").join(item.in_words(lang) for item in self.items)
+
+
+def explain_play(position: Position, play: Play | None, claims: Sequence[int], lang: str = "en") -> str:
+    """One line (parts joined by ``"; "``) saying what ``play`` and ``claims`` do for the player to move,
+    in ``lang`` (:func:`explain_facts` rendered).
 
     ``position`` is what that player sees (a ``Position`` or an ``Observation`` with their hand
     known; an opponent's hand shown in it is ignored); ``play`` one of
@@ -78,10 +208,17 @@ def explain_play(position: Position, play: Play | None, claims: Sequence[int]) -
     mover counts as claimed this turn), otherwise after it. Raises ``ValueError`` naming the field
     (``position``, ``play`` or ``claims``) for a turn that is not legal there.
     """
+    return explain_facts(position, play, claims).in_words(lang)
+
+
+def explain_facts(position: Position, play: Play | None, claims: Sequence[int]) -> Facts:
+    """What ``play`` and ``claims`` do for the player to move, as facts (phrases of
+    :data:`TACTICS_REASON_PHRASES` and the base game's :data:`~.move_facts.REASON_PHRASES`), rendered
+    in any language with ``in_words(lang)``; the arguments and errors of :func:`explain_play`."""
     view = _mover_view(position)
     me = view.to_move
     made = _check_claims(claims)
-    parts: list[str] = []
+    parts: list[object] = []
     before = view
     if view.rules.expert and made:
         _check_claims_hold(view, made, me, "now", shown_claimed=True)
@@ -90,11 +227,11 @@ def explain_play(position: Position, play: Play | None, claims: Sequence[int]) -
         if holds_winning_set(before.stones_held(me)):
             if play is not None:
                 raise ValueError(f"play: the claims of stones {_numbers(made)} win the game: no play follows, not {play}")
-            return "; ".join(parts)
+            return Facts(tuple(parts))
     if play is None:
         if not may_pass(before):
             raise ValueError(f"play: a pass (None) is allowed only without a clan card to place, and {me.value} can place one")
-        parts.append("no legal placement: pass" if not legal_plays(before) else "no clan card can be placed: pass")
+        parts.append(Fact.of("reason.pass") if not legal_plays(before) else Fact.of("tr.pass_no_clan"))
         after = before
     else:
         _check_play(before, play)
@@ -103,7 +240,12 @@ def explain_play(position: Position, play: Play | None, claims: Sequence[int]) -
     if not view.rules.expert and made:
         _check_claims_hold(after, made, me, "after this play")
         parts.append(_claim_words(after, me, made))
-    return "; ".join(p for p in parts if p)
+    return Facts(tuple(p for p in parts if p is not None))
+
+
+def hand_kept(codes: Sequence[str]) -> Fact:
+    """A Headhunter's put-back as a reason: the cards kept, ``keeps R1 SPY`` / « garde R1 Espion »."""
+    return Fact.of("tr.keeps_hand", cards=HandCards(tuple(codes)))
 
 
 # ---- checking the input -------------------------------------------------------------------------
@@ -176,82 +318,87 @@ def _refusal(decision: Decision, stone: Stone, me: Player) -> str:
 # ---- words --------------------------------------------------------------------------------------
 
 
-def _play_words(before: Position, after: Position, play: Play, me: Player, claims: Sequence[int]) -> list[str]:
+def _play_words(before: Position, after: Position, play: Play, me: Player, claims: Sequence[int]) -> list[object]:
     """The parts saying what ``play`` does (the claims apart)."""
-    them = me.opponent.value
+    them = me.opponent
     pool = before.viewer_pool(me)
     kind = play.kind
     if kind in ("clan", "troop"):
         assert play.stone is not None
-        words = _placement_words(before, after, play.stone, me, claims)
+        placed = _placement_words(before, after, play.stone, me, claims)
         if kind == "troop":
-            words.append(f"{TACTICS_WORDS[play.card]}: {TROOP_RANGE_WORDS[play.card]} until the stone is claimed")
-        return words
+            placed.append(Fact.of("tr.troop", troop=CardWords(play.card), range=Fact.of(f"tr.range_{play.card}")))
+        return placed
     if kind == "mode":
         assert play.stone is not None
-        return [_mode_words(before, after, play, me), _chances(before, after, (play.stone,), me, pool)]
+        return [w for w in (_mode_words(before, after, play, me), _chances(before, after, (play.stone,), me, pool)) if w is not None]
     if play.card == "HEADHUNTER":
         return [_headhunter_words(play)]
     assert play.source is not None and play.target is not None
-    piece = _piece_words(play.target)
+    piece = CardWords(play.target)
     if play.card == "BANSHEE":
-        return [f"Banshee discards {them}'s {piece} from stone {play.source}", _chances(before, after, (play.source,), me, pool)]
+        banshee = Fact.of("tr.banshee", opponent=them, piece=piece, source=str(play.source))
+        return [w for w in (banshee, _chances(before, after, (play.source,), me, pool)) if w is not None]
     touched = (play.source,) if play.stone in (None, play.source) else (play.source, play.stone)
+    words: list[object]
     if play.card == "TRAITOR":
         assert play.stone is not None
-        where = f"on stone {play.source} over to your side" if play.stone == play.source else f"from stone {play.source} to your side of stone {play.stone}"
-        words = [f"Traitor takes {them}'s {piece} {where}"]
+        if play.stone == play.source:
+            words = [Fact.of("tr.traitor_same", opponent=them, piece=piece, source=str(play.source))]
+        else:
+            words = [Fact.of("tr.traitor", opponent=them, piece=piece, source=str(play.source), stone=str(play.stone))]
     elif play.stone is None:
-        words = [f"Strategist discards your {piece} from stone {play.source}"]
+        words = [Fact.of("tr.strategist_discard", piece=piece, source=str(play.source))]
     else:
-        words = [f"Strategist moves your {piece} from stone {play.source} to stone {play.stone}"]
+        words = [Fact.of("tr.strategist", piece=piece, source=str(play.source), stone=str(play.stone))]
     if play.stone is not None:
         words.extend(_placement_words(before, after, play.stone, me, claims, threat=False))
     words.append(_chances(before, after, touched, me, pool))
-    return [w for w in words if w]
+    return [w for w in words if w is not None]
 
 
 def _placement_words(
     before: Position, after: Position, number: int, me: Player, claims: Sequence[int], threat: bool = True
-) -> list[str]:
+) -> list[object]:
     """What the mover's side of stone ``number`` becomes: the formation completed and how it stands
     against the opponent, or the formation still possible."""
     them = me.opponent
     stone = after.stone(number)
     side = stone.side(me)
     size, blind = stone.capacity, stone.blind
-    words: list[str] = []
+    words: list[object] = []
     if len(side) >= size:
         decision = decide_claim(stone, me, after.public_pool, TACTICS)
         own = decision.own
         assert own is not None
-        words.append(f"completes {_formation_words(own, size, side, decision.own_resolved)} on stone {number}")
+        named = tuple((p.kind, str(card)) for p, card in zip(side, decision.own_resolved) if isinstance(p, Troop) and p.wild)
+        words.append(Fact.of("tr.completes", own=TroopFormation(own, size, named), stone=str(number)))
         status = decision.status
-        other = "" if decision.other is None else decision.other.describe(size=size)
+        other = None if decision.other is None else FormationWords(decision.other, size, owner=them)
         if status is ClaimStatus.BEATEN:
-            words.append(beat_words(stone, me, after.public_pool, before.viewer_pool(me), TACTICS))
+            words.append(beat_fact(stone, me, after.public_pool, before.viewer_pool(me), TACTICS))
         elif status is ClaimStatus.PROVED and number not in claims:
-            words.append(f"{them.value} cannot beat it")
+            words.append(Fact.of("tr.cannot_beat", opponent=them))
         elif status is ClaimStatus.STRONGER and number not in claims:
-            words.append(f"beats {them.value}'s {other}")
+            words.append(Fact.of("tr.beats", other=other))
         elif status is ClaimStatus.WEAKER:
-            words.append(f"loses to {them.value}'s {other}")
+            words.append(Fact.of("tr.loses", other=other))
         elif status in (ClaimStatus.TIE_WON, ClaimStatus.TIE_LOST, ClaimStatus.TIE_UNKNOWN):
             first = stone.first_complete
-            words.append(f"ties {them.value}'s {other}" + (f"; {first.value} completed first" if first else ""))
+            words.append(Fact.of("tr.ties_first", other=other, player=first) if first else Fact.of("tr.ties", other=other))
         return words
-    kind = "opens" if len(side) == 1 else "builds"
-    mud = " (Mud fight: 4 cards)" if size == 4 else ""
-    words.append(f"{kind} stone {number} with {_pieces(side)}{mud}")
+    mud = Fact.of("tr.mud_four") if size == 4 else ""
+    words.append(Fact.of("tr.opens" if len(side) == 1 else "tr.builds", stone=str(number), cards=Pieces(tuple(side)), mud=mud))
     best = best_side_completion(side, after.public_pool, capacity=size, blind=blind)
     if best is None:
-        words.append("it can no longer be completed")
+        words.append(Fact.of("tr.no_completion"))
     elif blind:
-        words.append(f"sum up to {best[0].total} still possible (Blind-man's bluff: sums only)")
+        words.append(Fact.of("tr.blind_possible", total=str(best[0].total)))
     else:
-        words.append(f"{_best_words(best[0], size)} still possible")
+        words.append(Fact.of("tr.possible", formation=BestWords(best[0], size)))
     if threat and len(stone.side(them)) >= size:
-        words.append(f"answers {them.value}'s complete {stone.formation(them)}")
+        formed = stone.formation(them)
+        words.append(Fact.of("tr.answers", opponent=them, other=FormationWords(formed, 3) if formed is not None else ""))
     return words
 
 
@@ -270,49 +417,62 @@ def beat_words(stone: Stone, me: Player, public: CardMask, seen: CardMask, rules
     return beat_fact(stone, me, public, seen, rules).in_words("en")
 
 
-def _best_words(best: Formation, size: int) -> str:
-    if best.rank is Rank.SUM:
-        return f"sum {best.total}"
-    return best.rank.label(size=size)
-
-
-def _mode_words(before: Position, after: Position, play: Play, me: Player) -> str:
+def _mode_words(before: Position, after: Position, play: Play, me: Player) -> Facts:
     assert play.stone is not None
-    number = play.stone
+    number = str(play.stone)
     if play.card == "BLIND":
-        words = f"Blind-man's bluff on stone {number}: only sums count"
-        if "mud" in before.stone(number).modes:
-            words += " (with the Mud fight: 4 cards a side)"
-        return words
-    words = f"Mud fight on stone {number}: both sides need 4 cards"
-    if "blind" in before.stone(number).modes:
-        words += ", sums only (with the Blind-man's bluff)"
-    reopened = [p for p in (me, me.opponent) if len(before.stone(number).side(p)) == 3]
-    if reopened:
-        who = " and ".join("your" if p is me else f"{p.value}'s" for p in reopened)
-        words += f"; {who} complete side{'s' if len(reopened) > 1 else ''} need{'' if len(reopened) > 1 else 's'} a fourth card"
-    return words
+        parts: list[object] = [Fact.of("tr.blind", stone=number)]
+        if "mud" in before.stone(play.stone).modes:
+            parts.append(Fact.of("tr.blind_mud"))
+        return Facts(tuple(parts), sep="")
+    parts = [Fact.of("tr.mud", stone=number)]
+    if "blind" in before.stone(play.stone).modes:
+        parts.append(Fact.of("tr.mud_blind"))
+    reopened = [p for p in (me, me.opponent) if len(before.stone(play.stone).side(p)) == 3]
+    if len(reopened) == 2:
+        parts.append(Fact.of("tr.reopened_both", opponent=me.opponent))
+    elif reopened == [me]:
+        parts.append(Fact.of("tr.reopened_mine"))
+    elif reopened:
+        parts.append(Fact.of("tr.reopened_theirs", opponent=me.opponent))
+    return Facts(tuple(parts), sep="")
 
 
-def _headhunter_words(play: Play) -> str:
+@dataclass(frozen=True, slots=True)
+class DeckList:
+    """The decks a Headhunter draws from: ``clan, tactics`` / « Clan, Tactique »."""
+
+    decks: tuple[str, ...]
+
+    def in_words(self, lang: str = "en") -> str:
+        return ", ".join(deck_words(d, lang) for d in self.decks)
+
+
+def _headhunter_words(play: Play) -> Fact:
     drawn = len(play.decks)
     if drawn == 0:
-        return "Headhunter: both decks are empty, it draws nothing"
+        return Fact.of("tr.hh_empty")
     back = min(2, drawn - 1)  # docs/GAME.md: 2, or fewer when the decks hold under 3 cards
-    keep = "keeps it" if drawn == 1 else f"puts {back} back under the decks"
-    return f"Headhunter: draws {drawn} ({', '.join(play.decks)}), {keep}"
+    decks = DeckList(tuple(play.decks))
+    if drawn == 1:
+        return Fact.of("tr.hh_keep", count=drawn, decks=decks)
+    return Fact.of("tr.hh_back", count=drawn, decks=decks, back=back)
 
 
-def _chances(before: Position, after: Position, stones: Sequence[int], me: Player, pool: CardMask) -> str:
-    """``your chance there 30.0% → 55.0%`` (or per stone), or ``""`` when a stone cannot be completed."""
+def _chances(before: Position, after: Position, stones: Sequence[int], me: Player, pool: CardMask) -> Fact | None:
+    """``your chance there 30.0% → 55.0%`` (or per stone), or ``None`` when a stone cannot be completed."""
     shown = []
     for number in stones:
         was, now = _chance(before.stone(number), me, pool), _chance(after.stone(number), me, pool)
         if was is None or now is None:
             continue
-        where = "there" if len(stones) == 1 else f"on stone {number}"
-        shown.append(f"{where} {percent(was)} → {percent(now)}")
-    return f"your chance {', '.join(shown)}" if shown else ""
+        shown.append((number, was, now))
+    if not shown:
+        return None
+    if len(stones) == 1:
+        _, was, now = shown[0]
+        return Fact.of("tr.chance_there", p=was, q=now)
+    return Fact.of("tr.chances", list=ChanceList(tuple(Fact.of("tr.chance_on", stone=str(n), p=was, q=now) for n, was, now in shown)))
 
 
 def _chance(stone: Stone, me: Player, pool: CardMask) -> Fraction | None:
@@ -342,39 +502,18 @@ def _side_chance(
     return out[me] + out.tie / 2
 
 
-def _claim_words(position: Position, me: Player, claims: Sequence[int]) -> str:
+def _claim_words(position: Position, me: Player, claims: Sequence[int]) -> Fact:
     held = set(position.stones_held(me)) | set(claims)
-    suffix = " and wins the game" if holds_winning_set(held) else ""
-    return f"claims stone{'s' * (len(claims) > 1)} {_numbers(claims)}{suffix}"
+    wins = Fact.of("reason.wins_game") if holds_winning_set(held) else ""
+    return Fact.of("reason.claims_many" if len(claims) > 1 else "reason.claims_one", stones=Numbers(tuple(claims)), wins=wins)
 
 
 def _numbers(numbers: Sequence[int]) -> str:
     return ", ".join(str(n) for n in numbers)
 
 
-def _piece_words(piece: Piece | str) -> str:
-    """A piece as a player names it: ``R8``, ``Joker``, ``Joker (R8)`` once its identity is chosen."""
-    if isinstance(piece, Troop):
-        name = TACTICS_WORDS[piece.kind]
-        return name if piece.identity is None else f"{name} ({piece.identity})"
-    if isinstance(piece, str):
-        return TACTICS_WORDS.get(piece, piece)
-    return str(piece)
-
-
-def _pieces(pieces: Sequence[Piece]) -> str:
-    return " ".join(_piece_words(p) for p in pieces)
-
-
 def _cards(cards: Sequence[Piece]) -> str:
-    return " ".join(_piece_words(c) for c in cards)
+    return " ".join(piece_name(c) for c in cards)
 
 
-def _formation_words(own: Formation, size: int, side: Sequence[Piece], resolved: Sequence[Card]) -> str:
-    """``color run (sum 24, Joker as R8)``: a complete side's formation, its wild troops at their best."""
-    named = [f"{TACTICS_WORDS[p.kind]} as {card}" for p, card in zip(side, resolved) if isinstance(p, Troop) and p.wild]
-    details = ", ".join([f"sum {own.total}", *named])
-    return f"sum {own.total}" + (f" ({', '.join(named)})" if named else "") if own.rank is Rank.SUM else f"{own.rank.label(size=size)} ({details})"
-
-
-__all__ = ["TACTICS_WORDS", "TROOP_RANGE_WORDS", "beat_words", "explain_play"]
+__all__ = ["TACTICS_REASON_PHRASES", "TACTICS_WORDS", "TROOP_RANGE_WORDS", "beat_words", "explain_facts", "explain_play", "hand_kept"]

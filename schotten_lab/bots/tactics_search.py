@@ -29,6 +29,7 @@ from ..core.errors import ArgumentError, excerpt
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
 from ..core.tactics import parse_hand_card
+from ..core.words import Facts
 from ..game import Observation, Play, legal_plays, may_pass
 from ..game.plays import best_strength, jokers_on_table
 from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
@@ -360,7 +361,7 @@ def advise_tactics(
     started: float,
 ) -> Advice:
     """:func:`.advisor.advise` in the tactics variant (see the module)."""
-    from .tactics_reasons import explain_play
+    from .tactics_reasons import explain_facts, hand_kept
 
     check_search(budget_seconds, iterations, seed, width)
     view = tactics_view_of(position)
@@ -384,12 +385,12 @@ def advise_tactics(
         wanted = rank == 0 or (
             explain_all and (win is not None or explain_until is None or time.perf_counter() < explain_until)
         )
+        facts: Facts | None = None
         if not wanted:
             reason = ""
-        elif move.put_back is not None:
-            reason = f"keeps {_hand_words(view, move.put_back)}"
         else:
-            reason = explain_play(position, play, claims)
+            facts = Facts((hand_kept(_hand_words(view, move.put_back)),)) if move.put_back is not None else explain_facts(position, play, claims)
+            reason = facts.in_words("en")
         card = play.card if play is not None and play.kind == "clan" else None
         described.append(
             MoveAdvice(
@@ -406,6 +407,7 @@ def advise_tactics(
                 deck=move.deck,
                 put_back=None if move.put_back is None else tuple(str(hand_card(c)) for c in move.put_back),
                 turns=1 if certain.get(move) == 1.0 else None,
+                facts=facts,
             )
         )
     current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]
@@ -432,11 +434,12 @@ def _certain(view: TacticsView, moves: Sequence[TacticsMove]) -> dict[TacticsMov
     return out
 
 
-def _hand_words(view: TacticsView, put_back: Sequence[int]) -> str:
+def _hand_words(view: TacticsView, put_back: Sequence[int]) -> tuple[str, ...]:
+    """The codes of the hand cards kept after ``put_back``, clan cards first."""
     kept = list(view.hand)
     for code in put_back:
         kept.remove(code)
-    return " ".join(str(hand_card(c)) for c in sorted(kept, key=lambda c: (c >= 54, c)))
+    return tuple(str(hand_card(c)) for c in sorted(kept, key=lambda c: (c >= 54, c)))
 
 
 __all__ = [

@@ -39,6 +39,7 @@ from .errors import SchottenError
 from .position import Position, share_unseen
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet, Variant
 from .stone import Stone
+from .words import Fact, Facts, TacticName, check_lang, register, render, tactic
 from .tactics import (
     MODE_CARD,
     MODES,
@@ -55,7 +56,82 @@ from .tactics import (
 
 
 class EditRefused(SchottenError):
-    """An edit that would break the rules; the message says why (the position is kept)."""
+    """An edit that would break the rules; the message says why (the position is kept).
+
+    ``reason`` is a :class:`~schotten_lab.core.words.Fact` (or several, or a text): the message is its
+    English, :meth:`in_words` says it in any language (« la borne 3 est revendiquée par Sud : … »)."""
+
+    def __init__(self, reason: object) -> None:
+        self.reason = reason
+        super().__init__(render(reason, "en"))
+
+    def in_words(self, lang: str = "en") -> str:
+        """Why the edit is refused, in ``lang``."""
+        return render(self.reason, lang)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.reason,))
+
+
+EDIT_PHRASES = register({
+    "edit.need_tactics": {"en": "{what} belong to the tactics variant: switch an empty board to tactics, or load a tactics position",
+                          "fr": "{what} appartiennent à la variante tactique : passez un plateau vide en variante tactique, ou chargez une position tactique"},
+    "edit.what_discard": {"en": "the discard pile and its cards", "fr": "la défausse et ses cartes"},
+    "edit.what_tactics": {"en": "tactics cards ({name})", "fr": "les cartes Tactique ({name})"},
+    "edit.what_modes": {"en": "combat modes", "fr": "les modes de combat"},
+    "edit.already_placed": {"en": "{item} is already placed ({where})", "fr": "la carte {item} est déjà posée ({where})"},
+    "edit.claimed_full": {"en": "stone {stone} is claimed by {owner}: no more cards go on it",
+                          "fr": "la borne {stone} est revendiquée par {owner} : on n'y pose plus de carte"},
+    "edit.side_full": {"en": "stone {stone} {player} already holds {capacity} cards{mud}",
+                       "fr": "le côté de {player} de la borne {stone} a déjà {capacity} cartes{mud}"},
+    "edit.mud": {"en": " (Mud fight)", "fr": " (Combat de boue)"},
+    "edit.copies_both": {"en": "both copies of {name} already placed", "fr": "les deux exemplaires {name:de} sont déjà posés"},
+    "edit.copies_one": {"en": "the only copy of {name} already placed", "fr": "l'unique exemplaire {name:de} est déjà posé"},
+    "edit.ruse": {"en": "{name} is a ruse: it goes onto the discard pile (choose the discard pile as the target)",
+                  "fr": "{name:le} est une ruse : cette carte va sur la défausse (choisissez la défausse comme destination)"},
+    "edit.unknown_mode": {"en": "unknown combat mode '{mode}': expected 'blind' or 'mud'",
+                          "fr": "mode de combat inconnu « {mode} » : « blind » ou « mud » attendu"},
+    "edit.claimed_modes": {"en": "stone {stone} is claimed by {owner}: its combat modes stay as they are",
+                           "fr": "la borne {stone} est revendiquée par {owner} : ses modes de combat ne changent plus"},
+    "edit.mode_placed": {"en": "{card} is already placed (one copy): take it back first",
+                         "fr": "{card:le} est déjà posé (un seul exemplaire) : reprenez-le d'abord"},
+    "edit.no_card_at": {"en": "stone {stone} {player} has no card at place {place}",
+                        "fr": "le côté de {player} de la borne {stone} n'a pas de carte en position {place}"},
+    "edit.claimed_take": {"en": "stone {stone} is claimed by {owner}: unclaim it before taking {piece} back",
+                          "fr": "la borne {stone} est revendiquée par {owner} : annulez la revendication avant de reprendre {piece}"},
+    "edit.no_discard_at": {"en": "the discard pile has no card at place {place}", "fr": "la défausse n'a pas de carte en position {place}"},
+    "edit.not_placed": {"en": "{item} is not placed anywhere", "fr": "la carte {item} n'est posée nulle part"},
+    "edit.deck_misfit": {"en": "a deck of {deck} does not fit the cards placed (it holds {derived}): {why}",
+                         "fr": "une pioche de {deck} cartes ne correspond pas aux cartes posées (elle en compte {derived}) : {why}"},
+    "edit.tactics_deck_misfit": {"en": "a tactics deck of {deck} does not fit the cards placed: {why}",
+                                 "fr": "une pioche Tactique de {deck} cartes ne correspond pas aux cartes posées : {why}"},
+    "edit.variant_blank": {"en": "the variant switches on an empty board only: click New board first (this {variant} position has cards placed)",
+                           "fr": "on ne change de variante que sur un plateau vide : cliquez d'abord sur Nouveau plateau (cette position, {variant}, a des cartes posées)"},
+    "edit.variant_base": {"en": "base", "fr": "jeu de base"},
+    "edit.variant_tactics": {"en": "tactics", "fr": "variante tactique"},
+    "edit.too_many": {"en": "more than {total} cards placed ({count})", "fr": "plus de {total} cartes posées ({count})"},
+})  # fmt: skip
+"""The reasons of a refused edit (en, fr)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PieceName:
+    """A placed piece in a reason: ``R8``, ``JOKER`` in English (as the edits always wrote them), « Joker » in French."""
+
+    piece: object
+
+    def in_words(self, lang: str = "en") -> str:
+        piece = self.piece
+        if check_lang(lang) == "en":
+            return str(piece)
+        if isinstance(piece, Troop):
+            name = tactic(piece.kind, lang)
+            return name if piece.identity is None else f"{name} ({piece.identity})"
+        return tactic(piece, lang) if isinstance(piece, str) and piece in TACTICS_NAMES else str(piece)
+
+
+def _refused(key: str, **fields: object) -> EditRefused:
+    return EditRefused(Fact.of(key, **fields))
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +213,7 @@ def checked(position: Position) -> Position:
     """The position itself if it is legal, else :class:`EditRefused` naming every problem."""
     problems = position.status()
     if problems:
-        raise EditRefused("; ".join(str(p) for p in problems))
+        raise EditRefused(Facts(tuple(problems)))
     return position
 
 
@@ -154,7 +230,7 @@ def rebalance(position: Position, hidden: int | None = None) -> Position:
     total = 54 + (TACTICS_TOTAL if position.rules.tactics else 0)
     rest = total - on_table - sum(known.values())
     if rest < 0:
-        raise EditRefused(f"more than {total} cards placed ({total - rest})")
+        raise _refused("edit.too_many", total=total, count=total - rest)
     unknown = [p for p in (position.to_move, position.to_move.opponent) if p not in known]
     shares, decks = share_unseen(rest, unknown, position.rules.hand_limit)
     sizes = {p: known[p] if p in known else shares[p] for p in PLAYERS}
@@ -206,9 +282,9 @@ def _count_played(position: Position, player: Player, delta: int) -> Position:
     return replace(position, tactics_played=played)
 
 
-def _need_tactics(position: Position, what: str) -> None:
+def _need_tactics(position: Position, what: object) -> None:
     if not position.rules.tactics:
-        raise EditRefused(f"{what} belong to the tactics variant: switch an empty board to tactics, or load a tactics position")
+        raise _refused("edit.need_tactics", what=what)
 
 
 # ---- placing and taking back ----------------------------------------------------------------------
@@ -227,9 +303,9 @@ def place(position: Position, card: Card | str, target: Target, by: Player | str
     if isinstance(item, str):
         return _place_tactics(position, item, target, by)
     if used_mask(position) >> item.index & 1:
-        raise EditRefused(f"{item} is already placed ({position.locate(item)})")
+        raise _refused("edit.already_placed", item=PieceName(item), where=position.locate(item))
     if target.pile:
-        _need_tactics(position, "the discard pile and its cards")
+        _need_tactics(position, Fact.of("edit.what_discard"))
         return _commit(position, replace(position, discard=position.discard + (item,)))
     if target.stone is None:
         hand = position.hands[target.player] or ()
@@ -240,12 +316,12 @@ def place(position: Position, card: Card | str, target: Target, by: Player | str
 def _place_on_side(position: Position, piece: Piece, number: int, player: Player) -> Position:
     stone = position.stone(number)
     if stone.claimed is not None:
-        raise EditRefused(f"stone {number} is claimed by {stone.claimed.value}: no more cards go on it")
+        raise _refused("edit.claimed_full", stone=str(number), owner=stone.claimed)
     side = stone.side(player)
     capacity = stone.capacity
     if len(side) >= capacity:
-        mud = " (Mud fight)" if "mud" in stone.modes else ""
-        raise EditRefused(f"stone {number} {player.value} already holds {capacity} cards{mud}")
+        mud = Fact.of("edit.mud") if "mud" in stone.modes else ""
+        raise _refused("edit.side_full", stone=str(number), player=player, capacity=capacity, mud=mud)
     new = stone.with_side(player, side + (piece,))
     if len(side) + 1 == capacity and new.first_complete is None and not new.is_complete(player.opponent):
         new = replace(new, first_complete=player)  # this side completed first
@@ -256,10 +332,9 @@ def _place_on_side(position: Position, piece: Piece, number: int, player: Player
 
 
 def _place_tactics(position: Position, name: str, target: Target, by: Player | str | None) -> Position:
-    _need_tactics(position, f"tactics cards ({name})")
+    _need_tactics(position, Fact.of("edit.what_tactics", name=TacticName(name)))
     if tactics_used(position)[name] >= TACTICS_COPIES[name]:
-        copies = "both copies" if TACTICS_COPIES[name] == 2 else "the only copy"
-        raise EditRefused(f"{copies} of {name} already placed")
+        raise _refused("edit.copies_both" if TACTICS_COPIES[name] == 2 else "edit.copies_one", name=TacticName(name))
     if target.pile:
         after = replace(position, discard=position.discard + (name,))
         return _commit(position, _count_played(after, _player_for(position, by, 1), 1))
@@ -271,7 +346,7 @@ def _place_tactics(position: Position, name: str, target: Target, by: Player | s
     for mode, mode_card in MODE_CARD.items():
         if name == mode_card:
             return set_mode(position, target.stone, mode, True, by)
-    raise EditRefused(f"{name} is a ruse: it goes onto the discard pile (choose the discard pile as the target)")
+    raise _refused("edit.ruse", name=TacticName(name))
 
 
 def set_mode(position: Position, stone: int, mode: str, on: bool = True, by: Player | str | None = None) -> Position:
@@ -280,16 +355,16 @@ def set_mode(position: Position, stone: int, mode: str, on: bool = True, by: Pla
     The mode counts as played by ``by`` (module docstring). Under Mud fight a side needs 4 cards, so
     a side of 3 is incomplete again; without it a side of 4 is refused.
     """
-    _need_tactics(position, "combat modes")
+    _need_tactics(position, Fact.of("edit.what_modes"))
     if mode not in MODES:
-        raise EditRefused(f"unknown combat mode {mode!r}: expected 'blind' or 'mud'")
+        raise _refused("edit.unknown_mode", mode=str(mode))
     s = position.stone(stone)
     if (mode in s.modes) == on:
         return position
     if s.claimed is not None:
-        raise EditRefused(f"stone {stone} is claimed by {s.claimed.value}: its combat modes stay as they are")
+        raise _refused("edit.claimed_modes", stone=str(stone), owner=s.claimed)
     if on and tactics_used(position)[MODE_CARD[mode]]:
-        raise EditRefused(f"{MODE_CARD[mode]} is already placed (one copy): take it back first")
+        raise _refused("edit.mode_placed", card=TacticName(MODE_CARD[mode]))
     new = replace(s, modes=frozenset(s.modes | {mode} if on else s.modes - {mode}))
     complete = [p for p in PLAYERS if len(new.side(p)) == new.capacity]
     if new.first_complete not in complete or (new.first_complete is None and len(complete) == 1):
@@ -305,10 +380,10 @@ def take_back_at(position: Position, stone: int, player: Player | str, index: in
     s = position.stone(stone)
     side = s.side(player)
     if not 0 <= index < len(side):
-        raise EditRefused(f"stone {stone} {player.value} has no card at place {index + 1}")
+        raise _refused("edit.no_card_at", stone=str(stone), player=player, place=str(index + 1))
     piece = side[index]
     if s.claimed is not None:
-        raise EditRefused(f"stone {stone} is claimed by {s.claimed.value}: unclaim it before taking {piece} back")
+        raise _refused("edit.claimed_take", stone=str(stone), owner=s.claimed, piece=PieceName(piece))
     new = s.with_side(player, side[:index] + side[index + 1 :])
     if new.first_complete is player:
         new = replace(new, first_complete=None)
@@ -321,7 +396,7 @@ def take_back_at(position: Position, stone: int, player: Player | str, index: in
 def take_back_discard(position: Position, index: int, by: Player | str | None = None) -> Position:
     """Remove the card at ``index`` of the discard pile (a tactics card is un-played, see the module)."""
     if not 0 <= index < len(position.discard):
-        raise EditRefused(f"the discard pile has no card at place {index + 1}")
+        raise _refused("edit.no_discard_at", place=str(index + 1))
     card = position.discard[index]
     after = replace(position, discard=position.discard[:index] + position.discard[index + 1 :])
     if isinstance(card, str):
@@ -349,7 +424,7 @@ def take_back(position: Position, card: Card | Troop | str, by: Player | str | N
         if hand is not None and item in hand:
             i = hand.index(item)
             return _commit(position, position.with_hand(p, hand[:i] + hand[i + 1 :]))
-    raise EditRefused(f"{item} is not placed anywhere")
+    raise _refused("edit.not_placed", item=PieceName(item))
 
 
 # ---- hands, claims, turn, decks, variant --------------------------------------------------------
@@ -402,7 +477,7 @@ def set_deck(position: Position, deck: int) -> Position:
         return checked(new)
     except EditRefused as exc:
         derived = rebalance(position).deck
-        raise EditRefused(f"a deck of {deck} does not fit the cards placed (it holds {derived}): {exc}") from None
+        raise _refused("edit.deck_misfit", deck=deck, derived=derived, why=exc.reason) from None
 
 
 def set_tactics_deck(position: Position, tactics_deck: int) -> Position:
@@ -413,7 +488,7 @@ def set_tactics_deck(position: Position, tactics_deck: int) -> Position:
     try:
         return checked(new)
     except EditRefused as exc:
-        raise EditRefused(f"a tactics deck of {tactics_deck} does not fit the cards placed: {exc}") from None
+        raise _refused("edit.tactics_deck_misfit", deck=tactics_deck, why=exc.reason) from None
 
 
 def set_tactics_played(position: Position, player: Player | str, count: int) -> Position:
@@ -429,17 +504,16 @@ def set_variant(position: Position, variant: Variant) -> Position:
     if rules == position.rules:
         return position
     if not is_blank(position):
-        raise EditRefused(
-            f"the variant switches on an empty board only: click New board first (this {position.rules.variant} "
-            "position has cards placed)"
-        )
+        raise _refused("edit.variant_blank", variant=Fact.of(f"edit.variant_{position.rules.variant}"))
     return replace(Position.empty(rules), to_move=position.to_move)
 
 
 __all__ = [
     "ALL_TARGETS",
     "TACTICS_TARGETS",
+    "EDIT_PHRASES",
     "EditRefused",
+    "PieceName",
     "Target",
     "checked",
     "hidden_tactics",

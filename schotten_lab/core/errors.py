@@ -101,6 +101,14 @@ class IllegalPositionError(SchottenError):
         self.problems = list(problems)
         super().__init__(f"illegal position: {summarize(problems)}")
 
+    def in_words(self, lang: str = "en") -> str:
+        """The message in ``lang`` (« position illégale : borne 4, côté Sud : … »)."""
+        if lang == "en":
+            return str(self)
+        from .problem import illegal_words  # the words live above this module
+
+        return illegal_words(self.problems, lang)
+
 
 class ArgumentError(SchottenError):
     """A public function called with an argument of the wrong type or value (``draws=1.5``, ``None``)."""

@@ -205,7 +205,7 @@ FORMATION_NAMES: Phrases = {
     "sum": {"en": "sum", "fr": "somme"},
 }
 """Formation names by ``Rank.key`` (``four_of_a_kind``: three of a kind under Mud fight)."""
-FEMININE = frozenset({"suite couleur", "couleur", "suite", "somme", "borne", "carte", "main", "défausse", "pioche"})
+FEMININE = frozenset({"suite couleur", "couleur", "suite", "somme", "borne", "carte", "main", "défausse", "pioche", "Banshee"})
 """French nouns of this module that take « la »/« une » (the others take « le »/« un »)."""
 FORMS = ("bare", "def", "indef", "poss")
 """The grammatical forms of a name: ``bare`` « brelan », ``def`` « le brelan », ``indef`` « un
@@ -229,9 +229,12 @@ _ELIDED = {"le": "l’", "la": "l’", "de": "d’", "que": "qu’"}
 
 def article(word: str, kind: str) -> str:
     """``word`` after the French article or preposition ``kind`` (``le``, ``la``, ``de``, ``que``), elided
-    before a vowel or a mute h: ``article("Espion", "le")`` is « l’Espion »."""
+    before a vowel or a mute h: ``article("Espion", "le")`` is « l’Espion »; ``le`` before a feminine
+    noun of :data:`FEMININE` is « la » (« la Banshee »)."""
     if kind not in _ELIDED:
         raise WordsError(f"unknown article {kind!r}")
+    if kind == "le" and word in FEMININE:
+        kind = "la"  # « la Banshee »
     return f"{_ELIDED[kind]}{word}" if _VOWEL_START.match(word) else f"{kind} {word}"
 
 
@@ -432,7 +435,7 @@ PHRASES: Phrases = {
     "blind_note": {"en": " (Blind-man's bluff: sums only)", "fr": " (Colin-Maillard : seule la somme compte)"},  # French: inside the formation's parentheses
     "loc_hand_short": {"en": "hand", "fr": "main"},
     "loc_discard_short": {"en": "disc", "fr": "déf"},  # four characters at most: a card-map cell
-    "cards_none": {"en": "no cards", "fr": "aucune carte"},
+    "cards_none": {"en": "no cards", "fr": "0 carte"},  # French: after « compte », where « aucune » would need « ne »
 }
 """Phrases by key; each has the same ``{fields}`` in every language."""
 
@@ -495,6 +498,10 @@ def render(value: object, lang: str = "en", form: str = "bare") -> str:
         return number(value, lang)
     if isinstance(value, tuple | list):
         return " ".join(render(v, lang) for v in value)
+    kind = getattr(value, "kind", None)
+    if isinstance(kind, str) and kind in TACTICS_WORDS and hasattr(value, "identity") and check_lang(lang) != "en":
+        name = tactic(kind, lang)  # an elite troop (core.tactics.Troop) by its rulebook name: « Espion », « Joker (R8) »
+        return name if value.identity is None else f"{name} ({value.identity})"
     return str(value)
 
 

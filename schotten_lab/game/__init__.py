@@ -35,7 +35,9 @@ from .plays import (
     may_pass,
     observation_from_dict,
     observe,
+    deck_words,
     play_words,
+    with_claims,
 )
 from .records import (
     FORMAT,
@@ -76,7 +78,9 @@ __all__ = [
     "new_game",
     "observation_from_dict",
     "observe",
+    "deck_words",
     "play_words",
+    "with_claims",
     "read_match",
     "read_record",
     "record_from_game",

@@ -19,6 +19,7 @@ from ..core.stone import Stone
 from ..core.rules import Player, RuleSet
 from ..core.sides import best_identities, best_side_completion
 from ..core.tactics import MODE_CARD, MODES, RUSES, TACTICS_NAMES, TROOP_KINDS, HandCard, Piece, Troop
+from ..core.words import TacticName, register, say
 from .errors import IllegalTurnError, quote
 
 DECKS = ("clan", "tactics")
@@ -123,18 +124,69 @@ class Play:
         return f"{self.card} on stone {self.stone}"
 
 
-def play_words(play: Play) -> str:
-    """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5``, ..."""
+MOVE_PHRASES = register(
+    {
+        "move.place": {"en": "{card} on stone {stone}", "fr": "{card} sur la borne {stone}"},
+        "move.banshee": {"en": "Banshee: discard {target} from stone {source}", "fr": "Banshee : défausser {target} de la borne {source}"},
+        "move.traitor": {
+            "en": "Traitor: take {target} from stone {source} to stone {stone}",
+            "fr": "Traître : prendre {target} sur la borne {source} pour la borne {stone}",
+        },
+        "move.strategist": {
+            "en": "Strategist: move {target} from stone {source} to stone {stone}",
+            "fr": "Stratège : déplacer {target} de la borne {source} vers la borne {stone}",
+        },
+        "move.strategist_discard": {
+            "en": "Strategist: move {target} from stone {source} to the discard pile",
+            "fr": "Stratège : déplacer {target} de la borne {source} vers la défausse",
+        },
+        "move.headhunter": {"en": "Headhunter: draw from {decks}", "fr": "Chasseur de tête : piocher dans {decks}"},
+        "move.deck_clan": {"en": "clan", "fr": "Clan"},
+        "move.deck_tactics": {"en": "tactics", "fr": "Tactique"},
+        "move.pass": {"en": "pass", "fr": "passe"},
+        "move.claims": {"en": "{move}, claim {stones}", "fr": "{move}, revendique {stones}"},
+        "move.returned": {"en": "{move} (put back {count})", "fr": "{move} (remet {count})"},
+        "move.draw": {"en": "{move}, draw {deck}", "fr": "{move}, pioche {deck}"},
+        "move.put_back": {"en": "put back {cards}", "fr": "remettre {cards}"},
+        "move.nothing": {"en": "nothing", "fr": "rien"},
+    }
+)
+"""The words of a move (:func:`play_words`; :func:`schotten_lab.play.review.move_words` and
+:meth:`schotten_lab.bots.advice.MoveAdvice.label` add the claims, the deck, a put-back)."""
+
+
+def piece_name(code: object) -> object:
+    """A card as a phrase field: a clan card's code as it is (``R8``), a tactics card by its name in
+    the language (:class:`~schotten_lab.core.words.TacticName`: ``JOKER`` / « Joker »)."""
+    text = str(code)
+    return TacticName(text) if text in TACTICS_NAMES else text
+
+
+def deck_words(deck: str, lang: str = "en") -> str:
+    """A deck's name: ``clan``/``tactics`` / « Clan », « Tactique » (any other name as it is)."""
+    return say(f"move.deck_{deck}", lang) if deck in DECKS else str(deck)
+
+
+def play_words(play: Play, lang: str = "en") -> str:
+    """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5`` / « R8 sur la
+    borne 3 », « Traître : prendre R8 sur la borne 2 pour la borne 5 »."""
+    target = piece_name(play.target)
     if play.card == "BANSHEE":
-        return f"Banshee: discard {play.target} from stone {play.source}"
+        return say("move.banshee", lang, target=target, source=str(play.source))
     if play.card == "TRAITOR":
-        return f"Traitor: take {play.target} from stone {play.source} to stone {play.stone}"
+        return say("move.traitor", lang, target=target, source=str(play.source), stone=str(play.stone))
     if play.card == "STRATEGIST":
-        where = f"to stone {play.stone}" if play.stone is not None else "to the discard pile"
-        return f"Strategist: move {play.target} from stone {play.source} {where}"
+        if play.stone is None:
+            return say("move.strategist_discard", lang, target=target, source=str(play.source))
+        return say("move.strategist", lang, target=target, source=str(play.source), stone=str(play.stone))
     if play.card == "HEADHUNTER":
-        return f"Headhunter: draw from {', '.join(play.decks)}"
-    return f"{play.card} on stone {play.stone}"
+        return say("move.headhunter", lang, decks=", ".join(deck_words(d, lang) for d in play.decks))
+    return say("move.place", lang, card=piece_name(play.card), stone=str(play.stone))
+
+
+def with_claims(move: str, claims: Sequence[object], lang: str = "en") -> str:
+    """``move`` followed by its claims: ``R8 on stone 3, claim 3, 4`` / « …, revendique 3, 4 »."""
+    return say("move.claims", lang, move=move, stones=", ".join(str(c) for c in claims)) if claims else move
 
 
 _PLAY_FIELDS: dict[str, set[str]] = {
@@ -673,5 +725,9 @@ __all__ = [
     "legal_plays",
     "may_pass",
     "observation_from_dict",
+    "MOVE_PHRASES",
+    "deck_words",
+    "piece_name",
     "play_words",
+    "with_claims",
 ]

@@ -33,6 +33,14 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..core.errors import SchottenError
+from ..core.words import register, say
+
+RUNNER_PHRASES = register({
+    "runner.jobs": {"en": "jobs {n}", "fr": "{n} processus"},
+    "runner.dask_local": {"en": "dask local ({n} workers)", "fr": "dask local ({n} processus)"},
+    "runner.dask": {"en": "dask {address}", "fr": "dask {address}"},
+})  # fmt: skip
+"""The words of :meth:`Runner.describe`."""
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -87,13 +95,14 @@ class Runner:
         the default (a scheduler address's own count, known once connected, may differ)."""
         return self.jobs if self.dask is None or self.jobs > 1 else LOCAL_WORKERS
 
-    def describe(self) -> str:
-        """A short label for reports: ``"jobs 2"``, ``"dask local (2 workers)"``, ``"dask tcp://..."``."""
+    def describe(self, lang: str = "en") -> str:
+        """A short label for reports: ``"jobs 2"``, ``"dask local (2 workers)"``, ``"dask tcp://..."``
+        (« 2 processus », « dask local (2 processus) » in French)."""
         if self.dask == LOCAL:
-            return f"dask local ({self.workers} workers)"
+            return say("runner.dask_local", lang, n=self.workers)
         if self.dask is not None:
-            return f"dask {self.dask}"
-        return f"jobs {self.jobs}"
+            return say("runner.dask", lang, address=self.dask)
+        return say("runner.jobs", lang, n=self.jobs)
 
 
 def ordered_map(work: Callable[[T], R], tasks: Iterable[T], runner: Runner = Runner()) -> Iterator[R]:

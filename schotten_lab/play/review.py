@@ -58,10 +58,12 @@ from ..bots import advise
 from ..bots.advice import win_estimate
 from ..bots.advisor import Advice, compare_turns
 from ..core.rules import PLAYERS, Player
+from ..core.words import player as player_name
 from ..bots.words import outcome_words
 from ..bots.move_facts import Numbers
-from ..core.words import Fact, Facts, chance, register, say
-from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, play_words, read_record, replay_states, validate_record
+from ..core.words import NBSP, Count, Fact, Facts, chance, number, register, say
+from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, play_words, read_record, replay_states, validate_record, with_claims
+from ..game.plays import piece_name
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 """A loss of at least this much win probability earns the label (largest first)."""
@@ -112,6 +114,32 @@ REVIEW_PHRASES = register(
         "review.move_on": {"en": "{card} on stone {stone}", "fr": "{card} sur la borne {stone}"},
         "review.move_claims": {"en": "{move}, claim {stones}", "fr": "{move}, revendique {stones}"},
         "review.move_pass": {"en": "pass", "fr": "passe"},
+        "review.wrote": {"en": "wrote {name}", "fr": "fichier écrit : {name}"},
+        "review.one_seat": {"en": "one-seat record: only {seat}'s turns are reviewed", "fr": "partie vue d'un seul siège : seuls les coups de {seat} sont examinés"},
+        "review.hidden": {"en": "(hidden seat: not reviewed)", "fr": "(siège caché : coup non examiné)"},
+        "review.row": {"en": "{before} -> {after} (loss {loss})", "fr": "{before} → {after} (perte {loss})"},
+        "review.interval": {"en": " (95%: {low} to {high} points)", "fr": " (intervalle à 95 % : de {low} à {high} points)"},
+        "review.as_good": {"en": "  (as good as the advisor's {best})", "fr": "  (aussi bon que le coup du conseiller, {best})"},
+        "review.best": {"en": "  best: {best}", "fr": "  meilleur coup : {best}"},
+        "review.label_inaccuracy": {"en": "inaccuracy", "fr": "imprécision"},
+        "review.label_mistake": {"en": "mistake", "fr": "erreur"},
+        "review.label_blunder": {"en": "blunder", "fr": "gaffe"},
+        "review.label_unclear": {"en": "unclear", "fr": "incertain"},
+        "review.count_inaccuracy_one": {"en": "{count} inaccuracy", "fr": "{count} imprécision"},
+        "review.count_inaccuracy_many": {"en": "{count} inaccuracies", "fr": "{count} imprécisions"},
+        "review.count_mistake_one": {"en": "{count} mistake", "fr": "{count} erreur"},
+        "review.count_mistake_many": {"en": "{count} mistakes", "fr": "{count} erreurs"},
+        "review.count_blunder_one": {"en": "{count} blunder", "fr": "{count} gaffe"},
+        "review.count_blunder_many": {"en": "{count} blunders", "fr": "{count} gaffes"},
+        "review.count_unclear_one": {"en": "{count} unclear", "fr": "{count} incertain"},
+        "review.count_unclear_many": {"en": "{count} unclear", "fr": "{count} incertains"},
+        "review.turns_one": {"en": "{count} turns reviewed", "fr": "{count} coup examiné"},
+        "review.turns_many": {"en": "{count} turns reviewed", "fr": "{count} coups examinés"},
+        "review.best_moves": {"en": "{count} best moves", "fr": "{count} fois le meilleur coup"},
+        "review.summary": {
+            "en": "{player}: {turns}, {best}, {counts}; average loss {loss} points",
+            "fr": "{player} : {turns}, {best} ; {counts} ; perte moyenne : {loss} points",
+        },
     }
 )
 """The review's own phrases (en, fr)."""
@@ -211,10 +239,30 @@ class TurnReview:
     """In a solved endgame, the turns to the end with the move played."""
     best_facts: Facts | None = None
     """The structured facts ``best_reason`` renders in English (base game and expert variant)."""
+    record_turn: Mapping[str, Any] | None = None
+    """The record's turn (its ``play`` and ``claim``), for :meth:`played_words` in any language."""
+    best_move: Any = None
+    """The advisor's best move (a :class:`~schotten_lab.bots.advice.MoveAdvice`), for :meth:`best_words`."""
     allowed: Fact | None = None
     """For a labelled move (an inaccuracy, a mistake or a blunder) of a record with both hands: what
     it allowed, the opponent's best reply after it with its reason and the opponent's chance
     (:func:`allowed_reply`); ``None`` otherwise."""
+
+    def played_words(self, lang: str = "en") -> str:
+        """The move played, in ``lang`` (``played`` is its English)."""
+        if self.record_turn is None or lang == "en":
+            return self.played
+        return move_words(self.record_turn.get("play"), self.record_turn.get("claim"), lang)
+
+    def best_words(self, lang: str = "en") -> str:
+        """The advisor's best move, in ``lang`` (``best`` is its English; ``""`` when not reviewed)."""
+        if self.best_move is None or lang == "en":
+            return self.best or ""
+        return str(self.best_move.label(lang))
+
+    def label_words(self, lang: str = "en") -> str:
+        """The label in words: ``blunder`` / « gaffe » (``""`` for none)."""
+        return say(f"review.label_{self.label}", lang) if self.label else ""
 
     def best_reason_words(self, lang: str = "en") -> str:
         """Why the advisor's move, in ``lang``."""
@@ -264,14 +312,23 @@ class PlayerSummary:
     average_loss_stderr: float | None = None
     """Standard error of ``average_loss`` (``None``: every loss exact)."""
 
-    def line(self) -> str:
-        counts = ", ".join(f"{self.counts[label]} {_plural(label, self.counts[label])}" for label in reversed(LABELS))
-        counts += f", {self.counts.get(UNCLEAR, 0)} unclear"
-        loss = "—" if self.average_loss is None else chance(self.average_loss, self.average_loss_stderr).replace("%", "")
-        return (
-            f"{self.player.value}: {self.turns} turns reviewed, {self.best_moves} best moves, {counts}; "
-            f"average loss {loss} points"
+    def line(self, lang: str = "en") -> str:
+        """The summary in one line: turns, best moves, labels and the average loss, in ``lang``."""
+        counts = ", ".join(
+            Count(self.counts.get(label, 0), f"review.count_{label}_one", f"review.count_{label}_many").in_words(lang)
+            for label in (*reversed(LABELS), UNCLEAR)
         )
+        loss = "—" if self.average_loss is None else points(self.average_loss, self.average_loss_stderr, lang)
+        return say("review.summary", lang, player=self.player, turns=Count(self.turns, "review.turns_one", "review.turns_many"),
+                   best=say("review.best_moves", lang, count=self.best_moves), counts=counts, loss=loss)
+
+
+def points(value: float, stderr: float | None = None, lang: str = "en") -> str:
+    """A loss in points of win chance: ``3.2 ±1.0`` / « 3,2 ± 1,0 » (one standard error)."""
+    if lang == "en":
+        return chance(value, stderr).replace("%", "")
+    text = number(100 * value, lang, 1)
+    return text if stderr is None else f"{text} ±{NBSP}{number(100 * stderr, lang, 1)}"
 
 
 @dataclass(frozen=True)
@@ -303,28 +360,28 @@ class GameReview:
                 out.append((t.turn, t.before if t.player is Player.SOUTH else 1.0 - t.before))
         return out
 
-    def text(self) -> str:
-        """The review as plain text: one line per turn, then the summaries."""
+    def text(self, lang: str = "en") -> str:
+        """The review as plain text in ``lang``: one line per turn, then the summaries."""
         lines = []
         if self.seat is not None:
-            lines.append(f"one-seat record: only {self.seat.value}'s turns are reviewed")
+            lines.append(say("review.one_seat", lang, seat=self.seat))
         for t in self.turns:
+            who = player_name(t.player, lang)
             if not t.reviewed:
-                lines.append(f"{t.turn:3d} {t.player.value:<5} {t.played:<24} (hidden seat: not reviewed)")
+                lines.append(f"{t.turn:3d} {who:<5} {t.played_words(lang):<24} {say('review.hidden', lang)}")
                 continue
-            mark = f"  {t.label.upper()}" if t.label else ""
+            mark = f"  {t.label_words(lang).upper()}" if t.label else ""
             interval = t.interval()
             if t.label == UNCLEAR and interval is not None:
-                mark += f" (95%: {100 * interval[0]:.1f} to {100 * interval[1]:.1f} points)"
-            best = f"  (as good as the advisor's {t.best})" if t.as_good else "" if t.best_played else f"  best: {t.best}"
-            outcome = t.outcome_words()
-            lines.append(
-                f"{t.turn:3d} {t.player.value:<5} {t.played:<24} {chance(t.before, t.before_stderr):>12} -> "
-                f"{chance(t.after):>6} (loss {chance(t.loss, t.loss_stderr)}){mark}{best}" + (f"  [{outcome}]" if outcome else "")
-            )
+                mark += say("review.interval", lang, low=number(100 * interval[0], lang, 1), high=number(100 * interval[1], lang, 1))
+            best = say("review.as_good", lang, best=t.best_words(lang)) if t.as_good else "" if t.best_played else say("review.best", lang, best=t.best_words(lang))
+            outcome = t.outcome_words(lang)
+            row = say("review.row", lang, before=f"{chance(t.before, t.before_stderr, lang):>12}", after=f"{chance(t.after, None, lang):>6}",
+                      loss=chance(t.loss, t.loss_stderr, lang))
+            lines.append(f"{t.turn:3d} {who:<5} {t.played_words(lang):<24} {row}{mark}{best}" + (f"  [{outcome}]" if outcome else ""))
             if t.allowed is not None:
-                lines.append(f"      {t.allowed_words()}")
-        lines.extend(s.line() for s in self.summaries.values())
+                lines.append(f"      {t.allowed_words(lang)}")
+        lines.extend(s.line(lang) for s in self.summaries.values())
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
@@ -340,12 +397,6 @@ class GameReview:
                 for p, s in self.summaries.items()
             },
         }
-
-
-def _plural(label: str, count: int) -> str:
-    if count == 1:
-        return label
-    return label[:-1] + "ies" if label.endswith("y") else label + "s"
 
 
 def label_for(loss: float | None, stderr: float | None, deals: int | None = None) -> str | None:
@@ -374,21 +425,20 @@ def decided(loss: float, stderr: float | None) -> bool:
     return not any(low < threshold - 1e-12 and high >= threshold - 1e-12 for _, threshold in THRESHOLDS)
 
 
-def move_words(play: object, claims: object) -> str:
+def move_words(play: object, claims: object, lang: str = "en") -> str:
     """A record turn's move in words: ``"R8 on stone 3, claim 3"``, ``"Traitor: take R8 from stone 2
-    to stone 5"``, ``"pass"`` (tactics cards named by what they do)."""
+    to stone 5"``, ``"pass"`` / « R8 sur la borne 3, revendique 3 », « passe » (tactics cards named
+    by what they do)."""
     if isinstance(play, Mapping):
         try:
-            words = play_words(Play.from_dict(play))
+            words = play_words(Play.from_dict(play), lang)
         except IllegalTurnError:  # not a play the engine reads: say what the record says
-            words = f"{play.get('card')} on stone {play.get('stone')}"
+            words = say("move.place", lang, card=piece_name(play.get("card")), stone=str(play.get("stone")))
         if play.get("returned"):
-            words += f" (put back {len(play['returned'])})"
+            words = say("move.returned", lang, move=words, count=str(len(play["returned"])))
     else:
-        words = "pass"
-    if isinstance(claims, list) and claims:
-        words += f", claim {', '.join(str(c) for c in claims)}"
-    return words
+        words = say("move.pass", lang)
+    return with_claims(words, claims if isinstance(claims, list) else (), lang)
 
 
 def paired_scores(
@@ -518,7 +568,7 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
     deals = 0
     as_good = False
     best_turns = played_turns = None
-    best_words, best_reason, best_facts = best.label(), best.reason, best.facts
+    best_words, best_reason, best_facts, best_move = best.label(), best.reason, best.facts, best
     if best.exact and (best_played or (mine is not None and mine.exact)):  # certain: an exact endgame, a won game
         before, before_se = best.win or 0.0, None
         after = before if best_played or mine is None else (mine.win or 0.0)
@@ -537,7 +587,8 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
         as_good = measured.as_good and not best_played
         best_played = measured.as_good  # the advisor's own choice may measure worse than its runner-up
         if not measured.as_good and searched[measured.best] is not best:  # another candidate measured best
-            best_words, best_reason, best_facts = searched[measured.best].label(), "", None
+            best_move = searched[measured.best]
+            best_words, best_reason, best_facts = best_move.label(), "", None
     loss = before - after
     return TurnReview(
         turn=k,
@@ -547,6 +598,8 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
         best=best_words,
         best_reason=best_reason,
         best_facts=best_facts,
+        record_turn={"play": turn.get("play"), "claim": turn.get("claim")},
+        best_move=best_move,
         before=before,
         before_stderr=before_se,
         after=after,
@@ -610,7 +663,8 @@ def review_game(
             state = states[k - 1]
             player = state.to_move
             if seat is not None and player is not seat:
-                review = TurnReview(k, player, move_words(turn.get("play"), turn.get("claim")), reviewed=False)
+                review = TurnReview(k, player, move_words(turn.get("play"), turn.get("claim")), reviewed=False,
+                                    record_turn={"play": turn.get("play"), "claim": turn.get("claim")})
             else:
                 review = _review_turn(k, state, turn, iterations, seed * 1_000_003 + k)
                 if review.label in LABELS and seat is None:

@@ -307,6 +307,15 @@ SUMMARY_PHRASES = register({
     "selfplay_reason_adjacent": {"en": "adjacent", "fr": "trois bornes côte à côte"},
     "selfplay_reason_blocked": {"en": "blocked", "fr": "bloquée"},
     "selfplay_reason_unfinished": {"en": "unfinished", "fr": "inachevée"},
+    "selfplay_header": {
+        "en": "selfplay: south {south} vs north {north}, {variant}{expert}, seed {seed}, engine {engine}, {runner}",
+        "fr": "selfplay : Sud {south} contre Nord {north}, {variant}{expert}, graine {seed}, moteur {engine}, {runner}",
+    },
+    "selfplay_variant_base": {"en": "base", "fr": "jeu de base"},
+    "selfplay_variant_tactics": {"en": "tactics", "fr": "variante tactique"},
+    "selfplay_expert": {"en": " (expert)", "fr": ", variante expert"},
+    "selfplay_wrote": {"en": "wrote {n} records to {name}", "fr": "{n} parties enregistrées dans {name}"},
+    "selfplay_wrote_one": {"en": "wrote {n} records to {name}", "fr": "{n} partie enregistrée dans {name}"},
 })  # fmt: skip
 """The words of :meth:`Summary.text` (English: the summary's historical text, reasons as their codes)."""
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 from ..bots import make_bot
 from ..bots.advisor import PolicyBot
 from ..bots.folk import ADVICE, FolkBot, check_advice
+from ..core.words import NBSP, check_lang, number
 from .arena import Decider, GameResult, play_game, wilson
 from .distributed import Runner, ordered_map
 from .tournament import BotMaker, ratings, round_robin
@@ -417,14 +418,17 @@ def read_study(folder: str | Path, study: str) -> tuple[dict[str, Any], dict[str
     return meta, {name: pd.read_csv(folder / f"{name}.csv") for name in FILES[study]}
 
 
-def rate_text(rate: float, low: float, high: float) -> str:
-    """``"50.2% (49.9-50.4%)"``: a rate and its interval in percent, one decimal."""
-    return f"{100 * rate:.1f}% ({100 * low:.1f}\u2013{100 * high:.1f}%)"
+def rate_text(rate: float, low: float, high: float, lang: str = "en") -> str:
+    """``"50.2% (49.9-50.4%)"``: a rate and its interval in percent, one decimal; in French
+    « 50,2 % (49,9–50,4 %) » (decimal comma, a no-break space before ``%``)."""
+    if check_lang(lang) == "en":
+        return f"{100 * rate:.1f}% ({100 * low:.1f}\u2013{100 * high:.1f}%)"
+    return f"{number(100 * rate, lang, 1)}{NBSP}% ({number(100 * low, lang, 1)}\u2013{number(100 * high, lang, 1)}{NBSP}%)"
 
 
-def with_rate_text(table: pd.DataFrame, column: str = "rate_95ci") -> pd.DataFrame:
-    """``table`` with a ``column`` of :func:`rate_text` (Wilson interval) for display."""
-    texts = [rate_text(r, lo, hi) for r, lo, hi in zip(table["rate"], table["ci_low"], table["ci_high"])]
+def with_rate_text(table: pd.DataFrame, column: str = "rate_95ci", lang: str = "en") -> pd.DataFrame:
+    """``table`` with a ``column`` of :func:`rate_text` (Wilson interval) for display, in ``lang``."""
+    texts = [rate_text(r, lo, hi, lang) for r, lo, hi in zip(table["rate"], table["ci_low"], table["ci_high"])]
     return table.assign(**{column: texts})
 
 

@@ -241,8 +241,10 @@ def requested_lang(query: str, default: str | None = None) -> tuple[str, str]:
 
 def error_sentence(text: str, exc: BaseException, lang: str = "en") -> str:
     """One sentence for a position that cannot be opened (the reader's reason, cut to
-    :data:`MAX_ERROR` characters, is the reader's own words: English)."""
-    reason = " ".join(str(exc).split()) or type(exc).__name__
+    :data:`MAX_ERROR` characters: in ``lang`` when the error has the words, an illegal position's
+    problems say, else the reader's own words, English)."""
+    said = getattr(exc, "in_words", None)
+    reason = " ".join(str(said(lang) if callable(said) else exc).split()) or type(exc).__name__
     if isinstance(exc, OSError):
         reason = say("app.cannot_read_file", lang, reason=exc.strerror or reason)
     if len(reason) > MAX_ERROR:

@@ -5,7 +5,9 @@
 - :class:`OddsExplorer`: choose a stone of a player whose hand is known and the number of draws
   (an IntSlider); see ``reachable()``: the chance of reaching at least each formation.
 
-The widgets only hold the choices; the answers come from :mod:`schotten_lab.analysis`.
+The widgets only hold the choices; the answers come from :mod:`schotten_lab.analysis`. Both take
+``lang`` (``"en"``/``"fr"``, default from ``SCHOTTEN_LANG``): every label, the verdict's explanation,
+the formations and the percentages are in that language (:data:`EXPLORER_PHRASES`).
 """
 
 from __future__ import annotations
@@ -23,28 +25,55 @@ from ..core.errors import AnalysisError, SchottenError
 from ..core.formations import RANKS_STRONGEST_FIRST, Rank
 from ..core.position import Position
 from ..core.rules import PLAYERS, STONE_COUNT, Player
-from ..core.words import fraction_percent
+from ..core.words import Count, check_lang, default_lang, fraction_percent, player as player_name, register, say, with_article
 
-_PLAYER_OPTIONS = [("south", Player.SOUTH), ("north", Player.NORTH)]
+EXPLORER_PHRASES = register({
+    "ex.may": {"en": "{player} may claim stone {stone}", "fr": "{player} peut revendiquer la borne {stone}"},
+    "ex.cannot": {"en": "{player} cannot claim stone {stone}", "fr": "{player} ne peut pas revendiquer la borne {stone}"},
+    "ex.own": {"en": "own side: {own}", "fr": "son côté : {own}"},
+    "ex.counter": {"en": "counterexample: {opponent} adds {cards} for {formation}", "fr": "contre-exemple : {opponent} ajoute {cards}, soit {formation}"},
+    "ex.stone": {"en": "Stone", "fr": "Borne"},
+    "ex.claimant": {"en": "Claimant", "fr": "Qui revendique"},
+    "ex.player": {"en": "Player", "fr": "Joueur"},
+    "ex.draws": {"en": "Draws", "fr": "Tirages"},
+    "ex.claimed": {"en": "stone {stone} is claimed", "fr": "la borne {stone} est revendiquée"},
+    "ex.error": {"en": "stone {stone}, {player}: {error}", "fr": "borne {stone}, {player} : {error}"},
+    "ex.gone": {"en": "no longer possible", "fr": "plus possible"},
+    "ex.head": {"en": "stone {stone}, {player}: at least each formation with the hand and {draws}",
+                "fr": "borne {stone}, {player} : au moins chaque combinaison, avec la main et {draws}"},
+    "ex.draws_one": {"en": "{count} more draw(s)", "fr": "{count} tirage de plus"},
+    "ex.draws_many": {"en": "{count} more draw(s)", "fr": "{count} tirages de plus"},
+})  # fmt: skip
+"""The explorers' words (en, fr)."""
 
 
-def verdict_html(verdict: ClaimVerdict) -> str:
-    """The verdict in words: claimable or not, the reason, the counterexample's cards."""
-    head = "may claim" if verdict.claimable else "cannot claim"
+def _lang(lang: str | None) -> str:
+    return check_lang(default_lang() if lang is None else lang)
+
+
+def _player_options(players: tuple[Player, ...] | list[Player], lang: str) -> list[tuple[str, Player]]:
+    return [(player_name(p, lang), p) for p in players]
+
+
+def verdict_html(verdict: ClaimVerdict, lang: str = "en") -> str:
+    """The verdict in words: claimable or not, the reason, the counterexample's cards (in ``lang``)."""
+    head = say("ex.may" if verdict.claimable else "ex.cannot", lang, player=verdict.player, stone=verdict.stone)
     color = "#1b5e20" if verdict.claimable else "#8d6e00"
     parts = [
         f'<div class="sl-verdict" data-claimable="{str(verdict.claimable).lower()}">'
-        f'<b style="color:{color}">{verdict.player.value} {head} stone {verdict.stone}</b>',
-        f"<div>{html.escape(verdict.reason)}</div>",
+        f'<b style="color:{color}">{html.escape(head)}</b>',
+        f"<div>{html.escape(verdict.explain(lang))}</div>",
     ]
     if verdict.own is not None:
-        parts.append(f"<div>own side: {html.escape(str(verdict.own))}</div>")
+        own = verdict.own.describe(lang)
+        parts.append(f"<div>{html.escape(say('ex.own', lang, own=own if lang == 'en' else with_article(own, lang, 'indef')))}</div>")
     if verdict.counterexample:
         cards = " ".join(str(c) for c in verdict.counterexample)
-        parts.append(
-            f"<div>counterexample: {verdict.player.opponent.value} adds <b>{cards}</b>"
-            f" for {html.escape(str(verdict.counter_formation))}</div>"
-        )
+        formed = verdict.counter_formation.describe(lang) if verdict.counter_formation is not None else ""
+        if lang != "en" and formed:
+            formed = with_article(formed, lang, "indef")
+        said = html.escape(say("ex.counter", lang, opponent=verdict.player.opponent, cards="\x00", formation=formed))
+        parts.append(f"<div>{said.replace(chr(0), f'<b>{cards}</b>')}</div>")
     parts.append("</div>")
     return "".join(parts)
 
@@ -56,10 +85,12 @@ class ClaimExplorer:
     ``text`` and ``diagram`` (HTML widgets), ``widget`` (the layout).
     """
 
-    def __init__(self, position: Position, stone: int = 1, player: Player | str = Player.SOUTH) -> None:
+    def __init__(self, position: Position, stone: int = 1, player: Player | str = Player.SOUTH, lang: str | None = None) -> None:
         self.position = position
-        self.stone = W.Dropdown(options=list(range(1, STONE_COUNT + 1)), value=stone, description="Stone")
-        self.player = W.ToggleButtons(options=_PLAYER_OPTIONS, value=Player.parse(player), description="Claimant")
+        self.lang = _lang(lang)
+        self.stone = W.Dropdown(options=list(range(1, STONE_COUNT + 1)), value=stone, description=say("ex.stone", self.lang))
+        self.player = W.ToggleButtons(options=_player_options(PLAYERS, self.lang), value=Player.parse(player),
+                                      description=say("ex.claimant", self.lang))
         self.text = W.HTML()
         self.diagram = W.HTML()
         self.verdict: ClaimVerdict = claim(position, stone, player)
@@ -71,7 +102,7 @@ class ClaimExplorer:
     def refresh(self) -> None:
         n, p = self.stone.value, self.player.value
         self.verdict = claim(self.position, n, p)
-        self.text.value = verdict_html(self.verdict)
+        self.text.value = verdict_html(self.verdict, self.lang)
         self.diagram.value = self._svg(n, p)
 
     def _svg(self, n: int, p: Player) -> str:
@@ -82,7 +113,7 @@ class ClaimExplorer:
         counter = None
         if self.verdict.counterexample:
             counter = (n, p.opponent, tuple(self.verdict.counterexample))
-        return str(position_svg(self.position, highlight_stones=(n,), counterexample=counter))
+        return str(position_svg(self.position, highlight_stones=(n,), counterexample=counter, lang=self.lang))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -103,15 +134,17 @@ class OddsExplorer:
     :func:`reachable_rows`), ``table`` (HTML), ``widget``.
     """
 
-    def __init__(self, position: Position, stone: int = 1, player: Player | str | None = None) -> None:
+    def __init__(self, position: Position, stone: int = 1, player: Player | str | None = None, lang: str | None = None) -> None:
         self.position = position
+        self.lang = _lang(lang)
         known = [p for p in PLAYERS if position.hands[p] is not None]
         if not known:
             raise AnalysisError("the odds explorer needs a known hand: give the position a south or north hand")
         who = Player.parse(player) if player is not None else known[0]
-        self.stone = W.Dropdown(options=list(range(1, STONE_COUNT + 1)), value=stone, description="Stone")
-        self.player = W.ToggleButtons(options=[(p.value, p) for p in known], value=who, description="Player")
-        self.draws = W.IntSlider(value=0, min=0, max=max(draws_left(position, who), 0), description="Draws")
+        L = self.lang
+        self.stone = W.Dropdown(options=list(range(1, STONE_COUNT + 1)), value=stone, description=say("ex.stone", L))
+        self.player = W.ToggleButtons(options=_player_options(known, L), value=who, description=say("ex.player", L))
+        self.draws = W.IntSlider(value=0, min=0, max=max(draws_left(position, who), 0), description=say("ex.draws", L))
         self.table = W.HTML()
         self.rows: list[tuple[Rank, Fraction, bool]] = []
         for w in (self.stone, self.player, self.draws):
@@ -123,23 +156,25 @@ class OddsExplorer:
         p = self.player.value
         self.draws.max = max(draws_left(self.position, p), 0)
         n, k = self.stone.value, self.draws.value
+        L = self.lang
         if self.position.stone(n).claimed is not None:
             self.rows = []
-            self.table.value = f"<i>stone {n} is claimed</i>"
+            self.table.value = f"<i>{html.escape(say('ex.claimed', L, stone=n))}</i>"
             return
         try:
             self.rows = reachable_rows(self.position, n, p, k)
         except SchottenError as exc:  # e.g. TooLargeError: shown in place of the table, never raised
             self.rows = []
-            self.table.value = f"<i>stone {n}, {p.value}: {html.escape(str(exc))}</i>"
+            self.table.value = f"<i>{html.escape(say('ex.error', L, stone=n, player=p, error=str(exc)))}</i>"
             return
         lines = [
-            f"<tr><td>{r.label()}</td><td style='padding:0 8px'>{fraction_percent(prob, approx=True)}</td>"
-            f"<td>{'' if ok else 'no longer possible'}</td></tr>"
+            f"<tr><td>{html.escape(r.label(L))}</td><td style='padding:0 8px'>{fraction_percent(prob, L, approx=True)}</td>"
+            f"<td>{'' if ok else html.escape(say('ex.gone', L))}</td></tr>"
             for r, prob, ok in self.rows
         ]
+        draws = Count(k, "ex.draws_one", "ex.draws_many")
         self.table.value = (
-            f"<div>stone {n}, {p.value}: at least each formation with the hand and {k} more draw(s)</div>"
+            f"<div>{html.escape(say('ex.head', L, stone=n, player=p, draws=draws))}</div>"
             f"<table class='sl-reachable'>{''.join(lines)}</table>"
         )
 
@@ -147,4 +182,4 @@ class OddsExplorer:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-__all__ = ["ClaimExplorer", "OddsExplorer", "reachable_rows", "verdict_html"]
+__all__ = ["EXPLORER_PHRASES", "ClaimExplorer", "OddsExplorer", "reachable_rows", "verdict_html"]

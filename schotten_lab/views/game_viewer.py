@@ -9,8 +9,8 @@ win-probability chart marks the current turn. Without a review, *Ask the advisor
 of the player to move in the shown position (from that player's seat; ``iterations`` rollouts).
 
 ``lang="fr"`` (default from ``SCHOTTEN_LANG``) speaks French: the buttons, tooltips, captions, the
-board and the panel (:data:`VIEWER_PHRASES`). A tactics card's play in words, the review's turn details and chart and the advisor's table are English for now
-(docs/FRENCH.md).
+board and the panel (:data:`VIEWER_PHRASES`), every move in words (a tactics card's play too), the
+review's turn details and chart.
 
 The widget holds the turn index and wires the events; the drawing is :mod:`.review`'s and
 :func:`~schotten_lab.core.svg.position_svg`'s.
@@ -149,7 +149,7 @@ class GameViewer:
         self.board.value = str(position_svg(self.positions[k], viewer=self.record.seat, caption=caption, lang=self.lang))
         self.panel.value = self._panel(k)
         if self.review is not None:
-            self.chart.value = chart_svg(self.review, current=k or None, seat=self.seat)
+            self.chart.value = chart_svg(self.review, current=k or None, seat=self.seat, lang=self.lang)
         self.advice.value = ""
 
     def _mover(self, k: int) -> Player:
@@ -163,7 +163,7 @@ class GameViewer:
         if k == 0:
             return f"<p>{html.escape(self._t('gv.deal_panel', player=self.record.first, turns=self.turns))}</p>"
         if self.review is not None:
-            return f"<p>{turn_detail_html(self.review.turns[k - 1])}</p>"
+            return f"<p>{turn_detail_html(self.review.turns[k - 1], self.lang)}</p>"
         text = self._t("gv.turn_panel", k=k, player=self._mover(k), move=html.escape(self._played(k)))
         head, colon, rest = text.partition(":" if self.lang == "en" else "\u00a0:")
         return f"<p><b>{html.escape(head)}</b>{colon}{rest}</p>"

@@ -21,6 +21,8 @@ ENGLISH = re.compile(
 )
 CODE_WORDS = re.compile(r"\b(claim_now|threats|three_of_a_kind)\b|--strict|analyze\(\)")
 """Identifiers a French sentence may quote (a JSON field, an option): not English prose."""
+JSON_SNIPPETS = re.compile(r'\{"\w+": \[[^\]]*\]\}|"\w+": \[[^\]]*\]')
+"""A JSON answer a French sentence quotes as it must be typed (``{"return": [...]}``, ``"claim": [5, 9]``): code, not prose."""
 JARGON = ("complétion", "invisible", "réserve publique", "au trait")
 VERSIONS = re.compile(r"Safari 16\.4")
 
@@ -36,6 +38,7 @@ def _sample_script() -> ModuleType:
 def french_problems(text: str) -> list[str]:
     """What a French sentence gets wrong in typography or vocabulary (empty when it is right)."""
     text = re.sub(r"\{\w+\}", "X", text)  # a label's fields, filled in by the view
+    text = JSON_SNIPPETS.sub("X", text)
     problems = []
     for m in re.finditer(r"[:;!?%]", text):
         before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
@@ -70,6 +73,11 @@ def test_the_checker_catches_what_the_issue_reported() -> None:
 def test_every_phrase_renders_in_french_with_french_typography() -> None:
     import schotten_lab.analysis.board
     import schotten_lab.bots.move_facts
+    import schotten_lab.bots.tactics_reasons
+    import schotten_lab.cli_advise
+    import schotten_lab.core.edit
+    import schotten_lab.core.legality
+    import schotten_lab.play.distributed
     import schotten_lab.play.review
     import schotten_lab.play.selfplay  # noqa: F401  (their tables register on import)
 

@@ -116,8 +116,8 @@ def _chance(p: float | None, stderr: float | None, lang: str) -> str:
 
 def advice_html(advice: Advice, limit: int = MOVES_SHOWN, lang: str = "en") -> str:
     """The ranking as an HTML table: move, win chance (± one standard error, or exact), the change
-    from the current estimate, and the reason (class ``sl-advice-why``: the advisor's reasons are
-    English for now); headed by whose seat it is seen from. Every other word is in ``lang``."""
+    from the current estimate, and the reason (class ``sl-advice-why``, in ``lang``: a reason without
+    facts is marked ``lang='en'``); headed by whose seat it is seen from. Every other word is in ``lang``."""
     me, them = advice.player, advice.player.opponent
     moves = advice.moves
     if len(moves) == 1 and moves[0].card is None:
@@ -190,7 +190,7 @@ class AdvisorPanel:
 
     ``auto`` defaults to :data:`AUTO`; ``background=False`` searches in the caller's thread (scripts,
     tests), the editor's panel in a thread of its own. ``lang`` (``"en"``/``"fr"``, default from
-    ``SCHOTTEN_LANG``) is the language of its words (the advisor's reasons are English for now).
+    ``SCHOTTEN_LANG``) is the language of its words, the advisor's reasons included.
     """
 
     def __init__(self, *, auto: bool | None = None, background: bool = True, rollouts: int = DEFAULT_ROLLOUTS,

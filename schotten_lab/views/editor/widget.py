@@ -30,7 +30,7 @@ from ...core.words import player as player_name
 from .buttons import EMPTY_SLOT, TACTICS_COLOR, USED_COLOR, Shared, piece_label, show
 from .advisor import AdvisorPanel
 from .panel import AnalysisPanel, ChartsOption, heading
-from .words import item_words, mode_words, target_label, target_where
+from .words import item_words, mode_words, reason_words, target_label, target_where
 
 PHRASES_KEPT = 4096
 """Phrases an editor remembers (:meth:`BoardEditor._t`) before it starts afresh."""
@@ -277,7 +277,7 @@ class BoardEditor:
         try:
             new = edit(self._position)
         except (SchottenError, ValueError) as exc:
-            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
+            self._set_message(self._t("ed.refused", reason=reason_words(exc, self.lang)), error=True)
             self._sync_controls()
             return False
         if new == self._position:
@@ -301,7 +301,7 @@ class BoardEditor:
         try:
             item = edits.item_of(card)
         except SchottenError as exc:
-            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
+            self._set_message(self._t("ed.refused", reason=reason_words(exc, self.lang)), error=True)
             return False
         t = target or self.target.value
         name = item_words(item)
@@ -338,7 +338,7 @@ class BoardEditor:
         try:
             item = edits.item_of(card)
         except SchottenError as exc:
-            self._set_message(self._t("ed.refused", reason=str(exc)), error=True)
+            self._set_message(self._t("ed.refused", reason=reason_words(exc, self.lang)), error=True)
             return False
         name = item_words(item)
         for p, draft in self.drafts.items():

@@ -259,16 +259,17 @@ def placement_words(card: object, stone: int | None, claims: Sequence[int] = (),
 
 def move_label(move: Any, lang: str = "en") -> str:
     """An advisor's move (:class:`~schotten_lab.bots.advice.MoveAdvice`) in words: its own
-    ``label()`` in English, and for a tactics play or a Headhunter's put-back (the bots' words,
-    English for now); a clan card placed or a pass in ``lang``."""
+    ``label(lang)`` in English, and for a tactics play or a Headhunter's put-back; a clan card placed
+    or a pass in the editor's words."""
     if lang == "en" or move.play is not None or move.put_back is not None:
-        return str(move.label())
+        return str(move.label(lang))
     return placement_words(move.card, move.stone, move.claims, move.deck, lang)
 
 
 def record_move_words(play: object, claims: object, lang: str = "en") -> str:
     """A game record's turn in words: :func:`~schotten_lab.play.review.move_words` in English and for
-    a tactics play; a clan card placed (``{"card": "R8", "stone": 3}``) or a pass in ``lang``."""
+    a tactics play (in ``lang``); a clan card placed (``{"card": "R8", "stone": 3}``) or a pass in the
+    editor's words."""
     from ...core.cards import Card
     from ...play.review import move_words
 
@@ -277,11 +278,19 @@ def record_move_words(play: object, claims: object, lang: str = "en") -> str:
         try:
             card = Card.parse(str(play["card"]))
         except ValueError:
-            return move_words(play, claims)
+            return move_words(play, claims, lang)
         return placement_words(card, int(play["stone"]), claimed, lang=lang)
     if lang != "en" and play is None:
         return placement_words(None, None, claimed, lang=lang)
-    return move_words(play, claims)
+    return move_words(play, claims, lang)
+
+
+def reason_words(exc: BaseException, lang: str = "en") -> str:
+    """Why an edit or a reading failed, in ``lang``: the error's own words when it has them
+    (:class:`~schotten_lab.core.edit.EditRefused`, :class:`~schotten_lab.core.errors.IllegalPositionError`),
+    else its message."""
+    said = getattr(exc, "in_words", None)
+    return str(said(lang)) if callable(said) else str(exc)
 
 
 def item_words(item: object) -> object:
@@ -290,5 +299,5 @@ def item_words(item: object) -> object:
     return words.TacticName(item) if isinstance(item, str) and item in words.TACTICS_WORDS else item
 
 
-__all__ = ["EDITOR_PHRASES", "item_words", "mode_words", "move_label", "placement_words", "record_move_words", "target_label",
+__all__ = ["EDITOR_PHRASES", "item_words", "reason_words", "mode_words", "move_label", "placement_words", "record_move_words", "target_label",
            "target_where"]

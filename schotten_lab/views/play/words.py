@@ -25,7 +25,7 @@ from ...core import words
 from ...core.rules import Player
 from ...core.tactics import TACTICS_NAMES
 from ...core.words import NBSP, Phrases, TacticName, check_lang, register, say
-from ...game import IllegalTurnError, Play
+from ...game import IllegalTurnError, Play, play_words
 
 PLAY_PHRASES: Phrases = register({
     # ---- the app's heading (apps/play_advisor.ipynb: intro=True) ----
@@ -308,20 +308,6 @@ PLAY_PHRASES: Phrases = register({
     "play.file.not_json": {"en": "'{name}' must end in .json (a game record)", "fr": "« {name} » doit finir par .json (une partie enregistrée)"},
     # ---- plays and turns in words ----
     "play.move.place": {"en": "{card} on stone {stone}", "fr": "{card} sur la borne {stone}"},
-    "play.move.banshee": {"en": "Banshee: discard {target} from stone {source}", "fr": "Banshee : défausser {target} de la borne {source}"},
-    "play.move.traitor": {
-        "en": "Traitor: take {target} from stone {source} to stone {stone}",
-        "fr": "Traître : prendre {target} sur la borne {source} pour la borne {stone}",
-    },
-    "play.move.strategist": {
-        "en": "Strategist: move {target} from stone {source} to stone {stone}",
-        "fr": "Stratège : déplacer {target} de la borne {source} vers la borne {stone}",
-    },
-    "play.move.strategist_discard": {
-        "en": "Strategist: move {target} from stone {source} to the discard pile",
-        "fr": "Stratège : déplacer {target} de la borne {source} vers la défausse",
-    },
-    "play.move.headhunter": {"en": "Headhunter: draw from {decks}", "fr": "Chasseur de tête : piocher dans {decks}"},
     "play.move.deck.clan": {"en": "clan", "fr": "Clan"},
     "play.move.deck.tactics": {"en": "tactics", "fr": "Tactique"},
     "play.move.pass": {"en": "pass", "fr": "passe"},
@@ -479,22 +465,9 @@ def _stones(stones: Sequence[object]) -> str:
 
 def play_text(play: Play, lang: str = "en") -> str:
     """A play in words: ``R8 on stone 3``, ``Traitor: take R8 from stone 2 to stone 5`` / « R8 sur
-    la borne 3 », « Traître : prendre R8 sur la borne 2 pour la borne 5 » (English:
-    :func:`schotten_lab.game.play_words`)."""
-    check_lang(lang)
-    target = card_name(play.target)
-    if play.card == "BANSHEE":
-        return t("play.move.banshee", lang, target=target, source=str(play.source))
-    if play.card == "TRAITOR":
-        return t("play.move.traitor", lang, target=target, source=str(play.source), stone=str(play.stone))
-    if play.card == "STRATEGIST":
-        if play.stone is None:
-            return t("play.move.strategist_discard", lang, target=target, source=str(play.source))
-        return t("play.move.strategist", lang, target=target, source=str(play.source), stone=str(play.stone))
-    if play.card == "HEADHUNTER":
-        decks = ", ".join(t(f"play.move.deck.{d}", lang) for d in play.decks)
-        return t("play.move.headhunter", lang, decks=decks)
-    return t("play.move.place", lang, card=card_name(play.card), stone=str(play.stone))
+    la borne 3 », « Traître : prendre R8 sur la borne 2 pour la borne 5 »
+    (:func:`schotten_lab.game.play_words`, the one wording of a play)."""
+    return play_words(play, check_lang(lang))
 
 
 def turn_text(play: object, claims: object, lang: str = "en") -> str:
