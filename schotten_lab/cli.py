@@ -49,7 +49,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TextIO
 
-from .core.errors import OutputError, SchottenError, UsageError, excerpt
+from .core.errors import OutputError, SchottenError, UsageError, excerpt, interruption_behind
 from .core.position import Position
 from .core.load import load_position_text
 from .core.rules import Player, RuleSet
@@ -705,6 +705,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except Exception as exc:  # a bug: one clear line, the traceback only on request
+        stop = interruption_behind(exc)
+        if stop is not None:  # a signal handled inside compiled code (numba): as if raised in Python
+            return 128 + stop.signum if isinstance(stop, Terminated) else 130
         if debug:
             raise
         print(

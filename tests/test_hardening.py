@@ -617,3 +617,63 @@ def test_the_board_app_refuses_a_path_in_its_address_in_one_sentence() -> None:
     assert short.error.startswith("The position given could not be opened (") and "fields" in short.error
     bad = app.BoardApp.from_request("position=" + '{"format": "schotten-lab/position@1", "wrong": 1}')
     assert "wrong" in bad.error  # the visitor's own text may be quoted; no file was read
+
+
+def _signal_inside_compiled_code(signum: int | None) -> SystemError:
+    """What CPython raises when a signal's handler raised while a compiled (numba) call returned: a
+    ``SystemError`` caused by the handler's exception (``signum`` None: Ctrl-C's KeyboardInterrupt)."""
+    from schotten_lab.cli import Terminated
+
+    cause: KeyboardInterrupt = KeyboardInterrupt() if signum is None else Terminated(signum)
+    try:
+        try:
+            try:
+                raise cause
+            except KeyboardInterrupt as handler_exc:  # numba's helper call inside the kernel
+                raise SystemError("<function _numba_unpickle> returned a result with an exception set") from handler_exc
+        except SystemError as inner:
+            raise SystemError("CPUDispatcher(<function play_games>) returned a result with an exception set") from inner
+    except SystemError as error:
+        return error
+
+
+def test_a_signal_inside_the_fast_kernel_unwinds_as_the_signal() -> None:
+    """Found by the quick tier on 2026-12-04: SIGHUP during ``selfplay``'s numba kernel gave exit 3,
+    "internal error: SystemError: CPUDispatcher(...) returned a result with an exception set"."""
+    from schotten_lab.cli import Terminated
+    from schotten_lab.play.fastplay import _compiled
+
+    def interrupted() -> None:
+        raise _signal_inside_compiled_code(signal.SIGTERM)
+
+    with pytest.raises(Terminated) as caught:
+        _compiled(interrupted)
+    assert caught.value.signum == signal.SIGTERM
+
+    def broken() -> None:
+        raise SystemError("a real bug stays a bug")
+
+    with pytest.raises(SystemError, match="a real bug"):
+        _compiled(broken)
+    assert _compiled(lambda a, b: a + b, 2, 3) == 5
+
+
+@pytest.mark.parametrize("signum, code", [(signal.SIGTERM, 128 + signal.SIGTERM), (None, 130)])
+def test_the_cli_exits_as_the_signal_when_compiled_code_was_interrupted(
+    signum: int | None, code: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import schotten_lab.cli as cli
+
+    def interrupted(args: object, out: object) -> int:
+        raise _signal_inside_compiled_code(signum)
+
+    monkeypatch.setattr(cli, "cmd_report", interrupted)
+    assert cli.main(["report", "data/positions/13_midgame.json", "-o", str(tmp_path / "r.html")]) == code
+    assert "internal error" not in capsys.readouterr().err
+
+    def broken(args: object, out: object) -> int:
+        raise SystemError("a real bug")
+
+    monkeypatch.setattr(cli, "cmd_report", broken)
+    assert cli.main(["report", "data/positions/13_midgame.json", "-o", str(tmp_path / "r.html")]) == 3
+    assert "internal error: SystemError: a real bug" in capsys.readouterr().err

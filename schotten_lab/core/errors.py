@@ -66,6 +66,21 @@ def summarize(items: Iterable[object], limit: int = MESSAGE_ITEMS) -> str:
     return "; ".join(shown)
 
 
+def interruption_behind(error: BaseException) -> KeyboardInterrupt | None:
+    """The Ctrl-C (``KeyboardInterrupt``, or the command line's SIGTERM/SIGHUP subclass) behind
+    ``error``, if any. A signal whose handler raised while compiled (numba) code was returning comes
+    out as a chain of ``SystemError`` ("returned a result with an exception set") caused by the
+    handler's exception; the caller re-raises or exits as for the signal itself."""
+    seen: BaseException | None = error
+    for _ in range(16):  # a short chain; a cycle cannot loop
+        if seen is None or isinstance(seen, KeyboardInterrupt):
+            return seen
+        if not isinstance(seen, SystemError):
+            return None
+        seen = seen.__cause__ or seen.__context__
+    return None
+
+
 class SchottenError(ValueError):
     """Base class of every error schotten_lab raises about its input or arguments."""
 
@@ -161,5 +176,6 @@ __all__ = [
     "TooLargeError",
     "UsageError",
     "excerpt",
+    "interruption_behind",
     "summarize",
 ]

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..core.cards import CARDS
+from ..core.errors import interruption_behind
 from ..core.formations import STRENGTH_CUBE, hand_table
 
 FORMAT = "schotten-lab/game@1"
@@ -74,6 +75,20 @@ def _kernel() -> ModuleType:
         raise FastPlayUnavailable(
             f"fast random self-play needs numba (pip install 'schotten-lab[game]'): {error}"
         ) from error
+
+
+def _compiled(function: Any, *args: Any) -> Any:
+    """``function(*args)`` for a compiled kernel function. A signal handled while it ran (Ctrl-C, or
+    the command line's SIGTERM and SIGHUP) comes out of numba as a ``SystemError`` ("returned a result
+    with an exception set") caused by the handler's exception: that exception is raised instead, so
+    the interruption unwinds as it does from Python code (temporary files removed, exit 128 + signal)."""
+    try:
+        return function(*args)
+    except SystemError as error:
+        stop = interruption_behind(error)
+        if stop is not None:
+            raise stop from None
+        raise
 
 
 @cache
@@ -114,7 +129,7 @@ def seed_words(seed: int) -> np.ndarray:
 def deal_arrays(seed: int, indices: range) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The kernel's inputs for games ``indices`` (consecutive): the shuffled clan cards, the move
     seeds and the first players; the kernel's bit-exact copy of ``default_rng([seed, i])``."""
-    clans, seeds = _kernel().deal_games(seed_words(seed), indices.start, len(indices))
+    clans, seeds = _compiled(_kernel().deal_games, seed_words(seed), indices.start, len(indices))
     firsts = (np.arange(indices.start, indices.stop) % 2).astype(np.int8)
     return clans, seeds, firsts
 
@@ -136,7 +151,7 @@ class _Batch:
 
     def __init__(self, seed: int, indices: range, expert: bool) -> None:
         clans, seeds, firsts = deal_arrays(seed, indices)
-        out = _kernel().play_games(clans, seeds, firsts, expert, *_tables())
+        out = _compiled(_kernel().play_games, clans, seeds, firsts, expert, *_tables())
         offsets, players, cards, stones, claims, draws, results, claimed = out
         self.indices = indices
         self.clans: list[list[int]] = clans.tolist()
