@@ -300,10 +300,6 @@ def _name(key: str) -> str:
     return key if len(key) <= 40 else f"{key[:40]}…"
 
 
-def _more(count: int) -> str:
-    return f" (and {count - 1} more unknown)" if count > 1 else ""
-
-
 _KIND_NAMES = {str: "a string", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
 
 
