@@ -117,7 +117,7 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 def _one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
     """``text`` on one bounded line, control characters removed (free text cannot forge lines)."""
-    line = " ".join(re.split(r"[ \t\n\r\f\v]+", terminal_text(str(text)).strip(" \t\n\r\f\v")))  # French no-break spaces kept
+    line = re.sub(r"[^\S\u00a0\u202f]+", " ", terminal_text(str(text))).strip(" ")  # French no-break spaces kept
     return line if len(line) <= limit else f"{line[:limit]}… ({len(line):,} characters)"
 
 

@@ -245,7 +245,7 @@ def error_sentence(text: str, exc: BaseException, lang: str = "en") -> str:
     problems say, else the reader's own words, English)."""
     said = getattr(exc, "in_words", None)
     text_of = str(said(lang) if callable(said) else exc)
-    reason = re.sub(r"[ \t\n\r\f\v]+", " ", text_of).strip() or type(exc).__name__  # French no-break spaces kept
+    reason = re.sub(r"[^\S\u00a0\u202f]+", " ", text_of).strip(" ") or type(exc).__name__  # French no-break spaces kept
     if isinstance(exc, OSError):
         reason = say("app.cannot_read_file", lang, reason=exc.strerror or reason)
     if len(reason) > MAX_ERROR:
