@@ -53,7 +53,7 @@ from .core.errors import OutputError, SchottenError, UsageError, excerpt, interr
 from .core.position import Position
 from .core.load import load_position_text
 from .core.rules import Player, RuleSet
-from .core.words import LANGS, default_lang, fraction, register, say, tactic, with_article
+from .core.words import LANGS, Fact, default_lang, fraction, register, say, tactic, with_article
 
 PROG = "schotten-lab"
 
@@ -101,7 +101,10 @@ class Loaded:
     translations: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
-CLI_PHRASES = register({"cli_wrote": {"en": "wrote {name}", "fr": "fichier écrit : {name}"}})
+CLI_PHRASES = register({
+    "cli_wrote": {"en": "wrote {name}", "fr": "fichier écrit : {name}"},
+    "cli_source_error": {"en": "{source}: {problem}", "fr": "{source} : {problem}"},
+})  # fmt: skip
 """The commands' own last line (en, fr)."""
 
 
@@ -114,7 +117,7 @@ def add_lang_option(parser: argparse.ArgumentParser, what: str) -> None:
 
 def _one_line(text: str, limit: int = MESSAGE_CHARS) -> str:
     """``text`` on one bounded line, control characters removed (free text cannot forge lines)."""
-    line = " ".join(terminal_text(str(text)).split())
+    line = re.sub(r"[^\S\u00a0\u202f]+", " ", terminal_text(str(text))).strip(" ")  # French no-break spaces kept
     return line if len(line) <= limit else f"{line[:limit]}… ({len(line):,} characters)"
 
 
@@ -153,7 +156,9 @@ def load_text(text: str, source: str) -> Loaded:
     try:
         got = load_position_text(text)
     except SchottenError as exc:
-        raise UsageError(f"{source}: {_one_line(str(exc))}") from None
+        error = UsageError(f"{source}: {_one_line(str(exc))}")
+        error.fact = Fact.of("cli_source_error", source=source, problem=exc)  # said in --lang by _main
+        raise error from None
     except RecursionError:
         raise UsageError(f"{source}: nested too deeply to be a position document") from None
     return Loaded(got.position, source, got.title, got.description, got.translations)
@@ -681,6 +686,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
     debug = "--debug" in argv
+    args: argparse.Namespace | None = None
     try:
         args = parser.parse_args(argv)
         if args.command is None:
@@ -688,7 +694,9 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return EXIT_BAD_INPUT
         return int(args.run(args, sys.stdout))
     except SchottenError as exc:  # UsageError, and any documented library error: bad input
-        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        lang = getattr(args, "lang", "en") if args is not None else "en"
+        message = exc.in_words(lang) if lang in LANGS else str(exc)  # a reader's error in --lang's words
+        print(f"{PROG}: error: {_one_line(message)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except RecursionError:  # only deeply nested input gets here
         print(f"{PROG}: error: input nested too deeply", file=sys.stderr)

@@ -394,6 +394,48 @@ def review_lines() -> Iterator[tuple[str, str]]:
         yield "un siège", line.strip()
 
 
+_STONES9 = "/".join(["-"] * 9)
+_DOC = '{"stones": [' + ", ".join(['{"south": [], "north": []}'] * 9) + "]"
+READER_INPUTS: tuple[str, ...] = (
+    "", "-/-/- - - s", _STONES9 + " ?x - s", _STONES9 + " - - q", _STONES9 + " - - s zz", _STONES9 + " - - s t3",
+    _STONES9 + " - - s tactics", "R8*-B3*/-/-/-/-/-/-/-/- - - s", "R8-B3+mud/-/-/-/-/-/-/-/- - - s",
+    "R0-/-/-/-/-/-/-/-/- - - s", "X8-/-/-/-/-/-/-/-/- - - s", "R8-[SPY/-/-/-/-/-/-/-/- - - s", "R7[SPY]-/-/-/-/-/-/-/-/- - - s",
+    "R-/-/-/-/-/-/-/-/- - - s", "9-/-/-/-/-/-/-/-/- - - s", "R7[SPY=R3]-/-/-/-/-/-/-/-/- - - s d30 tactics",
+    "R7[TRAITOR]-/-/-/-/-/-/-/-/- - - s d30 tactics", _STONES9 + " [SPY=R7] - s d30 tactics", _STONES9 + " R8-B3 - s",
+    "{", '{"a": 1,}', "[1] x", "[]", '{"foo": 1, "bar": 2}', '{"format": "x"}', '{"variant": "mud"}', "{}",
+    '{"stones": 3}', '{"stones": [{}, {}]}', '{"stones": [3, 3, 3, 3, 3, 3, 3, 3, 3]}', _DOC + ', "hands": []}',
+    _DOC + ', "hands": {"east": []}}', _DOC + ', "hands": {"s": [], "South": []}}', _DOC + ', "hand_sizes": {"south": 1.5}}',
+    _DOC + ', "hand_sizes": {"south": 5000}}', _DOC + ', "deck": []}', _DOC + ', "deck": {"x": 1}}', _DOC + ', "variant": "tactics"}',
+    _DOC + ', "discard": "x"}', _DOC + ', "discard": [5]}', _DOC + ', "discard": ["R0"]}', _DOC + ', "tactics_played": 3}',
+    _DOC + ', "translations": []}', _DOC + ', "translations": {"de": {}}}', _DOC + ', "translations": {"fr": {"x": 1}}}',
+    _DOC + ', "translations": {"fr": {"title": 1}}}', _DOC + ', "to_move": "east"}', _DOC + ', "expert": "yes"}',
+    _DOC + ', "deck": {"clan": true}}', _DOC + ', "discard": ["JOKER"]}',
+    '{"stones": [{"modes": ["x"]}, {}, {}, {}, {}, {}, {}, {}, {}]}', '{"stones": [{"modes": ["mud", "mud"]}, {}, {}, {}, {}, {}, {}, {}, {}]}',
+    '{"stones": [{"modes": ["mud"]}, {}, {}, {}, {}, {}, {}, {}, {}]}', '{"stones": [{"claimed": "x"}, {}, {}, {}, {}, {}, {}, {}, {}]}',
+    '{"stones": [{"x": 1}, {}, {}, {}, {}, {}, {}, {}, {}]}', '{"stones": [{"south": ["' + "a" * 80 + '"]}, {}, {}, {}, {}, {}, {}, {}, {}]}',
+)  # fmt: skip
+"""Bad positions, one of each kind of reader error (a notation line or a JSON document)."""
+
+
+def reader_error(text: str) -> Exception:
+    """The error the position reader raises on ``text`` (``load_position_text``)."""
+    from schotten_lab.core.errors import SchottenError
+    from schotten_lab.core.load import load_position_text
+
+    try:
+        load_position_text(text)
+    except SchottenError as exc:
+        return exc
+    raise AssertionError(f"{text!r} reads")
+
+
+def reader_lines() -> Iterator[tuple[str, str]]:
+    """A position reader's errors in French (bad JSON, a notation that does not read, a wrong field)."""
+    for text in READER_INPUTS:
+        exc = reader_error(text)
+        yield type(exc).__name__, exc.in_words("fr")  # type: ignore[attr-defined]
+
+
 SECTIONS = (
     ("Les phrases de core.words (champs d'exemple)", phrase_lines),
     ("Les explications des revendications (positions commentées)", claim_lines),
@@ -402,6 +444,7 @@ SECTIONS = (
     ("Les libellés des schémas, graphiques et rapports", label_lines),
     ("Les raisons du conseiller (schotten-lab advise --lang fr)", reason_lines),
     ("La revue d'une partie (schotten-lab review --lang fr)", review_lines),
+    ("Les erreurs de lecture d'une position (documents JSON et notations)", reader_lines),
 )
 
 

@@ -13,8 +13,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
 
-from .errors import CardError, excerpt
-from .words import COLOR_NAMES, color
+from .errors import CardError
+from .reader_words import Quoted
+from .words import COLOR_NAMES, Fact, color
 
 CardMask: TypeAlias = int
 """A set of clan cards: bit ``i`` is set when the card of index ``i`` is in the set."""
@@ -49,9 +50,7 @@ class Color(enum.IntEnum):
         try:
             return cls(COLOR_LETTERS.index(letter.upper()))
         except ValueError:
-            raise CardError(
-                f"unknown colour letter {excerpt(letter)} (expected one of {', '.join(COLOR_LETTERS)})"
-            ) from None
+            raise CardError.of("reader.color_letter", letter=Quoted(letter), letters=", ".join(COLOR_LETTERS)) from None
 
 
 COLOR_LETTERS = ("R", "B", "G", "Y", "P", "N")
@@ -66,7 +65,7 @@ class Card:
 
     def __post_init__(self) -> None:
         if not 0 <= self.index < 54:
-            raise CardError(f"card index {self.index} is out of range 0..53")
+            raise CardError.of("reader.card_index", index=str(self.index))
 
     @property
     def color(self) -> Color:
@@ -83,17 +82,17 @@ class Card:
     @classmethod
     def of(cls, color: Color, value: int) -> Card:
         if value not in VALUES:
-            raise CardError(f"card value {value} is out of range 1..9")
+            raise CardError.of("reader.card_value", value=str(value))
         return CARDS[int(color) * 9 + value - 1]
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``R8``, ``r8``, ``8R`` or ``8r``; raise :class:`CardError` quoting the text otherwise."""
         if not isinstance(text, str):
-            raise CardError(f"a card must be a string such as 'R8', not {excerpt(text)}")
+            raise CardError.of("reader.card_not_text", value=Quoted(text))
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
-            raise CardError(f"unknown card {excerpt(text)}: {card_text_problem(text)}")
+            raise CardError.of("reader.card_unknown", text=Quoted(text), why=card_text_fact(text))
         return card
 
     def __str__(self) -> str:
@@ -109,19 +108,25 @@ COLOR_KEY = "R red, B blue, G green, Y yellow, P purple, N brown"
 
 def card_text_problem(text: str) -> str:
     """Why ``text`` is not a clan card, in one bounded sentence (the caller quotes the text)."""
+    return card_text_fact(text).in_words("en")
+
+
+def card_text_fact(text: str) -> Fact:
+    """Why ``text`` is not a clan card, as a fact (:func:`card_text_problem` in any language)."""
     t = text.strip().upper()
     letter_first = re.fullmatch(r"([A-Z])([0-9]+)", t)
     value_first = re.fullmatch(r"([0-9]+)([A-Z])", t)
+    key = Fact.of("reader.color_key")
     if letter_first or value_first:
         letter, digits = letter_first.groups() if letter_first else value_first.groups()[::-1]  # type: ignore[union-attr]
         if letter not in COLOR_LETTERS:
-            return f"{letter!r} is not a colour letter ({COLOR_KEY})"
-        return f"the value {excerpt(digits)} is not 1-9"
+            return Fact.of("reader.not_color", letter=Quoted(letter), colors=key)
+        return Fact.of("reader.not_value", digits=Quoted(digits))
     if re.fullmatch(r"[A-Z]", t):
-        return f"the colour letter {t!r} has no value (1-9), e.g. '{t}8'"
+        return Fact.of("reader.no_value", letter=Quoted(t), example=Quoted(f"{t}8"))
     if re.fullmatch(r"[0-9]+", t):
-        return f"the value has no colour letter ({COLOR_KEY}), e.g. 'R8'"
-    return f"a card is a colour letter ({COLOR_KEY}) and a value 1-9, e.g. 'R8'"
+        return Fact.of("reader.no_color", colors=key)
+    return Fact.of("reader.card_shape", colors=key)
 
 
 CARDS: tuple[Card, ...] = tuple(object.__new__(Card) for _ in range(54))

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Self
 
 EXCERPT_CHARS = 40
 """Longest piece of a bad value a message quotes."""
@@ -82,7 +83,31 @@ def interruption_behind(error: BaseException) -> KeyboardInterrupt | None:
 
 
 class SchottenError(ValueError):
-    """Base class of every error schotten_lab raises about its input or arguments."""
+    """Base class of every error schotten_lab raises about its input or arguments.
+
+    ``fact`` (a :class:`~schotten_lab.core.words.Fact`, set by :meth:`of`) is the message as a
+    phrase key and its fields: ``str()`` is its English, :meth:`in_words` says it in any language.
+    """
+
+    fact: object = None
+
+    @classmethod
+    def of(cls, key: str, **fields: object) -> Self:
+        """The error whose message is phrase ``key`` with ``fields`` (its English the ``str()``)."""
+        from .words import Fact  # the words live above this module
+
+        fact = Fact.of(key, **fields)
+        error = cls(fact.in_words("en"))
+        error.fact = fact
+        return error
+
+    def in_words(self, lang: str = "en") -> str:
+        """The message in ``lang`` (the English ``str()`` when it has no words of its own)."""
+        if lang == "en" or self.fact is None:
+            return str(self)
+        from .words import render
+
+        return render(self.fact, lang)
 
 
 class CardError(SchottenError):
@@ -96,10 +121,22 @@ class PositionFormatError(SchottenError):
     document.
     """
 
-    def __init__(self, field: str, problem: str) -> None:
+    def __init__(self, field: str, problem: object) -> None:
         self.field = field
-        self.problem = problem
-        super().__init__(f"{field}: {problem}" if field else problem)
+        self.problem = str(problem)
+        """The problem's English (``problem`` may be a fact or a reader error, said in any language by :meth:`in_words`)."""
+        self.fact = None if isinstance(problem, str) else problem
+        super().__init__(f"{field}: {self.problem}" if field else self.problem)
+
+    def in_words(self, lang: str = "en") -> str:
+        """The message in ``lang``: « borne 2, côté Sud, carte 1 : carte inconnue « X9 » : … »."""
+        if lang == "en" or self.fact is None:
+            return str(self)
+        from .reader_words import field_path  # the words live above this module
+        from .words import render, say
+
+        problem = render(self.fact, lang)
+        return say("reader.at", lang, where=field_path(self.field), problem=problem) if self.field else problem
 
 
 class NotationError(SchottenError):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from .errors import PositionFormatError
 from .position import Position
 from .position_json import json_document, position_from_dict
+from .words import Fact
 
 JSON_STARTS = ("{", "[", '"')
 """A text starting with one of these (after blanks) is read as JSON; a notation line never does."""
@@ -37,7 +38,7 @@ def load_position_text(text: str) -> LoadedPosition:
     """
     text = text.strip().lstrip("\ufeff")  # a byte-order mark is not part of the position
     if not text:
-        raise PositionFormatError("", "nothing to read: give a JSON document or a notation line")
+        raise PositionFormatError("", Fact.of("reader.nothing"))
     if not text.startswith(JSON_STARTS):
         return LoadedPosition(Position.from_notation(text).validate())
     data = json_document(text)

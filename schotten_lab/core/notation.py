@@ -37,10 +37,12 @@ import re
 from collections.abc import Callable
 
 from .cards import Card
-from .errors import CardError, NotationError, excerpt
+from .errors import CardError, NotationError
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
+from .reader_words import Quoted
 from .tactics import MODES, parse_hand_card, parse_piece
+from .words import Fact
 
 _TOKEN = r"[A-Za-z][1-9]|[1-9][A-Za-z]|\[[A-Za-z]+(?:=[A-Za-z0-9]+)?\]"
 _SIDE = rf"((?:{_TOKEN})*)(\*?)"
@@ -91,17 +93,13 @@ def _stone_text(s: Stone) -> str:
 def from_notation(text: str) -> Position:
     """Read the one-line notation; raise :class:`NotationError` quoting the part that is wrong."""
     if not isinstance(text, str):
-        raise NotationError(f"a position notation must be a string, not {type(text).__name__}")
+        raise NotationError.of("reader.notation_not_text", type=type(text).__name__)
     if len(text) > MAX_NOTATION_CHARS:
-        raise NotationError(
-            f"{excerpt(text)}: too long for a position (at most {MAX_NOTATION_CHARS:,} characters)"
-        )
+        raise NotationError.of("reader.notation_long", text=Quoted(text), limit=MAX_NOTATION_CHARS)
     text = text.lstrip("\ufeff")
     fields = text.split()
     if len(fields) < 4:
-        raise NotationError(
-            f"{excerpt(text)}: expected at least 4 fields (stones, south hand, north hand, player to move), got {len(fields)}"
-        )
+        raise NotationError.of("reader.notation_fields", text=Quoted(text), count=str(len(fields)))
     stones_text, south_text, north_text, move_text, *rest = _join_spaced_cards(fields)
     deck: int | None = None
     expert = tactics = False
@@ -124,31 +122,29 @@ def from_notation(text: str) -> Position:
         elif extra == "base":
             pass
         else:
-            raise NotationError(
-                f"unknown field {excerpt(extra)}: expected 'dN' (deck size), 'expert', 'tactics', 'tN', 'pS:N' or 'x…'"
-            )
+            raise NotationError.of("reader.notation_extra", text=Quoted(extra))
     if (tactics_deck or played or discard_text) and not tactics:
-        raise NotationError("'tN', 'pS:N' and 'x…' (tactics deck, tactics played, discard) need the word 'tactics'")
+        raise NotationError.of("reader.notation_need_tactics")
     parts = stones_text.split("/")
     if len(parts) != STONE_COUNT:
-        raise NotationError(f"{excerpt(stones_text)}: expected {STONE_COUNT} stones separated by '/', got {len(parts)}")
+        raise NotationError.of("reader.notation_stones", text=Quoted(stones_text), expected=STONE_COUNT, count=str(len(parts)))
     stones = tuple(_parse_stone(part, i, tactics) for i, part in enumerate(parts, 1))
     hands: dict[Player, tuple[object, ...] | None] = {}
     sizes: dict[Player, int] = {}
     for p, hand_text in zip(PLAYERS, (south_text, north_text)):
         if hand_text.startswith("?"):
             if not re.fullmatch(_COUNT, hand_text[1:]):
-                raise NotationError(f"{p.value} hand {excerpt(hand_text)}: an unknown hand is '?' and its size, e.g. '?6'")
+                raise NotationError.of("reader.notation_unknown_hand", place=_place(Fact.of("reader.hand", player=p), hand_text))
             hands[p], sizes[p] = None, int(hand_text[1:])
         elif hand_text == "-":
             hands[p] = ()
         else:
-            hands[p] = _parse_run(hand_text, f"{p.value} hand", parse_hand_card if tactics else _clan)
+            hands[p] = _parse_run(hand_text, Fact.of("reader.hand", player=p), parse_hand_card if tactics else _clan)
     if not _is_player(move_text):
-        raise NotationError(f"player to move {excerpt(move_text)}: expected 's' or 'n' (or 'south', 'north', any case)")
-    discard = _parse_run(discard_text, "discard", parse_hand_card) if discard_text else ()
+        raise NotationError.of("reader.notation_player", place=_place(Fact.of("reader.to_move"), move_text))
+    discard = _parse_run(discard_text, Fact.of("reader.discard"), parse_hand_card) if discard_text else ()
     if tactics and deck is None:
-        raise NotationError("a tactics position needs the clan deck size ('dN'): it cannot be derived")
+        raise NotationError.of("reader.notation_deck")
     rules = RuleSet("tactics" if tactics else "base", expert)
     return Position.assemble(
         stones, hands, sizes, deck, Player.parse(move_text), rules, discard, tactics_deck, played  # type: ignore[arg-type]
@@ -185,10 +181,7 @@ def _join_spaced_cards(fields: list[str]) -> list[str]:
             if all(_HAND_RE.fullmatch("".join(h)) and _card_to_card(h) for h in hands):
                 readings.append(["".join(stone_parts), "".join(hands[0]), "".join(hands[1])])
     if len(readings) > 1:
-        raise NotationError(
-            f"{excerpt(' '.join(fields[slash:move]))}: cannot tell where the last stone and the hands end; "
-            "write the last stone's sides and each hand with their cards run together"
-        )
+        raise NotationError.of("reader.notation_ambiguous", text=Quoted(" ".join(fields[slash:move])))
     if not readings:
         return fields if move == 3 else ["".join(fields[: move - 2]), *fields[move - 2 :]]
     return [*readings[0], *fields[move:]]
@@ -203,22 +196,21 @@ def _card_to_card(parts: list[str]) -> bool:
 
 def _parse_stone(part: str, number: int, tactics: bool) -> Stone:
     m = _STONE_RE.match(part)
+    stone = Fact.of("reader.stone", stone=number)
     if m is None:
-        _explain_bad_cards(part, f"stone {number}", parse_piece if tactics else _clan)
-        raise NotationError(
-            f"stone {number} {excerpt(part)}: expected SOUTH-NORTH with cards run together, e.g. 'N8B8G8*-R9R7@s'"
-        )
+        _explain_bad_cards(part, stone, parse_piece if tactics else _clan)
+        raise NotationError.of("reader.notation_stone", place=_place(stone, part))
     south, south_first, north, north_first, modes_text, claim = m.groups()
     if south_first and north_first:
-        raise NotationError(f"stone {number} {excerpt(part)}: only one side can have completed first ('*')")
+        raise NotationError.of("reader.notation_first", place=_place(stone, part))
     modes = frozenset(x for x in modes_text.split("+") if x)
     if modes and not tactics:
-        raise NotationError(f"stone {number} {excerpt(part)}: combat modes need the word 'tactics'")
+        raise NotationError.of("reader.notation_modes", place=_place(stone, part))
     first = Player.SOUTH if south_first else Player.NORTH if north_first else None
     parse = parse_piece if tactics else _clan
     return Stone(
-        _parse_run(south, f"stone {number} south side", parse),  # type: ignore[arg-type]
-        _parse_run(north, f"stone {number} north side", parse),  # type: ignore[arg-type]
+        _parse_run(south, _side(stone, Player.SOUTH), parse),  # type: ignore[arg-type]
+        _parse_run(north, _side(stone, Player.NORTH), parse),  # type: ignore[arg-type]
         claimed=Player.parse(claim) if claim else None,
         first_complete=first,
         modes=modes,
@@ -227,35 +219,45 @@ def _parse_stone(part: str, number: int, tactics: bool) -> Stone:
 
 def _clan(code: str) -> Card:
     if code.startswith("["):
-        raise CardError(f"{code} is a tactics card; add the word 'tactics' to the notation")
+        raise CardError.of("reader.tactics_in_notation", code=code)
     return Card.parse(code)
 
 
-def _parse_run(text: str, where: str, parse: Callable[[str], object]) -> tuple[object, ...]:
+def _place(where: Fact, text: str) -> Fact:
+    """A part of the notation and its text: ``stone 2 'R8R0-'`` / « borne 2 (« R8R0- ») »."""
+    return Fact.of("reader.place", where=where, text=Quoted(text))
+
+
+def _side(where: Fact, p: Player) -> Fact:
+    """``stone 2 south side`` / « borne 2, côté Sud »."""
+    return Fact.of("reader.sub", where=where, side=Fact.of("reader.side", player=p))
+
+
+def _parse_run(text: str, where: Fact, parse: Callable[[str], object]) -> tuple[object, ...]:
     codes = _CARD_RE.findall(text)
     if "".join(codes) != text:
         _explain_bad_cards(text, where, parse)
-        raise NotationError(f"{where} {excerpt(text)}: expected card codes run together, e.g. 'R7R8R9' or 'R7[SPY]'")
+        raise NotationError.of("reader.notation_run", place=_place(where, text))
     try:
         return tuple(parse(c.strip("[]")) if c.startswith("[") else parse(c) for c in codes)
     except CardError as exc:
-        raise NotationError(f"{where}: {exc}") from None
+        raise NotationError.of("reader.at", where=where, problem=exc) from None
 
 
-def _explain_bad_cards(text: str, where: str, parse: Callable[[str], object]) -> None:
+def _explain_bad_cards(text: str, where: Fact, parse: Callable[[str], object]) -> None:
     """Raise a :class:`NotationError` naming the first card of ``text`` that does not read, if any.
 
     ``text`` is a stone (``SOUTH-NORTH`` with marks) or a run of cards; a stone names its side.
     """
     body = re.sub(r"(?:\+[A-Za-z]*)*(?:@[A-Za-z]*)?$", "", text)
     sides = body.split("-") if "-" in body else [body]
-    names = ["south side", "north side"] if len(sides) == 2 else [""]
+    names: list[Player | None] = [Player.SOUTH, Player.NORTH] if len(sides) == 2 else [None]
     for side, name in zip(sides, names):
-        place = f"{where}{' ' + name if name else ''} {excerpt(text)}"
+        place = _place(where if name is None else _side(where, name), text)
         for piece in _LOOSE_TOKEN_RE.findall(side.rstrip("*")):
             if piece.startswith("[") and not piece.endswith("]"):
-                raise NotationError(f"{place}: {excerpt(piece)} has no closing ']'")
+                raise NotationError.of("reader.notation_bracket", place=place, piece=Quoted(piece))
             try:
                 parse(piece.strip("[]") if piece.startswith("[") else piece)
             except CardError as exc:
-                raise NotationError(f"{place}: {exc}") from None
+                raise NotationError.of("reader.at", where=place, problem=exc) from None

@@ -19,7 +19,9 @@ from .cards import Card
 from .errors import CardError, PlayerError, PositionFormatError, excerpt
 from .position import Position, Stone
 from .rules import PLAYERS, STONE_COUNT, Player, RuleSet
+from .reader_words import JsonKind, JsonMessage, Quoted, more_unknown
 from .tactics import MODES, TACTICS_NAMES, parse_hand_card, parse_piece
+from .words import Fact
 
 FORMAT = "schotten-lab/position@1"
 MAX_DOCUMENT_CHARS = 1_000_000
@@ -84,40 +86,42 @@ def position_from_json(text: str | bytes) -> Position:
 def json_document(text: str | bytes) -> object:
     """The JSON value of a position document's text; raise :class:`PositionFormatError` saying what is wrong."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise PositionFormatError("", f"a position document is text, not {type(text).__name__}")
+        raise PositionFormatError("", Fact.of("reader.document_not_text", type=type(text).__name__))
     if len(text) > MAX_DOCUMENT_CHARS:
-        raise PositionFormatError("", f"{len(text):,} characters: too long for a position (at most {MAX_DOCUMENT_CHARS:,})")
+        raise PositionFormatError("", Fact.of("reader.document_long", count=len(text), limit=MAX_DOCUMENT_CHARS))
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise PositionFormatError("", f"not UTF-8 text (bad byte at offset {exc.start})") from None
+            raise PositionFormatError("", Fact.of("reader.not_utf8", offset=str(exc.start))) from None
     try:
         return json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
-        raise PositionFormatError("", f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise PositionFormatError(
+            "", Fact.of("reader.bad_json", message=JsonMessage(exc.msg), line=str(exc.lineno), column=str(exc.colno))
+        ) from None
     except RecursionError:
-        raise PositionFormatError("", "JSON nested too deeply to be a position") from None
+        raise PositionFormatError("", Fact.of("reader.json_deep")) from None
     except ValueError as exc:  # Python refuses integers of over 4,300 digits
-        what = "a number thousands of digits long" if "digits" in str(exc) else excerpt(str(exc), 100)
-        raise PositionFormatError("", f"not a position: {what}") from None
+        what = Fact.of("reader.huge_number") if "digits" in str(exc) else excerpt(str(exc), 100)
+        raise PositionFormatError("", Fact.of("reader.not_position", what=what)) from None
 
 
 def position_from_dict(data: object) -> Position:
     """A position from a parsed JSON object (see :func:`position_from_json`)."""
     if not isinstance(data, Mapping):
-        raise PositionFormatError("", f"a position must be a JSON object, not {_kind(data)}")
+        raise PositionFormatError("", Fact.of("reader.not_object", kind=JsonKind(data)))
     unknown = sorted(str(k) for k in set(data) - _TOP_FIELDS)
     if unknown:
-        raise PositionFormatError(_name(unknown[0]), f"unknown field{_more(len(unknown))}")
+        raise PositionFormatError(_name(unknown[0]), Fact.of("reader.unknown_field", more=more_unknown(len(unknown))))
     _check_translations(data.get("translations", {}))
     fmt = data.get("format", FORMAT)
     if fmt != FORMAT:
-        raise PositionFormatError("format", f"is {excerpt(fmt)}; this version reads {FORMAT!r}")
+        raise PositionFormatError("format", Fact.of("reader.format", value=Quoted(fmt), format=Quoted(FORMAT)))
 
     variant = _get(data, "variant", str, "base")
     if variant not in ("base", "tactics"):
-        raise PositionFormatError("variant", f"is {excerpt(variant)}; expected 'base' or 'tactics'")
+        raise PositionFormatError("variant", Fact.of("reader.variant", value=Quoted(variant)))
     tactics = variant == "tactics"
     expert = _get(data, "expert", bool, False)
     rules = RuleSet(variant, expert)
@@ -127,18 +131,19 @@ def position_from_dict(data: object) -> Position:
 
     raw_stones = data.get("stones")
     if raw_stones is None:
-        raise PositionFormatError("stones", "is missing (a list of 9 stones)")
+        raise PositionFormatError("stones", Fact.of("reader.stones_missing"))
     if not isinstance(raw_stones, list):
-        raise PositionFormatError("stones", f"must be a list of {STONE_COUNT} stones, not {_kind(raw_stones)}")
+        raise PositionFormatError("stones", Fact.of("reader.stones_list", count=STONE_COUNT, kind=JsonKind(raw_stones)))
     if len(raw_stones) != STONE_COUNT:
-        raise PositionFormatError("stones", f"has {len(raw_stones)} entries; there are exactly {STONE_COUNT} stones")
+        key = "reader.stones_count_one" if len(raw_stones) <= 1 else "reader.stones_count_many"
+        raise PositionFormatError("stones", Fact.of(key, count=str(len(raw_stones)), expected=STONE_COUNT))
     stones = tuple(_stone(s, f"stones[{i}]", tactics) for i, s in enumerate(raw_stones))
 
-    raw_hands = _by_player(data.get("hands", {}), "hands", "an object with 'south' and 'north'")
+    raw_hands = _by_player(data.get("hands", {}), "hands", Fact.of("reader.shape_hands"))
     hand_parser = parse_hand_card if tactics else _clan_only
     hands = {p: _cards_or_none(raw_hands.get(p), f"hands.{p.value}", hand_parser) for p in PLAYERS}
 
-    raw_sizes = _by_player(data.get("hand_sizes", {}), "hand_sizes", "an object")
+    raw_sizes = _by_player(data.get("hand_sizes", {}), "hand_sizes", Fact.of("reader.shape_object"))
     sizes = {p: _int(raw_sizes[p], f"hand_sizes.{p.value}") for p in PLAYERS if p in raw_sizes}
 
     deck: int | None = None
@@ -146,19 +151,19 @@ def position_from_dict(data: object) -> Position:
     raw_deck = data.get("deck")
     if raw_deck is not None:
         if not isinstance(raw_deck, Mapping):
-            raise PositionFormatError("deck", f"must be an object like {{'clan': 40, 'tactics': 0}}, not {_kind(raw_deck)}")
+            raise PositionFormatError("deck", Fact.of("reader.deck_shape", kind=JsonKind(raw_deck)))
         _no_unknown(raw_deck, {"clan", "tactics"}, "deck")
         if "clan" in raw_deck:
             deck = _int(raw_deck["clan"], "deck.clan")
         tactics_deck = _int(raw_deck.get("tactics", 0), "deck.tactics")
     if tactics and (raw_deck is None or "clan" not in raw_deck):
-        raise PositionFormatError("deck.clan", "is required in the tactics variant (it cannot be derived)")
+        raise PositionFormatError("deck.clan", Fact.of("reader.deck_required"))
 
     discard = _cards(data.get("discard", []), "discard", hand_parser)
     played: dict[Player, int] = {}
     raw_played = data.get("tactics_played")
     if raw_played is not None:
-        by_player = _by_player(raw_played, "tactics_played", "an object like {'south': 1, 'north': 0}")
+        by_player = _by_player(raw_played, "tactics_played", Fact.of("reader.shape_played"))
         played = {p: _int(by_player.get(p, 0), f"tactics_played.{p.value}") for p in PLAYERS}
     return Position.assemble(stones, hands, sizes, deck, to_move, rules, discard, tactics_deck, played)
 
@@ -168,36 +173,36 @@ def _check_translations(raw: object) -> None:
     from .words import LANGS
 
     if not isinstance(raw, Mapping):
-        raise PositionFormatError("translations", f"must be an object like {{'fr': {{'title': '...'}}}}, not {_kind(raw)}")
+        raise PositionFormatError("translations", Fact.of("reader.translations_shape", kind=JsonKind(raw)))
     for lang, texts in raw.items():
         here = f"translations.{excerpt(lang)}"
         if lang not in LANGS:
-            raise PositionFormatError(here, f"is not a language of the library ({', '.join(LANGS)})")
+            raise PositionFormatError(here, Fact.of("reader.translations_lang", langs=", ".join(LANGS)))
         if not isinstance(texts, Mapping):
-            raise PositionFormatError(here, f"must be an object with 'title' and/or 'description', not {_kind(texts)}")
+            raise PositionFormatError(here, Fact.of("reader.translations_texts", kind=JsonKind(texts)))
         _no_unknown(texts, _TRANSLATED_FIELDS, here)
         for name, text in texts.items():
             if not isinstance(text, str):
-                raise PositionFormatError(f"{here}.{name}", f"must be text, not {_kind(text)}")
+                raise PositionFormatError(f"{here}.{name}", Fact.of("reader.text", kind=JsonKind(text)))
 
 
 def _stone(raw: object, here: str, tactics: bool) -> Stone:
     if not isinstance(raw, Mapping):
-        raise PositionFormatError(here, f"must be an object with 'south' and 'north', not {_kind(raw)}")
+        raise PositionFormatError(here, Fact.of("reader.stone_shape", kind=JsonKind(raw)))
     _no_unknown(raw, _STONE_FIELDS, here)
     modes = raw.get("modes", [])
     if modes is None:
         modes = []
     if not isinstance(modes, list) or len(modes) > len(MODES):
-        shape = _kind(modes) if not isinstance(modes, list) else f"a list of {len(modes)}"
-        raise PositionFormatError(f"{here}.modes", f"must be a list such as ['mud'] (at most {len(MODES)}), not {shape}")
+        shape = JsonKind(modes) if not isinstance(modes, list) else Fact.of("reader.list_of", count=str(len(modes)))
+        raise PositionFormatError(f"{here}.modes", Fact.of("reader.modes_shape", most=len(MODES), shape=shape))
     for i, m in enumerate(modes):
         if m not in MODES:
-            raise PositionFormatError(f"{here}.modes[{i}]", f"is {excerpt(m)}; a combat mode is 'blind' or 'mud'")
+            raise PositionFormatError(f"{here}.modes[{i}]", Fact.of("reader.mode", value=Quoted(m)))
     if len(set(modes)) != len(modes):
-        raise PositionFormatError(f"{here}.modes", "lists a combat mode twice (each exists once)")
+        raise PositionFormatError(f"{here}.modes", Fact.of("reader.mode_twice"))
     if modes and not tactics:
-        raise PositionFormatError(f"{here}.modes", "combat modes belong to the tactics variant")
+        raise PositionFormatError(f"{here}.modes", Fact.of("reader.modes_base"))
     piece_parser = parse_piece if tactics else _clan_only
     return Stone(
         south=_cards(raw.get("south", []), f"{here}.south", piece_parser),
@@ -212,23 +217,23 @@ def _clan_only(code: str) -> Card:
     """Parse a clan card, saying so when a tactics card shows up in a base-game file."""
     name = code.strip().upper().partition("=")[0]
     if name in TACTICS_NAMES:
-        raise CardError(f"{excerpt(code)} is a tactics card; they belong to the tactics variant (\"variant\": \"tactics\")")
+        raise CardError.of("reader.tactics_in_base", code=Quoted(code))
     return Card.parse(code)
 
 
 def _cards(raw: object, here: str, parse: Callable[[str], Any] = Card.parse) -> tuple[Any, ...]:
     if not isinstance(raw, list):
-        raise PositionFormatError(here, f"must be a list of card codes such as ['R8', 'B3'], not {_kind(raw)}")
+        raise PositionFormatError(here, Fact.of("reader.cards_shape", kind=JsonKind(raw)))
     if len(raw) > MAX_LIST:
-        raise PositionFormatError(here, f"lists {len(raw):,} cards; there are only {MAX_LIST} cards in the game")
+        raise PositionFormatError(here, Fact.of("reader.cards_many", count=len(raw), most=MAX_LIST))
     out = []
     for i, code in enumerate(raw):
         if not isinstance(code, str):
-            raise PositionFormatError(f"{here}[{i}]", f"must be a card code such as 'R8', not {_kind(code)}")
+            raise PositionFormatError(f"{here}[{i}]", Fact.of("reader.card_code", kind=JsonKind(code)))
         try:
             out.append(parse(code))
         except CardError as exc:
-            raise PositionFormatError(f"{here}[{i}]", str(exc)) from None
+            raise PositionFormatError(f"{here}[{i}]", exc) from None
     return tuple(out)
 
 
@@ -239,20 +244,20 @@ def _cards_or_none(raw: object, here: str, parse: Callable[[str], Any]) -> tuple
 def _player(raw: object, here: str, allow_none: bool = True) -> Player | None:
     if raw is None and allow_none:
         return None
-    expected = "'south' or 'north' (or 's', 'n', any case)" + (" or null" if allow_none else "")
+    problem = Fact.of("reader.player_or_null" if allow_none else "reader.player", value=Quoted(raw))
     if not isinstance(raw, str):
-        raise PositionFormatError(here, f"is {excerpt(raw)}; expected {expected}")
+        raise PositionFormatError(here, problem)
     try:
         return Player.parse(raw)
     except PlayerError:
-        raise PositionFormatError(here, f"is {excerpt(raw)}; expected {expected}") from None
+        raise PositionFormatError(here, problem) from None
 
 
-def _by_player(raw: object, here: str, shape: str) -> dict[Player, object]:
+def _by_player(raw: object, here: str, shape: Fact) -> dict[Player, object]:
     """An object keyed by player, its keys read like ``to_move`` ('south', 'North', 'S', 'n' ...):
     an unknown key, or one player given twice, is refused naming the key."""
     if not isinstance(raw, Mapping):
-        raise PositionFormatError(here, f"must be {shape}, not {_kind(raw)}")
+        raise PositionFormatError(here, Fact.of("reader.by_player_shape", shape=shape, kind=JsonKind(raw)))
     out: dict[Player, object] = {}
     given: dict[Player, str] = {}
     for key, value in raw.items():
@@ -261,41 +266,38 @@ def _by_player(raw: object, here: str, shape: str) -> dict[Player, object]:
         except PlayerError:
             player = None
         if player is None:
-            raise PositionFormatError(f"{here}.{_name(str(key))}", "unknown field (a player: 'south' or 'north', or 's', 'n', any case)")
+            raise PositionFormatError(f"{here}.{_name(str(key))}", Fact.of("reader.player_key"))
         if player in out:
-            raise PositionFormatError(here, f"gives {player.value} twice (as {excerpt(given[player])} and {excerpt(key)})")
+            raise PositionFormatError(here, Fact.of("reader.player_twice", player=player, first=Quoted(given[player]), second=Quoted(key)))
         out[player], given[player] = value, key
     return out
 
 
 def _int(raw: object, here: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise PositionFormatError(here, f"must be a whole number, not {_kind(raw)}")
+        raise PositionFormatError(here, Fact.of("reader.whole", kind=JsonKind(raw)))
     if not 0 <= raw <= MAX_COUNT:
-        raise PositionFormatError(here, f"is {excerpt(raw)}; a count of cards is a whole number from 0 to {MAX_COUNT}")
+        raise PositionFormatError(here, Fact.of("reader.count_range", value=Quoted(raw), most=MAX_COUNT))
     return raw
 
 
 def _get(data: Mapping[str, Any], key: str, kind: type, default: Any) -> Any:
     value = data.get(key, default)
     if not isinstance(value, kind):
-        raise PositionFormatError(key, f"must be {_KIND_NAMES.get(kind, kind.__name__)}, not {_kind(value)}")
+        expected = Fact.of(f"reader.kind_{kind.__name__}") if kind in _KIND_NAMES else kind.__name__
+        raise PositionFormatError(key, Fact.of("reader.must_be", expected=expected, kind=JsonKind(value)))
     return value
 
 
 def _no_unknown(raw: Mapping[str, Any], allowed: set[str], here: str) -> None:
     extra = sorted(str(k) for k in set(raw) - allowed)
     if extra:
-        raise PositionFormatError(f"{here}.{_name(extra[0])}", f"unknown field{_more(len(extra))}")
+        raise PositionFormatError(f"{here}.{_name(extra[0])}", Fact.of("reader.unknown_field", more=more_unknown(len(extra))))
 
 
 def _name(key: str) -> str:
     """A field name as given, cut short if it is long (it ends up in a one-line message)."""
     return key if len(key) <= 40 else f"{key[:40]}…"
-
-
-def _more(count: int) -> str:
-    return f" (and {count - 1} more unknown)" if count > 1 else ""
 
 
 _KIND_NAMES = {str: "a string", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}

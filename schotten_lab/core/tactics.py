@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 from .cards import CARDS, Card, CardMask, mask_of
-from .errors import CardError, excerpt
+from .errors import CardError
+from .reader_words import Quoted, TroopWord
 from .rules import Player
+from .words import Fact, TacticName
 
 TroopKind = Literal["JOKER", "SPY", "SHIELD"]
 TROOP_KINDS: tuple[TroopKind, ...] = ("JOKER", "SPY", "SHIELD")
@@ -48,9 +50,10 @@ class Troop:
 
     def __post_init__(self) -> None:
         if self.kind not in TROOP_KINDS:
-            raise CardError(f"unknown elite troop {self.kind!r}: expected JOKER, SPY or SHIELD")
+            raise CardError.of("reader.troop_unknown", kind=Quoted(self.kind))
         if self.identity is not None and self.identity not in _RANGES[self.kind]:
-            raise CardError(f"{self.kind}={self.identity}: a {self.kind.lower()} is {_RANGE_WORDS[self.kind]}")
+            raise CardError.of("reader.troop_range", code=f"{self.kind}={self.identity}", troop=TroopWord(self.kind),
+                                range=Fact.of(f"reader.range_{self.kind}"))
 
     @property
     def wild(self) -> bool:
@@ -76,25 +79,25 @@ HandCard: TypeAlias = Card | str
 def parse_piece(text: str) -> Piece:
     """A side entry: a clan code (``R8``), a troop (``JOKER``) or a troop with its identity (``SPY=B7``)."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {excerpt(text)}")
+        raise CardError.of("reader.piece_not_text", value=Quoted(text))
     t = text.strip().upper()
     name, _, ident = t.partition("=")
     if name in TROOP_KINDS:
         return Troop(name, Card.parse(ident) if ident else None)
     if name in TACTICS_NAMES:
-        raise CardError(f"{name} is not an elite troop; only JOKER, SPY and SHIELD lie on a side")
+        raise CardError.of("reader.not_troop", name=TacticName(name))
     return Card.parse(text)
 
 
 def parse_hand_card(text: str) -> HandCard:
     """A hand or discard entry: a clan code or a tactics card name (no identity there)."""
     if not isinstance(text, str):
-        raise CardError(f"a card must be a string such as 'R8' or 'JOKER', not {excerpt(text)}")
+        raise CardError.of("reader.piece_not_text", value=Quoted(text))
     t = text.strip().upper()
     if t in TACTICS_NAMES:
         return t
     if "=" in t:
-        raise CardError(f"{excerpt(text)}: a tactics card in a hand or the discard pile has no identity")
+        raise CardError.of("reader.hand_identity", text=Quoted(text))
     return Card.parse(text)
 
 

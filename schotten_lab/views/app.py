@@ -244,7 +244,8 @@ def error_sentence(text: str, exc: BaseException, lang: str = "en") -> str:
     :data:`MAX_ERROR` characters: in ``lang`` when the error has the words, an illegal position's
     problems say, else the reader's own words, English)."""
     said = getattr(exc, "in_words", None)
-    reason = " ".join(str(said(lang) if callable(said) else exc).split()) or type(exc).__name__
+    text_of = str(said(lang) if callable(said) else exc)
+    reason = re.sub(r"[^\S\u00a0\u202f]+", " ", text_of).strip(" ") or type(exc).__name__  # French no-break spaces kept
     if isinstance(exc, OSError):
         reason = say("app.cannot_read_file", lang, reason=exc.strerror or reason)
     if len(reason) > MAX_ERROR:
