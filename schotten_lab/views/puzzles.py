@@ -259,12 +259,12 @@ class PuzzleTrainer:
         head = self._t("pz_right" if right else "pz_wrong")
         answer = self._t("pz_answer_was", answer=answer_words(self.puzzle, self.lang))
         color = "#1b5e20" if right else "#b71c1c"
+        self._render_score()  # before the verdict: a page never shows a result beside the old score
         self.verdict.value = (
             f"<div class='sl-pz-result' data-result='{self.result}'><b style='color:{color}'>{html.escape(head)}</b> "
             f"{html.escape(answer)}<br>{html.escape(self.puzzle.explanation[self.lang])}</div>"
         )
         self.message = head
-        self._render_score()
 
     def _refute(self, card: Card, stone: int) -> None:
         assert self.puzzle is not None
