@@ -12,7 +12,7 @@ import html
 import time
 from collections import Counter
 from collections.abc import Callable
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import ipywidgets as W
@@ -32,8 +32,12 @@ from .advisor import AdvisorPanel
 from .panel import AnalysisPanel, ChartsOption, heading
 from .words import item_words, mode_words, reason_words, target_label, target_where
 
-PHRASES_KEPT = 4096
-"""Phrases an editor remembers (:meth:`BoardEditor._t`) before it starts afresh."""
+@lru_cache(maxsize=4096, typed=True)
+def _said(key: str, lang: str, **fields: object) -> str:
+    """:func:`~...core.words.say`, remembered for every editor of the process (an edit redraws about
+    130 tooltips, the same ones again and again; a classroom's sessions share them). ``typed``: a
+    field's type is part of the key, so a tactics card's name and the same plain text stay apart."""
+    return say(key, lang, **fields)
 
 MODE_WORDS = {"blind": "Blind-man's bluff", "mud": "Mud fight"}
 """The combat modes' English names (:func:`.words.mode_words` gives them in either language)."""
@@ -68,7 +72,6 @@ class BoardEditor:
         advisor: AdvisorPanel | bool = True, lang: str | None = None,
     ) -> None:
         self.lang = check_lang(default_lang() if lang is None else lang)
-        self._phrases: dict[tuple[object, ...], str] = {}
         t = self._t
         self._position = edits.checked(position if position is not None else Position.empty())
         self._undo: list[Position] = []
@@ -465,18 +468,11 @@ class BoardEditor:
         self._set_message(self._t("ed.saved"))
 
     def _t(self, key: str, **fields: object) -> str:
-        """Phrase ``key`` of :mod:`.words` in the editor's language (remembered: an edit redraws about
-        130 tooltips, the same ones again and again)."""
+        """Phrase ``key`` of :mod:`.words` in the editor's language (remembered: :func:`_said`)."""
         try:
-            memo_key = (key, *((name, type(value), value) for name, value in sorted(fields.items())))
-            return self._phrases[memo_key]
+            return _said(key, self.lang, **fields)
         except TypeError:  # a field that cannot be a key: said afresh
             return say(key, self.lang, **fields)
-        except KeyError:
-            if len(self._phrases) >= PHRASES_KEPT:
-                self._phrases.clear()
-            text = self._phrases[memo_key] = say(key, self.lang, **fields)
-            return text
 
     def _set_message(self, text: str, error: bool = False) -> None:
         self._message = text
