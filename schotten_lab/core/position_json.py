@@ -143,7 +143,7 @@ def position_from_dict(data: object) -> Position:
     hand_parser = parse_hand_card if tactics else _clan_only
     hands = {p: _cards_or_none(raw_hands.get(p), f"hands.{p.value}", hand_parser) for p in PLAYERS}
 
-    raw_sizes = _by_player(data.get("hand_sizes", {}), "hand_sizes", Fact.of("reader.shape_object"))
+    raw_sizes = _by_player(data.get("hand_sizes", {}), "hand_sizes", Fact.of("reader.kind_dict"))
     sizes = {p: _int(raw_sizes[p], f"hand_sizes.{p.value}") for p in PLAYERS if p in raw_sizes}
 
     deck: int | None = None

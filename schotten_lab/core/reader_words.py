@@ -148,7 +148,6 @@ READER_PHRASES = register({
                               "fr": "vaut {value} ; \"south\", \"north\" ou null attendu (ou \"s\", \"n\", en majuscules ou en minuscules)"},
     "reader.by_player_shape": {"en": "must be {shape}, not {kind}", "fr": "doit être {shape}, et non {kind}"},
     "reader.shape_hands": {"en": "an object with 'south' and 'north'", "fr": "un objet avec \"south\" et \"north\""},
-    "reader.shape_object": {"en": "an object", "fr": "un objet"},
     "reader.shape_played": {"en": "an object like {{'south': 1, 'north': 0}}",
                             "fr": "un objet avec \"south\" et \"north\" (des nombres de cartes)"},
     "reader.player_key": {"en": "unknown field (a player: 'south' or 'north', or 's', 'n', any case)",
@@ -168,8 +167,6 @@ READER_PHRASES = register({
     "reader.the_boolean": {"en": "the boolean {value}", "fr": "le booléen {value}"},
     "reader.the_number": {"en": "the number {value}", "fr": "le nombre {value}"},
     "reader.the_string": {"en": "the string {value}", "fr": "le texte {value}"},
-    "reader.a_list": {"en": "a list", "fr": "une liste"},
-    "reader.an_object": {"en": "an object", "fr": "un objet"},
     "reader.digits": {"en": "a number of about {count} digits", "fr": "un nombre d'environ {count} chiffres"},
     "reader.characters": {"en": "{text}… ({count} characters)", "fr": "{text}… ({count} caractères)"},
     # the JSON reader's own messages (json.JSONDecodeError.msg), in French
@@ -252,9 +249,9 @@ class JsonKind:
         if isinstance(value, str):
             return say("reader.the_string", lang, value=Quoted(value))
         if isinstance(value, list):
-            return say("reader.a_list", lang)
+            return say("reader.kind_list", lang)
         if isinstance(value, Mapping):
-            return say("reader.an_object", lang)
+            return say("reader.kind_dict", lang)
         return type(value).__name__
 
 
