@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from advisor_games import dealt, random_turn
 from schotten_lab.bots.determinize import observation
-from schotten_lab.bots.sim import Sim, greedy_play
+from schotten_lab.bots.sim import Sim, greedy_play, placement_score
 from schotten_lab.core.proof import decide_claim
 from schotten_lab.core.rules import BASE, PLAYERS
 
@@ -47,3 +47,26 @@ def test_remembered_counterexamples_agree_with_a_fresh_search_and_the_core(seed:
             sim.turn(*greedy_play(sim, rng, 0.1))
         else:
             random_turn(sim, rng)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.booleans())
+def test_the_policys_inlined_loops_pick_a_best_placement(seed: int, expert: bool) -> None:
+    """:func:`greedy_play` inlines :func:`~schotten_lab.bots.sim.best_third` and reads a second card's
+    score from a table: at every turn, its placement scores the most of every (card, stone) by the
+    plain :func:`~schotten_lab.bots.sim.placement_score` (the definition)."""
+    rng = random.Random(seed)
+    sim = dealt(seed, expert)
+    for _ in range(80):
+        if sim.winner >= 0 or sim.stalled():
+            break
+        p = sim.to_move
+        stones, hand = sim.open_stones(p), sim.hands[p]
+        card, stone = greedy_play(sim, rng, 0.0)
+        if stones and hand:
+            best = max(placement_score(sim, c, s, p) for s in stones for c in hand)
+            assert card in hand and stone in stones
+            assert placement_score(sim, card, stone, p) == best
+        else:
+            assert (card, stone) == (-1, -1)
+        random_turn(sim, rng)
