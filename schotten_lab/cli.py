@@ -50,10 +50,11 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn, TextIO
 
 from .core.errors import OutputError, SchottenError, UsageError, excerpt, interruption_behind
+from .core.reader_words import Quoted
 from .core.position import Position
 from .core.load import load_position_text
 from .core.rules import Player, RuleSet
-from .core.words import LANGS, Fact, default_lang, fraction, register, say, tactic, with_article
+from .core.words import LANGS, NBSP, Fact, default_lang, fraction, register, say, tactic, with_article
 
 PROG = "schotten-lab"
 
@@ -75,7 +76,135 @@ class _Parser(argparse.ArgumentParser):
     """An argument parser whose errors are one line (and exit code 2), never the usage block."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{_cut_words(message)} (see '{self.prog} --help')")
+        if speaking() == "fr":  # argparse quotes values with repr: guillemets, and its type names in words
+            message = re.sub(r"'([^'\s]{1,80})'", lambda m: f"«{NBSP}{m[1]}{NBSP}»", message)
+            message = re.sub(r"\((int|float)\)", lambda m: "(" + say(f"argparse.type_{m[1]}", "fr") + ")", message)
+        raise UsageError.of("cli.see_help", message=_cut_words(message), prog=self.prog)
+
+
+ARGPARSE_PHRASES = register({
+    "cli.see_help": {"en": "{message} (see '{prog} --help')", "fr": "{message} (voir « {prog} --help »)"},
+    "cli.error": {"en": "{prog}: error: {message}", "fr": "{prog} : erreur : {message}"},
+    "cli.nested": {"en": "input nested too deeply", "fr": "données trop profondément imbriquées"},
+    "cli.internal": {"en": "{prog}: internal error: {kind}: {message} (please report it; rerun with --debug for the traceback)",
+                     "fr": "{prog} : erreur interne : {kind} : {message} (merci de la signaler ; relancez avec --debug pour voir la pile d'appels)"},
+    # argparse's own words (its gettext messages), field names standing for its %-placeholders
+    "argparse.usage": {"en": "usage: ", "fr": "utilisation : "},
+    "argparse.positionals": {"en": "positional arguments", "fr": "arguments"},
+    "argparse.options": {"en": "options", "fr": "options"},
+    "argparse.help": {"en": "show this help message and exit", "fr": "affiche cette aide et s'arrête"},
+    "argparse.argument": {"en": "argument {argument_name}: {message}", "fr": "argument {argument_name} : {message}"},
+    "argparse.unrecognized": {"en": "unrecognized arguments: {s}", "fr": "arguments inconnus : {s}"},
+    "argparse.required": {"en": "the following arguments are required: {s}", "fr": "arguments obligatoires manquants : {s}"},
+    "argparse.one_required": {"en": "one of the arguments {s} is required", "fr": "il faut l'un des arguments {s}"},
+    "argparse.not_allowed": {"en": "not allowed with argument {s}", "fr": "interdit avec l'argument {s}"},
+    "argparse.ignored": {"en": "ignored explicit argument {r}", "fr": "valeur {r} ignorée"},
+    "argparse.expected_one": {"en": "expected one argument", "fr": "une valeur est attendue"},
+    "argparse.expected_at_most_one": {"en": "expected at most one argument", "fr": "une valeur au plus est attendue"},
+    "argparse.expected_at_least_one": {"en": "expected at least one argument", "fr": "au moins une valeur est attendue"},
+    "argparse.expected_n_one": {"en": "expected {s} argument", "fr": "{s} valeur attendue"},
+    "argparse.expected_n_many": {"en": "expected {s} arguments", "fr": "{s} valeurs attendues"},
+    "argparse.ambiguous": {"en": "ambiguous option: {option} could match {matches}", "fr": "option ambiguë : {option} peut désigner {matches}"},
+    "argparse.unexpected": {"en": "unexpected option string: {s}", "fr": "option inattendue : {s}"},
+    "argparse.invalid_value": {"en": "invalid {type} value: {value}", "fr": "valeur invalide ({type}) : {value}"},
+    "argparse.invalid_choice": {"en": "invalid choice: {value} (choose from {choices})", "fr": "choix invalide : {value} (choisir parmi {choices})"},
+    "argparse.unknown_parser": {"en": "unknown parser {parser_name} (choices: {choices})", "fr": "commande inconnue : {parser_name} (choix : {choices})"},
+    "argparse.cannot_open": {"en": "can't open '{filename}': {error}", "fr": "impossible d'ouvrir {filename} : {error}"},
+    "argparse.type_int": {"en": "int", "fr": "nombre entier"},
+    "argparse.type_float": {"en": "float", "fr": "nombre"},
+    "argparse.expected_integer": {"en": "expected an integer, not {value}", "fr": "un nombre entier est attendu, et non {value}"},
+    "argparse.expected_count": {"en": "expected 0 or more, not {value}", "fr": "un nombre positif ou nul est attendu, et non {value}"},
+    "argparse.expected_seconds": {"en": "expected seconds, not {value}", "fr": "un nombre de secondes est attendu, et non {value}"},
+    "argparse.expected_option": {"en": "expected KEY=VALUE (e.g. budget=0.5), not {value}",
+                                 "fr": "CLÉ=VALEUR est attendu (par exemple budget=2), et non {value}"},
+    "argparse.player": {"en": "unknown player {value}: expected 'south' or 'north'", "fr": "joueur inconnu {value} : \"south\" ou \"north\" attendu"},
+    "argparse.stone": {"en": "stone {value} is not a number from 1 to 9", "fr": "la borne {value} n'est pas un nombre de 1 à 9"},
+    "argparse.stone_range": {"en": "stone {value} is out of range: stones are numbered 1 to 9", "fr": "il n'y a pas de borne {value} : les bornes sont numérotées de 1 à 9"},
+    "argparse.prog_error": {"en": "{prog}: error: {message}", "fr": "{prog} : erreur : {message}"},
+})  # fmt: skip
+"""The command line's own words, and argparse's (usage, section titles, errors about the command line)."""
+
+_ARGPARSE_MESSAGES: dict[str, tuple[str, dict[str, str]]] = {
+    "usage: ": ("argparse.usage", {}),
+    "positional arguments": ("argparse.positionals", {}),
+    "options": ("argparse.options", {}),
+    "show this help message and exit": ("argparse.help", {}),
+    "argument %(argument_name)s: %(message)s": ("argparse.argument", {"argument_name": "%(argument_name)s", "message": "%(message)s"}),
+    "unrecognized arguments: %s": ("argparse.unrecognized", {"s": "%s"}),
+    "the following arguments are required: %s": ("argparse.required", {"s": "%s"}),
+    "one of the arguments %s is required": ("argparse.one_required", {"s": "%s"}),
+    "not allowed with argument %s": ("argparse.not_allowed", {"s": "%s"}),
+    "ignored explicit argument %r": ("argparse.ignored", {"r": "%r"}),
+    "expected one argument": ("argparse.expected_one", {}),
+    "expected at most one argument": ("argparse.expected_at_most_one", {}),
+    "expected at least one argument": ("argparse.expected_at_least_one", {}),
+    "expected %s argument": ("argparse.expected_n_one", {"s": "%s"}),
+    "expected %s arguments": ("argparse.expected_n_many", {"s": "%s"}),
+    "ambiguous option: %(option)s could match %(matches)s": ("argparse.ambiguous", {"option": "%(option)s", "matches": "%(matches)s"}),
+    "unexpected option string: %s": ("argparse.unexpected", {"s": "%s"}),
+    "invalid %(type)s value: %(value)r": ("argparse.invalid_value", {"type": "%(type)s", "value": "%(value)r"}),
+    "invalid choice: %(value)r (choose from %(choices)s)": ("argparse.invalid_choice", {"value": "%(value)r", "choices": "%(choices)s"}),
+    "unknown parser %(parser_name)r (choices: %(choices)s)": ("argparse.unknown_parser", {"parser_name": "%(parser_name)r", "choices": "%(choices)s"}),
+    "can't open '%(filename)s': %(error)s": ("argparse.cannot_open", {"filename": "%(filename)s", "error": "%(error)s"}),
+    "%(prog)s: error: %(message)s\n": ("argparse.prog_error", {"prog": "%(prog)s", "message": "%(message)s"}),
+}
+_HEADINGS = frozenset({"positional arguments", "options"})
+"""argparse's help section titles (it adds their colon itself)."""
+"""argparse's gettext messages (Python 3.11-3.13) and the phrase that says each, with the fields
+that stand for its %-placeholders; a message not listed stays as argparse wrote it."""
+
+
+def argparse_words(message: str, lang: str) -> str:
+    """argparse's message template ``message`` in ``lang`` (its %-placeholders kept); unknown ones unchanged."""
+    if lang == "en" or message not in _ARGPARSE_MESSAGES:
+        return message
+    key, fields = _ARGPARSE_MESSAGES[message]
+    if message in _HEADINGS:  # argparse puts the colon right after a section's title: the no-break space goes here
+        return say(key, lang) + NBSP
+    return say(key, lang, **fields) + ("\n" if message.endswith("\n") else "")
+
+
+_SPEAKING = ["en"]
+"""The language argparse speaks now (:func:`argparse_speaking`), for the value parsers' messages."""
+
+
+def speaking() -> str:
+    """The language the command line is being read in (``en`` outside :func:`argparse_speaking`)."""
+    return _SPEAKING[-1]
+
+
+@contextlib.contextmanager
+def argparse_speaking(lang: str) -> Iterator[None]:
+    """While the block runs, argparse builds, parses and prints help in ``lang``: its gettext
+    functions (``argparse._``, ``argparse.ngettext``) say its messages from :data:`ARGPARSE_PHRASES`."""
+    if lang == "en":
+        yield
+        return
+    _SPEAKING.append(lang)
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+
+    def plural(singular: str, plural_form: str, n: int) -> str:
+        return argparse_words(singular if n == 1 else plural_form, lang)
+
+    argparse._ = lambda message: argparse_words(message, lang)  # type: ignore[attr-defined]
+    argparse.ngettext = plural  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+        _SPEAKING.pop()
+
+
+def argv_lang(argv: Sequence[str]) -> str:
+    """The language a command line asks for before argparse reads it: its ``--lang L`` (or
+    ``--lang=L``) when ``L`` is a language, else ``SCHOTTEN_LANG``'s (:func:`~.core.words.default_lang`)."""
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        value = arg[len("--lang="):] if arg.startswith("--lang=") else argv[k + 1] if arg == "--lang" and k + 1 < len(argv) else None
+        if value in LANGS:
+            return value
+    return default_lang()
 
 
 def _cut_words(message: str, limit: int = 40) -> str:
@@ -228,16 +357,16 @@ def parse_player(text: str) -> Player:
     try:
         return Player.parse(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"unknown player {excerpt(text)}: expected 'south' or 'north'") from None
+        raise argparse.ArgumentTypeError(say("argparse.player", speaking(), value=Quoted(text))) from None
 
 
 def parse_stone(text: str) -> int:
     """An argparse type: a stone number 1-9."""
     if not (text.strip().isascii() and text.strip().isdigit() and len(text.strip()) <= 3):
-        raise argparse.ArgumentTypeError(f"stone {excerpt(text)} is not a number from 1 to 9")
+        raise argparse.ArgumentTypeError(say("argparse.stone", speaking(), value=Quoted(text)))
     number = int(text)
     if not 1 <= number <= 9:
-        raise argparse.ArgumentTypeError(f"stone {number} is out of range: stones are numbered 1 to 9")
+        raise argparse.ArgumentTypeError(say("argparse.stone_range", speaking(), value=str(number)))
     return number
 
 
@@ -684,22 +813,26 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _main(argv: Sequence[str] | None = None) -> int:
     """:func:`main` without the signal handlers."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    lang = argv_lang(argv)  # argparse's own words, and errors found before --lang is read, in this language
+    with argparse_speaking(lang):
+        parser = build_parser()
     debug = "--debug" in argv
     args: argparse.Namespace | None = None
     try:
-        args = parser.parse_args(argv)
-        if args.command is None:
-            parser.print_help(sys.stdout)
-            return EXIT_BAD_INPUT
+        with argparse_speaking(lang):
+            args = parser.parse_args(argv)
+            if args.command is None:
+                parser.print_help(sys.stdout)
+                return EXIT_BAD_INPUT
+        lang = getattr(args, "lang", lang)
         return int(args.run(args, sys.stdout))
     except SchottenError as exc:  # UsageError, and any documented library error: bad input
-        lang = getattr(args, "lang", "en") if args is not None else "en"
+        lang = getattr(args, "lang", lang) if args is not None else lang
         message = exc.in_words(lang) if lang in LANGS else str(exc)  # a reader's error in --lang's words
-        print(f"{PROG}: error: {_one_line(message)}", file=sys.stderr)
+        print(say("cli.error", lang if lang in LANGS else "en", prog=PROG, message=_one_line(message)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except RecursionError:  # only deeply nested input gets here
-        print(f"{PROG}: error: input nested too deeply", file=sys.stderr)
+        print(say("cli.error", lang, prog=PROG, message=say("cli.nested", lang)), file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:
         # the reader went away (``| head``): stop quietly
@@ -718,11 +851,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
             return 128 + stop.signum if isinstance(stop, Terminated) else 130
         if debug:
             raise
-        print(
-            f"{PROG}: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
-            "(please report it; rerun with --debug for the traceback)",
-            file=sys.stderr,
-        )
+        print(say("cli.internal", lang, prog=PROG, kind=type(exc).__name__, message=_one_line(str(exc))), file=sys.stderr)
         return EXIT_INTERNAL
 
 

@@ -21,9 +21,61 @@ import sys
 from pathlib import Path
 from typing import IO, Any, TextIO
 
-from .core.errors import OutputError, UsageError, excerpt
+from .core.errors import OutputError, UsageError
 from .core.files import atomic_path, check_output
-from .core.words import say
+from .core.reader_words import JsonMessage, Quoted
+from .core.words import Fact, register, say
+
+GAME_CLI_PHRASES = register({
+    "cli.record_large": {"en": "{name}: larger than {most} bytes: a game@1 record is a few kB (for a JSON Lines file of records, choose one with --game K)",
+                         "fr": "{name} : plus de {most} octets, alors qu'une partie game@1 tient en quelques ko (pour un fichier JSON Lines de parties, choisissez-en une avec --game K)"},
+    "cli.no_file": {"en": "{name}: no such file", "fr": "{name} : ce fichier n'existe pas"},
+    "cli.record_folder": {"en": "{name}: is a directory, not a game record", "fr": "{name} : c'est un dossier, et non une partie enregistrée"},
+    "cli.cannot_read": {"en": "{name}: cannot read: {why}", "fr": "{name} : lecture impossible : {why}"},
+    "cli.record_empty": {"en": "{name}: empty file: expected a game@1 record", "fr": "{name} : fichier vide ; une partie game@1 est attendue"},
+    "cli.record_lines": {"en": "{name}: holds {count} lines, one record each (JSON Lines): choose one with --game K (from 0)",
+                         "fr": "{name} : {count} lignes, une partie par ligne (JSON Lines) ; choisissez-en une avec --game K (à partir de 0)"},
+    "cli.not_json": {"en": "{name}: not JSON: {problem}", "fr": "{name} : ce n'est pas du JSON : {problem}"},
+    "cli.json_at": {"en": "{message}: line {line} column {column}", "fr": "{message}, ligne {line}, colonne {column}"},
+    "cli.game_below": {"en": "--game: must be below {most} (the lines read to reach a record are bounded), not {value}",
+                       "fr": "--game : doit être inférieur à {most} (le nombre de lignes lues pour atteindre une partie est borné), et non {value}"},
+    "cli.record_game": {"en": "{name} (game {index})", "fr": "{name} (partie {index})"},
+    "cli.record_line": {"en": "{name}, line {line}", "fr": "{name}, ligne {line}"},
+    "cli.game_range": {"en": "{name}: --game {index} is out of range: the file holds {count} record lines",
+                       "fr": "{name} : il n'y a pas de partie {index} (--game) ; le fichier en compte {count}"},
+    "cli.line_long": {"en": "{name}: line {line} is longer than {most} bytes: a game@1 record is a few kB",
+                      "fr": "{name} : la ligne {line} dépasse {most} octets, alors qu'une partie game@1 tient en quelques ko"},
+    "cli.too_many_lines": {"en": "{name}: more than {most} lines before record {index}: not a file of game records",
+                           "fr": "{name} : plus de {most} lignes avant la partie {index} ; ce n'est pas un fichier de parties"},
+    "cli.unknown_bot": {"en": "{flag}: unknown bot {value}: expected one of {names}", "fr": "{flag} : bot inconnu {value} ; les bots sont {names}"},
+    "cli.games_low": {"en": "--games: must be at least 1 (there is nothing to play or summarize otherwise), not {value}",
+                      "fr": "--games : au moins 1 (sinon il n'y a rien à jouer ni à résumer), et non {value}"},
+    "cli.games_high": {"en": "--games: at most {most} games a run (run several with other seeds), not {value}",
+                       "fr": "--games : au plus {most} parties par exécution (lancez-en plusieurs avec d'autres graines), et non {value}"},
+    "cli.seed": {"en": "--seed: must be at least 0, not {value}", "fr": "--seed : doit être positif ou nul, et non {value}"},
+    "cli.jobs": {"en": "--jobs: must be at least 1, not {value}", "fr": "--jobs : au moins 1, et non {value}"},
+    "cli.review_iterations": {"en": "--iterations: must be a whole number of rollouts a turn from 1 to {most}, not {value}",
+                              "fr": "--iterations : un nombre entier de simulations par tour, de 1 à {most}, et non {value}"},
+    "cli.seed_option": {"en": "{flag}: seed is not a bot option here: use --seed", "fr": "{flag} : la graine n'est pas une option de bot ici ; utilisez --seed"},
+    "cli.not_a_record": {"en": "{source}: not a valid game record: {problem}", "fr": "{source} : partie enregistrée invalide : {problem}"},
+})  # fmt: skip
+"""The record-reading commands' messages (en, fr): ``replay`` and ``review``."""
+
+
+class JsonProblem:
+    """Why a text is not JSON: Python's message in English (as always), in words in French."""
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def in_words(self, lang: str = "en") -> str:
+        error = self.error
+        if lang == "en" or not isinstance(error, json.JSONDecodeError):
+            return _one_line(error) if lang == "en" or not isinstance(error, RecursionError) else say("reader.json_deep", lang)
+        return say("cli.json_at", lang, message=JsonMessage(error.msg), line=str(error.lineno), column=str(error.colno))
+
+    def __str__(self) -> str:
+        return self.in_words("en")
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
@@ -59,7 +111,7 @@ def _name(path: str) -> str:
 # ---- replay ---------------------------------------------------------------------------------
 
 
-def _read_game(path: str, index: int | None) -> tuple[Any, str]:
+def _read_game(path: str, index: int | None) -> tuple[Any, object]:
     """The record document in ``path`` (``-``: standard input): a JSON file, or line ``index``
     (0-based, blank lines not counted) of a JSON Lines file. Bounded: at most ``MAX_RECORD_BYTES``
     for the document or the line, and ``MAX_RECORD_LINES`` lines read to reach line ``index``; the
@@ -71,31 +123,25 @@ def _read_game(path: str, index: int | None) -> tuple[Any, str]:
             if index is None:
                 data = _read_at_most(stream, MAX_RECORD_BYTES + 1)
                 if len(data) > MAX_RECORD_BYTES:
-                    raise UsageError(
-                        f"{name}: larger than {MAX_RECORD_BYTES:,} bytes: a game@1 record is a few kB "
-                        "(for a JSON Lines file of records, choose one with --game K)"
-                    )
+                    raise UsageError.of("cli.record_large", name=name, most=MAX_RECORD_BYTES)
                 text = _decode_record(data, name)
             else:
                 return _record_line(stream, name, index)
     except FileNotFoundError:
-        raise UsageError(f"{name}: no such file") from None
+        raise UsageError.of("cli.no_file", name=name) from None
     except IsADirectoryError:
-        raise UsageError(f"{name}: is a directory, not a game record") from None
+        raise UsageError.of("cli.record_folder", name=name) from None
     except OSError as exc:
-        raise UsageError(f"{name}: cannot read: {exc.strerror or _one_line(exc)}") from None
-    path = name
+        raise UsageError.of("cli.cannot_read", name=name, why=exc.strerror or _one_line(exc)) from None
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
-        raise UsageError(f"{path}: empty file: expected a game@1 record")
+        raise UsageError.of("cli.record_empty", name=name)
     try:
-        return json.loads(text), path
+        return json.loads(text), name
     except (ValueError, RecursionError) as exc:
         if len(lines) > 1 and lines[0].lstrip().startswith("{") and lines[0].rstrip().endswith("}"):
-            raise UsageError(
-                f"{path}: holds {len(lines)} lines, one record each (JSON Lines): choose one with --game K (from 0)"
-            ) from None
-        raise UsageError(f"{path}: not JSON: {_one_line(exc)}") from None
+            raise UsageError.of("cli.record_lines", name=name, count=str(len(lines))) from None
+        raise UsageError.of("cli.not_json", name=name, problem=JsonProblem(exc)) from None
 
 
 def _read_at_most(stream: Any, size: int) -> bytes:
@@ -113,20 +159,20 @@ def _read_at_most(stream: Any, size: int) -> bytes:
     return b"".join(pieces)
 
 
-def _decode_record(data: bytes, name: str) -> str:
+def _decode_record(data: bytes, name: object) -> str:
     """UTF-8 text (a leading byte-order mark dropped); :class:`UsageError` for other bytes."""
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{name}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise UsageError.of("cli_source_error", source=name, problem=Fact.of("reader.not_utf8", offset=str(exc.start))) from None
 
 
-def _record_line(stream: Any, name: str, index: int) -> tuple[Any, str]:
+def _record_line(stream: Any, name: str, index: int) -> tuple[Any, object]:
     """Line ``index`` (blank lines not counted) of a JSON Lines stream, read line by line and no
     further; every line read is at most ``MAX_RECORD_BYTES``, at most ``MAX_RECORD_LINES`` are read."""
     if index >= MAX_RECORD_LINES:
-        raise UsageError(f"--game: must be below {MAX_RECORD_LINES:,} (the lines read to reach a record are bounded), not {excerpt(index)}")
-    where = f"{name} (game {index})"
+        raise UsageError.of("cli.game_below", most=MAX_RECORD_LINES, value=Quoted(index))
+    where = Fact.of("cli.record_game", name=name, index=str(index))
     records = 0
     for number in range(1, MAX_RECORD_LINES + 1):
         line = stream.readline(MAX_RECORD_BYTES + 1)
@@ -134,20 +180,20 @@ def _record_line(stream: Any, name: str, index: int) -> tuple[Any, str]:
             line = line.encode("utf-8", "surrogateescape")
         if not line:
             if records == 0:
-                raise UsageError(f"{name}: empty file: expected a game@1 record")
-            raise UsageError(f"{name}: --game {index} is out of range: the file holds {records} record lines")
+                raise UsageError.of("cli.record_empty", name=name)
+            raise UsageError.of("cli.game_range", name=name, index=str(index), count=str(records))
         if len(line) > MAX_RECORD_BYTES:
-            raise UsageError(f"{name}: line {number} is longer than {MAX_RECORD_BYTES:,} bytes: a game@1 record is a few kB")
+            raise UsageError.of("cli.line_long", name=name, line=str(number), most=MAX_RECORD_BYTES)
         if not line.strip():
             continue
         if records == index:
-            text = _decode_record(line, f"{name}, line {number}")
+            text = _decode_record(line, Fact.of("cli.record_line", name=name, line=str(number)))
             try:
                 return json.loads(text), where
             except (ValueError, RecursionError) as exc:
-                raise UsageError(f"{where}: not JSON: {_one_line(exc)}") from None
+                raise UsageError.of("cli.not_json", name=where, problem=JsonProblem(exc)) from None
         records += 1
-    raise UsageError(f"{name}: more than {MAX_RECORD_LINES:,} lines before record {index}: not a file of game records")
+    raise UsageError.of("cli.too_many_lines", name=name, most=MAX_RECORD_LINES, index=str(index))
 
 
 def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
@@ -163,9 +209,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
         validate_record(record)
         positions = list(replay(record))
     except RecordError as exc:
-        raise UsageError(f"{where}: {_one_line(exc)}") from None
+        raise UsageError.of("cli_source_error", source=where, problem=exc) from None
     except Exception as exc:  # any other refusal of the record is still bad input, in one line
-        raise UsageError(f"{where}: not a valid game record: {_one_line(exc)}") from None
+        raise UsageError.of("cli.not_a_record", source=where, problem=exc) from None
     for position in positions:
         out.write(json.dumps(position.to_dict(), separators=(",", ":")) + "\n")
     return EXIT_OK
@@ -221,7 +267,7 @@ def runner_of(args: argparse.Namespace) -> Any:
     from .play.distributed import ClusterError, Runner
 
     if args.jobs < 1:
-        raise UsageError(f"--jobs: must be at least 1, not {excerpt(args.jobs)}")
+        raise UsageError.of("cli.jobs", value=Quoted(args.jobs))
     try:
         return Runner(jobs=args.jobs, dask=args.dask)
     except ClusterError as exc:
@@ -252,13 +298,13 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
     for seat in ("south", "north"):
         if getattr(args, seat) not in bot_names():
-            raise UsageError(f"--{seat}: unknown bot {excerpt(getattr(args, seat))}: expected one of {', '.join(bot_names())}")
+            raise UsageError.of("cli.unknown_bot", flag=f"--{seat}", value=Quoted(getattr(args, seat)), names=", ".join(bot_names()))
     if args.games < 1:
-        raise UsageError(f"--games: must be at least 1 (there is nothing to play or summarize otherwise), not {excerpt(args.games)}")
+        raise UsageError.of("cli.games_low", value=Quoted(args.games))
     if args.games > MAX_GAMES:
-        raise UsageError(f"--games: at most {MAX_GAMES:,} games a run (run several with other seeds), not {excerpt(args.games)}")
+        raise UsageError.of("cli.games_high", most=MAX_GAMES, value=Quoted(args.games))
     if args.seed < 0:
-        raise UsageError(f"--seed: must be at least 0, not {excerpt(args.seed)}")
+        raise UsageError.of("cli.seed", value=Quoted(args.seed))
     runner = runner_of(args)
     options = {seat: _options(getattr(args, f"{seat}_option"), f"--{seat}-option") for seat in ("south", "north")}
     match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
@@ -321,14 +367,13 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     """``review``: the advisor's view of every turn of a record; an offline HTML page with ``-o``."""
+    from .game import RecordError
     from .play.review import ReviewError, review_game
 
     if not 1 <= args.iterations <= MAX_REVIEW_ITERATIONS:
-        raise UsageError(
-            f"--iterations: must be a whole number of rollouts a turn from 1 to {MAX_REVIEW_ITERATIONS:,}, not {excerpt(args.iterations)}"
-        )
+        raise UsageError.of("cli.review_iterations", most=MAX_REVIEW_ITERATIONS, value=Quoted(args.iterations))
     if args.seed < 0:
-        raise UsageError(f"--seed: must be at least 0, not {excerpt(args.seed)}")
+        raise UsageError.of("cli.seed", value=Quoted(args.seed))
     target = None
     if args.out:
         from .views.review import REVIEW_FORMATS
@@ -338,8 +383,9 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     done: list[object] = []
     try:
         review = review_game(data, iterations=args.iterations, seed=args.seed, progress=None, on_turn=done.append)
-    except ReviewError as exc:
-        raise UsageError(f"{where}: {_one_line(exc)}") from None
+    except ReviewError as exc:  # a record error inside (its context) says itself in --lang's words
+        inner = exc.__context__ if isinstance(exc.__context__, RecordError) else exc
+        raise UsageError.of("cli_source_error", source=where, problem=inner if isinstance(inner, RecordError) else _one_line(exc)) from None
     except KeyboardInterrupt:
         sys.stderr.write(f"review: interrupted after {len(done)} turns; nothing written\n")
         raise
@@ -380,7 +426,7 @@ def _options(pairs: list[tuple[str, Any]], flag: str) -> dict[str, Any]:
     """Bot options from ``KEY=VALUE`` pairs; the seed has its own flag (selfplay seeds each game's bots)."""
     options = dict(pairs)
     if "seed" in options:
-        raise UsageError(f"{flag}: seed is not a bot option here: use --seed")
+        raise UsageError.of("cli.seed_option", flag=flag)
     return options
 
 
@@ -389,7 +435,7 @@ def _bot_option(text: str) -> tuple[str, Any]:
     ``true``), else kept as text."""
     key, sep, raw = text.partition("=")
     if not sep or not key.strip().isidentifier():
-        raise argparse.ArgumentTypeError(f"expected KEY=VALUE (e.g. budget=0.5), not {excerpt(text)}")
+        raise argparse.ArgumentTypeError(_type_words("argparse.expected_option", text))
     try:
         value: Any = json.loads(raw)
     except ValueError:
@@ -397,11 +443,18 @@ def _bot_option(text: str) -> tuple[str, Any]:
     return key.strip(), value
 
 
+def _type_words(key: str, value: object) -> str:
+    """A value parser's message in the language the command line is read in."""
+    from .cli import speaking
+
+    return say(key, speaking(), value=Quoted(value))
+
+
 def _count(text: str) -> int:
     """A whole number, 0 or more."""
     value = _integer(text)
     if value < 0:
-        raise argparse.ArgumentTypeError(f"expected 0 or more, not {excerpt(value)}")
+        raise argparse.ArgumentTypeError(_type_words("argparse.expected_count", value))
     return value
 
 
@@ -409,14 +462,14 @@ def _seconds(text: str) -> float:
     try:
         return float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected seconds, not {excerpt(text)}") from None
+        raise argparse.ArgumentTypeError(_type_words("argparse.expected_seconds", text)) from None
 
 
 def _integer(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected an integer, not {excerpt(text)}") from None
+        raise argparse.ArgumentTypeError(_type_words("argparse.expected_integer", text)) from None
 
 
 def add_game_commands(sub: Any) -> None:
@@ -424,6 +477,7 @@ def add_game_commands(sub: Any) -> None:
     p = sub.add_parser("replay", help="print the position after each turn of a game record (one position@1 per line)")
     p.add_argument("record", metavar="GAME.json", help="a game@1 record (JSON), a JSON Lines file of records, or '-'")
     p.add_argument("--game", type=_count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
+    __import__("schotten_lab.cli").cli.add_lang_option(p, "the error messages")
     p.set_defaults(run=cmd_replay)
 
     p = sub.add_parser("review", help="the advisor's review of a game record: win chances, mistakes, best moves (HTML with -o)")
