@@ -276,7 +276,7 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.bots.move_facts import REASON_PHRASES
     from schotten_lab.bots.tactics_reasons import TACTICS_REASON_PHRASES
     from schotten_lab.bots.words import BOT_PHRASES
-    from schotten_lab.cli_advise import ADVISE_PHRASES
+    from schotten_lab.cli.advise import ADVISE_PHRASES
     from schotten_lab.core.edit import EDIT_PHRASES
     from schotten_lab.core.legality import LEGALITY_PHRASES
     from schotten_lab.core.problem import PROBLEM_PHRASES
@@ -285,8 +285,8 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.play.distributed import RUNNER_PHRASES
     from schotten_lab.play.review import REVIEW_PHRASES
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
-    from schotten_lab.cli import ARGPARSE_PHRASES
-    from schotten_lab.cli_game import GAME_CLI_PHRASES
+    from schotten_lab.cli.io import ARGPARSE_PHRASES
+    from schotten_lab.cli.records import GAME_CLI_PHRASES
     from schotten_lab.game.record_words import RECORD_PHRASES
 
     return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,

@@ -79,7 +79,7 @@ def test_every_phrase_renders_in_french_with_french_typography() -> None:
     import schotten_lab.analysis.board
     import schotten_lab.bots.move_facts
     import schotten_lab.bots.tactics_reasons
-    import schotten_lab.cli_advise
+    import schotten_lab.cli.advise
     import schotten_lab.core.edit
     import schotten_lab.core.legality
     import schotten_lab.play.distributed
