@@ -287,11 +287,12 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
     from schotten_lab.cli.io import ARGPARSE_PHRASES
     from schotten_lab.cli.records import GAME_CLI_PHRASES
+    from schotten_lab.cli.values import VALUE_PHRASES
     from schotten_lab.game.record_words import RECORD_PHRASES
 
     return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,
             **RUNNER_PHRASES, **TACTICS_REASON_PHRASES, **EDIT_PHRASES, **LEGALITY_PHRASES, **PROBLEM_PHRASES,
-            **ADVICE_PHRASES, **ADVISE_PHRASES, **RECORD_PHRASES, **GAME_CLI_PHRASES, **ARGPARSE_PHRASES}
+            **ADVICE_PHRASES, **ADVISE_PHRASES, **RECORD_PHRASES, **GAME_CLI_PHRASES, **ARGPARSE_PHRASES, **VALUE_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
@@ -481,7 +482,8 @@ def record_lines() -> Iterator[tuple[str, str]]:
 COMMAND_LINES: tuple[tuple[str, ...], ...] = (
     ("analyze", "--bogus"), ("claim",), ("claim", "x.json", "--stone"), ("selfplay", "--games", "1", "--variant", "mud"),
     ("diagram", "x.json", "-o", "x.svg", "--scale", "big"), ("claim", "x.json", "-s", "1", "-p", "south", "extra", "more"),
-    ("frobnicate",), ("selfplay", "--games", "x"), ("replay", "-", "--game", "-1"),
+    ("frobnicate",), ("selfplay", "--games", "x"), ("replay", "-", "--game", "-1"), ("advise", "x.json", "--iterations", "0"),
+    ("advise", "x.json", "--budget", "-1"), ("puzzles", "sheet", "-o", "x.html", "--count", "0"),
 )  # fmt: skip
 """Bad command lines: argparse's own messages (an unknown option, a missing or invalid argument)."""
 

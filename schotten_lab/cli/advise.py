@@ -25,12 +25,13 @@ import json
 import sys
 from typing import Any, TextIO
 
-from ..core.errors import SchottenError, UsageError, excerpt
+from ..core.errors import SchottenError, UsageError
+from ..core.reader_words import Quoted
 from ..core.position_json import json_document
 from ..core.words import Count, number, register, say, typeset
 from .io import EXIT_OK, add_lang_option, one_line
 from .positions import Loaded, add_position_arguments, load_one, load_text, looks_like_notation, read_bounded, read_file, translated
-from .values import integer, seconds
+from .values import integer, refusal, seconds
 
 
 DEFAULT_BUDGET = 2.0
@@ -49,7 +50,7 @@ def _iterations(text: str) -> int:
 
     value = integer(text)
     if not 1 <= value <= MAX_ITERATIONS:
-        raise argparse.ArgumentTypeError(f"must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {excerpt(value)}")
+        raise refusal("value.rollouts", most=MAX_ITERATIONS, value=Quoted(value))
     return value
 
 
@@ -59,7 +60,7 @@ def _budget(text: str) -> float:
 
     value = seconds(text)
     if not 0 < value <= MAX_BUDGET:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be seconds above 0 and at most {MAX_BUDGET:g}, not {excerpt(text.strip())}")
+        raise refusal("value.seconds", most=f"{MAX_BUDGET:g}", value=Quoted(text.strip()))
     return value
 
 
@@ -69,7 +70,7 @@ def _at_least(low: int) -> Any:
     def parse(text: str) -> int:
         value = integer(text)
         if value < low:
-            raise argparse.ArgumentTypeError(f"must be a whole number, {low} or more, not {excerpt(value)}")
+            raise refusal("value.at_least", low=str(low), value=Quoted(value))
         return value
 
     return parse
@@ -205,4 +206,4 @@ def add_advise_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_advise)
 
 
-__all__ = ['ADVISE_PHRASES', 'DEFAULT_BUDGET', 'DEFAULT_MOVES', 'add_advise_parser', 'cmd_advise', 'load_advised', 'load_observation_text', 'pending_line', 'search_line']
+__all__ = ["ADVISE_PHRASES", "DEFAULT_BUDGET", "DEFAULT_MOVES", "add_advise_parser", "cmd_advise", "load_advised", "load_observation_text", "pending_line", "search_line"]

@@ -206,4 +206,4 @@ def add_analyze_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_analyze)
 
 
-__all__ = ['add_analyze_parser', 'cmd_analyze']
+__all__ = ["add_analyze_parser", "cmd_analyze"]

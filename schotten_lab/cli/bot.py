@@ -52,4 +52,4 @@ def add_bot_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_bot)
 
 
-__all__ = ['add_bot_parser', 'cmd_bot']
+__all__ = ["add_bot_parser", "cmd_bot"]

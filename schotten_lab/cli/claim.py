@@ -53,4 +53,4 @@ def add_claim_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_claim)
 
 
-__all__ = ['add_claim_parser', 'cmd_claim']
+__all__ = ["add_claim_parser", "cmd_claim"]

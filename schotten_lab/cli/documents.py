@@ -133,4 +133,4 @@ def add_diagram_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_diagram)
 
 
-__all__ = ['NOTEBOOK_MODULES', 'add_diagram_parser', 'add_notation_parser', 'add_report_parser', 'cmd_diagram', 'cmd_notation', 'cmd_report']
+__all__ = ["NOTEBOOK_MODULES", "add_diagram_parser", "add_notation_parser", "add_report_parser", "cmd_diagram", "cmd_notation", "cmd_report"]

@@ -131,4 +131,4 @@ def _main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-__all__ = ['TERMINATING_SIGNALS', 'Terminated', 'build_parser', 'main']
+__all__ = ["TERMINATING_SIGNALS", "Terminated", "build_parser", "main"]

@@ -223,4 +223,4 @@ def print_error(error: SchottenError, lang: str) -> None:
     print(say("cli.error", lang, prog=PROG, message=one_line(message)), file=sys.stderr)
 
 
-__all__ = ['ARGPARSE_PHRASES', 'CLI_PHRASES', 'EXIT_BAD_INPUT', 'EXIT_BATCH_FAILED', 'EXIT_INTERNAL', 'EXIT_OK', 'MESSAGE_CHARS', 'PROG', 'Parser', 'add_lang_option', 'argparse_speaking', 'argparse_words', 'argv_lang', 'checked_output', 'file_name', 'one_line', 'print_error', 'speaking', 'terminal_text']
+__all__ = ["ARGPARSE_PHRASES", "CLI_PHRASES", "EXIT_BAD_INPUT", "EXIT_BATCH_FAILED", "EXIT_INTERNAL", "EXIT_OK", "MESSAGE_CHARS", "PROG", "Parser", "add_lang_option", "argparse_speaking", "argparse_words", "argv_lang", "checked_output", "file_name", "one_line", "print_error", "speaking", "terminal_text"]

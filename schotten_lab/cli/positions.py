@@ -162,4 +162,4 @@ def rules_for(position: Position, strict: bool) -> RuleSet:
     return RuleSet(rules.variant, rules.expert, strict_proofs=strict and rules.tactics)
 
 
-__all__ = ['Loaded', 'MAX_INPUT_BYTES', 'NOTATION_HELP', 'STRICT_HELP', 'VIEWER_HELP', 'add_position_arguments', 'check_written', 'decode', 'input_files', 'load_file', 'load_notation', 'load_one', 'load_text', 'looks_like_notation', 'read_bounded', 'read_file', 'rules_for', 'translated']
+__all__ = ["Loaded", "MAX_INPUT_BYTES", "NOTATION_HELP", "STRICT_HELP", "VIEWER_HELP", "add_position_arguments", "check_written", "decode", "input_files", "load_file", "load_notation", "load_one", "load_text", "looks_like_notation", "read_bounded", "read_file", "rules_for", "translated"]

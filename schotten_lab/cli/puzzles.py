@@ -23,27 +23,27 @@ from typing import Any, TextIO
 from ..core.errors import UsageError
 from .io import EXIT_BATCH_FAILED, EXIT_OK, Parser
 from .runs import progress
-from .values import integer, seconds
+from .values import integer, refusal, seconds
 
 
 def _positive(text: str) -> int:
     value = integer(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number, 1 or more, not {value}")
+        raise refusal("value.at_least", low="1", value=str(value))
     return value
 
 
 def _seed(text: str) -> int:
     value = integer(text)
     if not 0 <= value < 2**31:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {2**31 - 1}, not {value}")
+        raise refusal("value.range", low="0", most=str(2**31 - 1), value=str(value))
     return value
 
 
 def _max_seconds(text: str) -> float:
     value = seconds(text)
     if not 0 < value <= 86_400:  # nan is refused too
-        raise argparse.ArgumentTypeError(f"must be seconds above 0 and at most 86400, not {text}")
+        raise refusal("value.seconds", most="86400", value=text)
     return value
 
 
@@ -162,4 +162,4 @@ def add_puzzle_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_sheet)
 
 
-__all__ = ['add_puzzle_commands', 'cmd_check', 'cmd_generate', 'cmd_sheet']
+__all__ = ["add_puzzle_commands", "cmd_check", "cmd_generate", "cmd_sheet"]

@@ -196,4 +196,4 @@ def add_replay_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_replay)
 
 
-__all__ = ['GAME_CLI_PHRASES', 'JsonProblem', 'MAX_RECORD_BYTES', 'MAX_RECORD_LINES', 'add_replay_parser', 'cmd_replay', 'read_game']
+__all__ = ["GAME_CLI_PHRASES", "JsonProblem", "MAX_RECORD_BYTES", "MAX_RECORD_LINES", "add_replay_parser", "cmd_replay", "read_game"]

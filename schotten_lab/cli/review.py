@@ -87,4 +87,4 @@ def add_review_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_review)
 
 
-__all__ = ['DEFAULT_REVIEW_ITERATIONS', 'MAX_REVIEW_ITERATIONS', 'add_review_parser', 'cmd_review']
+__all__ = ["DEFAULT_REVIEW_ITERATIONS", "MAX_REVIEW_ITERATIONS", "add_review_parser", "cmd_review"]

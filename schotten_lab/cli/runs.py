@@ -47,4 +47,4 @@ def add_runner_options(p: argparse.ArgumentParser, what: str) -> None:
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it shows only on a terminal anyway)")
 
 
-__all__ = ['add_runner_options', 'progress', 'runner_of']
+__all__ = ["add_runner_options", "progress", "runner_of"]

@@ -136,4 +136,4 @@ def add_selfplay_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_selfplay)
 
 
-__all__ = ['MAX_GAMES', 'OPTION_HELP', 'RECORD_FORMATS', 'add_selfplay_parser', 'cmd_selfplay']
+__all__ = ["MAX_GAMES", "OPTION_HELP", "RECORD_FORMATS", "add_selfplay_parser", "cmd_selfplay"]

@@ -12,8 +12,26 @@ from typing import Any
 from ..core.errors import UsageError
 from ..core.reader_words import Quoted
 from ..core.rules import Player
-from ..core.words import say
+from ..core.words import register, say
 from .io import speaking
+
+VALUE_PHRASES = register({
+    "value.rollouts": {"en": "must be a whole number of rollouts from 1 to {most}, not {value}",
+                       "fr": "un nombre entier de simulations de 1 à {most} est attendu, et non {value}"},
+    "value.seconds": {"en": "must be seconds above 0 and at most {most}, not {value}",
+                      "fr": "un nombre de secondes supérieur à 0 et d'au plus {most} est attendu, et non {value}"},
+    "value.at_least": {"en": "must be a whole number, {low} or more, not {value}",
+                       "fr": "un nombre entier d'au moins {low} est attendu, et non {value}"},
+    "value.range": {"en": "must be a whole number from {low} to {most}, not {value}",
+                    "fr": "un nombre entier de {low} à {most} est attendu, et non {value}"},
+})  # fmt: skip
+"""The advise and puzzles commands' value refusals (en, fr)."""
+
+
+def refusal(key: str, **fields: object) -> argparse.ArgumentTypeError:
+    """A value parser's refusal, phrase ``key`` of :data:`VALUE_PHRASES`, in the language the command
+    line is read in (argparse puts it after « argument --x : »)."""
+    return argparse.ArgumentTypeError(say(key, speaking(), **fields))
 
 
 def parse_player(text: str) -> Player:
@@ -97,4 +115,4 @@ def bot_options(pairs: list[tuple[str, Any]], flag: str) -> dict[str, Any]:
     return options
 
 
-__all__ = ['bot_option', 'bot_options', 'count', 'integer', 'parse_player', 'parse_refute', 'parse_stone', 'parse_stones', 'seconds']
+__all__ = ["VALUE_PHRASES", "bot_option", "bot_options", "count", "integer", "parse_player", "parse_refute", "parse_stone", "parse_stones", "refusal", "seconds"]

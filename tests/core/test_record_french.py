@@ -128,6 +128,10 @@ def test_replay_and_review_say_a_bad_record_in_french(tmp_path: Path, capsys: py
         (["selfplay", "--games", "0"], "--games: must be at least 1", "--games\u00a0: au moins 1"),
         (["selfplay", "--games", "1", "--south", "nobody"], "--south: unknown bot 'nobody'", "--south\u00a0: bot inconnu «\u00a0nobody\u00a0»"),
         (["claim", "x.json", "-s", "10", "-p", "south"], "stone 10 is out of range", "il n’y a pas de borne 10"),
+        (["advise", "x.json", "--iterations", "0"], "must be a whole number of rollouts from 1 to 10,000,000, not 0",
+         "un nombre entier de simulations de 1 à 10\u00a0000\u00a0000 est attendu, et non 0"),
+        (["puzzles", "sheet", "-o", "x.html", "--seed", "-1"], "must be a whole number from 0 to 2147483647, not -1",
+         "un nombre entier de 0 à 2147483647 est attendu, et non -1"),
     ],
 )  # fmt: skip
 def test_the_command_line_says_its_own_errors_in_french(argv: list[str], english: str, french: str,
