@@ -18,7 +18,6 @@ from typing import Any, TextIO
 from ..core.errors import UsageError
 from ..core.reader_words import JsonMessage, Quoted
 from ..core.words import Fact, register, say
-from ..game import RecordError, read_record, replay, validate_record
 from .io import EXIT_OK, add_lang_option, file_name, one_line
 from .values import count
 
@@ -173,6 +172,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
 
     The record is checked whole first (:func:`~schotten_lab.game.validate_record`: every turn, and the
     result against what the turns give), so a false or missing result is refused like a broken rule."""
+    from ..game import RecordError, read_record, replay, validate_record  # the engine loads when a record is read
+
     data, where = read_game(args.record, args.game)
     try:
         record = read_record(data)

@@ -16,7 +16,6 @@ from typing import Any, TextIO
 from ..core.errors import OutputError, UsageError
 from ..core.reader_words import Quoted
 from ..core.words import say
-from ..game import RecordError
 from .io import EXIT_OK, add_lang_option, checked_output, file_name, one_line
 from .records import read_game
 from .values import count, integer
@@ -31,6 +30,7 @@ MAX_REVIEW_ITERATIONS = 50_000
 
 def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     """``review``: the advisor's view of every turn of a record; an offline HTML page with ``-o``."""
+    from ..game import RecordError
     from ..play.review import ReviewError, review_game
 
     if not 1 <= args.iterations <= MAX_REVIEW_ITERATIONS:
