@@ -41,7 +41,7 @@ from schotten_lab.bots.advisor import AdvisorBot, PolicyBot  # noqa: E402
 from schotten_lab.bots.determinize import view_of  # noqa: E402
 from schotten_lab.bots.endgame import SolveTimeout, solve  # noqa: E402
 from schotten_lab.bots.sim import Sim, shuffled_game  # noqa: E402
-from schotten_lab.cli_game import _progress as progress_bar  # noqa: E402
+from schotten_lab.cli.runs import progress as progress_bar  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
 from schotten_lab.play.arena import Decider, GameResult, MatchResult, play_game  # noqa: E402

@@ -276,7 +276,7 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.bots.move_facts import REASON_PHRASES
     from schotten_lab.bots.tactics_reasons import TACTICS_REASON_PHRASES
     from schotten_lab.bots.words import BOT_PHRASES
-    from schotten_lab.cli_advise import ADVISE_PHRASES
+    from schotten_lab.cli.advise import ADVISE_PHRASES
     from schotten_lab.core.edit import EDIT_PHRASES
     from schotten_lab.core.legality import LEGALITY_PHRASES
     from schotten_lab.core.problem import PROBLEM_PHRASES
@@ -285,10 +285,14 @@ def sampled_tables() -> dict[str, dict[str, str]]:
     from schotten_lab.play.distributed import RUNNER_PHRASES
     from schotten_lab.play.review import REVIEW_PHRASES
     from schotten_lab.play.selfplay import SUMMARY_PHRASES
+    from schotten_lab.cli.io import ARGPARSE_PHRASES
+    from schotten_lab.cli.records import GAME_CLI_PHRASES
+    from schotten_lab.cli.values import VALUE_PHRASES
+    from schotten_lab.game.record_words import RECORD_PHRASES
 
     return {**PHRASES, **REPORT_PHRASES, **SUMMARY_PHRASES, **BOT_PHRASES, **REASON_PHRASES, **REVIEW_PHRASES, **MOVE_PHRASES,
             **RUNNER_PHRASES, **TACTICS_REASON_PHRASES, **EDIT_PHRASES, **LEGALITY_PHRASES, **PROBLEM_PHRASES,
-            **ADVICE_PHRASES, **ADVISE_PHRASES}
+            **ADVICE_PHRASES, **ADVISE_PHRASES, **RECORD_PHRASES, **GAME_CLI_PHRASES, **ARGPARSE_PHRASES, **VALUE_PHRASES}
 
 
 def phrase_lines(tables: dict[str, dict[str, str]] | None = None) -> Iterator[tuple[str, str]]:
@@ -436,6 +440,76 @@ def reader_lines() -> Iterator[tuple[str, str]]:
         yield type(exc).__name__, exc.in_words("fr")  # type: ignore[attr-defined]
 
 
+_RECORD = '{"format": "schotten-lab/game@1", "deal": {"hands": {"south": null, "north": null}, "clan": null}, "turns": [%s]}'
+_TURN = '{"player": "south", "play": %s}'
+RECORD_INPUTS: tuple[str, ...] = (
+    "{", "[]", '{"format": "x"}', '{"format": "schotten-lab/game@1", "variant": "mud"}',
+    '{"format": "schotten-lab/game@1", "expert": 1}', '{"format": "schotten-lab/game@1", "players": []}',
+    '{"format": "schotten-lab/game@1", "first": "east"}', '{"format": "schotten-lab/game@1", "deal": 3}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": 3}}', '{"format": "schotten-lab/game@1", "deal": {"hands": {"south": ["R1"]}}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {"south": [1, 2, 3, 4, 5, 6]}}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {"south": ["R0", "R2", "R3", "R4", "R5", "R6"]}}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {"south": ["JOKER", "R2", "R3", "R4", "R5", "R6"]}}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {"south": ["R1", "R1", "R3", "R4", "R5", "R6"]}}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {}, "tactics": ["MUD"]}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {}}, "turns": 3}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {}}, "turns": [3]}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {}}, "turns": [], "result": 3}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {}}, "turns": [], "result": {"reason": "luck"}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {}}, "turns": [], "result": {"claimed": []}}',
+    '{"format": "schotten-lab/game@1", "deal": {"hands": {}}, "turns": [], "result": {"winner": "south", "reason": "five"}}',
+    _RECORD % '{"player": "north", "play": {"card": "R8", "stone": 3}}', _RECORD % _TURN % "3",
+    _RECORD % _TURN % '{"card": 8, "stone": 3}', _RECORD % _TURN % '{"card": "R0", "stone": 3}',
+    _RECORD % _TURN % '{"card": "R8", "stone": 13}', _RECORD % _TURN % '{"card": "R8", "stone": 3, "foo": 1}',
+    _RECORD % _TURN % '{"card": "R8"}', _RECORD % '{"player": "south", "play": {"card": "R8", "stone": 3}, "draw": 5}',
+)  # fmt: skip
+"""Bad game records, one of each kind of record reader error (``replay``, ``review``)."""
+
+
+def record_lines() -> Iterator[tuple[str, str]]:
+    """A game record's reading errors in French (the records of RECORD_INPUTS, read and replayed)."""
+    from schotten_lab.game import RecordError, read_record, validate_record
+
+    for text in RECORD_INPUTS:
+        try:
+            validate_record(read_record(text))
+        except RecordError as exc:
+            yield type(exc).__name__, exc.in_words("fr")
+        else:
+            raise AssertionError(f"{text!r} reads")
+
+
+COMMAND_LINES: tuple[tuple[str, ...], ...] = (
+    ("analyze", "--bogus"), ("claim",), ("claim", "x.json", "--stone"), ("selfplay", "--games", "1", "--variant", "mud"),
+    ("diagram", "x.json", "-o", "x.svg", "--scale", "big"), ("claim", "x.json", "-s", "1", "-p", "south", "extra", "more"),
+    ("frobnicate",), ("selfplay", "--games", "x"), ("replay", "-", "--game", "-1"), ("advise", "x.json", "--iterations", "0"),
+    ("advise", "x.json", "--budget", "-1"), ("puzzles", "sheet", "-o", "x.html", "--count", "0"),
+)  # fmt: skip
+"""Bad command lines: argparse's own messages (an unknown option, a missing or invalid argument)."""
+
+
+def command_lines() -> Iterator[tuple[str, str]]:
+    """The command line's errors about itself in French (``--lang fr``), and its help's headings."""
+    import contextlib
+    import io
+
+    from schotten_lab.cli import main
+
+    for argv in COMMAND_LINES:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            code = main([*argv, "--lang", "fr"])
+        assert code == 2, argv
+        yield " ".join(argv), err.getvalue().strip()
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        with contextlib.suppress(SystemExit):
+            main(["replay", "--help", "--lang", "fr"])
+    for line in out.getvalue().splitlines():
+        if line and not line.startswith(" ") and not line.startswith("utilisation") or line.startswith("utilisation"):
+            yield "replay --help", line.split(" schotten-lab")[0] if line.startswith("utilisation") else line
+
+
 SECTIONS = (
     ("Les phrases de core.words (champs d'exemple)", phrase_lines),
     ("Les explications des revendications (positions commentées)", claim_lines),
@@ -445,6 +519,8 @@ SECTIONS = (
     ("Les raisons du conseiller (schotten-lab advise --lang fr)", reason_lines),
     ("La revue d'une partie (schotten-lab review --lang fr)", review_lines),
     ("Les erreurs de lecture d'une position (documents JSON et notations)", reader_lines),
+    ("Les erreurs de lecture d'une partie enregistrée (schotten-lab replay --lang fr, review --lang fr)", record_lines),
+    ("Les erreurs de la ligne de commande elle-même (argparse, --lang fr)", command_lines),
 )
 
 

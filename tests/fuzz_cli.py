@@ -329,7 +329,7 @@ def main() -> int:
                     findings.append(endless[-1])
         if (folder / "locked").exists():
             (folder / "locked").chmod(0o700)
-    report = {"tree": str(Path(cli.__file__).parents[1]), "runs": options.runs, "seed": options.seed, "seconds": round(time.monotonic() - started),
+    report = {"tree": str(Path(cli.__file__).parents[2]), "runs": options.runs, "seed": options.seed, "seconds": round(time.monotonic() - started),
               "exit_codes": dict(sorted(codes.items())), "seconds_by_command": {k: round(v) for k, v in per_command.items()},
               "findings": len(findings), "endless": endless,
               "details": findings}

@@ -206,3 +206,93 @@ def test_the_documents_the_package_points_to_exist() -> None:
     assert sorted(name for name in cited if not (ROOT / "docs" / name).is_file()) == []
     bare = [p.name for p in PACKAGE.rglob("*.py") if re.search(r"(?<![/\w])(RULES|ANALYSIS)\.md", p.read_text())]
     assert bare == [], "cite docs/RULES.md or docs/ANALYSIS.md, the copies in the repository"
+
+
+# ---- the command line: a package of small modules, no cycle among them ----------------------------------
+
+CLI = PACKAGE / "cli"
+CLI_MODULE_LINES = 600
+"""The most lines a module of the command line may have (issue 18: small rooms, one job each)."""
+
+
+def run_time_imports(path: Path) -> set[str]:
+    """Modules a source file names to ``__import__``/``importlib.import_module`` with a literal string
+    (an import the ``import`` statements do not show)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+            func = node.func
+            called = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if called in ("__import__", "import_module") and isinstance(node.args[0].value, str):
+                names.add(node.args[0].value)
+    return names
+
+
+def cli_import_graph() -> dict[str, set[str]]:
+    """``{cli module: the cli modules it imports}``, every import counted: at top level, inside
+    functions, under ``TYPE_CHECKING``, and by name at run time."""
+    modules = {
+        "schotten_lab.cli" if path.name == "__init__.py" else f"schotten_lab.cli.{path.stem}": path
+        for path in sorted(CLI.glob("*.py"))
+    }
+    return {
+        name: {other for other in modules if other != name and other in imported_modules(path) | run_time_imports(path)}
+        for name, path in modules.items()
+    }
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """A cycle of ``graph`` as the list of its nodes (the first one repeated at the end), or ``None``."""
+    state: dict[str, int] = {}  # 1: on the path being walked, 2: done
+    path: list[str] = []
+
+    def walk(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph.get(node, ())):
+            if state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            if nxt not in state and (cycle := walk(nxt)):
+                return cycle
+        path.pop()
+        state[node] = 2
+        return None
+
+    for start in sorted(graph):
+        if start not in state and (cycle := walk(start)):
+            return cycle
+    return None
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"a"}}) == ["a", "a"]
+
+
+def test_the_cli_scanner_sees_function_level_and_run_time_imports(tmp_path: Path) -> None:
+    source = tmp_path / "module.py"
+    source.write_text('def f():\n    from .io import one_line\n    return __import__("schotten_lab.cli").cli\n')
+    assert run_time_imports(source) == {"schotten_lab.cli"}  # function-level imports: test_the_import_scanner_sees_relative_and_lazy_imports
+
+
+def test_the_command_line_is_a_package_without_import_cycles() -> None:
+    """Issue 18: ``cli.py`` and ``cli_advise.py`` imported each other's private helpers (one side through
+    ``__import__``). Now no module of the command line imports, by any route, one that imports it back."""
+    assert not list(PACKAGE.glob("cli*.py")), "the command line lives in schotten_lab/cli/"
+    graph = cli_import_graph()
+    assert {"schotten_lab.cli", "schotten_lab.cli.entry", "schotten_lab.cli.io"} <= set(graph)
+    assert find_cycle(graph) is None, f"import cycle: {' -> '.join(find_cycle(graph) or [])}"
+    assert all(not run_time_imports(path) for path in CLI.glob("*.py")), "the command line imports nothing by name"
+
+
+@pytest.mark.parametrize("path", sorted(CLI.glob("*.py")), ids=lambda p: p.name)
+def test_each_module_of_the_command_line_is_small(path: Path) -> None:
+    assert len(path.read_text().splitlines()) < CLI_MODULE_LINES
+
+
+def test_the_command_line_defines_its_exit_codes_and_error_line_once() -> None:
+    texts = {path.name: path.read_text() for path in CLI.glob("*.py")}
+    for definition in ("EXIT_OK =", "EXIT_BAD_INPUT =", "def one_line(", "def print_error(", "def add_lang_option(", "def argv_lang("):
+        assert [name for name, text in texts.items() if definition in text] == ["io.py"], definition
+    assert [name for name, text in texts.items() if '"cli.error"' in text] == ["io.py"]

@@ -429,7 +429,9 @@ def test_internal_error_is_one_line_and_debug_shows_it(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom\nsecond line")
 
-    monkeypatch.setattr(cli, "_analyze", broken)
+    import schotten_lab.cli.analyze as analyze_command
+
+    monkeypatch.setattr(analyze_command, "_analyze", broken)
     code, out, err = run(["analyze", str(THREE_EIGHTS)], capsys)
     assert code == 3 and out == ""
     assert err.count("\n") == 1 and "internal error: RuntimeError: boom second line" in err

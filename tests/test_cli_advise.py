@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from schotten_lab import cli_advise
+from schotten_lab.cli import advise as cli_advise
 from schotten_lab.bots import AdvisorBot, advise
 from schotten_lab.bots.advisor import MAX_BUDGET, MAX_ITERATIONS
 from schotten_lab.cli import build_parser, main

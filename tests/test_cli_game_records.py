@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from schotten_lab.cli import main
-from schotten_lab.cli_game import _on_the_clock
+from schotten_lab.cli.selfplay import _on_the_clock
 from schotten_lab.bots import make_bot
 
 

@@ -663,17 +663,18 @@ def test_the_cli_exits_as_the_signal_when_compiled_code_was_interrupted(
     signum: int | None, code: int, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     import schotten_lab.cli as cli
+    import schotten_lab.cli.documents as documents
 
     def interrupted(args: object, out: object) -> int:
         raise _signal_inside_compiled_code(signum)
 
-    monkeypatch.setattr(cli, "cmd_report", interrupted)
+    monkeypatch.setattr(documents, "cmd_report", interrupted)
     assert cli.main(["report", "data/positions/13_midgame.json", "-o", str(tmp_path / "r.html")]) == code
     assert "internal error" not in capsys.readouterr().err
 
     def broken(args: object, out: object) -> int:
         raise SystemError("a real bug")
 
-    monkeypatch.setattr(cli, "cmd_report", broken)
+    monkeypatch.setattr(documents, "cmd_report", broken)
     assert cli.main(["report", "data/positions/13_midgame.json", "-o", str(tmp_path / "r.html")]) == 3
     assert "internal error: SystemError: a real bug" in capsys.readouterr().err

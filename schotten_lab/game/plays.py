@@ -19,8 +19,9 @@ from ..core.stone import Stone
 from ..core.rules import Player, RuleSet
 from ..core.sides import best_identities, best_side_completion
 from ..core.tactics import MODE_CARD, MODES, RUSES, TACTICS_NAMES, TROOP_KINDS, HandCard, Piece, Troop
-from ..core.words import TacticName, register, say
-from .errors import IllegalTurnError, quote
+from ..core.words import Fact, TacticName, register, say
+from .errors import IllegalTurnError
+from .record_words import Code, CodeList, Players, Shown, Verbatim
 
 DECKS = ("clan", "tactics")
 MODE_OF = {card: mode for mode, card in MODE_CARD.items()}  # "MUD" -> "mud"
@@ -86,31 +87,31 @@ class Play:
             if type(stone) is int and 1 <= stone <= 9 and isinstance(clan, Card):
                 return _CLAN_PLAYS[clan.index][stone]
         if not isinstance(data, Mapping):
-            raise IllegalTurnError("format", f"play must be an object like {{'card': 'R8', 'stone': 3}}, not {quote(data)}")
+            raise IllegalTurnError("format", Fact.of("record.play_shape", value=Shown(data)))
         raw_card = data.get("card")
         if not isinstance(raw_card, str):
-            raise IllegalTurnError("format", f"play.card must be a card code such as 'R8' or 'MUD', not {quote(raw_card)}")
+            raise IllegalTurnError("format", Fact.of("record.play_card", value=Shown(raw_card)))
         card = _card_code(raw_card)
         allowed = _PLAY_FIELDS.get(card, _PLAY_FIELDS["clan"])
         extra = sorted(set(data) - allowed - _RECORD_ONLY)
         if extra:
-            raise IllegalTurnError("format", f"play.{extra[0]}: unknown field for a {card} play (fields: {', '.join(sorted(allowed))})")
+            raise IllegalTurnError("format", Fact.of("record.play_field", field=Code(f"play.{extra[0]}"), card=Verbatim(card), fields=CodeList(tuple(sorted(allowed)))))
         if card == "HEADHUNTER":
             decks = data.get("decks")
             if not isinstance(decks, list) or not all(d in DECKS for d in decks) or len(decks) > 3:
-                raise IllegalTurnError("format", f"play.decks must list up to 3 of 'clan'/'tactics', not {quote(decks)}")
+                raise IllegalTurnError("format", Fact.of("record.play_decks", value=Shown(decks)))
             return cls(card, decks=tuple(sorted(decks, key=DECKS.index)))
         stone = _stone_number(data.get("stone"), "play.stone", optional=card == "STRATEGIST" or card == "BANSHEE")
         if card in ("BANSHEE", "TRAITOR", "STRATEGIST"):
             source = _stone_number(data.get("from"), "play.from")
             target = data.get("target")
             if not isinstance(target, str):
-                raise IllegalTurnError("format", f"play.target must be a card code such as 'R8' or 'JOKER', not {quote(target)}")
+                raise IllegalTurnError("format", Fact.of("record.play_target", value=Shown(target)))
             if card == "TRAITOR" and stone is None:
-                raise IllegalTurnError("format", "play.stone is required: the stone where the Traitor puts the card")
+                raise IllegalTurnError("format", Fact.of("record.traitor_stone"))
             return cls(card, stone=None if card == "BANSHEE" else stone, source=source, target=_card_code(target, troops=True))
         if stone is None:
-            raise IllegalTurnError("format", f"play.stone is required for {card}")
+            raise IllegalTurnError("format", Fact.of("record.stone_required", card=Verbatim(card)))
         return cls(card, stone=stone)
 
     def __str__(self) -> str:
@@ -205,18 +206,22 @@ def _card_code(text: str, troops: bool = False) -> str:
     if t in TACTICS_NAMES:
         return t
     if "=" in t:
-        raise IllegalTurnError("format", f"{quote(text)}: an elite troop's identity is chosen when its stone is claimed, not when it is played")
+        raise IllegalTurnError("format", Fact.of("record.troop_identity", value=Shown(text)))
     try:
         return str(Card.parse(t))
     except CardError as exc:
-        raise IllegalTurnError("format", str(exc)) from None
+        raise IllegalTurnError("format", exc.fact if exc.fact is not None else str(exc)) from None
+
+
+_FIELD_WORDS = {"play.stone": Fact.of("record.stone_field"), "play.from": Fact.of("record.from_field")}
+"""The stone fields of a play, in words (« la borne du coup »)."""
 
 
 def _stone_number(raw: object, name: str, optional: bool = False) -> int | None:
     if raw is None and optional:
         return None
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 9:
-        raise IllegalTurnError("format", f"{name} must be a stone number 1-9, not {quote(raw)}")
+        raise IllegalTurnError("format", Fact.of("record.stone_number", name=_FIELD_WORDS.get(name, Verbatim(name)), value=Shown(raw)))
     return raw
 
 
@@ -279,7 +284,7 @@ def observation_from_dict(data: object) -> Observation:
     from ..core.errors import PositionFormatError
 
     if not isinstance(data, Mapping):
-        raise PositionFormatError("", "a position must be a JSON object")
+        raise PositionFormatError("", Fact.of("record.obs_not_object"))
     rest = {k: v for k, v in data.items() if k not in ("pending", "jokers_played", "history")}
     pos = Position.from_dict(rest)
     pending = None
@@ -287,19 +292,19 @@ def observation_from_dict(data: object) -> Observation:
     if raw is not None:
         count = raw.get("return") if isinstance(raw, Mapping) else None
         if not isinstance(raw, Mapping) or raw.get("kind") != "headhunter" or type(count) is not int:
-            raise PositionFormatError("pending", "must be {'kind': 'headhunter', 'return': N}")
+            raise PositionFormatError("pending", Fact.of("record.pending_shape"))
         most = min(2, pos.hand_sizes[pos.to_move])  # the size of a known hand is its length
         if not pos.rules.tactics or "HEADHUNTER" not in pos.discard:
-            raise PositionFormatError("pending", "a pending Headhunter needs the tactics variant and the Headhunter in the discard pile")
+            raise PositionFormatError("pending", Fact.of("record.pending_needs"))
         if not 0 <= count <= most:
-            raise PositionFormatError("pending.return", f"Headhunter puts back 0 to {most} cards here, not {count}")
+            raise PositionFormatError("pending.return", Fact.of("record.pending_return", most=most, count=Verbatim(str(count))))
         pending = Pending("headhunter", count)
     on_table = jokers_on_table(pos.stones)
     discarded = sum(1 for c in pos.discard if c == "JOKER")
     jokers, history = data.get("jokers_played"), data.get("history")
     if jokers is not None:
         if not isinstance(jokers, list) or not all(j in ("south", "north") for j in jokers):
-            raise PositionFormatError("jokers_played", "must be a list of 'south'/'north'")
+            raise PositionFormatError("jokers_played", Fact.of("record.jokers_shape"))
         played, where = frozenset(Player(j) for j in jokers), "jokers_played"
     elif history is not None:
         played, where = jokers_in_history(history), "history"
@@ -311,9 +316,9 @@ def observation_from_dict(data: object) -> Observation:
         return observe(pos, pending)  # who played a Joker: as the table shows
     if not on_table <= played:
         missing = sorted(p.value for p in on_table - played)
-        raise PositionFormatError(where, f"leaves out {', '.join(missing)}, who has a Joker on the table")
+        raise PositionFormatError(where, Fact.of("record.jokers_missing", players=Players(tuple(missing))))
     if len(played - on_table) > discarded:
-        raise PositionFormatError(where, "names a player with no Joker on the table, and no Joker is in the discard pile")
+        raise PositionFormatError(where, Fact.of("record.jokers_extra"))
     return observe(pos, pending, played)
 
 
@@ -322,16 +327,16 @@ def jokers_in_history(history: object) -> frozenset[Player]:
     from ..core.errors import PositionFormatError
 
     if not isinstance(history, list):
-        raise PositionFormatError("history", "expected a list of turn objects")
+        raise PositionFormatError("history", Fact.of("record.history_shape"))
     played = set()
     for i, turn in enumerate(history):
         if not isinstance(turn, Mapping):
-            raise PositionFormatError(f"history[{i}]", "expected a turn object")
+            raise PositionFormatError(f"history[{i}]", Fact.of("record.history_turn"))
         play = turn.get("play")
         if isinstance(play, Mapping) and play.get("card") == "JOKER":
             player = turn.get("player")
             if player not in ("south", "north"):
-                raise PositionFormatError(f"history[{i}].player", f"expected 'south' or 'north', not {str(player)[:40]!r}")
+                raise PositionFormatError(f"history[{i}].player", Fact.of("record.history_player", value=Shown(str(player)[:40], limit=100)))
             played.add(Player(player))
     return frozenset(played)
 
@@ -520,7 +525,7 @@ def seat_of(position: Position) -> Seat:
     player = position.to_move
     hand = position.hands[player]
     if hand is None:
-        raise IllegalTurnError("hidden-hand", f"{player.value}'s hand is unknown in this position: legal plays need it")
+        raise IllegalTurnError("hidden-hand", Fact.of("record.hidden_hand", player=player))
     jokers = position.jokers_played if isinstance(position, Observation) else jokers_on_table(position.stones)
     played = position.tactics_played
     return Seat(

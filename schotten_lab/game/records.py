@@ -21,7 +21,10 @@ from ..core.position import Position
 from ..core.rules import PLAYERS, Player
 from ..core.tactics import TACTICS_COPIES, TACTICS_NAMES, parse_hand_card
 from .deal import Deal
-from .errors import IllegalTurnError, RecordError, quote
+from ..core.reader_words import JsonMessage
+from ..core.words import Fact
+from .errors import IllegalTurnError, RecordError
+from .record_words import Code, Shown, Verbatim
 from .state import GameState, _apply, new_game
 
 FORMAT = "schotten-lab/game@1"
@@ -153,46 +156,46 @@ def read_record(source: str | bytes | Mapping[str, Any] | GameRecord) -> GameRec
         try:
             data = json.loads(source)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+            raise RecordError(Fact.of("reader.bad_json", message=JsonMessage(exc.msg), line=str(exc.lineno), column=str(exc.colno))) from None
         except UnicodeDecodeError:
-            raise RecordError("not valid JSON: not UTF-8 text") from None
+            raise RecordError(Fact.of("record.not_utf8")) from None
     else:
         data = source
     if not isinstance(data, Mapping):
-        raise RecordError(f"a game record must be a JSON object, not {quote(data)}")
+        raise RecordError(Fact.of("record.not_object", value=Shown(data)))
     fmt = data.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"is {quote(fmt)}; this version reads {FORMAT!r}", field="format")
+        raise RecordError(Fact.of("reader.format", value=Shown(fmt), format=Shown(FORMAT)), field="format")
     variant = data.get("variant", "base")
     if variant not in ("base", "tactics"):
-        raise RecordError(f"is {quote(variant)}; expected 'base' or 'tactics'", field="variant")
+        raise RecordError(Fact.of("reader.variant", value=Shown(variant)), field="variant")
     expert = data.get("expert", False)
     if not isinstance(expert, bool):
-        raise RecordError(f"must be true or false, not {quote(expert)}", field="expert")
+        raise RecordError(Fact.of("reader.must_be", expected=Fact.of("reader.kind_bool"), kind=Shown(expert)), field="expert")
     players = data.get("players", {})
     if not isinstance(players, Mapping) or not all(isinstance(v, str) for v in players.values()):
-        raise RecordError("must be an object of names, like {'south': 'random', 'north': 'greedy'}", field="players")
+        raise RecordError(Fact.of("record.players"), field="players")
     first = _player(data.get("first", "south"), "first")
     assert first is not None
     deal = _read_deal(data.get("deal"), variant)
     raw_turns = data.get("turns")
     if not isinstance(raw_turns, list):
-        raise RecordError(f"must be a list of turn objects, not {quote(raw_turns)}", field="turns")
+        raise RecordError(Fact.of("record.turns_shape", value=Shown(raw_turns)), field="turns")
     for k, t in enumerate(raw_turns):
         if not isinstance(t, Mapping):
-            raise RecordError(f"must be a turn object, not {quote(t)}", field=f"turns[{k}]", turn=k + 1)
+            raise RecordError(Fact.of("record.turn_shape", value=Shown(t)), field=f"turns[{k}]", turn=k + 1)
     result = data.get("result", {})
     if result is None:
         result = {}
     if not isinstance(result, Mapping):
-        raise RecordError(f"must be an object, not {quote(result)}", field="result")
+        raise RecordError(Fact.of("reader.must_be", expected=Fact.of("reader.kind_dict"), kind=Shown(result)), field="result")
     winner = _player(result.get("winner"), "result.winner", allow_none=True)
     reason = result.get("reason")
     if reason is not None and reason not in REASONS:
-        raise RecordError(f"is {quote(reason)}; expected 'five', 'adjacent' (or 'blocked')", field="result.reason")
+        raise RecordError(Fact.of("record.reason", value=Shown(reason)), field="result.reason")
     raw_claimed = result.get("claimed", [None] * 9)
     if not isinstance(raw_claimed, list) or len(raw_claimed) != 9:
-        raise RecordError("must list the 9 stones' owners ('south', 'north' or null)", field="result.claimed")
+        raise RecordError(Fact.of("record.claimed"), field="result.claimed")
     claimed = tuple(_player(c, f"result.claimed[{k}]", allow_none=True) for k, c in enumerate(raw_claimed))
     extra = {k: v for k, v in data.items() if k not in _TOP}
     return GameRecord(variant, expert, dict(players), first, deal, tuple(dict(t) for t in raw_turns), winner, reason, claimed, extra)
@@ -202,17 +205,17 @@ def _player(raw: object, name: str, allow_none: bool = False) -> Player | None:
     if raw is None and allow_none:
         return None
     if raw not in ("south", "north"):
-        raise RecordError(f"is {quote(raw)}; expected 'south' or 'north'{' or null' if allow_none else ''}", field=name)
+        raise RecordError(Fact.of("record.player_or_null" if allow_none else "record.player", value=Shown(raw)), field=name)
     return Player(raw)
 
 
 def _read_deal(raw: object, variant: str) -> Deal:
     if not isinstance(raw, Mapping):
-        raise RecordError(f"must be an object with 'hands', 'clan' and 'tactics', not {quote(raw)}", field="deal")
+        raise RecordError(Fact.of("record.deal_shape", value=Shown(raw)), field="deal")
     h = 7 if variant == "tactics" else 6
     hands = raw.get("hands")
     if not isinstance(hands, Mapping):
-        raise RecordError("must be an object with 'south' and 'north'", field="deal.hands")
+        raise RecordError(Fact.of("record.hands_shape"), field="deal.hands")
     south = _card_list(hands.get("south"), "deal.hands.south", h, clan=True)
     north = _card_list(hands.get("north"), "deal.hands.north", h, clan=True)
     clan = _card_list(raw.get("clan"), "deal.clan", 54 - 2 * h, clan=True)
@@ -220,16 +223,16 @@ def _read_deal(raw: object, variant: str) -> Deal:
         tactics = _card_list(raw.get("tactics"), "deal.tactics", 10, clan=False)
     else:
         if raw.get("tactics") not in (None, []):
-            raise RecordError("must be empty in the base game", field="deal.tactics")
+            raise RecordError(Fact.of("record.tactics_base"), field="deal.tactics")
         tactics = ()
     known = [c for c in (*south, *north, *clan) if c is not None]
     twice = [c for c, n in Counter(known).items() if n > 1]
     if twice:
-        raise RecordError(f"card {twice[0]} is dealt twice; each clan card exists once", field="deal")
+        raise RecordError(Fact.of("record.dealt_twice", card=Verbatim(str(twice[0]))), field="deal")
     counts = Counter(t for t in tactics if t is not None)
     for name, n in counts.items():
         if n > TACTICS_COPIES[name]:
-            raise RecordError(f"{name} appears {n} times; it exists {TACTICS_COPIES[name]} time(s)", field="deal.tactics")
+            raise RecordError(Fact.of("record.copies", name=Verbatim(str(name)), count=n, most=TACTICS_COPIES[name]), field="deal.tactics")
     return Deal(variant, south, north, clan, tactics)  # type: ignore[arg-type]
 
 
@@ -237,24 +240,24 @@ def _card_list(raw: object, name: str, size: int, *, clan: bool) -> tuple[Any, .
     if raw is None:
         return (None,) * size
     if not isinstance(raw, list):
-        raise RecordError(f"must be a list of card codes (or null when unknown), not {quote(raw)}", field=name)
+        raise RecordError(Fact.of("record.cards_shape", value=Shown(raw)), field=name)
     if len(raw) != size:
-        raise RecordError(f"has {len(raw)} cards; expected {size}", field=name)
+        raise RecordError(Fact.of("record.cards_count", count=str(len(raw)), size=size), field=name)
     out: list[Any] = []
     for k, code in enumerate(raw):
         if code is None:
             out.append(None)
             continue
         if not isinstance(code, str):
-            raise RecordError(f"must be a card code, not {quote(code)}", field=f"{name}[{k}]")
+            raise RecordError(Fact.of("record.card_code", value=Shown(code)), field=f"{name}[{k}]")
         try:
             card = parse_hand_card(code)
         except CardError as exc:
-            raise RecordError(str(exc), field=f"{name}[{k}]") from None
+            raise RecordError(exc.fact if exc.fact is not None else str(exc), field=f"{name}[{k}]") from None
         if clan and not isinstance(card, Card):
-            raise RecordError(f"{card} is a tactics card; this list holds clan cards", field=f"{name}[{k}]")
+            raise RecordError(Fact.of("record.tactics_in_clan", card=Verbatim(str(card))), field=f"{name}[{k}]")
         if not clan and card not in TACTICS_NAMES:
-            raise RecordError(f"{card} is a clan card; the tactics deck holds tactics cards", field=f"{name}[{k}]")
+            raise RecordError(Fact.of("record.clan_in_tactics", card=Verbatim(str(card))), field=f"{name}[{k}]")
         out.append(card)
     return tuple(out)
 
@@ -272,22 +275,22 @@ def replay_states(record: GameRecord | str | Mapping[str, Any], *, strict: bool 
         try:
             state = _replay_turn(state, turn, full, strict)
         except IllegalTurnError as exc:
-            raise RecordError(exc.problem, turn=k, rule=exc.rule) from None
+            raise RecordError(exc.fact if exc.fact is not None else exc.problem, turn=k, rule=exc.rule) from None
         except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:  # a malformed turn field
-            raise RecordError(f"cannot read this turn: {exc}", turn=k, rule="format") from None
+            raise RecordError(Fact.of("record.unreadable_turn", problem=Verbatim(str(exc))), turn=k, rule="format") from None
         yield state
 
 
 def _replay_turn(state: GameState, turn: Mapping[str, Any], full: bool, strict: bool) -> GameState:
     player = turn.get("player")
     if state.over:
-        raise IllegalTurnError("game-over", f"the game is over ({state.reason}): no further turns")
+        raise IllegalTurnError("game-over", Fact.of("record.game_over", reason=Code(str(state.reason))))
     if player != state.to_move.value:
-        raise IllegalTurnError("turn-order", f"it is {state.to_move.value}'s turn, not {quote(player)}'s")
+        raise IllegalTurnError("turn-order", Fact.of("record.turn_order", player=state.to_move, value=Shown(player)))
     play = turn.get("play")
     seen_draw = turn.get("draw")
     if seen_draw is not None and not isinstance(seen_draw, str):
-        raise IllegalTurnError("format", f"draw must be a card code or null, not {quote(seen_draw)}")
+        raise IllegalTurnError("format", Fact.of("record.draw_shape", value=Shown(seen_draw)))
     decision: dict[str, Any] = {"player": player, "play": play, "claim": turn.get("claim", [])}
     deck = turn.get("deck")
     if deck is None and seen_draw is not None and state.rules.tactics:
@@ -298,9 +301,9 @@ def _replay_turn(state: GameState, turn: Mapping[str, Any], full: bool, strict: 
         return _replay_headhunter(state, turn, decision, strict)
     new, made = _apply(state, decision, strict=strict, seen_draw=seen_draw)
     if made["draw"] is not None and seen_draw is None and full:
-        raise IllegalTurnError("draw", f"the record says no card was drawn, but {made['draw']} was")
+        raise IllegalTurnError("draw", Fact.of("record.no_draw_said", card=Verbatim(str(made["draw"]))))
     if made["draw"] is None and seen_draw is not None:
-        raise IllegalTurnError("draw", f"the record says {seen_draw} was drawn, but no draw happens this turn")
+        raise IllegalTurnError("draw", Fact.of("record.draw_said", card=Verbatim(seen_draw)))
     return new
 
 
@@ -315,7 +318,7 @@ def _replay_headhunter(state: GameState, turn: Mapping[str, Any], decision: dict
         step1["claim"] = []
     mid, _ = _apply(state, step1, strict=strict, seen_cards={"drawn": drawn})
     if turn.get("draw") is not None:
-        raise IllegalTurnError("headhunter", "no card is drawn at the end of a Headhunter turn")
+        raise IllegalTurnError("headhunter", Fact.of("record.headhunter_draw"))
     step2: dict[str, Any] = {"return": play.get("returned"), "claim": [] if state.rules.expert else claims}
     new, _ = _apply(mid, step2, strict=strict, seen_cards={"returned_decks": play.get("returned_decks")})
     return new
@@ -336,15 +339,22 @@ def validate_record(record: GameRecord | str | Mapping[str, Any]) -> GameState:
     if rec.reason == "blocked" and not state.over and not rec.deal.complete:
         return state  # a one-seat replay cannot see the hidden hand that makes the game blocked
     if state.winner != rec.winner or (rec.reason is not None and state.reason != rec.reason) or (state.over and rec.reason is None):
-        said = f"{rec.winner.value if rec.winner else 'null'} ({rec.reason or 'no reason given'})"
-        got = f"{state.winner.value if state.winner else 'null'} ({state.reason or 'unfinished'})"
-        raise RecordError(f"result says winner {said}, but the turns give {got}", turn=n or None, rule="result", field="result")
+        said = _winner_words(rec.winner, rec.reason, "record.no_reason")
+        got = _winner_words(state.winner, state.reason, "record.unfinished")
+        raise RecordError(Fact.of("record.result", said=said, got=got), turn=n or None, rule="result", field="result")
     if claimed != rec.claimed:
         raise RecordError(
-            f"result.claimed is {[p.value if p else None for p in rec.claimed]}, the turns give {[p.value if p else None for p in claimed]}",
+            Fact.of("record.claimed_result", said=Verbatim(str([p.value if p else None for p in rec.claimed])),
+                    got=Verbatim(str([p.value if p else None for p in claimed]))),
             turn=n or None, rule="result", field="result.claimed",
         )  # fmt: skip
     return state
+
+
+def _winner_words(winner: Player | None, reason: str | None, no_reason: str) -> Fact:
+    """"south (five)", "null (no reason given)" / « Sud (« five ») », « personne (sans raison donnée) »."""
+    return Fact.of("record.winner_reason", winner=winner if winner is not None else Fact.of("record.nobody"),
+                   reason=Code(reason) if reason else Fact.of(no_reason))
 
 
 def replay(record: GameRecord | str | Mapping[str, Any], *, include_start: bool = False) -> Iterator[Position]:
@@ -404,24 +414,24 @@ def read_match(source: str | bytes | Mapping[str, Any]) -> Match:
         try:
             data = json.loads(source)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc.msg} at line {exc.lineno}") from None
+            raise RecordError(Fact.of("record.bad_json_line", message=JsonMessage(exc.msg), line=str(exc.lineno))) from None
     else:
         data = source
     if not isinstance(data, Mapping) or data.get("format") != MATCH_FORMAT:
-        raise RecordError(f"a match is an object with \"format\": {MATCH_FORMAT!r}", field="format")
+        raise RecordError(Fact.of("record.match_format", format=Shown(MATCH_FORMAT)), field="format")
     rounds = data.get("rounds")
     if not isinstance(rounds, list):
-        raise RecordError("must be a list of game records", field="rounds")
+        raise RecordError(Fact.of("record.rounds"), field="rounds")
     records = []
     for k, r in enumerate(rounds):
         try:
             rec = read_record(r)
             validate_record(rec)
         except RecordError as exc:
-            raise RecordError(exc.problem, turn=exc.turn, rule=exc.rule, field=f"rounds[{k}]" + (f".{exc.field}" if exc.field else "")) from None
+            raise RecordError(exc.fact if exc.fact is not None else exc.problem, turn=exc.turn, rule=exc.rule, field=f"rounds[{k}]" + (f".{exc.field}" if exc.field else "")) from None
         records.append(rec)
     match = Match(tuple(records))
     score = data.get("score")
     if score is not None and score != match.score:
-        raise RecordError(f"is {quote(score)}, the rounds give {match.score}", field="score", rule="score")
+        raise RecordError(Fact.of("record.score", value=Shown(score), score=Verbatim(str(match.score))), field="score", rule="score")
     return match

@@ -19,8 +19,13 @@ ENGLISH = re.compile(
     r"\b(south|north|stones?|claim(s|ed)?|cannot|beats?|would|the|and|with|hand|deck|unseen|tie|"
     r"estimates?|samples|sum|run|color|draws?|card|cards|figures?|exact figures)\b"
 )
-CODE_WORDS = re.compile(r"\b(claim_now|threats|three_of_a_kind)\b|--strict|analyze\(\)|«\u00a0(south|north)\u00a0»")
-"""Identifiers a French sentence may quote (a JSON field, an option, a JSON key « south » a reader expects): not English prose."""
+CODE_WORDS = re.compile(
+    r"\b(claim_now|threats|three_of_a_kind)\b|--strict|analyze\(\)|«\u00a0(south|north)\u00a0»"
+    r"|«\u00a0(play\.)?(card|stone|from|target|decks|draw|claim|hands|player|play)\u00a0»"
+    r"|--[\w-]+(/-\w)?|«\u00a0schotten-lab [^»]*»|«\u00a0(analyze|claim|advise|notation|report|diagram|replay|review|bot|selfplay|puzzles)\u00a0»"
+)
+"""Identifiers a French sentence may quote (a JSON field, an option, a JSON key « south » a reader
+expects, a game record's field « play.stone », a command line's option or command): not English prose."""
 JSON_SNIPPETS = re.compile(r'\{"\w+": \[[^\]]*\]\}|"\w+": \[[^\]]*\]')
 """A JSON answer a French sentence quotes as it must be typed (``{"return": [...]}``, ``"claim": [5, 9]``): code, not prose."""
 JARGON = ("complétion", "invisible", "réserve publique", "au trait")
@@ -74,7 +79,7 @@ def test_every_phrase_renders_in_french_with_french_typography() -> None:
     import schotten_lab.analysis.board
     import schotten_lab.bots.move_facts
     import schotten_lab.bots.tactics_reasons
-    import schotten_lab.cli_advise
+    import schotten_lab.cli.advise
     import schotten_lab.core.edit
     import schotten_lab.core.legality
     import schotten_lab.play.distributed

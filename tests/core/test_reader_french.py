@@ -88,12 +88,12 @@ def test_the_cli_says_a_bad_position_in_french_with_lang_fr(tmp_path: Path, caps
     bad.write_text('{"stones": 3}', encoding="utf-8")
     assert main(["claim", str(bad), "-s", "1", "-p", "south", "--lang", "fr"]) == 2
     line = capsys.readouterr().err.strip()
-    assert line == f"schotten-lab: error: {bad}\u00a0: bornes\u00a0: doit être une liste de 9 bornes, et non le nombre 3"
+    assert line == f"schotten-lab\u00a0: erreur\u00a0: {bad}\u00a0: bornes\u00a0: doit être une liste de 9 bornes, et non le nombre 3"
     assert main(["claim", str(bad), "-s", "1", "-p", "south", "--lang", "en"]) == 2
     assert capsys.readouterr().err.strip() == f"schotten-lab: error: {bad}: stones: must be a list of 9 stones, not the number 3"
     assert main(["analyze", "R0-/-/-/-/-/-/-/-/- - - s", "--lang", "fr"]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("schotten-lab: error: ") and "carte inconnue «\u00a0R0\u00a0»" in err and "\n" not in err
+    assert err.startswith("schotten-lab\u00a0: erreur\u00a0: ") and "carte inconnue «\u00a0R0\u00a0»" in err and "\n" not in err
 
 
 def test_the_apps_error_sentence_is_french() -> None:

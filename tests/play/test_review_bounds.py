@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schotten_lab.cli_game import MAX_REVIEW_ITERATIONS
+from schotten_lab.cli.review import MAX_REVIEW_ITERATIONS
 from schotten_lab.play import review as review_module
 from schotten_lab.play.review import (
     MAX_ITERATIONS,

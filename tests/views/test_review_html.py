@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from schotten_lab.cli_game import DEFAULT_REVIEW_ITERATIONS
+from schotten_lab.cli.review import DEFAULT_REVIEW_ITERATIONS
 from schotten_lab.core.errors import OutputError
 from schotten_lab.core.rules import Player
 from schotten_lab.game import read_record, seat_record

@@ -10,56 +10,55 @@
 up to the rules' symmetries and rates them (a progress bar on a terminal; the same file for a seed
 whatever ``--jobs``; ``--variant tactics``: claim puzzles from tactics self-play). ``check`` validates every line (exit 2 naming the line and field of the first
 bad one) and re-proves every answer (exit 1 if one fails, listing each). ``sheet`` prints diagrams
-with their questions and, on a separate page, the answers. Exit codes as ``cli``'s.
+with their questions and, on a separate page, the answers. Exit codes as the command line's (:mod:`.io`).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 import time
 from pathlib import Path
 from typing import Any, TextIO
 
-from .cli_game import _integer, _progress, _seconds
-from .core.errors import UsageError
-
-EXIT_OK, EXIT_FAILED = 0, 1
+from ..core.errors import UsageError
+from .io import EXIT_BATCH_FAILED, EXIT_OK, Parser
+from .runs import progress
+from .values import integer, refusal, seconds
 
 
 def _positive(text: str) -> int:
-    value = _integer(text)
+    value = integer(text)
     if value < 1:
-        raise argparse.ArgumentTypeError(f"must be a whole number, 1 or more, not {value}")
+        raise refusal("value.at_least", low="1", value=str(value))
     return value
 
 
 def _seed(text: str) -> int:
-    value = _integer(text)
+    value = integer(text)
     if not 0 <= value < 2**31:
-        raise argparse.ArgumentTypeError(f"must be a whole number from 0 to {2**31 - 1}, not {value}")
+        raise refusal("value.range", low="0", most=str(2**31 - 1), value=str(value))
     return value
 
 
 def _max_seconds(text: str) -> float:
-    value = _seconds(text)
+    value = seconds(text)
     if not 0 < value <= 86_400:  # nan is refused too
-        raise argparse.ArgumentTypeError(f"must be seconds above 0 and at most 86400, not {text}")
+        raise refusal("value.seconds", most="86400", value=text)
     return value
 
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     """``puzzles generate``: mine, prove, deduplicate and rate ``--count`` puzzles into ``-o``."""
-    from .core.files import check_output, write_text_atomic
-    from .puzzles.generate import Run, generate
-    from .puzzles.rating import band
+    from ..core.files import check_output, write_text_atomic
+    from ..puzzles.generate import Run, generate
+    from ..puzzles.rating import band
 
     target = check_output(args.output, ("jsonl",))
     if args.jobs < 1 or args.jobs > 64:
         raise UsageError(f"--jobs: must be from 1 to 64, not {args.jobs}")
     if args.variant == "tactics" and args.kind != "claim":
         raise UsageError(f"--variant tactics: only claim puzzles (--kind claim), not {args.kind}: the exact endgame solver is the base game's")
-    bar = _progress(args.count, not args.quiet, unit="puzzle")
+    bar = progress(args.count, not args.quiet, unit="puzzle")
     run = Run()
     started = time.perf_counter()
     try:
@@ -84,11 +83,11 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """``puzzles check``: validate every line, then re-prove every answer."""
-    from .puzzles.format import read_puzzles
-    from .puzzles.prove import check_puzzle
+    from ..puzzles.format import read_puzzles
+    from ..puzzles.prove import check_puzzle
 
     puzzles = read_puzzles(args.file)  # PuzzleFormatError (a SchottenError): exit 2 naming line and field
-    bar = _progress(len(puzzles), not args.quiet, unit="puzzle")
+    bar = progress(len(puzzles), not args.quiet, unit="puzzle")
     failed = 0
     for number, puzzle in enumerate(puzzles, 1):
         problems = check_puzzle(puzzle)
@@ -100,14 +99,14 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     if bar is not None:
         bar.close()
     print(f"{len(puzzles) - failed} of {len(puzzles)} puzzles valid and proved", file=out)
-    return EXIT_FAILED if failed else EXIT_OK
+    return EXIT_BATCH_FAILED if failed else EXIT_OK
 
 
 def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     """``puzzles sheet``: an HTML page of diagrams and questions, the answers on a separate page."""
-    from .core.files import check_output, write_text_atomic
-    from .puzzles.format import read_puzzles
-    from .puzzles.sheet import pick, sheet_html
+    from ..core.files import check_output, write_text_atomic
+    from ..puzzles.format import read_puzzles
+    from ..puzzles.sheet import pick, sheet_html
 
     files = args.files or default_files()
     target = check_output(args.output, ("html",), files)
@@ -121,7 +120,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
 
 def default_files() -> list[Path]:
     """The committed set (``data/puzzles/*.jsonl`` of the checkout the package runs from)."""
-    from .puzzles.format import committed_files
+    from ..puzzles.format import committed_files
 
     files = committed_files()
     if not files:
@@ -131,10 +130,8 @@ def default_files() -> list[Path]:
 
 def add_puzzle_commands(sub: Any) -> None:
     """Add ``puzzles generate|check|sheet`` to the ``schotten-lab`` subcommand parsers ``sub``."""
-    from .cli import _Parser
-
     top = sub.add_parser("puzzles", help="generate, check and print puzzles (find the winning move, may I claim?)")
-    inner = top.add_subparsers(dest="puzzles_command", metavar="ACTION", parser_class=_Parser, required=True)
+    inner = top.add_subparsers(dest="puzzles_command", metavar="ACTION", parser_class=Parser, required=True)
 
     p = inner.add_parser("generate", help="mine self-play for proved, rated puzzles of one kind")
     p.add_argument("--kind", choices=("endgame", "claim", "midgame"), required=True, help="the kind of puzzle")
@@ -143,7 +140,7 @@ def add_puzzle_commands(sub: Any) -> None:
     p.add_argument("--output", "-o", required=True, metavar="FILE.jsonl", help="where to write them (JSON Lines)")
     p.add_argument("--variant", choices=("base", "tactics"), default="base",
                    help="the self-play games' variant (default: base; tactics: claim puzzles only)")
-    p.add_argument("--jobs", "-j", type=_integer, default=1, metavar="J", help="local processes (default 1)")
+    p.add_argument("--jobs", "-j", type=integer, default=1, metavar="J", help="local processes (default 1)")
     p.add_argument("--max-seconds", type=_max_seconds, default=None, metavar="T",
                    help="stop mining new games after T seconds of wall time; the puzzles kept are the seed's first ones")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it shows only on a terminal anyway)")
@@ -166,7 +163,3 @@ def add_puzzle_commands(sub: Any) -> None:
 
 
 __all__ = ["add_puzzle_commands", "cmd_check", "cmd_generate", "cmd_sheet"]
-
-
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(__import__("schotten_lab.cli").cli.main(["puzzles", *sys.argv[1:]]))

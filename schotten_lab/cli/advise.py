@@ -4,7 +4,7 @@
 
     schotten-lab advise POSITION [--notation TEXT] [--iterations N | --budget SECONDS] [--seed S] [--moves K] [--json]
 
-The position is read as ``claim`` and ``analyze`` read it (:func:`.cli.load_one`), and a JSON
+The position is read as ``claim`` and ``analyze`` read it (:func:`.positions.load_one`), and a JSON
 document may also be an engine observation (``GameState.observation(...).to_dict()``: the extra
 fields ``pending`` and ``jokers_played``) or a bot request (with ``history``), read as the bot
 protocol reads a request. Then
@@ -25,37 +25,42 @@ import json
 import sys
 from typing import Any, TextIO
 
-from .cli import EXIT_OK, Loaded, add_lang_option, _one_line, _read_bounded, load_one, load_text, looks_like_notation, read_file, translated
-from .core.words import Count, number, register, say, typeset
-from .cli_game import _integer, _seconds
-from .core.errors import SchottenError, UsageError, excerpt
-from .core.position_json import json_document
+from ..core.errors import SchottenError, UsageError
+from ..core.reader_words import Quoted
+from ..core.position_json import json_document
+from ..core.words import Count, number, register, say, typeset
+from .io import EXIT_OK, add_lang_option, one_line
+from .positions import Loaded, add_position_arguments, load_one, load_text, looks_like_notation, read_bounded, read_file, translated
+from .values import integer, refusal, seconds
+
 
 DEFAULT_BUDGET = 2.0
 """Seconds of search without ``--iterations``: the advisor bot's default (a test checks)."""
+
 DEFAULT_MOVES = 10
 """Moves the readable table lists (``--moves``); the JSON lists every move."""
+
 OBSERVATION_FIELDS = ("pending", "jokers_played", "history")
 """Fields of an engine observation (or a bot request) that a plain position@1 document does not have."""
 
 
 def _iterations(text: str) -> int:
     """An argparse type: rollouts, a whole number within the advisor bot's bounds."""
-    from .bots.advisor import MAX_ITERATIONS
+    from ..bots.advisor import MAX_ITERATIONS
 
-    value = _integer(text)
+    value = integer(text)
     if not 1 <= value <= MAX_ITERATIONS:
-        raise argparse.ArgumentTypeError(f"must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {excerpt(value)}")
+        raise refusal("value.rollouts", most=MAX_ITERATIONS, value=Quoted(value))
     return value
 
 
 def _budget(text: str) -> float:
     """An argparse type: seconds of search, above 0 and at most the advisor bot's ``MAX_BUDGET``."""
-    from .bots.advisor import MAX_BUDGET
+    from ..bots.advisor import MAX_BUDGET
 
-    value = _seconds(text)
+    value = seconds(text)
     if not 0 < value <= MAX_BUDGET:  # also refuses nan
-        raise argparse.ArgumentTypeError(f"must be seconds above 0 and at most {MAX_BUDGET:g}, not {excerpt(text.strip())}")
+        raise refusal("value.seconds", most=f"{MAX_BUDGET:g}", value=Quoted(text.strip()))
     return value
 
 
@@ -63,31 +68,31 @@ def _at_least(low: int) -> Any:
     """An argparse type: a whole number, ``low`` or more."""
 
     def parse(text: str) -> int:
-        value = _integer(text)
+        value = integer(text)
         if value < low:
-            raise argparse.ArgumentTypeError(f"must be a whole number, {low} or more, not {excerpt(value)}")
+            raise refusal("value.at_least", low=str(low), value=Quoted(value))
         return value
 
     return parse
 
 
 def load_advised(args: argparse.Namespace) -> Loaded:
-    """The position to advise: :func:`.cli.load_one`'s, or an engine observation document (a
+    """The position to advise: :func:`.positions.load_one`'s, or an engine observation document (a
     pending Headhunter, the Jokers played) checked as the bot protocol checks a request."""
     if args.notation is not None or args.position is None or (args.position != "-" and looks_like_notation(args.position)):
         return load_one(args)
     if args.position == "-":
-        text, source = _read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"), "<stdin>"
+        text, source = read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>"), "<stdin>"
     else:
         text, source = read_file(args.position)
     return load_observation_text(text, source)
 
 
 def load_observation_text(text: str, source: str) -> Loaded:
-    """:func:`.cli.load_text`, or for a JSON object with ``pending``, ``jokers_played`` or ``history``
+    """:func:`.positions.load_text`, or for a JSON object with ``pending``, ``jokers_played`` or ``history``
     (a bot request saved to a file) the observation it describes; :class:`UsageError` naming the
     source and the field."""
-    from .bots.protocol import RequestError, observation_of
+    from ..bots.protocol import RequestError, observation_of
 
     data: object = None
     if text.lstrip("\ufeff \t\r\n").startswith("{"):
@@ -100,7 +105,7 @@ def load_observation_text(text: str, source: str) -> Loaded:
     try:
         position = observation_of(data)
     except RequestError as exc:
-        raise UsageError(f"{source}: {_one_line(str(exc))}") from None
+        raise UsageError(f"{source}: {one_line(str(exc))}") from None
     title, description = data.get("title"), data.get("description")
     return Loaded(position, source, title if isinstance(title, str) else None,
                   description if isinstance(description, str) else None)  # fmt: skip
@@ -151,7 +156,7 @@ def search_line(args: argparse.Namespace, lang: str = "en") -> str:
 
 def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     """``advise``: every legal move of the player to move with its chance to win, best first, and why."""
-    from .bots import advise
+    from ..bots import advise
 
     loaded = load_advised(args)
     pending = getattr(loaded.position, "pending", None)
@@ -159,7 +164,7 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     try:
         advice = advise(loaded.position, budget_seconds=budget, iterations=args.iterations, seed=args.seed)
     except (SchottenError, ValueError) as exc:  # advise names the field of a position it cannot search
-        raise UsageError(f"{loaded.source}: cannot advise: {_one_line(str(exc))}") from None
+        raise UsageError(f"{loaded.source}: cannot advise: {one_line(str(exc))}") from None
     if args.json:
         document = {
             **advice.to_dict(),
@@ -175,7 +180,7 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     lang = getattr(args, "lang", "en")
     title = translated(loaded, "title", lang) if lang != "en" else loaded.title
     if title:
-        out.write(f"{typeset(_one_line(title, 200), lang)}\n\n")  # _one_line folds no-break spaces: French typography again
+        out.write(f"{typeset(one_line(title, 200), lang)}\n\n")  # one_line folds no-break spaces: French typography again
     out.write(say("cli_adv.seat", lang, me=advice.player, opponent=advice.player.opponent) + f"\n{search_line(args, lang)}\n")
     if pending is not None:
         out.write(pending_line(pending, advice, lang) + "\n")
@@ -183,11 +188,10 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     return EXIT_OK
 
 
-def add_advise_parser(sub: Any, notation_help: str) -> None:
+def add_advise_parser(sub: Any) -> None:
     """The ``advise`` subcommand's arguments."""
     p = sub.add_parser("advise", help="what should the player to move play: every move's chance to win, and why")
-    p.add_argument("position", nargs="?", metavar="POSITION", help="position file (JSON), or '-' for stdin")
-    p.add_argument("--notation", "-n", metavar="TEXT", help=notation_help)
+    add_position_arguments(p)
     bound = p.add_mutually_exclusive_group()
     bound.add_argument("--iterations", "-i", type=_iterations, metavar="N",
                        help="rollouts instead of a time budget: reproducible (the same answer for a seed on any machine)")
@@ -202,4 +206,4 @@ def add_advise_parser(sub: Any, notation_help: str) -> None:
     p.set_defaults(run=cmd_advise)
 
 
-__all__ = ["add_advise_parser", "cmd_advise", "load_advised", "load_observation_text"]
+__all__ = ["ADVISE_PHRASES", "DEFAULT_BUDGET", "DEFAULT_MOVES", "add_advise_parser", "cmd_advise", "load_advised", "load_observation_text", "pending_line", "search_line"]
