@@ -13,12 +13,12 @@ Cards are ints 0-53 (``Card.index`` = colour * 9 + value - 1) and card sets are 
 - :func:`open_stones`: the stones where a player may place.
 
 The functions are plain Python over ints, written in the subset numba compiles. Plain callers (the
-engine, the analysis, the advisor) call them as they are, and importing this module never imports
-numba. :func:`compiled` returns the same functions compiled with ``numba.njit`` (the very same code
+engine, the analysis, the advisor) call them as they are; the core never imports numba.
+``compiled(numba)`` returns the same functions compiled with ``numba.njit`` (the very same code
 objects, over a copy of this module's globals in which :data:`STRENGTH` is a numpy array); numba
-callers (:mod:`schotten_lab.play._kernel`) use those. Under ``NUMBA_DISABLE_JIT=1`` the "compiled"
-functions are the plain code again. ``int.bit_count`` is taught to numba (:func:`_teach_numba`), so
-the source needs no second spelling of a population count.
+callers (:mod:`schotten_lab.play._kernel`) import numba, pass it, and use those. Under
+``NUMBA_DISABLE_JIT=1`` the "compiled" functions are the plain code again. ``int.bit_count`` is
+taught to numba (:func:`_teach_numba`), so the source needs no second spelling of a population count.
 """
 
 from __future__ import annotations
@@ -172,12 +172,11 @@ KERNEL = ("strength", "best_completion", "claim_proved", "win_reason", "open_sto
 
 
 @cache
-def compiled() -> types.SimpleNamespace:
+def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
     """The functions of :data:`KERNEL` compiled by ``numba.njit`` from their own code objects (cached
-    on disk beside this module). Imports numba: raises ``ImportError`` where it is missing."""
-    import numba
-
-    _teach_numba()
+    on disk beside this module). The caller passes the ``numba`` module it imported: the core itself
+    never imports numba (it keeps numpy as its one dependency)."""
+    _teach_numba(numba)
     space: dict[str, Any] = dict(globals())
     space["STRENGTH"] = np.ascontiguousarray(STRENGTH_CUBE.reshape(-1), dtype=np.int16)
     for name in KERNEL:
@@ -188,11 +187,9 @@ def compiled() -> types.SimpleNamespace:
     return types.SimpleNamespace(**{name: space[name] for name in KERNEL})
 
 
-def _teach_numba() -> None:
+def _teach_numba(numba: types.ModuleType) -> None:
     """Give numba's integers ``int.bit_count`` (a 64-bit population count), which it lacks, so that the
-    rules keep one spelling. Registered once per process, before the first compilation."""
-    from numba.core import types as numba_types
-    from numba.extending import overload_method
+    rules keep one spelling. Registered once per process (``compiled`` is cached), before compiling."""
 
     def bit_count(x: Any) -> Any:
         m1, m2, m4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
@@ -208,7 +205,7 @@ def _teach_numba() -> None:
 
         return count
 
-    overload_method(numba_types.Integer, "bit_count")(bit_count)
+    numba.extending.overload_method(numba.core.types.Integer, "bit_count")(bit_count)
 
 
 __all__ = [

@@ -27,9 +27,10 @@ from schotten_lab.core.rules import win_reason as rules_win_reason
 def _paths() -> list[types.SimpleNamespace | types.ModuleType]:
     """The plain module, and the compiled namespace where numba is importable."""
     try:
-        return [kernel, kernel.compiled()]
+        import numba
     except ImportError:
         return [kernel]
+    return [kernel, kernel.compiled(numba)]
 
 
 PATHS = _paths()
