@@ -43,6 +43,15 @@ def _beating(side: Sequence[int], pool: int, own: int) -> int:
     """The cards (a mask) of some completion of a 0-2 card ``side`` from ``pool`` stronger than
     ``own``, or 0 when none is found within :data:`WITNESS_LOOKUPS` tries (a remembered
     counterexample for :meth:`Sim.can_claim`, never a decision)."""
+    if len(side) == 2:  # each pool card is a completion: the first that beats ``own`` will do
+        base = side[0] * 2916 + side[1] * 54
+        rest = pool
+        while rest:
+            low = rest & -rest
+            if STRENGTH[base + low.bit_length() - 1] > own:
+                return low
+            rest ^= low
+        return 0
     cards = []
     rest = pool
     while rest:
@@ -50,12 +59,6 @@ def _beating(side: Sequence[int], pool: int, own: int) -> int:
         cards.append(low.bit_length() - 1)
         rest ^= low
     tries = 0
-    if len(side) == 2:
-        base = side[0] * 2916 + side[1] * 54
-        for c in cards:
-            if STRENGTH[base + c] > own:
-                return 1 << c
-        return 0
     if len(side) == 1:
         base = side[0] * 2916
         for i, a in enumerate(cards):

@@ -17,8 +17,8 @@ engine, the analysis, the advisor) call them as they are; the core never imports
 ``compiled(numba)`` returns the same functions compiled with ``numba.njit`` (the very same code
 objects, over a copy of this module's globals in which :data:`STRENGTH` is a numpy array); numba
 callers (:mod:`schotten_lab.play._kernel`) import numba, pass it, and use those. Under
-``NUMBA_DISABLE_JIT=1`` the "compiled" functions are the plain code again. ``int.bit_count`` is
-taught to numba (:func:`_teach_numba`), so the source needs no second spelling of a population count.
+``NUMBA_DISABLE_JIT=1`` the "compiled" functions are the plain code again. ``int.bit_count`` and
+``int.bit_length`` are taught to numba (:func:`_teach_numba`), so the source needs no second spelling.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ FIVE = 1
 ADJACENT = 2
 """The :func:`win_reason` of three adjacent stones held."""
 
-STRENGTH: list[int] = [int(x) for x in STRENGTH_CUBE.reshape(-1).tolist()]
+STRENGTH: list[int] = STRENGTH_CUBE.reshape(-1).tolist()
 """``STRENGTH[a * 2916 + b * 54 + c]``: the strength of three distinct cards (-1 when two repeat)."""
 
 VALUE_MASKS = tuple(sum(1 << (9 * colour + value) for colour in range(6)) for value in range(9))
@@ -69,70 +69,76 @@ def best_completion(count: int, first: int, second: int, pool: int) -> int:
     need = 3 - count
     values = 0  # the side's values, bit v = value v + 1
     side_sum = 0
-    colour = -1  # the side's one colour (-1: no card yet)
+    colours_from, colours_to = 0, 6  # the colours a one-colour formation may take
     one_colour = True
+    runs_from, runs_to = 6, -1  # the lowest values v (of v, v + 1, v + 2) a run may start from, down
     if count >= 1:
         pool &= ~(1 << first)
-        values = 1 << (first % 9)
-        side_sum = first % 9 + 1
-        colour = first // 9
+        v = first % 9
+        values = 1 << v
+        side_sum = v + 1
+        colours_from = first // 9
+        colours_to = colours_from + 1
+        runs_from, runs_to = (v if v < 6 else 6), (v - 3 if v > 2 else -1)
     if count >= 2:
         pool &= ~(1 << second)
-        values |= 1 << (second % 9)
-        side_sum += second % 9 + 1
-        one_colour = second // 9 == colour
+        w = second % 9
+        values |= 1 << w
+        side_sum += w + 1
+        one_colour = second // 9 == colours_from
+        if w < runs_from + 1:
+            runs_from = w if w < 6 else 6
+        if w - 3 > runs_to:
+            runs_to = w - 3
     if pool.bit_count() < need:
         return -1
     distinct = values.bit_count() == count
     if one_colour and distinct:  # colour run
-        for low in range(6, -1, -1):
-            run = 7 << low
-            if values & ~run:
-                continue
-            want = run & ~values
-            for c in range(6):
-                if (colour < 0 or c == colour) and (pool >> (9 * c)) & want == want:
+        for low in range(runs_from, runs_to, -1):
+            want = (7 << low) & ~values
+            for c in range(colours_from, colours_to):
+                if (pool >> (9 * c)) & want == want:
                     return 506 + 3 * low
     if values.bit_count() <= 1:  # three of a kind
-        for v in range(8, -1, -1):
-            if (values == 0 or values == 1 << v) and (pool & VALUE_MASKS[v]).bit_count() >= need:
+        values_from, values_to = (first % 9, first % 9 + 1) if count else (0, 9)
+        for v in range(values_to - 1, values_from - 1, -1):
+            if (pool & VALUE_MASKS[v]).bit_count() >= need:
                 return 403 + 3 * v
     if one_colour:  # colour
         best = -1
-        for c in range(6):
-            if colour >= 0 and c != colour:
-                continue
+        for c in range(colours_from, colours_to):
             suit = (pool >> (9 * c)) & SUIT
             if suit.bit_count() >= need:
                 total = 0
                 left = need
-                for v in range(8, -1, -1):
-                    if left > 0 and (suit >> v) & 1:
+                v = 8
+                while left > 0:
+                    if (suit >> v) & 1:
                         total += v + 1
                         left -= 1
+                    v -= 1
                 if total > best:
                     best = total
         if best >= 0:
             return 300 + side_sum + best
     if distinct:  # run
-        for low in range(6, -1, -1):
-            run = 7 << low
-            if values & ~run:
-                continue
-            want = run & ~values
+        for low in range(runs_from, runs_to, -1):
+            want = (7 << low) & ~values
             reached = True
-            for v in range(9):
+            for v in range(low, low + 3):
                 if (want >> v) & 1 and not pool & VALUE_MASKS[v]:
                     reached = False
             if reached:
                 return 206 + 3 * low
     total = 0  # sum: the highest cards of the pool
     left = need
-    for v in range(8, -1, -1):
+    v = 8
+    while left > 0:
         n = (pool & VALUE_MASKS[v]).bit_count()
         take = n if n < left else left
         total += take * (v + 1)
         left -= take
+        v -= 1
     return 100 + side_sum + total
 
 
@@ -142,11 +148,22 @@ def claim_proved(own: int, count: int, first: int, second: int, third: int, comp
     (ignored beyond ``count``), the unseen cards being the mask ``pool``.
 
     Both sides complete: the stronger side wins, a tie goes to the side ``completed_first``. The
-    opponent's side open: the claim holds when no completion from the pool beats ``own``.
+    opponent's side open: the claim holds when no completion from the pool beats ``own`` (its
+    strongest, :func:`best_completion`; for a side of two cards, one pool card after another, which
+    stops at the first that beats it).
     """
     if count >= 3:
         other = strength(first, second, third)
         return own > other or (own == other and completed_first)
+    if count == 2:  # each pool card is one completion: the first that beats ``own`` settles it
+        row = first * 2916 + second * 54
+        rest = pool & ~((1 << first) | (1 << second))
+        while rest:
+            low = rest & -rest
+            if STRENGTH[row + low.bit_length() - 1] > own:
+                return False
+            rest ^= low
+        return True
     return best_completion(count, first, second, pool) <= own
 
 
@@ -188,14 +205,15 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
 
 
 def _teach_numba(numba: types.ModuleType) -> None:
-    """Give numba's integers ``int.bit_count`` (a 64-bit population count), which it lacks, so that the
-    rules keep one spelling. Registered once per process (``compiled`` is cached), before compiling."""
+    """Give numba's integers ``int.bit_count`` and ``int.bit_length`` (of 64-bit values), which it
+    lacks, so that the rules keep one spelling. Registered once per process (``compiled`` is cached),
+    before compiling."""
+    m1, m2, m4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
+    ones = np.uint64(0x0101010101010101)
+    one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
+    halves = (np.uint64(32), np.uint64(16), np.uint64(8), np.uint64(4), np.uint64(2), np.uint64(1))
 
     def bit_count(x: Any) -> Any:
-        m1, m2, m4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
-        ones = np.uint64(0x0101010101010101)
-        one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
-
         def count(x: Any) -> Any:
             v = np.uint64(x)
             v = v - ((v >> one) & m1)
@@ -205,7 +223,20 @@ def _teach_numba(numba: types.ModuleType) -> None:
 
         return count
 
+    def bit_length(x: Any) -> Any:
+        def length(x: Any) -> Any:
+            v = np.uint64(x)
+            n = 0
+            for half in halves:
+                if v >> half:
+                    v >>= half
+                    n += int(half)
+            return n + 1 if v else n
+
+        return length
+
     numba.extending.overload_method(numba.core.types.Integer, "bit_count")(bit_count)
+    numba.extending.overload_method(numba.core.types.Integer, "bit_length")(bit_length)
 
 
 __all__ = [

@@ -273,7 +273,7 @@ def play_games(
             for phase in range(2):
                 if phase == 1:
                     # the placement: a uniform card of the hand on a uniform open stone
-                    free = open_stones(taken, full[player])
+                    free = open_stones(taken, int(full[player]))
                     n_open = free.bit_count()
                     if n_open > 0 and hand_n[player] > 0:
                         j = _below(state, hand_n[player])
@@ -303,14 +303,15 @@ def play_games(
                         if claimed[s] >= 0 or side_n[s, player] < 3:
                             continue
                         theirs = side[s, other]
-                        if claim_proved(
-                            strength_of[s, player], side_n[s, other], theirs[0], theirs[1], theirs[2], first[s] == player, pool
-                        ):
+                        own = int(strength_of[s, player])
+                        n = int(side_n[s, other])
+                        a, b, c = int(theirs[0]), int(theirs[1]), int(theirs[2])
+                        if claim_proved(own, n, a, b, c, first[s] == player, pool):
                             claimed[s] = player
                             claimed_now |= 1 << s
                             held[player] |= 1 << s
                             taken |= 1 << s
-                            reason = win_reason(held[player])
+                            reason = win_reason(int(held[player]))
                             if reason:
                                 winner = player
                                 results[g, 0] = player
