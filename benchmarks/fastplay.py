@@ -231,15 +231,15 @@ def main() -> int:
             cold = warm_up_seconds(cache)
             warm = warm_up_seconds(cache)
     next(random_games(1, seed))  # compile or load in this process
-    from schotten_lab.play.fastplay import _kernel, _tables, deal_arrays_numpy
+    from schotten_lab.play.fastplay import _kernel, deal_arrays_numpy
 
-    kernel, tables = _kernel(), _tables()
+    kernel = _kernel()
     with Timer() as numpy_deal:
         deal_arrays_numpy(seed, range(min(games, 5000)))
     with Timer() as deal:
         clans, seeds, firsts = deal_arrays(seed, range(games))
     with Timer() as play:
-        kernel.play_games(clans, seeds, firsts, expert, *tables)
+        kernel.play_games(clans, seeds, firsts, expert)
 
     out = Path(tempfile.mkstemp(suffix=".jsonl")[1])
     try:

@@ -7,9 +7,9 @@ ints, card sets are ``int`` bit masks, players are 0 (south) and 1 (north).
 Rules as in docs/RULES.md (base game, optionally expert): place one card on your side of an open stone,
 claim (after the play; expert: before it), draw if the deck is not empty. A player with no legal
 placement passes (and draws nothing). Claims are every stone the player can prove, in stone
-order, stopping as soon as the game is won. The early-claim proof is exact: :func:`best_completion`
-gives the strongest completion of a side from a pool by a rank cascade, checked in the tests
-against the core's proof on random positions.
+order, stopping as soon as the game is won. The rules themselves (a side's strength, the strongest
+completion, the claim decision, the win rule) are the core's kernel (:mod:`schotten_lab.core.kernel`);
+this state only remembers counterexamples (``Sim.beaten``) so that a failed claim is not searched again.
 """
 
 from __future__ import annotations
@@ -17,94 +17,22 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..core.formations import STRENGTH_CUBE
+from ..core.kernel import ADJACENT_STONES, STRENGTH, claim_proved, strength, win_reason
+from ..core.kernel import best_completion as kernel_best_completion
 
 FULL = (1 << 54) - 1
 NINE = 511
-STRENGTH: list[int] = [int(x) for x in STRENGTH_CUBE.reshape(-1).tolist()]
-"""``STRENGTH[a * 2916 + b * 54 + c]``: strength (rank * 100 + sum) of three distinct cards."""
-
-VALUE_MASKS = tuple(sum(1 << (9 * c + v) for c in range(6)) for v in range(9))
-"""``VALUE_MASKS[v]``: the six cards of value ``v + 1``."""
-
-ADJACENT = tuple((7 << i) for i in range(7))
-"""Masks of three adjacent stones (bit ``i`` = stone ``i + 1``)."""
-
-
-def strength3(a: int, b: int, c: int) -> int:
-    return STRENGTH[a * 2916 + b * 54 + c]
-
-
-def _top(counts: Sequence[int], need: int) -> int:
-    """Sum of the ``need`` highest values (1-based) given counts per value (index 0..8)."""
-    total = 0
-    for v in range(8, -1, -1):
-        take = counts[v] if counts[v] < need else need
-        total += take * (v + 1)
-        need -= take
-        if need == 0:
-            return total
-    return -1
+ADJACENT = ADJACENT_STONES
+"""Masks of three adjacent stones (bit ``i`` = stone ``i + 1``), the kernel's."""
+strength3 = strength
+"""The strength of three distinct cards (:func:`schotten_lab.core.kernel.strength`)."""
 
 
 def best_completion(side: Sequence[int], pool: int) -> int:
-    """Strength of the strongest completion of a 0-2 card ``side`` with distinct cards of ``pool``.
-
-    ``-1`` when the pool holds too few cards to complete it. A rank cascade: the first rank that some
-    completion reaches is the best, and within it the largest sum wins.
-    """
+    """Strength of the strongest completion of a 0-2 card ``side`` (a list) with distinct cards of
+    ``pool``, -1 when the pool holds too few: :func:`schotten_lab.core.kernel.best_completion`."""
     k = len(side)
-    need = 3 - k
-    if pool.bit_count() < need:
-        return -1
-    colbits = [(pool >> (9 * c)) & NINE for c in range(6)]
-    counts = [(pool & m).bit_count() for m in VALUE_MASKS]  # cards of each value in the pool
-    vm = 0
-    side_sum = 0
-    cols = set()
-    for card in side:
-        vm |= 1 << (card % 9)
-        side_sum += card % 9 + 1
-        cols.add(card // 9)
-    distinct = vm.bit_count() == k
-    one_color = len(cols) <= 1
-    colours = tuple(cols) if cols else tuple(range(6))
-    # colour run
-    if one_color and distinct:
-        for s in range(6, -1, -1):
-            m = 7 << s
-            if vm & ~m:
-                continue
-            want = m & ~vm
-            for c in colours:
-                if colbits[c] & want == want:
-                    return 500 + 3 * s + 6
-    # three of a kind
-    if vm.bit_count() <= 1:
-        values = [vm.bit_length() - 1] if vm else range(8, -1, -1)
-        for v in values:
-            if counts[v] >= need:
-                return 400 + 3 * (v + 1)
-    # colour
-    if one_color:
-        best = -1
-        for c in colours:
-            bits = colbits[c]
-            if bits.bit_count() >= need:
-                per = [(bits >> v) & 1 for v in range(9)]
-                best = max(best, _top(per, need))
-        if best >= 0:
-            return 300 + side_sum + best
-    # run
-    if distinct:
-        for s in range(6, -1, -1):
-            m = 7 << s
-            if vm & ~m:
-                continue
-            want = m & ~vm
-            if all(counts[v] for v in range(9) if want >> v & 1):
-                return 200 + 3 * s + 6
-    return 100 + side_sum + _top(counts, need)
+    return kernel_best_completion(k, side[0] if k else -1, side[1] if k > 1 else -1, pool)
 
 
 WITNESS_LOOKUPS = 400
@@ -112,8 +40,18 @@ WITNESS_LOOKUPS = 400
 
 
 def _beating(side: Sequence[int], pool: int, own: int) -> int:
-    """The cards (a mask) of some completion of a 0-1 card ``side`` from ``pool`` stronger than
-    ``own``, or 0 when none is found within :data:`WITNESS_LOOKUPS` tries."""
+    """The cards (a mask) of some completion of a 0-2 card ``side`` from ``pool`` stronger than
+    ``own``, or 0 when none is found within :data:`WITNESS_LOOKUPS` tries (a remembered
+    counterexample for :meth:`Sim.can_claim`, never a decision)."""
+    if len(side) == 2:  # each pool card is a completion: the first that beats ``own`` will do
+        base = side[0] * 2916 + side[1] * 54
+        rest = pool
+        while rest:
+            low = rest & -rest
+            if STRENGTH[base + low.bit_length() - 1] > own:
+                return low
+            rest ^= low
+        return 0
     cards = []
     rest = pool
     while rest:
@@ -145,13 +83,14 @@ def _beating(side: Sequence[int], pool: int, own: int) -> int:
 
 
 def winner_of(claimed: Sequence[int]) -> int:
-    """The player (0 or 1) whose claimed stones win the game (5 stones, or 3 adjacent), else -1."""
+    """The player (0 or 1) whose claimed stones win the game (:func:`schotten_lab.core.kernel.win_reason`),
+    else -1."""
     for p in (0, 1):
         held = 0
         for i in range(9):
             if claimed[i] == p:
                 held |= 1 << i
-        if held.bit_count() >= 5 or any(held & m == m for m in ADJACENT):
+        if win_reason(held):
             return p
     return -1
 
@@ -257,7 +196,7 @@ class Sim(Board):
         return made
 
     def can_claim(self, stone: int, player: int) -> bool:
-        """Exact claim rule (docs/RULES.md "Claims") in the base game."""
+        """The claim rule (:func:`schotten_lab.core.kernel.claim_proved`) in the base game."""
         if self.claimed[stone] >= 0:
             return False
         mine = self.sides[2 * stone + player]
@@ -267,8 +206,7 @@ class Sim(Board):
         own = STRENGTH[mine[0] * 2916 + mine[1] * 54 + mine[2]]
         k = len(theirs)
         if k == 3:
-            other = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]]
-            return own > other or (own == other and self.first[stone] == player)
+            return claim_proved(own, 3, theirs[0], theirs[1], theirs[2], self.first[stone] == player, 0)
         # A completion that beat ``own`` still does while its cards are off the table and the
         # opponent's side has not grown: the claim still fails, nothing to search.
         slot = 2 * stone + player
@@ -277,17 +215,7 @@ class Sim(Board):
         if known >> 54 == k + 1 and not known & table:
             return False
         pool = FULL & ~table
-        if k == 2:  # each pool card is a completion: the first one that beats ``own`` settles it
-            base = theirs[0] * 2916 + theirs[1] * 54
-            rest = pool
-            while rest:
-                low = rest & -rest
-                if STRENGTH[base + low.bit_length() - 1] > own:
-                    self.beaten[slot] = low | 3 << 54
-                    return False
-                rest ^= low
-            return True
-        if best_completion(theirs, pool) <= own:
+        if claim_proved(own, k, theirs[0] if k else -1, theirs[1] if k > 1 else -1, -1, False, pool):
             return True
         witness = _beating(theirs, pool, own)
         if witness:

@@ -30,12 +30,13 @@ import random
 from collections.abc import Sequence
 
 from ..core.cards import CARDS, Card
+from ..core.kernel import STRENGTH, claim_proved
 from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
 from ..game import GameState, Play
 from ..game.plays import best_strength, side_strength
 from ..game.plays import piece_code as play_name
-from .sim import FULL, STRENGTH, Board, best_completion, best_opening, best_third, placement_score, winner_of
+from .sim import FULL, Board, best_opening, best_third, placement_score, winner_of
 
 TACTICS_CODE: dict[str, int] = {name: 54 + k for k, name in enumerate(TACTICS_NAMES)}
 """A tactics card's int in a hand, deck or the discard pile (JOKER 54 ... TRAITOR 62)."""
@@ -208,11 +209,12 @@ class TacticsSim(Board):
             return False
         theirs = self.sides[2 * stone + 1 - player]
         if not modes and max(mine) < 54 and (not theirs or max(theirs) < 54):
+            # clan cards only, no combat mode: the base game's rule, the kernel's
             own = STRENGTH[mine[0] * 2916 + mine[1] * 54 + mine[2]]
-            if len(theirs) == 3:
-                other = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]]
-                return own > other or (own == other and self.first_complete(stone) == player)
-            return best_completion(theirs, FULL & ~self.gone) <= own
+            k = len(theirs)
+            cards = (*theirs, -1, -1, -1)
+            tie_won = k == 3 and self.first_complete(stone) == player
+            return claim_proved(own, k, cards[0], cards[1], cards[2], tie_won, FULL & ~self.gone)
         blind = bool(modes & BLIND)
         own = side_strength([_PIECES[c] for c in mine], blind)
         if len(theirs) >= capacity:

@@ -7,11 +7,14 @@ no global switches.
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from .errors import PlayerError, RulesError, excerpt
+from .errors import ArgumentError, PlayerError, RulesError, excerpt
+from .kernel import ADJACENT, FIVE
+from .kernel import win_reason as kernel_win_reason
 
 Variant = Literal["base", "tactics"]
 VARIANTS: tuple[Variant, ...] = ("base", "tactics")
@@ -102,13 +105,22 @@ WinReason = Literal["five", "adjacent"]
 
 def win_reason(stones: Iterable[int]) -> WinReason | None:
     """The win rule (docs/RULES.md, "End of the game"): ``"five"`` for five stones held, ``"adjacent"``
-    for three adjacent ones (stones numbered 1-9), else ``None``."""
-    held = set(stones)
-    if len(held) >= 5:
-        return "five"
-    if any({i, i + 1, i + 2} <= held for i in range(1, STONE_COUNT - 1)):
-        return "adjacent"
-    return None
+    for three adjacent ones (stones numbered 1-9), else ``None``. The rule is the kernel's
+    (:func:`schotten_lab.core.kernel.win_reason`, on a mask of the stones)."""
+    held = 0
+    for stone in stones:
+        try:
+            number = operator.index(stone)
+        except TypeError:
+            number = 0
+        if not 1 <= number <= STONE_COUNT:
+            raise ArgumentError(f"a stone is numbered 1 to {STONE_COUNT}, not {excerpt(stone)}")
+        held |= 1 << (number - 1)
+    return WIN_REASONS[kernel_win_reason(held)]
+
+
+WIN_REASONS: dict[int, WinReason | None] = {0: None, FIVE: "five", ADJACENT: "adjacent"}
+"""The kernel's win reasons by name."""
 
 
 def holds_winning_set(stones: Iterable[int]) -> bool:

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from ..core.cards import CARDS, Card
 from ..core.errors import CardError
+from ..core.kernel import best_completion, claim_proved, strength
 from ..core.position import Position
 from ..core.stone import Stone
 from ..core.rules import Player, RuleSet
@@ -376,10 +377,10 @@ def claim_holds(stone: Stone, player: Player, pool: int) -> bool:
     """Whether ``player`` may claim ``stone`` given the public pool of clan cards.
 
     The same decision as :func:`schotten_lab.core.proof.decide_claim` with the default (non-strict)
-    proof, made faster for whole games: base-game sides go through plain-Python strength tables, and
-    each side's strongest completion is remembered (the pool only shrinks during a game: while the
-    remembered completion's cards are all in a pool that is a subset of the one it was computed from,
-    it is still the strongest). Cross-checked against ``decide_claim`` in the tests.
+    proof, without the explanation: sides of three clan cards are the rules kernel's
+    (:func:`schotten_lab.core.kernel.claim_proved`); troops, Mud fight and Blind-man's bluff go through
+    :mod:`schotten_lab.core.sides`, each side's strongest completion remembered (the pool only shrinks
+    during a game). Cross-checked against ``decide_claim`` in the tests.
     """
     if stone.claimed is not None:
         return False
@@ -390,12 +391,26 @@ def claim_holds(stone: Stone, player: Player, pool: int) -> bool:
         return False
     theirs = stone.north if player is Player.SOUTH else stone.south
     blind = "blind" in modes
+    if capacity == 3 and not blind and _clan_only(mine) and _clan_only(theirs):
+        a, b, c = mine
+        own = strength(a.index, b.index, c.index)  # type: ignore[union-attr]
+        cards = [p.index for p in theirs] + [-1, -1, -1]  # type: ignore[union-attr]
+        tie_won = stone.first_complete is player
+        return claim_proved(own, len(theirs), cards[0], cards[1], cards[2], tie_won, pool)
     own = side_strength(mine[:capacity], blind)
     if len(theirs) >= capacity:
         other = side_strength(theirs[:capacity], blind)
         return own > other or (own == other and stone.first_complete is player)
     best = best_strength(theirs, pool, capacity, blind)
     return best is None or best <= own
+
+
+def _clan_only(side: Sequence[Piece]) -> bool:
+    """Whether a side holds clan cards only (no troop)."""
+    for piece in side:
+        if type(piece) is not Card:
+            return False
+    return True
 
 
 _MEMO_LIMIT = 100_000
@@ -405,97 +420,47 @@ _BEST: dict[tuple[object, ...], tuple[int, int | None, int]] = {}
 
 
 def side_strength(side: Sequence[Piece], blind: bool) -> int:
-    """Strength of a complete side, troops at their best."""
+    """Strength of a complete side, troops at their best (three clan cards: the kernel's)."""
     if len(side) == 3 and not blind:
         a, b, c = side
         if type(a) is Card and type(b) is Card and type(c) is Card:
-            return _tables().cube[a.index][b.index][c.index]
+            return strength(a.index, b.index, c.index)
     key = (*side, blind)
-    strength = _STRENGTHS.get(key)
-    if strength is None:
+    found = _STRENGTHS.get(key)
+    if found is None:
         if len(_STRENGTHS) > _MEMO_LIMIT:
             _STRENGTHS.clear()
-        strength = _STRENGTHS[key] = best_identities(side, blind=blind)[0].strength
-    return strength
+        found = _STRENGTHS[key] = best_identities(side, blind=blind)[0].strength
+    return found
 
 
 def best_strength(side: Sequence[Piece], pool: int, capacity: int, blind: bool) -> int | None:
-    """Strength of the strongest completion of ``side`` from ``pool`` (``None`` if there is none)."""
+    """Strength of the strongest completion of ``side`` from ``pool`` (``None`` if there is none).
+
+    0-2 clan cards towards three, no Blind-man's bluff: the kernel's rank cascade
+    (:func:`schotten_lab.core.kernel.best_completion`); other sides through :mod:`~schotten_lab.core.sides`,
+    remembered while the pool only shrinks.
+    """
+    k = len(side)
+    if capacity == 3 and not blind and k < 3 and _clan_only(side):
+        first = side[0].index if k else -1  # type: ignore[union-attr]
+        second = side[1].index if k > 1 else -1  # type: ignore[union-attr]
+        best = best_completion(k, first, second, pool)
+        return None if best < 0 else best
     key = (*side, capacity, blind)
     entry = _BEST.get(key)
     if entry is not None:
-        entry_pool, strength, added = entry
+        entry_pool, remembered, added = entry
         if pool & ~entry_pool == 0 and added & ~pool == 0:
-            return strength
+            return remembered
     if len(_BEST) > _MEMO_LIMIT:
         _BEST.clear()
-    if capacity == 3 and not blind and all(type(p) is Card for p in side):
-        found = _best_base(side, pool)  # type: ignore[arg-type]
-    else:
-        best = best_side_completion(side, pool, capacity=capacity, blind=blind)
-        found = None if best is None else (best[0].strength, sum(1 << c.index for c in best[1]))
+    found = best_side_completion(side, pool, capacity=capacity, blind=blind)
     if found is None:
         _BEST[key] = (pool, None, 0)
         return None
-    _BEST[key] = (pool, found[0], found[1])
-    return found[0]
-
-
-@dataclass(frozen=True)
-class _Tables:
-    """Plain-Python copies of the hand table, for scans too short to pay numpy's call cost."""
-
-    cube: list[list[list[int]]]
-    all_hands: list[tuple[int, int]]  # (strength, mask), strongest first
-    by_card: list[list[tuple[int, int]]]  # hands holding card c: (strength, mask of the other two)
-    by_pair: dict[tuple[int, int], list[tuple[int, int]]]  # (strength, mask of the third card)
-
-
-_TABLES: list[_Tables] = []
-
-
-def _tables() -> _Tables:
-    if not _TABLES:
-        from ..core.formations import STRENGTH_CUBE, hand_table
-
-        table = hand_table()
-        cards = table.cards.tolist()
-        strengths = table.strengths.tolist()
-        all_hands: list[tuple[int, int]] = []
-        by_card: list[list[tuple[int, int]]] = [[] for _ in range(54)]
-        by_pair: dict[tuple[int, int], list[tuple[int, int]]] = {}
-        for (a, b, c), st in zip(cards, strengths):
-            ma, mb, mc = 1 << a, 1 << b, 1 << c
-            all_hands.append((st, ma | mb | mc))
-            by_card[a].append((st, mb | mc))
-            by_card[b].append((st, ma | mc))
-            by_card[c].append((st, ma | mb))
-            by_pair.setdefault((a, b), []).append((st, mc))
-            by_pair.setdefault((a, c), []).append((st, mb))
-            by_pair.setdefault((b, c), []).append((st, ma))
-        _TABLES.append(_Tables(STRENGTH_CUBE.tolist(), all_hands, by_card, by_pair))
-    return _TABLES[0]
-
-
-def _best_base(side: Sequence[Card], pool: int) -> tuple[int, int] | None:
-    """Strongest completion of a base-game side of 0-2 clan cards: (strength, added mask), or None.
-
-    Scans the hands holding the side strongest first and stops at the first one the pool can fill.
-    """
-    t = _tables()
-    idx = sorted(c.index for c in side)
-    for c in idx:
-        pool &= ~(1 << c)
-    if len(idx) == 2:
-        hands = t.by_pair[(idx[0], idx[1])]
-    elif len(idx) == 1:
-        hands = t.by_card[idx[0]]
-    else:
-        hands = t.all_hands
-    for strength, need in hands:
-        if need & pool == need:
-            return strength, need
-    return None
+    _BEST[key] = (pool, found[0].strength, sum(1 << c.index for c in found[1]))
+    return found[0].strength
 
 
 # ---------------------------------------------------------------------------------------------

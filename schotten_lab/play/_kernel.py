@@ -5,32 +5,39 @@ into :class:`~schotten_lab.play.fastplay.FastPlayUnavailable`.
 
 State of one game (card indices are ``core`` ``Card.index``, players 0 = south, 1 = north):
 ``hand[p, :hand_n[p]]``, the deck ``clan[top:]``, ``side[s, p, :side_n[s, p]]`` in placement order,
-``side_mask[s, p]`` bit masks, ``table`` (every placed card), ``strength[s, p]`` of complete sides,
-``first[s]`` (who completed first), ``claimed[s]``.
+``table`` (a mask of every placed card), ``strength[s, p]`` of complete sides, ``first[s]`` (who
+completed first), ``claimed[s]``, and the stone masks ``held[p]`` (claimed by ``p``), ``full[p]``
+(``p``'s complete sides) and ``taken`` (claimed by anyone).
 
-Proofs are incremental. For an open side the strongest completion is the first hand of a
-strength-sorted list (all 24,804 hands, the 1,378 holding its one card, or the 52 holding its two
-cards) whose other cards are all off the table. The table only grows in the base game, so a hand
-that failed once fails for ever: each (stone, side) keeps its scan position and resumes there, and
-the scan restarts only when that side gains a card (a new, shorter list).
+The rules (a side's strength, the claim decision with its strongest completion, the win rule, the
+open stones) are the core's kernel, :mod:`schotten_lab.core.kernel`, compiled from the same code
+(:func:`~schotten_lab.core.kernel.compiled`); this module holds the random streams and the game loop.
 """
 
 from __future__ import annotations
 
+import os
+
+import numba
 import numpy as np
 from numba import njit
+
+from ..core import kernel as rules
+from ..core.kernel import ALL_CARDS, compiled
+
+_RULES = compiled(numba)
+strength = _RULES.strength
+claim_proved = _RULES.claim_proved
+win_reason = _RULES.win_reason
+open_stones = _RULES.open_stones
 
 MAX_TURNS = 160
 """Turns a game can take: 54 placements, and passes, each of which follows an opponent's placement."""
 
-ONE = np.uint64(1)
 SPLITMIX_GAMMA = np.uint64(0x9E3779B97F4A7C15)
 SPLITMIX_M1 = np.uint64(0xBF58476D1CE4E5B9)
 SPLITMIX_M2 = np.uint64(0x94D049BB133111EB)
 LOW32 = np.uint64(0xFFFFFFFF)
-
-REASON_FIVE = 1
-REASON_ADJACENT = 2
 
 
 @njit(cache=True)
@@ -204,70 +211,17 @@ def deal_games(seed_words: np.ndarray, start: int, games: int) -> tuple[np.ndarr
 
 
 @njit(cache=True)
-def _wins(held: int) -> int:
-    """0, or the reason a 9-bit set of stones wins: five stones first, then three adjacent."""
-    count = 0
-    for s in range(9):
-        count += (held >> s) & 1
-    if count >= 5:
-        return REASON_FIVE
-    for s in range(7):
-        if (held >> s) & 7 == 7:
-            return REASON_ADJACENT
-    return 0
-
-
-@njit(cache=True)
-def _best_completion(
-    s: int,
-    p: int,
-    side: np.ndarray,
-    side_n: np.ndarray,
-    side_mask: np.ndarray,
-    table: np.uint64,
-    scan_pos: np.ndarray,
-    scan_n: np.ndarray,
-    lists: tuple[np.ndarray, ...],
-) -> int:
-    """The strength of the strongest completion of ``p``'s open side of stone ``s`` with cards off
-    the table, or -1 when none is left. ``lists`` holds the strength-sorted hands (``fastplay._tables``):
-    all of them, those holding one card ``[c]``, those holding two ``[a, b]``; masks, then strengths."""
-    all_masks, all_strengths, one_masks, one_strengths, two_masks, two_strengths = lists
-    n = side_n[s, p]
-    if scan_n[s, p] != n:
-        scan_n[s, p] = n
-        scan_pos[s, p] = 0
-    forbidden = table & ~side_mask[s, p]
-    k = scan_pos[s, p]
-    if n == 0:
-        masks, strengths = all_masks, all_strengths
-    elif n == 1:
-        masks, strengths = one_masks[side[s, p, 0]], one_strengths[side[s, p, 0]]
-    else:
-        masks, strengths = two_masks[side[s, p, 0], side[s, p, 1]], two_strengths[side[s, p, 0], side[s, p, 1]]
-    while k < masks.shape[0] and masks[k] & forbidden:
-        k += 1
-    scan_pos[s, p] = k
-    return -1 if k == masks.shape[0] else int(strengths[k])
-
-
-@njit(cache=True)
 def play_games(
-    clans: np.ndarray,
-    seeds: np.ndarray,
-    firsts: np.ndarray,
-    expert: bool,
-    cube: np.ndarray,
-    lists: tuple[np.ndarray, ...],
+    clans: np.ndarray, seeds: np.ndarray, firsts: np.ndarray, expert: bool
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Play one random game per row of ``clans`` (a permutation of the 54 card indices), the players'
-    random streams seeded by ``seeds``, ``firsts`` the players who open; ``cube[a, b, c]`` is the
-    strength of three cards, ``lists`` as in :func:`_best_completion`.
+    random streams seeded by ``seeds``, ``firsts`` the players who open.
 
     Returns ``(offsets, players, cards, stones, claims, draws, results, claimed)``: game ``g``'s turns
     are rows ``offsets[g]:offsets[g + 1]`` of the flat turn arrays (card -1 and stone 0 for a pass,
     ``claims`` a 9-bit set of the stones claimed, claimed in ascending order, ``draws`` -1 for no
-    draw); ``results[g] = (winner, reason)``; ``claimed[g, s]`` the owner of stone ``s`` or -1.
+    draw); ``results[g] = (winner, reason)`` (the kernel's ``win_reason``); ``claimed[g, s]`` the
+    owner of stone ``s`` or -1.
     """
     games = clans.shape[0]
     offsets = np.zeros(games + 1, np.int64)
@@ -281,16 +235,13 @@ def play_games(
 
     hand = np.empty((2, 6), np.int8)
     hand_n = np.empty(2, np.int64)
-    side = np.empty((9, 2, 3), np.int8)
+    side = np.full((9, 2, 3), -1, np.int64)
     side_n = np.empty((9, 2), np.int64)
-    side_mask = np.empty((9, 2), np.uint64)
-    strength = np.empty((9, 2), np.int64)
+    strength_of = np.empty((9, 2), np.int64)
     first = np.empty(9, np.int64)
     claimed = np.empty(9, np.int64)
     held = np.empty(2, np.int64)
-    scan_pos = np.empty((9, 2), np.int64)
-    scan_n = np.empty((9, 2), np.int64)
-    open_stones = np.empty(9, np.int64)
+    full = np.empty(2, np.int64)
     state = np.empty(1, np.uint64)
 
     t = 0
@@ -302,13 +253,13 @@ def play_games(
                 hand[p, j] = clan[6 * p + j]
             hand_n[p] = 6
             held[p] = 0
+            full[p] = 0
         top = 12
         side_n[:] = 0
-        side_mask[:] = 0
         first[:] = -1
         claimed[:] = -1
-        scan_n[:] = -1
-        table = np.uint64(0)
+        taken = 0
+        table = 0
         player = int(firsts[g])
         winner = -1
         while winner < 0:
@@ -322,45 +273,45 @@ def play_games(
             for phase in range(2):
                 if phase == 1:
                     # the placement: a uniform card of the hand on a uniform open stone
-                    n_open = 0
-                    for s in range(9):
-                        if claimed[s] < 0 and side_n[s, player] < 3:
-                            open_stones[n_open] = s
-                            n_open += 1
+                    free = open_stones(taken, int(full[player]))
+                    n_open = free.bit_count()
                     if n_open > 0 and hand_n[player] > 0:
                         j = _below(state, hand_n[player])
-                        stone = open_stones[_below(state, n_open)]
-                        card = hand[player, j]
+                        pick = _below(state, n_open)
+                        for s in range(9):
+                            if (free >> s) & 1:
+                                if pick == 0:
+                                    stone = s
+                                    break
+                                pick -= 1
+                        card = int(hand[player, j])
                         hand_n[player] -= 1
                         hand[player, j] = hand[player, hand_n[player]]
                         k = side_n[stone, player]
                         side[stone, player, k] = card
                         side_n[stone, player] = k + 1
-                        bit = ONE << np.uint64(card)
-                        side_mask[stone, player] |= bit
-                        table |= bit
+                        table |= 1 << card
                         if k == 2:
-                            a, b = side[stone, player, 0], side[stone, player, 1]
-                            strength[stone, player] = cube[a, b, card]
+                            full[player] |= 1 << stone
+                            strength_of[stone, player] = strength(side[stone, player, 0], side[stone, player, 1], card)
                             if side_n[stone, other] < 3:
                                 first[stone] = player
                 if (phase == 0) == expert:
                     # claims: every stone the player can prove, ascending, until the game is won
+                    pool = ALL_CARDS & ~table
                     for s in range(9):
                         if claimed[s] >= 0 or side_n[s, player] < 3:
                             continue
-                        mine = strength[s, player]
-                        if side_n[s, other] == 3:
-                            theirs = strength[s, other]
-                            ok = mine > theirs or (mine == theirs and first[s] == player)
-                        else:
-                            best = _best_completion(s, other, side, side_n, side_mask, table, scan_pos, scan_n, lists)
-                            ok = best <= mine
-                        if ok:
+                        theirs = side[s, other]
+                        own = int(strength_of[s, player])
+                        n = int(side_n[s, other])
+                        a, b, c = int(theirs[0]), int(theirs[1]), int(theirs[2])
+                        if claim_proved(own, n, a, b, c, first[s] == player, pool):
                             claimed[s] = player
                             claimed_now |= 1 << s
                             held[player] |= 1 << s
-                            reason = _wins(held[player])
+                            taken |= 1 << s
+                            reason = win_reason(int(held[player]))
                             if reason:
                                 winner = player
                                 results[g, 0] = player
@@ -385,3 +336,19 @@ def play_games(
         for s in range(9):
             claimed_out[g, s] = claimed[s]
     return offsets, players[:t], cards[:t], stones[:t], claims[:t], draws[:t], results, claimed_out
+
+
+def _stamp_with_the_rules(*dispatchers: object) -> None:
+    """numba reuses a cached compilation while the function's own file is unchanged, even when a
+    function compiled into it (the core's rules kernel) has changed since: add the rules' file to the
+    stamp numba compares, so that editing :mod:`schotten_lab.core.kernel` recompiles the game loop.
+    (``_cache._cache_file._source_stamp`` is numba's, not public: left alone where it is missing.)"""
+    found = os.stat(rules.__file__)
+    for dispatcher in dispatchers:
+        cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+        stamp = getattr(cache_file, "_source_stamp", None)
+        if stamp is not None:
+            cache_file._source_stamp = (stamp, found.st_mtime, found.st_size)  # type: ignore[union-attr]
+
+
+_stamp_with_the_rules(play_games)

@@ -41,11 +41,11 @@ import numpy as np
 
 from ..core.cards import CARDS
 from ..core.errors import interruption_behind
-from ..core.formations import STRENGTH_CUBE, hand_table
+from ..core.kernel import ADJACENT, FIVE
 
 FORMAT = "schotten-lab/game@1"
 PLAYER_NAMES = ("south", "north")
-REASONS = {1: "five", 2: "adjacent"}
+REASONS = {FIVE: "five", ADJACENT: "adjacent"}
 PLAYERS_FIELD = {"south": "random", "north": "random"}
 BATCH = 256
 """Games played per kernel call: big enough to amortise the call, small enough to stream."""
@@ -91,24 +91,6 @@ def _compiled(function: Any, *args: Any) -> Any:
         raise
 
 
-@cache
-def _tables() -> tuple[np.ndarray, tuple[np.ndarray, ...]]:
-    """The strength cube and the strength-sorted hand lists the kernel scans (writable copies)."""
-    table = hand_table()
-    all_masks = np.array(table.masks, dtype=np.uint64)
-    all_strengths = np.array(table.strengths, dtype=np.int16)
-    one_masks = np.stack([all_masks[table.containing[c]] for c in range(54)])
-    one_strengths = np.stack([all_strengths[table.containing[c]] for c in range(54)])
-    two_masks = np.full((54, 54, 52), np.uint64((1 << 64) - 1), dtype=np.uint64)
-    two_strengths = np.full((54, 54, 52), -1, dtype=np.int16)
-    for (a, b), hands in table.containing_pair.items():
-        for x, y in ((a, b), (b, a)):
-            two_masks[x, y] = all_masks[hands]
-            two_strengths[x, y] = all_strengths[hands]
-    cube = np.array(STRENGTH_CUBE, dtype=np.int16)
-    return cube, (all_masks, all_strengths, one_masks, one_strengths, two_masks, two_strengths)
-
-
 def _check_arguments(games: int, seed: int, start: int, expert: bool) -> None:
     if not isinstance(expert, (bool, np.bool_)):
         raise ValueError(f"expert must be True or False, not {expert!r}")
@@ -151,7 +133,7 @@ class _Batch:
 
     def __init__(self, seed: int, indices: range, expert: bool) -> None:
         clans, seeds, firsts = deal_arrays(seed, indices)
-        out = _compiled(_kernel().play_games, clans, seeds, firsts, expert, *_tables())
+        out = _compiled(_kernel().play_games, clans, seeds, firsts, expert)
         offsets, players, cards, stones, claims, draws, results, claimed = out
         self.indices = indices
         self.clans: list[list[int]] = clans.tolist()

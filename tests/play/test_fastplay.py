@@ -236,3 +236,20 @@ def test_records_validate_and_replay_in_the_game_engine(expert: bool) -> None:
             assert len(positions) == len(record["turns"])
             last = positions[-1]
             assert [s.claimed.value if s.claimed else None for s in last.stones] == record["result"]["claimed"]
+
+
+@pytest.mark.parametrize("expert", [False, True], ids=["base", "expert"])
+def test_the_kernel_run_as_plain_python_gives_the_same_records(expert: bool) -> None:
+    """Both paths of the one source: with ``NUMBA_DISABLE_JIT=1`` the game loop and the core's rules
+    kernel run as plain Python (numpy scalars wrapping around where the compiled code's uint64 does),
+    and the records are those of the compiled kernel."""
+    import subprocess
+
+    code = (
+        "import sys, warnings; warnings.simplefilter('ignore', RuntimeWarning)\n"
+        "from schotten_lab.play.fastplay import random_game_lines\n"
+        f"sys.stdout.write('\\n'.join(random_game_lines(12, 31, expert={expert})))"
+    )
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.splitlines() == list(random_game_lines(12, 31, expert=expert))

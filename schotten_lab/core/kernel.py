@@ -1,0 +1,257 @@
+"""The base game's rules, each written once, on bit masks: the one implementation the engine, the
+advisor's search state and the fast self-play kernel call.
+
+Cards are ints 0-53 (``Card.index`` = colour * 9 + value - 1) and card sets are ``int`` bit masks
+(bit ``i`` = card ``i``); stones are bits 0-8 of a 9-bit mask (bit ``i`` = stone ``i + 1``).
+
+- :func:`strength`: a complete 3-card side's strength, ``rank * 100 + sum`` (read from
+  :data:`~schotten_lab.core.formations.STRENGTH_CUBE`, built by ``formations.strengths_of``);
+- :func:`best_completion`: the strength of the strongest completion of a 0-2 card side from a pool, by
+  a rank cascade (the first rank some completion reaches is the best; within it the largest sum);
+- :func:`claim_proved`: the claim decision (docs/RULES.md "Claims");
+- :func:`win_reason`: the win rule on the stones a player holds (five first, then three adjacent);
+- :func:`open_stones`: the stones where a player may place.
+
+The functions are plain Python over ints, written in the subset numba compiles. Plain callers (the
+engine, the analysis, the advisor) call them as they are; the core never imports numba.
+``compiled(numba)`` returns the same functions compiled with ``numba.njit`` (the very same code
+objects, over a copy of this module's globals in which :data:`STRENGTH` is a numpy array); numba
+callers (:mod:`schotten_lab.play._kernel`) import numba, pass it, and use those. Under
+``NUMBA_DISABLE_JIT=1`` the "compiled" functions are the plain code again. ``int.bit_count`` and
+``int.bit_length`` are taught to numba (:func:`_teach_numba`), so the source needs no second spelling.
+"""
+
+from __future__ import annotations
+
+import types
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from .formations import STRENGTH_CUBE
+
+ALL_CARDS = (1 << 54) - 1
+"""The 54 clan cards as a mask."""
+ALL_STONES = (1 << 9) - 1
+"""The nine stones as a mask."""
+SUIT = (1 << 9) - 1
+"""One colour's nine cards, as bits 0-8 once shifted down by ``9 * colour``."""
+FIVE = 1
+"""The :func:`win_reason` of five stones held."""
+ADJACENT = 2
+"""The :func:`win_reason` of three adjacent stones held."""
+
+STRENGTH: list[int] = STRENGTH_CUBE.reshape(-1).tolist()
+"""``STRENGTH[a * 2916 + b * 54 + c]``: the strength of three distinct cards (-1 when two repeat)."""
+
+VALUE_MASKS = tuple(sum(1 << (9 * colour + value) for colour in range(6)) for value in range(9))
+"""``VALUE_MASKS[v]``: the six cards of value ``v + 1``."""
+
+ADJACENT_STONES = tuple(7 << first for first in range(7))
+"""The seven sets of three adjacent stones, as stone masks."""
+
+
+def strength(a: int, b: int, c: int) -> int:
+    """The strength (``rank * 100 + sum``) of a complete side of the three distinct cards ``a, b, c``."""
+    return STRENGTH[a * 2916 + b * 54 + c]
+
+
+def best_completion(count: int, first: int, second: int, pool: int) -> int:
+    """The strength of the strongest completion of a side of ``count`` (0-2) cards, ``first`` and
+    ``second`` (ignored beyond ``count``), with distinct cards of the mask ``pool``; -1 when the pool
+    holds too few cards. Cards of the side in ``pool`` are not used.
+
+    A rank cascade, strongest rank first: the first rank some completion reaches is the best, and
+    within it the largest sum wins (a colour run or a run is fixed by its lowest value, three of a kind
+    by its value; a colour or a sum takes the highest cards it can).
+    """
+    need = 3 - count
+    values = 0  # the side's values, bit v = value v + 1
+    side_sum = 0
+    colours_from, colours_to = 0, 6  # the colours a one-colour formation may take
+    one_colour = True
+    runs_from, runs_to = 6, -1  # the lowest values v (of v, v + 1, v + 2) a run may start from, down
+    if count >= 1:
+        pool &= ~(1 << first)
+        v = first % 9
+        values = 1 << v
+        side_sum = v + 1
+        colours_from = first // 9
+        colours_to = colours_from + 1
+        runs_from, runs_to = (v if v < 6 else 6), (v - 3 if v > 2 else -1)
+    if count >= 2:
+        pool &= ~(1 << second)
+        w = second % 9
+        values |= 1 << w
+        side_sum += w + 1
+        one_colour = second // 9 == colours_from
+        if w < runs_from + 1:
+            runs_from = w if w < 6 else 6
+        if w - 3 > runs_to:
+            runs_to = w - 3
+    if pool.bit_count() < need:
+        return -1
+    distinct = values.bit_count() == count
+    if one_colour and distinct:  # colour run
+        for low in range(runs_from, runs_to, -1):
+            want = (7 << low) & ~values
+            for c in range(colours_from, colours_to):
+                if (pool >> (9 * c)) & want == want:
+                    return 506 + 3 * low
+    if values.bit_count() <= 1:  # three of a kind
+        values_from, values_to = (first % 9, first % 9 + 1) if count else (0, 9)
+        for v in range(values_to - 1, values_from - 1, -1):
+            if (pool & VALUE_MASKS[v]).bit_count() >= need:
+                return 403 + 3 * v
+    if one_colour:  # colour
+        best = -1
+        for c in range(colours_from, colours_to):
+            suit = (pool >> (9 * c)) & SUIT
+            if suit.bit_count() >= need:
+                total = 0
+                left = need
+                v = 8
+                while left > 0:
+                    if (suit >> v) & 1:
+                        total += v + 1
+                        left -= 1
+                    v -= 1
+                if total > best:
+                    best = total
+        if best >= 0:
+            return 300 + side_sum + best
+    if distinct:  # run
+        for low in range(runs_from, runs_to, -1):
+            want = (7 << low) & ~values
+            reached = True
+            for v in range(low, low + 3):
+                if (want >> v) & 1 and not pool & VALUE_MASKS[v]:
+                    reached = False
+            if reached:
+                return 206 + 3 * low
+    total = 0  # sum: the highest cards of the pool
+    left = need
+    v = 8
+    while left > 0:
+        n = (pool & VALUE_MASKS[v]).bit_count()
+        take = n if n < left else left
+        total += take * (v + 1)
+        left -= take
+        v -= 1
+    return 100 + side_sum + total
+
+
+def claim_proved(own: int, count: int, first: int, second: int, third: int, completed_first: bool, pool: int) -> bool:
+    """The claim decision of the base game (docs/RULES.md "Claims"), for a claimant whose complete side
+    has strength ``own``, against the opponent's side of ``count`` cards ``first, second, third``
+    (ignored beyond ``count``), the unseen cards being the mask ``pool``.
+
+    Both sides complete: the stronger side wins, a tie goes to the side ``completed_first``. The
+    opponent's side open: the claim holds when no completion from the pool beats ``own`` (its
+    strongest, :func:`best_completion`; for a side of two cards, one pool card after another, which
+    stops at the first that beats it).
+    """
+    if count >= 3:
+        other = strength(first, second, third)
+        return own > other or (own == other and completed_first)
+    if count == 2:  # each pool card is one completion: the first that beats ``own`` settles it
+        row = first * 2916 + second * 54
+        rest = pool & ~((1 << first) | (1 << second))
+        while rest:
+            low = rest & -rest
+            if STRENGTH[row + low.bit_length() - 1] > own:
+                return False
+            rest ^= low
+        return True
+    return best_completion(count, first, second, pool) <= own
+
+
+def win_reason(held: int) -> int:
+    """Whether the stones ``held`` (a 9-bit mask) win the game: :data:`FIVE` for five of them (checked
+    first), :data:`ADJACENT` for three adjacent ones, else 0."""
+    if held.bit_count() >= 5:
+        return FIVE
+    for stones in ADJACENT_STONES:
+        if held & stones == stones:
+            return ADJACENT
+    return 0
+
+
+def open_stones(claimed: int, full: int) -> int:
+    """The stones (a mask) where a player may place a card: not ``claimed`` (by anyone) and where the
+    player's side is not ``full``."""
+    return ALL_STONES & ~(claimed | full)
+
+
+KERNEL = ("strength", "best_completion", "claim_proved", "win_reason", "open_stones")
+"""The rule functions :func:`compiled` compiles (each may call the others)."""
+
+
+@cache
+def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
+    """The functions of :data:`KERNEL` compiled by ``numba.njit`` from their own code objects (cached
+    on disk beside this module). The caller passes the ``numba`` module it imported: the core itself
+    never imports numba (it keeps numpy as its one dependency)."""
+    _teach_numba(numba)
+    space: dict[str, Any] = dict(globals())
+    space["STRENGTH"] = np.ascontiguousarray(STRENGTH_CUBE.reshape(-1), dtype=np.int16)
+    for name in KERNEL:
+        plain = globals()[name]
+        twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
+        twin.__qualname__ = plain.__qualname__
+        space[name] = numba.njit(cache=True)(twin)
+    return types.SimpleNamespace(**{name: space[name] for name in KERNEL})
+
+
+def _teach_numba(numba: types.ModuleType) -> None:
+    """Give numba's integers ``int.bit_count`` and ``int.bit_length`` (of 64-bit values), which it
+    lacks, so that the rules keep one spelling. Registered once per process (``compiled`` is cached),
+    before compiling."""
+    m1, m2, m4 = np.uint64(0x5555555555555555), np.uint64(0x3333333333333333), np.uint64(0x0F0F0F0F0F0F0F0F)
+    ones = np.uint64(0x0101010101010101)
+    one, two, four, top = np.uint64(1), np.uint64(2), np.uint64(4), np.uint64(56)
+    halves = (np.uint64(32), np.uint64(16), np.uint64(8), np.uint64(4), np.uint64(2), np.uint64(1))
+
+    def bit_count(x: Any) -> Any:
+        def count(x: Any) -> Any:
+            v = np.uint64(x)
+            v = v - ((v >> one) & m1)
+            v = (v & m2) + ((v >> two) & m2)
+            v = (v + (v >> four)) & m4
+            return np.int64((v * ones) >> top)
+
+        return count
+
+    def bit_length(x: Any) -> Any:
+        def length(x: Any) -> Any:
+            v = np.uint64(x)
+            n = 0
+            for half in halves:
+                if v >> half:
+                    v >>= half
+                    n += int(half)
+            return n + 1 if v else n
+
+        return length
+
+    numba.extending.overload_method(numba.core.types.Integer, "bit_count")(bit_count)
+    numba.extending.overload_method(numba.core.types.Integer, "bit_length")(bit_length)
+
+
+__all__ = [
+    "ADJACENT",
+    "ADJACENT_STONES",
+    "ALL_CARDS",
+    "ALL_STONES",
+    "FIVE",
+    "KERNEL",
+    "STRENGTH",
+    "VALUE_MASKS",
+    "best_completion",
+    "claim_proved",
+    "compiled",
+    "open_stones",
+    "strength",
+    "win_reason",
+]
