@@ -612,6 +612,27 @@ def refusal_lines() -> Iterator[tuple[str, str]]:
                 os.environ["SCHOTTEN_LANG"] = saved
 
 
+def help_lines() -> Iterator[tuple[str, str]]:
+    """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
+    from schotten_lab.cli import build_parser
+    from schotten_lab.cli.help_words import help_words, parser_texts
+
+    import os
+
+    saved = os.environ.pop("SCHOTTEN_LANG", None)  # --lang's default is said in its help: the sample's is en
+    try:
+        parser = build_parser()
+    finally:
+        if saved is not None:
+            os.environ["SCHOTTEN_LANG"] = saved
+    for holder, name in parser_texts(parser):
+        text = str(getattr(holder, name))
+        said = help_words(text, "fr")
+        if said is not None and said != text:
+            where = getattr(holder, "prog", None) or "/".join(getattr(holder, "option_strings", ())) or getattr(holder, "dest", "") or "help"
+            yield str(where), said
+
+
 SECTIONS = (
     ("Les phrases de core.words (champs d'exemple)", phrase_lines),
     ("Les explications des revendications (positions commentées)", claim_lines),
@@ -625,6 +646,7 @@ SECTIONS = (
     ("Les erreurs de la ligne de commande elle-même (argparse, --lang fr)", command_lines),
     ("Les fichiers de sortie refusés et les erreurs du système (core/files.py, --lang fr)", file_lines),
     ("Les refus de la revue, du conseiller et des commandes de problèmes (--lang fr, SCHOTTEN_LANG=fr)", refusal_lines),
+    ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 
 
