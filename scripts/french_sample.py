@@ -568,7 +568,8 @@ REFUSED_COMMANDS: tuple[tuple[str, ...], ...] = (
     ("puzzles", "sheet", "empty.jsonl", "-o", "s.html", "--kind", "claim", "--lang", "fr"),
     ("puzzles", "sheet", "empty.jsonl", "-o", "s.html", "--lang", "fr"),
     ("claim", "nope.json", "-s", "1", "-p", "south"), ("claim", ".", "-s", "1", "-p", "south"), ("claim", "-s", "1", "-p", "south"),
-    ("analyze",), ("analyze", "-", "x.json"), ("analyze", "x.json", "-n", "x"),
+    ("analyze",), ("analyze", "-", "x.json"), ("analyze", "x.json", "-n", "x"), ("analyze", "x.json", "--jobs", "2"),
+    ("claim", "bad.json", "-s", "1", "-p", "south"),
 )  # fmt: skip
 """Commands refused after parsing (the puzzle commands without ``--lang`` read ``SCHOTTEN_LANG=fr``)."""
 
@@ -598,6 +599,7 @@ def refusal_lines() -> Iterator[tuple[str, str]]:
         os.environ["SCHOTTEN_LANG"] = "fr"
         try:
             Path("empty.jsonl").write_text("\n", encoding="utf-8")
+            Path("bad.json").write_bytes(b"\xff")
             for argv in REFUSED_COMMANDS:
                 err = io.StringIO()
                 with contextlib.redirect_stderr(err):

@@ -103,6 +103,10 @@ def _stderr(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
          "schotten-lab\u00a0: erreur\u00a0: «\u00a0-\u00a0» (du JSON Lines sur l’entrée standard) ne se mélange pas avec des fichiers"),
         (["analyze", "x.json", "-n", "x"], "schotten-lab: error: give either position files or --notation, not both",
          "schotten-lab\u00a0: erreur\u00a0: donnez des fichiers de position ou --notation, mais pas les deux"),
+        (["analyze", "x.json", "--jobs", "2"], "schotten-lab: error: --jobs: runs a batch (several files, or '-'), not one position",
+         "schotten-lab\u00a0: erreur\u00a0: --jobs\u00a0: sert à un lot (plusieurs fichiers, ou «\u00a0-\u00a0»), et non à une seule position"),
+        (["claim", "bad.json", "-s", "1", "-p", "south"], "schotten-lab: error: bad.json: not UTF-8 text (bad byte at offset 0)",
+         "schotten-lab\u00a0: erreur\u00a0: bad.json\u00a0: ce n’est pas du texte UTF-8 (octet invalide à la position 0)"),
     ],
 )  # fmt: skip
 def test_the_command_line_says_these_refusals_in_french(
@@ -110,6 +114,7 @@ def test_the_command_line_says_these_refusals_in_french(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     (tmp_path / "empty.jsonl").write_text("\n", encoding="utf-8")
+    (tmp_path / "bad.json").write_bytes(b"\xff")
     monkeypatch.delenv("SCHOTTEN_LANG", raising=False)
     assert _stderr(argv, capsys).startswith(english)
     monkeypatch.setenv("SCHOTTEN_LANG", "fr")

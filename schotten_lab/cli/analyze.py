@@ -41,7 +41,7 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     inputs: list[str] = args.positions
     single = args.notation is not None or (len(inputs) == 1 and inputs[0] != "-")
     if single and (args.jobs != 1 or args.dask is not None):
-        raise UsageError(f"--{'dask' if args.dask is not None else 'jobs'}: runs a batch (several files, or '-'), not one position")
+        raise UsageError.of("cli.batch_only", flag="--dask" if args.dask is not None else "--jobs")
     if args.notation is not None:
         if inputs:
             raise UsageError.of("cli.files_and_notation")

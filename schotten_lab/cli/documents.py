@@ -21,6 +21,9 @@ from .values import parse_player, parse_refute, parse_stones
 NOTEBOOK_MODULES = ("plotly", "ipywidgets", "kaleido", "nbformat", "anywidget")
 """Modules of the ``notebooks`` extra: if one is missing, ``report`` says which extra to install."""
 
+INSTALL_NOTEBOOKS = "pip install 'schotten-lab[notebooks]'"
+"""The command that installs them, quoted for a shell (the same in every language)."""
+
 
 def cmd_notation(args: argparse.Namespace, out: TextIO) -> int:
     """``notation``: the one-line notation of a position (or, with ``--to-json``, its JSON document)."""
@@ -44,11 +47,8 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     except ImportError as exc:
         missing = (exc.name or "").split(".")[0]
         if missing in NOTEBOOK_MODULES:
-            raise UsageError(
-                f"the HTML report needs {missing}, which is not installed: "
-                "pip install 'schotten-lab[notebooks]'"
-            ) from None
-        raise UsageError(f"the HTML report is not available in this installation: {one_line(str(exc))}") from None
+            raise UsageError.of("cli.report_needs", missing=missing, command=INSTALL_NOTEBOOKS) from None
+        raise UsageError.of("cli.report_unavailable", problem=one_line(str(exc))) from None
     try:
         write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang,
                      title=translated(loaded, "title", args.lang),
@@ -58,12 +58,10 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
     except SchottenError as exc:
         raise UsageError.of("cli.report_not_written", source=loaded.source, problem=exc) from None
     except RecursionError:
-        raise UsageError(f"{loaded.source}: cannot write the report: input nested too deeply") from None
+        raise UsageError.of("cli.report_not_written", source=loaded.source, problem=Fact.of("cli.nested")) from None
     except ImportError as exc:
         missing = (exc.name or "").split(".")[0]
-        raise UsageError(
-            f"the HTML report needs {missing or 'the notebooks extra'}: pip install 'schotten-lab[notebooks]'"
-        ) from None
+        raise UsageError.of("cli.report_needs_extra", missing=missing or Fact.of("cli.notebooks_extra"), command=INSTALL_NOTEBOOKS) from None
     except OSError as exc:
         raise UsageError.of("cli.option_cannot_write", flag="--output", value=Quoted(args.output), why=SystemProblem(exc)) from None
     out.write(say("cli_wrote", getattr(args, "lang", "en"), name=one_line(args.output, 1000)) + "\n")

@@ -61,7 +61,7 @@ def decode(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{source}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise UsageError.of("cli.not_utf8", source=source, offset=str(exc.start)) from None
 
 
 def read_bounded(stream: Any, source: str) -> str:
@@ -70,7 +70,7 @@ def read_bounded(stream: Any, source: str) -> str:
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
     if len(data) > MAX_INPUT_BYTES:
-        raise UsageError(f"{source}: larger than {MAX_INPUT_BYTES:,} bytes; a position document is a few kB")
+        raise UsageError.of("cli.position_large", source=source, most=MAX_INPUT_BYTES)
     return decode(data, source)
 
 
@@ -89,7 +89,7 @@ def load_text(text: str, source: str) -> Loaded:
         error.fact = Fact.of("cli_source_error", source=source, problem=exc)  # said in --lang by _main
         raise error from None
     except RecursionError:
-        raise UsageError(f"{source}: nested too deeply to be a position document") from None
+        raise UsageError.of("cli.position_nested", source=source) from None
     return Loaded(got.position, source, got.title, got.description, got.translations)
 
 
