@@ -137,8 +137,8 @@ def show(widget: W.Widget, visible: bool) -> None:
     if getattr(layout, "_sl_shared", False):
         if (layout.display or "") == display:
             return
-        widget.layout = W.Layout(**{k: getattr(layout, k) for k in LAYOUT_KEYS if getattr(layout, k) is not None},
-                                 display=display)
+        kept = {k: getattr(layout, k) for k in LAYOUT_KEYS if k != "display" and getattr(layout, k) is not None}
+        widget.layout = W.Layout(**kept, display=display)
         return
     layout.display = display
 
