@@ -405,6 +405,7 @@ class Split:
     front_end: list[float] = field(default_factory=list)
     server_page: list[float] = field(default_factory=list)
     drawing: list[float] = field(default_factory=list)
+    server_answering: list[float] = field(default_factory=list)
     messages: list[float] = field(default_factory=list)
     waited: list[float] = field(default_factory=list)
     work: list[float] = field(default_factory=list)
@@ -433,12 +434,32 @@ def split_times(visits: list[Visit], sessions: dict[str, list[tuple[float, str, 
         split.server_page.append(last - connected)
         split.drawing.append(visit.usable - last)
         split.messages.append(len(sent))
+        split.server_answering.append(answering(events, connected, visit.usable))
         for clicked, _, end in visit.work:
             received = next((t for t, kind, _ in events if kind == "recv" and t >= clicked), None)
             answered = [t for t, kind, _ in events if kind == "send" and received is not None and received <= t <= end]
             if received is not None and answered:
                 split.server_work.append(answered[-1] - received)
     return split
+
+
+def answering(events: list[tuple[float, str, int]], connected: float, usable: float) -> float:
+    """Seconds the server spent answering the page until it was usable: from each message of the
+    browser (and the connection) to the server's last message before the browser's next one, summed.
+    The rest of the websocket's time until usable is the browser's: loading, running and asking."""
+    total, mark, last_send = 0.0, connected, None
+    for t, kind, _ in events:
+        if t > usable:
+            break
+        if kind == "send":
+            last_send = t
+        elif kind == "recv":
+            if last_send is not None and last_send > mark:
+                total += last_send - mark
+            mark, last_send = t, None
+    if last_send is not None and last_send > mark:
+        total += last_send - mark
+    return total
 
 
 def quantiles(values: list[float]) -> tuple[float, float, float]:
@@ -507,6 +528,8 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
             print("  " + summary("waited for a renderer before opening (not counted above)", split.waited))
         print("  " + summary("  of which front end (address to websocket connected)", split.front_end))
         print("  " + summary("  of which server (connected to its last message before usable)", split.server_page))
+        print("  " + summary("      the server answering (each browser message to its last answer, summed)",
+                             split.server_answering))
         print("  " + summary("  of which drawing (that message to usable)", split.drawing))
         if split.messages:
             print(f"  messages the server sent until usable: median {statistics.median(split.messages):.0f} a page")
@@ -526,8 +549,10 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
                                                     if gate is not None else ""))
         page_max, page_median = (3.0, None) if alone else (10.0, 5.0)
         verdict.lines.append(judge("page usable, in the browser", split.usable, page_max, page_median))
-        verdict.lines.append(judge("page's share at the server (connected to last message)", split.server_page,
-                                   page_max, page_median))
+        verdict.lines.append(judge("page at the server, connected to its last message (browser's asking included)",
+                                   split.server_page, page_max, page_median))
+        verdict.lines.append(judge("page at the server, answering the browser's messages (summed)",
+                                   split.server_answering, page_max, page_median))
         if app == "editor":
             if not alone:
                 verdict.lines.append(judge("edit, in the browser", split.work, 1.0, p95=True))
