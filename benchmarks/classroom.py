@@ -354,9 +354,16 @@ async def play_turn(page: Any, k: int) -> tuple[float, float, float] | None:
         card = page.locator(".sl-hand-card:visible").filter(has_text=re.compile(r"^\s*[RBGYPN][1-9]\s*$")).first
         await card.click()
         for n in [(k + i) % 9 + 1 for i in range(9)]:
+            message = await page.locator(".sl-play-message").inner_text()
             clicked = time.monotonic()
             await page.locator(f".sl-stone-button-{n}").click()
-            await page.wait_for_timeout(150)
+            # the stone's outcome, however long a loaded machine takes to show it: the claims to choose
+            # (End turn shown), the turn over, or a refusal (a new message: the next stone is tried)
+            await page.wait_for_function(
+                "([t, before]) => { const e = document.querySelector('.sl-play-end');"
+                " const s = document.querySelector('.sl-play-turn'); const m = document.querySelector('.sl-play-message');"
+                " return (e && e.offsetParent !== null) || (s && s.dataset.turns !== t) || (m && m.innerText !== before); }",
+                arg=[turns, message], timeout=TIMEOUT)
             if await page.locator(".sl-play-end").is_visible():
                 clicked = time.monotonic()
                 await page.locator(".sl-play-end").click()
