@@ -63,3 +63,24 @@ def test_show_copies_a_shared_hidden_layout_and_keeps_its_settings() -> None:
     assert b.layout.display == "none"
     show(a, False)
     assert a.layout.display == "none" and b.layout.display == "none" and a.layout is not b.layout
+
+
+def test_a_hand_button_takes_its_cards_colours_in_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten_lab.core.cards import Card
+    from schotten_lab.views.editor.buttons import TACTICS_COLOR, style_piece
+
+    button = W.Button()
+    comm_class = type(button.style.comm)
+    real = comm_class.publish_msg
+    sent: list[str] = []
+
+    def publish(comm: object, msg_type: str, *args: object, **kwargs: object) -> None:
+        if msg_type == "comm_msg":
+            sent.append(comm.comm_id)  # type: ignore[attr-defined]
+        real(comm, msg_type, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(comm_class, "publish_msg", publish)
+    style_piece(button, Card.parse("R8"))
+    assert sent == [button.style.comm.comm_id] and button.style.text_color
+    style_piece(button, "JOKER")
+    assert len(sent) == 2 and (button.style.button_color, button.style.text_color) == (TACTICS_COLOR, "white")
