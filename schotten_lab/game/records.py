@@ -96,7 +96,7 @@ def record_from_game(state: GameState, players: Mapping[str, str] | None = None)
         players=dict(players or {"south": "?", "north": "?"}),
         first=state.first,
         deal=state.deal,
-        turns=tuple(state.turns),
+        turns=tuple(turn.to_dict() for turn in state.turns),
         winner=state.winner,
         reason=state.reason,
         claimed=tuple(s.claimed for s in state.stones),
@@ -297,9 +297,9 @@ def _replay_turn(state: GameState, turn: Mapping[str, Any], full: bool, strict: 
     if isinstance(play, Mapping) and str(play.get("card", "")).strip().upper() == "HEADHUNTER":
         return _replay_headhunter(state, turn, decision, strict)
     new, made = _apply(state, decision, strict=strict, seen_draw=seen_draw)
-    if made["draw"] is not None and seen_draw is None and full:
-        raise IllegalTurnError("draw", f"the record says no card was drawn, but {made['draw']} was")
-    if made["draw"] is None and seen_draw is not None:
+    if made.draw is not None and seen_draw is None and full:
+        raise IllegalTurnError("draw", f"the record says no card was drawn, but {made.draw} was")
+    if made.draw is None and seen_draw is not None:
         raise IllegalTurnError("draw", f"the record says {seen_draw} was drawn, but no draw happens this turn")
     return new
 

@@ -17,6 +17,7 @@ from typing import Any
 from ..bots import Bot
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
+from ..game import Turn
 from .loop import play_game
 
 
@@ -29,7 +30,7 @@ class Timed:
         self.seconds = 0.0
         self.decisions = 0
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
         started = time.perf_counter()
         try:
             return self.bot.decide(observation, history)
