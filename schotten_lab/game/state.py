@@ -471,7 +471,7 @@ class _Work:
 
 
 
-def _doread_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) -> list[int]:
+def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) -> list[int]:
     """Make the claims in order; stop when the game ends (strict: claims after that are an error)."""
     made: list[int] = []
     for n in claims:
@@ -519,13 +519,13 @@ def _apply(
     claims = decided.claim
     play = decided.play
     w = _Work(state)
-    turn = Turn(player, stage="played", tactics=rules.tactics)
+    made: tuple[int, ...] = ()
     if rules.expert:
-        turn = replace(turn, claim=tuple(_doread_claims(w, player, claims, strict)))
+        made = tuple(_do_claims(w, player, claims, strict))
         if w.reason is not None:
             if play is not None and strict:
                 raise IllegalTurnError("game-over", "the game ended at the claims: no play follows")
-            return _end_turn(state, w, turn, drew=False, deck=decided.deck, seen_draw=seen_draw)
+            return _end_turn(state, w, Turn(player, None, made), drew=False, deck=decided.deck, seen_draw=seen_draw)
     seat = Seat(
         player, rules, tuple(w.stones), tuple(w.hands[_i(player)]),
         (w.tactics_played[_i(player)], w.tactics_played[1 - _i(player)]),
@@ -538,13 +538,12 @@ def _apply(
         problem = play_problem(seat, play)
         if problem is not None:
             raise IllegalTurnError(*problem)
-        turn = replace(turn, play=play)
         _do_play(w, player, play)
         if play.card == "HEADHUNTER":
-            return _start_headhunter(state, w, turn, play, claims, seen_cards)
+            return _start_headhunter(state, w, Turn(player, play, made, stage="pending"), play, claims, seen_cards)
     if not rules.expert:
-        turn = replace(turn, claim=tuple(_doread_claims(w, player, claims, strict)))
-    return _end_turn(state, w, turn, drew=play is not None and w.reason is None, deck=decided.deck, seen_draw=seen_draw)
+        made = tuple(_do_claims(w, player, claims, strict))
+    return _end_turn(state, w, Turn(player, play, made), drew=play is not None and w.reason is None, deck=decided.deck, seen_draw=seen_draw)
 
 
 def _do_play(w: _Work, player: Player, play: Play) -> None:
@@ -590,7 +589,7 @@ def _start_headhunter(
     for k, deck in enumerate(play.decks):
         card = w.draw(state.to_move, deck, seen[k] if k < len(seen) else None)
         drawn.append(None if card is None else str(card))
-    turn = replace(turn, drawn=tuple(drawn))
+    turn = replace(turn, drawn=tuple(drawn))  # the partial turn (stage "pending")
     player = state.to_move
     held = {k for k, st in enumerate(w.stones, 1) if st.claimed is player}
     for n in claims if not state.rules.expert else ():  # checked now: Headhunter moves no clan card
@@ -601,7 +600,7 @@ def _start_headhunter(
         held.add(n)
     returns = min(2, max(0, len(drawn) - 1))  # 2, or fewer when the decks held under 3 cards (docs/GAME.md)
     pending = PendingTurn(turn, claims, returns)
-    return w.freeze(state, pending=pending), replace(turn, stage="pending")
+    return w.freeze(state, pending=pending), turn
 
 
 def _finish_headhunter(
@@ -634,7 +633,7 @@ def _finish_headhunter(
         later = decision.claim
         if set(later) & set(pending.claims):
             raise IllegalTurnError("claim", f"claim lists a stone twice: {quote([*pending.claims, *later])}")
-        turn = replace(turn, claim=tuple(_doread_claims(w, player, (*pending.claims, *later), strict)))
+        turn = replace(turn, claim=tuple(_do_claims(w, player, (*pending.claims, *later), strict)))
     return _end_turn(state, w, turn, drew=False, deck=None, seen_draw=None)
 
 
@@ -656,7 +655,10 @@ def _end_turn(
             if not (w.clan_deck if choice == "clan" else w.tactics_deck):
                 raise IllegalTurnError("draw", f"the {choice} deck is empty: draw from the other one")
         drawn = w.draw(player, deck_used, seen_draw)
-    turn = replace(turn, draw=None if drawn is None else str(drawn), deck=deck_used if tactics else None, stage="played")
+    turn = Turn(
+        turn.player, turn.play, turn.claim, deck_used if tactics else None, None if drawn is None else str(drawn),
+        turn.drawn, turn.put_back, turn.put_back_decks, "played", tactics,
+    )  # fmt: skip
     claimless_pass = turn.play is None and not turn.claim
     new = w.freeze(
         state,
