@@ -525,7 +525,7 @@ def _apply(
         if w.reason is not None:
             if play is not None and strict:
                 raise IllegalTurnError("game-over", "the game ended at the claims: no play follows")
-            return _end_turn(state, w, Turn(player, None, made), drew=False, deck=decided.deck, seen_draw=seen_draw)
+            return _end_turn(state, w, None, made, drew=False, deck=decided.deck, seen_draw=seen_draw)
     seat = Seat(
         player, rules, tuple(w.stones), tuple(w.hands[_i(player)]),
         (w.tactics_played[_i(player)], w.tactics_played[1 - _i(player)]),
@@ -543,7 +543,7 @@ def _apply(
             return _start_headhunter(state, w, Turn(player, play, made, stage="pending"), play, claims, seen_cards)
     if not rules.expert:
         made = tuple(_do_claims(w, player, claims, strict))
-    return _end_turn(state, w, Turn(player, play, made), drew=play is not None and w.reason is None, deck=decided.deck, seen_draw=seen_draw)
+    return _end_turn(state, w, play, made, drew=play is not None and w.reason is None, deck=decided.deck, seen_draw=seen_draw)
 
 
 def _do_play(w: _Work, player: Player, play: Play) -> None:
@@ -634,12 +634,14 @@ def _finish_headhunter(
         if set(later) & set(pending.claims):
             raise IllegalTurnError("claim", f"claim lists a stone twice: {quote([*pending.claims, *later])}")
         turn = replace(turn, claim=tuple(_do_claims(w, player, (*pending.claims, *later), strict)))
-    return _end_turn(state, w, turn, drew=False, deck=None, seen_draw=None)
+    return _end_turn(state, w, turn.play, turn.claim, drew=False, deck=None, seen_draw=None, begun=turn)
 
 
 def _end_turn(
-    state: GameState, w: _Work, turn: Turn, *, drew: bool, deck: str | None, seen_draw: object
+    state: GameState, w: _Work, play: Play | None, made: tuple[int, ...], *, drew: bool, deck: str | None, seen_draw: object,
+    begun: Turn | None = None,
 ) -> tuple[GameState, Turn]:
+    """Draw (when ``drew``), record the turn (``begun``: a Headhunter's, with its cards) and pass the move."""
     player = state.to_move
     tactics = state.rules.tactics
     drawn: HandCard | None = None
@@ -656,10 +658,10 @@ def _end_turn(
                 raise IllegalTurnError("draw", f"the {choice} deck is empty: draw from the other one")
         drawn = w.draw(player, deck_used, seen_draw)
     turn = Turn(
-        turn.player, turn.play, turn.claim, deck_used if tactics else None, None if drawn is None else str(drawn),
-        turn.drawn, turn.put_back, turn.put_back_decks, "played", tactics,
+        player, play, made, deck_used if tactics else None, None if drawn is None else str(drawn),
+        *((begun.drawn, begun.put_back, begun.put_back_decks) if begun is not None else (None, None, None)), "played", tactics,
     )  # fmt: skip
-    claimless_pass = turn.play is None and not turn.claim
+    claimless_pass = play is None and not made
     new = w.freeze(
         state,
         to_move=player.opponent,
