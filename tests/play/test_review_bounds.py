@@ -112,6 +112,9 @@ def test_an_interrupted_review_says_so_and_writes_nothing(tmp_path: Path) -> Non
     proc = subprocess.Popen(
         [sys.executable, "-m", "schotten_lab", "review", str(game), "--iterations", "20000", "-o", str(tmp_path / "r.html")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        # Ctrl-C as a shell gives it: an xdist worker may have been left ignoring SIGINT by an earlier
+        # test, and an ignored signal is inherited (seen in /proc/PID/status SigIgn: the review never stopped)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     time.sleep(12)  # started, and searching the first turns (minutes of work)
     assert proc.poll() is None
