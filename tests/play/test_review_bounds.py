@@ -112,8 +112,9 @@ def test_an_interrupted_review_says_so_and_writes_nothing(tmp_path: Path) -> Non
     proc = subprocess.Popen(
         [sys.executable, "-m", "schotten_lab", "review", str(game), "--iterations", "20000", "-o", str(tmp_path / "r.html")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
-        # Ctrl-C as at a terminal: a test run started in the background of a non-interactive shell
-        # ignores SIGINT, and a child that inherits SIG_IGN would never see it (minutes of search)
+        # Ctrl-C as a shell gives it: a run started in the background of a non-interactive shell, or an
+        # xdist worker left ignoring SIGINT by an earlier test, passes SIG_IGN on to its children (seen in
+        # /proc/PID/status SigIgn: the review never stopped)
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     try:

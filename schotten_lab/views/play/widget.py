@@ -541,7 +541,7 @@ class PlayGame:
         self._render()
 
     def _ask_engine(self, decision: Mapping[str, Any], refusal: Callable[[str], str],
-                    stone: int | None = None) -> tuple[GameState, dict[str, Any]] | None:
+                    stone: int | None = None) -> tuple[GameState, Mapping[str, Any]] | None:
         """The engine's new state and recorded turn for the person's ``decision`` (the game is left as
         it is: states are immutable); ``None`` when illegal, with ``refusal(the rule broken)`` said
         (the rule in the page's language: :func:`.words.problem_text`)."""
