@@ -44,7 +44,8 @@ from schotten_lab.bots.sim import Sim, shuffled_game  # noqa: E402
 from schotten_lab.cli.runs import progress as progress_bar  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
-from schotten_lab.play.arena import Decider, GameResult, MatchResult, play_game  # noqa: E402
+from schotten_lab.bots import Bot  # noqa: E402
+from schotten_lab.play.arena import GameResult, MatchResult, timed_game  # noqa: E402
 from schotten_lab.play.distributed import Runner, ordered_map  # noqa: E402
 
 GREEDY_TARGET = 0.90
@@ -80,7 +81,7 @@ class Entrant:
     seed: int = 0
     variant: str = "base"
 
-    def build(self, game: int) -> Decider:
+    def build(self, game: int) -> Bot:
         """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
         if self.kind == "advisor":
             return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game)
@@ -116,7 +117,7 @@ class Game:
 def play(game: Game) -> GameResult:
     """One game of a match (a module-level function: it runs in worker processes too)."""
     a, b = game.a.build(game.index), game.b.build(game.index)
-    return play_game((a, b) if game.a_seat == 0 else (b, a), game.seed, index=game.index, variant=game.a.variant)
+    return timed_game((a, b) if game.a_seat == 0 else (b, a), game.seed, index=game.index, variant=game.a.variant)
 
 
 def greedy_name() -> tuple[str, str]:

@@ -18,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from schotten_lab.bots import make_bot  # noqa: E402
-from schotten_lab.play.arena import play_game  # noqa: E402
+from schotten_lab.play.arena import timed_game  # noqa: E402
 
 
 def wilson(score: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -43,7 +43,7 @@ def main() -> None:
         seat = g % 2
         if seat:
             bots.reverse()
-        result = play_game(bots, args.seed, expert=args.expert, index=g)
+        result = timed_game(bots, args.seed, expert=args.expert, index=g)
         score += 1.0 if result.winner == seat else 0.5 if result.winner < 0 else 0.0
     low, high = wilson(score, args.games)
     print(

@@ -5,7 +5,7 @@ with :func:`make_bot`; a new bot joins the registry (and so ``schotten-lab bot``
 with one :func:`register` line below.
 """
 
-from .base import Bot, Decision, bot_names, make_bot, register
+from .base import Bot, bot_names, make_bot, register
 from .protocol import RequestError, answer, read_request, serve
 from .simple import RandomBot, SideOdds, WeakGreedyBot, stone_chance
 from .greedy import GreedyBot
@@ -19,7 +19,6 @@ register("advisor", AdvisorBot)
 __all__ = [
     "AdvisorBot",
     "Bot",
-    "Decision",
     "GreedyBot",
     "RandomBot",
     "RequestError",

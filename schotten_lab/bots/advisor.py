@@ -44,7 +44,7 @@ from ..core.position import Position
 from ..core.words import Facts, register
 from ..core.rules import Player
 from ..core.tactics import parse_hand_card
-from ..game import IllegalTurnError, Observation, apply_turn, headhunter_returns, state_from_position
+from ..game import IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, read_turn, state_from_position
 from .advice import (
     MAX_BUDGET as MAX_BUDGET, MAX_ITERATIONS as MAX_ITERATIONS, WINS_AT_ONCE, Advice, MoveAdvice, Result, check_count, check_search, check_seed,
     ranked, score, search,
@@ -399,7 +399,7 @@ class AdvisorBot:
         self._rng = random.Random(seed)
         self.last: Advice | None = None
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
         advice = advise(
             observation,
             budget_seconds=self.budget,
@@ -408,7 +408,7 @@ class AdvisorBot:
             explain_all=False,
         )
         self.last = advice
-        return advice.decision()
+        return read_turn(advice.decision())
 
 
 class PolicyBot:
@@ -421,18 +421,15 @@ class PolicyBot:
         self._rng = random.Random(seed)
         self.explore = explore
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
         view = view_of(observation)
         sim = view.deal(list(view.hidden))  # the policy reads the table and its own hand only
         card, stone = greedy_play(sim, self._rng, self.explore)
         claims = sim.turn(card, stone)
         if card >= 0 and card in sim.hands[view.me]:
             card = -1  # expert: the claims at the start of the turn won the game, no placement
-        return {
-            "player": observation.to_move.value,
-            "play": None if card < 0 else {"card": str(CARDS[card]), "stone": stone + 1},
-            "claim": [s + 1 for s in claims],
-        }
+        play = None if card < 0 else Play(str(CARDS[card]), stone + 1)
+        return Turn(observation.to_move, play, tuple(s + 1 for s in claims))
 
 
 __all__ = ["ADVISOR_PHRASES", "Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "explain_facts", "ordered_moves"]

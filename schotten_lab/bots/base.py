@@ -2,8 +2,10 @@
 
 A bot decides one turn from an **observation**: the position seen by the player to move (its own
 hand known, the opponent's hand unknown), plus the turns so far if it wants them. It answers with
-the turn of docs/reference/formats.md, "A turn" without ``draw``: ``{"player", "play", "claim"}``, and ``"deck"`` in the
-tactics variant. Bots never see the full game state, so they cannot peek at hidden cards.
+a :class:`~schotten_lab.game.Turn` as decided (``player``, ``play``, ``claim``, and ``deck`` in the
+tactics variant; ``put_back`` answering a pending Headhunter), whose ``to_dict()`` is the turn of
+docs/reference/formats.md, "A turn" without ``draw``. Bots never see the full game state, so they
+cannot peek at hidden cards.
 """
 
 from __future__ import annotations
@@ -15,19 +17,18 @@ from typing import Any, Protocol, runtime_checkable
 
 from ..core.position import Position
 from ..core.rules import Player
-
-Decision = dict[str, Any]
-"""A turn as a bot decides it (docs/reference/formats.md, "A turn"): ``player``, ``play``, ``claim`` and, in tactics, ``deck``."""
+from ..game import Turn
 
 
 @runtime_checkable
 class Bot(Protocol):
-    """Anything that chooses turns: ``decide(observation, history) -> decision``."""
+    """Anything that chooses turns: ``decide(observation, history) -> Turn``; ``history`` is the turns
+    so far (``Turn`` values in-process, their dicts from the line protocol)."""
 
     name: str
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
-        """The turn of ``observation.to_move`` (a fresh dict, docs/reference/formats.md, "A turn")."""
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+        """The turn of ``observation.to_move`` as decided (a :class:`~schotten_lab.game.Turn`)."""
         ...
 
 
@@ -85,4 +86,4 @@ def mover(observation: Position) -> Player:
     return player
 
 
-__all__ = ["Bot", "BotFactory", "Decision", "bot_names", "draw_deck", "make_bot", "mover", "register", "seeded_rng"]
+__all__ = ["Bot", "BotFactory", "bot_names", "draw_deck", "make_bot", "mover", "register", "seeded_rng"]

@@ -34,6 +34,7 @@ from typing import Any
 
 from ..core.cards import CARDS
 from ..core.position import Position
+from ..game import Play, Turn
 from .determinize import view_of
 from .sim import ADJACENT, FULL, Sim, best_completion, placement_score
 
@@ -133,7 +134,7 @@ def folk_play(sim: Sim, advice: str | None) -> tuple[int, int]:
     return choice
 
 
-def sim_turn(observation: Position, choose: Callable[[Sim], tuple[int, int]]) -> dict[str, Any]:
+def sim_turn(observation: Position, choose: Callable[[Sim], tuple[int, int]]) -> Turn:
     """The turn (docs/reference/formats.md, "A turn") of the player to move when ``choose`` picks the placement on the search
     state (:mod:`.sim`; ``(-1, -1)`` to pass): every provable stone claimed, as the search does.
 
@@ -144,10 +145,10 @@ def sim_turn(observation: Position, choose: Callable[[Sim], tuple[int, int]]) ->
     view = view_of(observation)
     sim = view.deal(list(view.hidden))
     card, stone = choose(sim)
-    claims = [s + 1 for s in sim.turn(card, stone)]
+    claims = tuple(s + 1 for s in sim.turn(card, stone))
     placed = card >= 0 and card not in sim.hands[view.me]
-    play = {"card": str(CARDS[card]), "stone": stone + 1} if placed else None
-    return {"player": observation.to_move.value, "play": play, "claim": claims}
+    play = Play(str(CARDS[card]), stone + 1) if placed else None
+    return Turn(observation.to_move, play, claims)
 
 
 class FolkBot:
@@ -161,7 +162,7 @@ class FolkBot:
         self.advice = check_advice(advice)
         self.seed = seed
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
         return sim_turn(observation, lambda sim: folk_play(sim, self.advice))
 
     def __repr__(self) -> str:

@@ -27,8 +27,8 @@ from typing import Any
 
 from ..core.cards import Card
 from ..core.position import Position
-from ..game import Play
-from .base import Decision, seeded_rng
+from ..game import Play, Turn
+from .base import seeded_rng
 from .determinize import view_of
 from .sim import FULL, Sim, best_completion, strength3, winner_of
 from .simple import WeakGreedyBot, pending_returns
@@ -79,7 +79,7 @@ class GreedyBot:
         self.rng = seeded_rng(seed)
         self._weak = WeakGreedyBot(seed)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
         if observation.rules.tactics or pending_returns(observation) is not None:
             return self._weak.decide(observation, history)
         return build_turn(observation, self.choose, self.rng)

@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from ..core.position import Position
 from ..core.problem import Problem
-from ..game import observation_from_dict
+from ..game import Turn, observation_from_dict
 from .base import Bot, mover
 
 MAX_ERROR = 300
@@ -130,9 +130,10 @@ def answer(bot: Bot, line: str) -> dict[str, Any]:
         return {"error": _short(str(exc))}
     except Exception as exc:  # a bot failure on an odd position must not end the session
         return {"error": _short(f"the bot could not decide: {type(exc).__name__}: {exc}")}
+    reply = decision.to_dict() if isinstance(decision, Turn) else dict(decision)  # a bot of outside may answer a dict
     if request.ignored:
-        decision["ignored_fields"] = [_short(name, 40) for name in request.ignored[:MAX_IGNORED]]
-    return decision
+        reply["ignored_fields"] = [_short(name, 40) for name in request.ignored[:MAX_IGNORED]]
+    return reply
 
 
 def serve(bot: Bot, lines: Iterable[str | bytes | RequestError], out: IO[str]) -> int:

@@ -22,8 +22,8 @@ from ..core.position import Position, Stone
 from ..core.rules import Player, holds_winning_set
 from ..core.sides import side_completions
 from ..core.tactics import Piece
-from ..game import GameState, Play, claimable_stones, headhunter_returns
-from .base import Decision, mover, seeded_rng
+from ..game import GameState, Play, Turn, claimable_stones, headhunter_returns
+from .base import mover, seeded_rng
 from .turns import after_play, build_turn, seen_state
 
 CLAIM_BONUS = 1.0
@@ -41,10 +41,10 @@ class RandomBot:
         self.seed = seed
         self.rng = seeded_rng(seed)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
         if pending_returns(observation) is not None:
             choice = self.rng.choice(headhunter_returns(observation) or ((),))
-            return {"player": observation.to_move.value, "return": [str(c) for c in choice]}
+            return Turn(observation.to_move, put_back=tuple(str(c) for c in choice))
         return build_turn(observation, lambda _position, plays: self.rng.choice(plays), self.rng)
 
     def __repr__(self) -> str:
@@ -132,13 +132,13 @@ class WeakGreedyBot:
         self.seed = seed
         self.rng = seeded_rng(seed)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Decision:
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
         returns = pending_returns(observation)
         if returns is not None:
             player = mover(observation)
             hand = list(observation.hands[player] or ())
             hand.sort(key=lambda c: (0, c.value) if isinstance(c, Card) else (1, 0))
-            return {"player": player.value, "return": [str(c) for c in hand[:returns]]}
+            return Turn(player, put_back=tuple(str(c) for c in hand[:returns]))
         return build_turn(observation, self.choose, self.rng)
 
     def choose(self, position: Position, plays: Sequence[Play]) -> Play:

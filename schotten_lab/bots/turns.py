@@ -14,8 +14,8 @@ from dataclasses import replace
 
 from ..core.position import Position
 from ..core.rules import Player, holds_winning_set
-from ..game import GameState, Play, apply_turn, claimable_stones, claims_after, legal_plays, state_from_position
-from .base import Decision, draw_deck, mover
+from ..game import GameState, Play, Turn, apply_turn, claimable_stones, claims_after, legal_plays, state_from_position
+from .base import draw_deck, mover
 
 ChoosePlay = Callable[[Position, Sequence[Play]], Play]
 """A bot's choice: given the position the play is made in and the legal plays (never empty), one play."""
@@ -53,11 +53,11 @@ def after_play(seen: GameState, play: Play) -> Position:
     decks) stay unknown, and so does the card the player would draw. Only the table and the
     discard pile of the result are meaningful.
     """
-    state, _turn = apply_turn(seen, {"play": play.to_dict(), "claim": []})
+    state, _turn = apply_turn(seen, Turn(play=play))
     return state.position()
 
 
-def build_turn(observation: Position, choose: ChoosePlay, rng: random.Random) -> Decision:
+def build_turn(observation: Position, choose: ChoosePlay, rng: random.Random) -> Turn:
     """The turn of the player to move: every provable claim, and the play ``choose`` picks.
 
     Expert variant: the claims come first and close their stones, and ``choose`` picks among the
@@ -77,12 +77,8 @@ def build_turn(observation: Position, choose: ChoosePlay, rng: random.Random) ->
             play = choose(position, plays)
         if not observation.rules.expert:
             claims = until_win(position, player, claims_after(position, play))
-    decision: Decision = {"player": player.value, "play": None if play is None else play.to_dict(), "claim": claims}
-    if observation.rules.tactics:
-        deck = draw_deck(observation, rng)
-        if deck is not None:
-            decision["deck"] = deck
-    return decision
+    deck = draw_deck(observation, rng) if observation.rules.tactics else None
+    return Turn(player, play, tuple(claims), deck=deck)
 
 
 __all__ = ["ChoosePlay", "after_play", "seen_state", "build_turn", "until_win", "wins", "with_claims"]

@@ -12,8 +12,11 @@ Public API (docs/GAME.md describes every rule and reading):
   ``claimable_stones(position, player)``, ``claims_after(position, play)`` (what a base-game decision
   lists), ``headhunter_returns(observation)``, ``state_from_position(position, clan_deck, tactics_deck)``.
 - ``Play`` (frozen; ``to_dict``/``from_dict`` in docs/reference/formats.md, "A turn" form, tactics shapes in docs/GAME.md).
-- ``apply_turn(state, decision) -> (GameState, turn)``; ``IllegalTurnError(rule, message)``.
-  Headhunter is two decisions: the play, then ``{"return": [card, card]}`` while ``state.pending``.
+- ``Turn`` (frozen: a turn as decided or as played; ``to_dict()`` is its record form) and
+  ``apply_turn(state, decision) -> (GameState, Turn)`` (``decision`` a ``Turn``, or a mapping from
+  outside read once by ``read_decision``); ``GameState.turns`` holds ``Turn`` values;
+  ``IllegalTurnError(rule, message)``. Headhunter is two decisions: the play, then
+  ``Turn(put_back=(card, card))`` (or ``{"return": [card, card]}``) while ``state.pending``.
 - Records ``schotten-lab/game@1``: ``GameRecord``, ``record_from_game``, ``read_record``,
   ``validate_record``, ``replay``, ``replay_states``, ``seat_record``, ``RecordError(turn, rule)``; matches: ``Match``,
   ``read_match``, ``round_points``.
@@ -53,7 +56,8 @@ from .records import (
     seat_record,
     validate_record,
 )
-from .state import GameState, apply_turn, claims_after, new_game, state_from_position
+from .state import GameState, apply_turn, claims_after, new_game, read_decision, state_from_position
+from .turn import Turn, read_turn
 
 __all__ = [
     "FORMAT",
@@ -68,6 +72,7 @@ __all__ = [
     "Pending",
     "Play",
     "RecordError",
+    "Turn",
     "apply_turn",
     "claimable_stones",
     "claims_after",
@@ -81,8 +86,10 @@ __all__ = [
     "deck_words",
     "play_words",
     "with_claims",
+    "read_decision",
     "read_match",
     "read_record",
+    "read_turn",
     "record_from_game",
     "replay",
     "replay_states",

@@ -99,7 +99,7 @@ def record_from_game(state: GameState, players: Mapping[str, str] | None = None)
         players=dict(players or {"south": "?", "north": "?"}),
         first=state.first,
         deal=state.deal,
-        turns=tuple(state.turns),
+        turns=tuple(turn.to_dict() for turn in state.turns),
         winner=state.winner,
         reason=state.reason,
         claimed=tuple(s.claimed for s in state.stones),
@@ -300,9 +300,9 @@ def _replay_turn(state: GameState, turn: Mapping[str, Any], full: bool, strict: 
     if isinstance(play, Mapping) and str(play.get("card", "")).strip().upper() == "HEADHUNTER":
         return _replay_headhunter(state, turn, decision, strict)
     new, made = _apply(state, decision, strict=strict, seen_draw=seen_draw)
-    if made["draw"] is not None and seen_draw is None and full:
-        raise IllegalTurnError("draw", Fact.of("record.no_draw_said", card=Verbatim(str(made["draw"]))))
-    if made["draw"] is None and seen_draw is not None:
+    if made.draw is not None and seen_draw is None and full:
+        raise IllegalTurnError("draw", Fact.of("record.no_draw_said", card=Verbatim(str(made.draw))))
+    if made.draw is None and seen_draw is not None:
         raise IllegalTurnError("draw", Fact.of("record.draw_said", card=Verbatim(seen_draw)))
     return new
 

@@ -13,7 +13,7 @@ adjacent ones, also in the middle of a turn's claims (no further claims, no draw
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.cards import FULL_DECK, Card
@@ -25,6 +25,7 @@ from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
 from .deal import Deal
 from .deal import deal as make_deal
 from .errors import IllegalTurnError, quote
+from .turn import Turn, read_cards, read_claims
 from .plays import (
     DECKS,
     HAND_CARD,
@@ -50,9 +51,10 @@ def _i(player: Player) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PendingTurn:
-    """A turn begun but not finished (Headhunter's put-back step)."""
+    """A turn begun but not finished (Headhunter's put-back step): the turn so far (its cards drawn),
+    the claims the decision announced (base game: made after the put-back), the cards to put back."""
 
-    turn: dict[str, Any]
+    turn: Turn
     claims: tuple[int, ...]
     returns: int
 
@@ -64,7 +66,7 @@ class GameState:
     ``hands[0]``/``hands[1]`` are south's and north's hands; ``clan_deck``/``tactics_deck`` the decks
     top first; ``complete_at[n][0 or 1]`` the clock tick at which that side of stone ``n+1`` last
     became complete (``None`` while incomplete), which orders the tie-break; ``turns`` the turns so
-    far as recorded (plain dicts: treat them as read-only).
+    far as played (frozen :class:`~.turn.Turn` values; ``to_dict()`` gives their record form).
     """
 
     rules: RuleSet
@@ -79,7 +81,7 @@ class GameState:
     to_move: Player
     tactics_played: tuple[int, int]
     jokers_played: frozenset[Player]
-    turns: tuple[dict[str, Any], ...]
+    turns: tuple[Turn, ...]
     table_mask: int = 0
     winner: Player | None = None
     reason: str | None = None
@@ -258,23 +260,68 @@ def new_game(
 # Applying a turn
 
 
-_DECISION_FIELDS = {"player", "play", "claim", "deck"}
+def apply_turn(state: GameState, decision: Turn | Mapping[str, Any]) -> tuple[GameState, Turn]:
+    """Play one turn (or Headhunter's second step) and return the new state and the turn as played.
 
-
-def apply_turn(state: GameState, decision: Mapping[str, Any]) -> tuple[GameState, dict[str, Any]]:
-    """Play one turn (or Headhunter's second step) and return the new state and the turn as recorded.
-
-    ``decision`` is docs/reference/formats.md, "A turn"'s bot answer: ``play`` (``None`` to pass), ``claim`` (stones, in
-    order), ``deck`` (tactics: ``"clan"``/``"tactics"``, default the clan deck while it lasts).
-    During a pending Headhunter the decision is ``{"return": [card, card]}``. Extra fields are
+    ``decision`` is a :class:`~.turn.Turn` as decided: ``play`` (``None`` to pass), ``claim``
+    (stones, in order), ``deck`` (tactics: ``"clan"``/``"tactics"``, default the clan deck while
+    it lasts); during a pending Headhunter, ``put_back`` (the cards). A mapping from outside
+    (docs/reference/formats.md, "A turn": ``{"play": ..., "claim": [...]}``, or ``{"return":
+    [card, card]}`` for the put-back) is read once into a :class:`~.turn.Turn`, its extra fields
     ignored (bots may add their reasons). Claims listed after the claim that ends the game are not
     made (the returned turn lists the claims made). An illegal decision raises
     :class:`IllegalTurnError` naming the rule.
 
-    While Headhunter's put-back is pending the returned turn is the partial turn (``"pending":
-    "headhunter"``); the complete turn comes with the second step.
+    While Headhunter's put-back is pending the returned turn is the partial turn (stage
+    ``"pending"``); the complete turn comes with the second step.
     """
     return _apply(state, decision)
+
+
+def read_decision(state: GameState, decision: Turn | Mapping[str, Any]) -> Turn:
+    """``decision`` as a :class:`~.turn.Turn` for ``state``'s player to move: a mapping from outside
+    is read here, once (:class:`IllegalTurnError` with rule ``format`` naming the field); who plays
+    and whether a put-back is expected are checked for both."""
+    if state.over:
+        raise IllegalTurnError("game-over", f"the game is over ({state.reason}): no further turns")
+    player = state.to_move
+    if isinstance(decision, Turn):
+        if decision.player is not None and decision.player is not player:
+            raise IllegalTurnError("turn-order", f"it is {player.value}'s turn, not {quote(decision.player.value)}'s")
+        if state.pending is None and decision.put_back is not None and decision.stage == "decided":
+            raise IllegalTurnError("format", "'return' answers a pending Headhunter only")
+        read_claims(decision.claim)  # stones 1-9, none twice, as for a mapping
+        return decision
+    if not isinstance(decision, Mapping):
+        raise IllegalTurnError("format", f"a decision must be an object like {{'play': ..., 'claim': []}}, not {quote(decision)}")
+    who = decision.get("player")
+    if who is not None and who != player.value:
+        raise IllegalTurnError("turn-order", f"it is {player.value}'s turn, not {quote(who)}'s")
+    if state.pending is not None:
+        return Turn(player, put_back=_put_back(decision.get("return"), state.pending.returns),
+                    claim=() if state.rules.expert else read_claims(decision.get("claim")))  # fmt: skip
+    if "return" in decision:
+        raise IllegalTurnError("format", "'return' answers a pending Headhunter only")
+    claims = read_claims(decision.get("claim"))
+    raw_play = decision.get("play")
+    play = None if raw_play is None else Play.from_dict(raw_play)
+    deck = decision.get("deck")
+    if deck is not None and not isinstance(deck, str):
+        raise IllegalTurnError("format", _deck_refusal(deck, state.rules.tactics))
+    return Turn(player, play, claims, deck=deck)
+
+
+def _put_back(raw: object, returns: int) -> tuple[str | None, ...]:
+    """The cards a Headhunter's second step puts back, read from a decision (canonical codes)."""
+    if not isinstance(raw, (list, tuple)) or len(raw) != returns:
+        raise IllegalTurnError(
+            "headhunter", f"Headhunter puts {returns} cards of the hand back under the decks: answer {{'return': [...]}} with {returns} cards, not {quote(raw)}"
+        )
+    return read_cards(raw)
+
+
+def _deck_refusal(choice: object, tactics: bool) -> str:
+    return f"deck must be 'clan'{' or tactics' if tactics else ''}, not {quote(choice)}"
 
 
 class _Work:
@@ -424,19 +471,6 @@ class _Work:
 
 
 
-def _claims(raw: object) -> tuple[int, ...]:
-    if raw is None:
-        return ()
-    if not isinstance(raw, (list, tuple)):
-        raise IllegalTurnError("format", f"claim must be a list of stone numbers 1-9, not {quote(raw)}")
-    for n in raw:
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
-            raise IllegalTurnError("format", f"claim lists {quote(n)}; stones are numbered 1-9")
-    if len(set(raw)) != len(raw):
-        raise IllegalTurnError("claim", f"claim lists a stone twice: {quote(list(raw))}")
-    return tuple(raw)
-
-
 def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) -> list[int]:
     """Make the claims in order; stop when the game ends (strict: claims after that are an error)."""
     made: list[int] = []
@@ -469,38 +503,29 @@ def _claim_refusal(stone: Stone, n: int, player: Player, pool: int) -> str:
 
 def _apply(
     state: GameState,
-    decision: Mapping[str, Any],
+    decision: Turn | Mapping[str, Any],
     *,
     strict: bool = False,
     seen_draw: object = None,
     seen_cards: Mapping[str, Any] | None = None,
-) -> tuple[GameState, dict[str, Any]]:
+) -> tuple[GameState, Turn]:
     """:func:`apply_turn`, with what a record adds: ``strict`` refuses claims after the end, and
     ``seen_draw``/``seen_cards`` are the drawn cards a record names (checked; they fill unknown cards)."""
-    if state.over:
-        raise IllegalTurnError("game-over", f"the game is over ({state.reason}): no further turns")
-    if not isinstance(decision, Mapping):
-        raise IllegalTurnError("format", f"a decision must be an object like {{'play': ..., 'claim': []}}, not {quote(decision)}")
-    player = state.to_move
-    who = decision.get("player")
-    if who is not None and who != player.value:
-        raise IllegalTurnError("turn-order", f"it is {player.value}'s turn, not {quote(who)}'s")
+    decided = read_decision(state, decision)
     if state.pending is not None:
-        return _finish_headhunter(state, decision, strict, seen_cards)
-    if "return" in decision:
-        raise IllegalTurnError("format", "'return' answers a pending Headhunter only")
+        return _finish_headhunter(state, decided, strict, seen_cards)
+    player = state.to_move
     rules = state.rules
-    claims = _claims(decision.get("claim"))
-    raw_play = decision.get("play")
-    play = None if raw_play is None else raw_play if isinstance(raw_play, Play) else Play.from_dict(raw_play)
+    claims = decided.claim
+    play = decided.play
     w = _Work(state)
-    turn: dict[str, Any] = {"player": player.value, "play": None, "claim": []}
+    made: tuple[int, ...] = ()
     if rules.expert:
-        turn["claim"] = _do_claims(w, player, claims, strict)
+        made = tuple(_do_claims(w, player, claims, strict))
         if w.reason is not None:
             if play is not None and strict:
                 raise IllegalTurnError("game-over", "the game ended at the claims: no play follows")
-            return _end_turn(state, w, turn, drew=False, decision=decision, seen_draw=seen_draw)
+            return _end_turn(state, w, None, made, drew=False, deck=decided.deck, seen_draw=seen_draw)
     seat = Seat(
         player, rules, tuple(w.stones), tuple(w.hands[_i(player)]),
         (w.tactics_played[_i(player)], w.tactics_played[1 - _i(player)]),
@@ -513,13 +538,12 @@ def _apply(
         problem = play_problem(seat, play)
         if problem is not None:
             raise IllegalTurnError(*problem)
-        turn["play"] = play.to_dict()
         _do_play(w, player, play)
         if play.card == "HEADHUNTER":
-            return _start_headhunter(state, w, turn, play, claims, seen_cards)
+            return _start_headhunter(state, w, Turn(player, play, made, stage="pending"), play, claims, seen_cards)
     if not rules.expert:
-        turn["claim"] = _do_claims(w, player, claims, strict)
-    return _end_turn(state, w, turn, drew=play is not None and w.reason is None, decision=decision, seen_draw=seen_draw)
+        made = tuple(_do_claims(w, player, claims, strict))
+    return _end_turn(state, w, play, made, drew=play is not None and w.reason is None, deck=decided.deck, seen_draw=seen_draw)
 
 
 def _do_play(w: _Work, player: Player, play: Play) -> None:
@@ -558,14 +582,14 @@ def _do_play(w: _Work, player: Player, play: Play) -> None:
 
 
 def _start_headhunter(
-    state: GameState, w: _Work, turn: dict[str, Any], play: Play, claims: tuple[int, ...], seen_cards: Mapping[str, Any] | None
-) -> tuple[GameState, dict[str, Any]]:
+    state: GameState, w: _Work, turn: Turn, play: Play, claims: tuple[int, ...], seen_cards: Mapping[str, Any] | None
+) -> tuple[GameState, Turn]:
     seen = list((seen_cards or {}).get("drawn") or [None] * len(play.decks))
-    drawn = []
+    drawn: list[str | None] = []
     for k, deck in enumerate(play.decks):
         card = w.draw(state.to_move, deck, seen[k] if k < len(seen) else None)
         drawn.append(None if card is None else str(card))
-    turn["play"]["drawn"] = drawn
+    turn = replace(turn, drawn=tuple(drawn))  # the partial turn (stage "pending")
     player = state.to_move
     held = {k for k, st in enumerate(w.stones, 1) if st.claimed is player}
     for n in claims if not state.rules.expert else ():  # checked now: Headhunter moves no clan card
@@ -576,21 +600,16 @@ def _start_headhunter(
         held.add(n)
     returns = min(2, max(0, len(drawn) - 1))  # 2, or fewer when the decks held under 3 cards (docs/GAME.md)
     pending = PendingTurn(turn, claims, returns)
-    partial = {**turn, "pending": "headhunter"}
-    return w.freeze(state, pending=pending), partial
+    return w.freeze(state, pending=pending), turn
 
 
 def _finish_headhunter(
-    state: GameState, decision: Mapping[str, Any], strict: bool, seen_cards: Mapping[str, Any] | None
-) -> tuple[GameState, dict[str, Any]]:
+    state: GameState, decision: Turn, strict: bool, seen_cards: Mapping[str, Any] | None
+) -> tuple[GameState, Turn]:
     pending = state.pending
     assert pending is not None
     player = state.to_move
-    raw = decision.get("return")
-    if not isinstance(raw, (list, tuple)) or len(raw) != pending.returns:
-        raise IllegalTurnError(
-            "headhunter", f"Headhunter puts {pending.returns} cards of the hand back under the decks: answer {{'return': [...]}} with {pending.returns} cards, not {quote(raw)}"
-        )
+    raw = _put_back(decision.put_back, pending.returns)
     w = _Work(state)
     decks = list((seen_cards or {}).get("returned_decks") or [])
     returned: list[str | None] = []
@@ -605,48 +624,44 @@ def _finish_headhunter(
             w.put_under(None, decks[k])
             returned.append(None)
             continue
-        if not isinstance(code, str):
-            raise IllegalTurnError("format", f"return lists {quote(code)}; expected card codes")
-        try:
-            canon = str(parse_hand_card(code))
-        except ValueError as exc:
-            raise IllegalTurnError("format", str(exc)) from None
-        card = w.take_from_hand(player, canon)
+        card = w.take_from_hand(player, code)
         w.put_under(card, "clan" if isinstance(card, Card) else "tactics")
-        returned.append(canon)
-    turn = {**pending.turn, "play": {**pending.turn["play"], "returned": returned}}
-    if None in returned:
-        turn["play"]["returned_decks"] = decks[: len(returned)]
+        returned.append(code)
+    turn = replace(pending.turn, put_back=tuple(returned),
+                   put_back_decks=tuple(decks[: len(returned)]) if None in returned else None)  # fmt: skip
     if not state.rules.expert:
-        later = _claims(decision.get("claim"))
+        later = decision.claim
         if set(later) & set(pending.claims):
             raise IllegalTurnError("claim", f"claim lists a stone twice: {quote([*pending.claims, *later])}")
-        turn["claim"] = _do_claims(w, player, (*pending.claims, *later), strict)
-    return _end_turn(state, w, turn, drew=False, decision={}, seen_draw=None)
+        turn = replace(turn, claim=tuple(_do_claims(w, player, (*pending.claims, *later), strict)))
+    return _end_turn(state, w, turn.play, turn.claim, drew=False, deck=None, seen_draw=None, begun=turn)
 
 
 def _end_turn(
-    state: GameState, w: _Work, turn: dict[str, Any], *, drew: bool, decision: Mapping[str, Any], seen_draw: object
-) -> tuple[GameState, dict[str, Any]]:
+    state: GameState, w: _Work, play: Play | None, made: tuple[int, ...], *, drew: bool, deck: str | None, seen_draw: object,
+    begun: Turn | None = None,
+) -> tuple[GameState, Turn]:
+    """Draw (when ``drew``), record the turn (``begun``: a Headhunter's, with its cards) and pass the move."""
     player = state.to_move
     tactics = state.rules.tactics
     drawn: HandCard | None = None
     deck_used: str | None = None
     if drew and (w.clan_deck or w.tactics_deck):
-        choice = decision.get("deck")
+        choice = deck
         if choice is None:
             deck_used = "clan" if w.clan_deck else "tactics"
         elif choice not in DECKS or (choice == "tactics" and not tactics):
-            raise IllegalTurnError("format", f"deck must be 'clan'{' or tactics' if tactics else ''}, not {quote(choice)}")
+            raise IllegalTurnError("format", _deck_refusal(choice, tactics))
         else:
             deck_used = choice
             if not (w.clan_deck if choice == "clan" else w.tactics_deck):
                 raise IllegalTurnError("draw", f"the {choice} deck is empty: draw from the other one")
         drawn = w.draw(player, deck_used, seen_draw)
-    turn["draw"] = None if drawn is None else str(drawn)
-    if tactics:
-        turn["deck"] = deck_used
-    claimless_pass = turn["play"] is None and not turn["claim"]
+    turn = Turn(
+        player, play, made, deck_used if tactics else None, None if drawn is None else str(drawn),
+        *((begun.drawn, begun.put_back, begun.put_back_decks) if begun is not None else (None, None, None)), "played", tactics,
+    )  # fmt: skip
+    claimless_pass = play is None and not made
     new = w.freeze(
         state,
         to_move=player.opponent,
@@ -655,7 +670,7 @@ def _end_turn(
     )
     if w.reason is None and claimless_pass and _stuck(new, new.to_move) and _stuck(new, player):
         new = _blocked(new)
-    return new, _copy_turn(turn)
+    return new, turn
 
 
 def _stuck(state: GameState, player: Player) -> bool:
@@ -680,16 +695,4 @@ def _blocked(state: GameState) -> GameState:
     return w.freeze(state, to_move=state.to_move, turns=state.turns, passes=state.passes)
 
 
-def _copy_turn(turn: dict[str, Any]) -> dict[str, Any]:
-    out = dict(turn)
-    out["claim"] = list(turn["claim"])
-    if isinstance(turn.get("play"), dict):
-        play = dict(turn["play"])
-        for key in ("decks", "drawn", "returned", "returned_decks"):
-            if key in play:
-                play[key] = list(play[key])
-        out["play"] = play
-    return out
-
-
-__all__ = ["GameState", "apply_turn", "new_game"]
+__all__ = ["GameState", "PendingTurn", "apply_turn", "new_game", "read_decision"]

@@ -1,10 +1,9 @@
 """Matches between bots on the engine (base or tactics variant, expert or not), with win-rate intervals.
 
-Each bot sees only its observation (``GameState.observation``) and answers with a turn dict
-(docs/reference/formats.md, "A turn"); the engine applies it and refuses an illegal one (raised here as ``ValueError``
-naming the bot). Extra fields of an answer (an estimate, reasons) are dropped before the engine
-sees it. Seats alternate: in game ``g`` the first bot is south, the player who starts, when ``g``
-is even; game ``g`` is played on the seeded deal ``(seed, g)``.
+Every game is played by the one game loop (:func:`~.loop.play_game`); the arena only times the bots
+and summarises the records. Seats alternate: in game ``g`` the first bot is south, the player who
+starts, when ``g`` is even; game ``g`` is played on the seeded deal ``(seed, g)``. A bot's illegal
+turn raises :class:`~.loop.BotTurnError` naming the bot.
 """
 
 from __future__ import annotations
@@ -13,23 +12,42 @@ import math
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
+from ..bots import Bot
 from ..core.position import Position
-from ..core.rules import Player
-from ..game import IllegalTurnError, apply_turn, new_game
+from ..core.rules import PLAYERS, Player
+from ..game import Turn
+from .loop import play_game
 
 
-class Decider(Protocol):
-    """Anything with the bots' ``decide(observation, history)`` method."""
+class Timed:
+    """A bot counting its decisions and the seconds they take (what the arena reports per move)."""
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]: ...
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = str(getattr(bot, "name", "?"))
+        self.seconds = 0.0
+        self.decisions = 0
+
+    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+        started = time.perf_counter()
+        try:
+            return self.bot.decide(observation, history)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.decisions += 1
+
+
+def _seat(player: str | None) -> int:
+    return -1 if player is None else PLAYERS.index(Player(player))
 
 
 @dataclass
 class GameResult:
-    """One game: the winner (0 south, 1 north, -1 stalled), turns, decision seconds per seat, how it
-    ended (``"five"``, ``"adjacent"``, ``"blocked"``) and each stone's owner at the end (-1 nobody)."""
+    """One game summarised by seat: the winner (0 south, 1 north, -1 stalled), turns, decision
+    seconds and decisions per seat (a Headhunter's put-back is a decision of its own), how it ended
+    (``"five"``, ``"adjacent"``, ``"blocked"``) and each stone's owner at the end (-1 nobody)."""
 
     winner: int
     turns: int
@@ -38,29 +56,26 @@ class GameResult:
     reason: str | None = None
     claimed: tuple[int, ...] = ()
 
+    @classmethod
+    def of(cls, record: Mapping[str, Any], timed: Sequence[Timed] = ()) -> GameResult:
+        """The summary of a game@1 record (and of the timed bots that played it, south's first)."""
+        result = record["result"]
+        return cls(
+            winner=_seat(result["winner"]),
+            turns=len(record["turns"]),
+            seconds=[t.seconds for t in timed] or [0.0, 0.0],
+            decisions=[t.decisions for t in timed] or [0, 0],
+            reason=result["reason"],
+            claimed=tuple(_seat(owner) for owner in result["claimed"]),
+        )
 
-def play_game(bots: Sequence[Decider], seed: int, expert: bool = False, index: int = 0, variant: str = "base") -> GameResult:
-    """Play one game on the engine, from the seeded deal ``(seed, index)``: ``bots[0]`` is south and
-    moves first, ``bots[1]`` north. A bot's illegal turn raises ``ValueError`` naming the bot and the rule.
-    A Headhunter's put-back is a decision of its own (``{"return": [...]}``), counted as one."""
-    state = new_game(variant, expert, seed=seed, index=index)
-    result = GameResult(-1, 0)
-    while not state.over:
-        p = 0 if state.to_move is Player.SOUTH else 1
-        started = time.perf_counter()
-        decision = bots[p].decide(state.observation(state.to_move))
-        result.seconds[p] += time.perf_counter() - started
-        result.decisions[p] += 1
-        turn: dict[str, Any] = {key: decision[key] for key in ("player", "play", "claim", "deck", "return") if key in decision}
-        try:
-            state, _ = apply_turn(state, turn)
-        except IllegalTurnError as exc:
-            raise ValueError(f"bot {p} ({getattr(bots[p], 'name', '?')}): {exc}") from None
-        result.turns += state.pending is None  # a Headhunter put-back ends the same turn
-    result.winner = -1 if state.winner is None else (0 if state.winner is Player.SOUTH else 1)
-    result.reason = state.reason
-    result.claimed = tuple(-1 if owner is None else (0 if owner is Player.SOUTH else 1) for owner in state.claimed())
-    return result
+
+def timed_game(bots: Sequence[Bot], seed: int, expert: bool = False, index: int = 0, variant: str = "base") -> GameResult:
+    """Game ``index`` of the run ``seed`` (its seeded deal) played by the one loop, ``bots[0]``
+    south and moving first, ``bots[1]`` north, summarised with each seat's decision time."""
+    timed = [Timed(bot) for bot in bots]
+    record = play_game(timed, seed, index, first=Player.SOUTH, variant=variant, expert=expert)
+    return GameResult.of(record, timed)
 
 
 def wilson(wins: float, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -116,8 +131,8 @@ class MatchResult:
 
 
 def match(
-    make_a: Callable[[int], Decider],
-    make_b: Callable[[int], Decider],
+    make_a: Callable[[int], Bot],
+    make_b: Callable[[int], Bot],
     games: int,
     seed: int = 0,
     expert: bool = False,
@@ -130,7 +145,7 @@ def match(
         a, b = make_a(g), make_b(g)
         a_seat = g % 2
         bots = (a, b) if a_seat == 0 else (b, a)
-        out.add(play_game(bots, seed, expert, index=g, variant=variant), a_seat)
+        out.add(timed_game(bots, seed, expert, index=g, variant=variant), a_seat)
         if progress is not None:
             progress(g, out)
     return out

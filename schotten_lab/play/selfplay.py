@@ -3,8 +3,10 @@
 Game ``i`` of a run with seed ``S`` is fixed by ``(S, i)`` alone:
 
 - its deal is ``game.deal(S, i, variant)``;
-- south moves first in even games, north in odd games (so each seat opens half the games);
-- each bot is built afresh for the game, seeded from ``(S, i, seat)`` (:func:`bot_seed`).
+- south moves first in even games, north in odd games (:func:`~.loop.opening_player`: each seat
+  opens half the games);
+- each bot is built afresh for the game, seeded from ``(S, i, seat)`` (:func:`~.loop.bot_seed`);
+- it is played by the one game loop, :func:`~.loop.play_game`.
 
 So a run gives the same records in the same order whatever the number of processes (``jobs``) or
 the Dask cluster it runs on (``dask``, :mod:`.distributed`), and
@@ -16,7 +18,6 @@ seed (the kernel draws its own random numbers).
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import json
 import re
@@ -25,75 +26,17 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from ..bots import Bot, make_bot
-from ..core.rules import PLAYERS, Player
 from ..core.words import number, percent, register, say
-from ..game import apply_turn, deal, new_game, record_from_game
 from .distributed import ClusterError, Runner, ordered_map
+from .loop import BotTurnError, Matchup, bot_seed, opening_player, play_game
 
 Engine = Literal["auto", "python", "fast"]
 ENGINES: tuple[Engine, ...] = ("auto", "python", "fast")
-MAX_TURNS = 1000
-"""A game longer than this is a bug (a base game has at most 54 placements plus passes)."""
 
 
 class SelfPlayError(RuntimeError):
-    """A self-play run that cannot go on: an unknown engine, a bot's illegal turn, a runaway game."""
-
-
-@dataclass(frozen=True)
-class Matchup:
-    """What every game of a run shares: the bots (by registry name and options) and the variant."""
-
-    south: str = "random"
-    north: str = "random"
-    variant: str = "base"
-    expert: bool = False
-    options: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """Extra bot options per seat (``{"south": {...}}``), passed to :func:`~schotten_lab.bots.make_bot`."""
-
-    def bot(self, seat: Player, seed: int, index: int) -> Bot:
-        """The bot of ``seat`` for game ``index``, seeded from ``(seed, index, seat)``."""
-        name = self.south if seat is Player.SOUTH else self.north
-        return make_bot(name, seed=bot_seed(seed, index, seat), **dict(self.options.get(seat.value, {})))
-
-
-def bot_seed(seed: int, index: int, seat: Player) -> int:
-    """A 64-bit seed for the bot of ``seat`` in game ``index`` (stable across processes and machines)."""
-    digest = hashlib.sha256(f"schotten-lab/selfplay/{seed}/{index}/{seat.value}".encode()).digest()
-    return int.from_bytes(digest[:8], "big")
-
-
-def first_player(index: int) -> Player:
-    """Who opens game ``index``: south for even indices, north for odd ones."""
-    return Player.SOUTH if index % 2 == 0 else Player.NORTH
-
-
-def play_game(match: Matchup, seed: int, index: int) -> dict[str, Any]:
-    """Game ``index`` of the run with ``seed``, played to its end: its game@1 record (a dict)."""
-    bots = {seat: match.bot(seat, seed, index) for seat in PLAYERS}
-    state = new_game(
-        match.variant,
-        match.expert,
-        deal=deal(seed, index, match.variant),
-        first=first_player(index),
-    )
-    history: list[dict[str, Any]] = []
-    while not state.over:
-        if len(history) >= MAX_TURNS:
-            raise SelfPlayError(f"game {index} ran past {MAX_TURNS} turns")
-        player = state.to_move
-        decision = bots[player].decide(state.observation(player), history)
-        try:
-            state, turn = apply_turn(state, decision)
-        except Exception as exc:
-            raise SelfPlayError(
-                f"game {index}, turn {len(history) + 1}: {bots[player].name} ({player.value}) "
-                f"decided an illegal turn {decision}: {exc}"
-            ) from exc
-        history.append(turn)
-    record = record_from_game(state, players={"south": match.south, "north": match.north})
-    return dict(record.to_dict())
+    """A self-play run that cannot start: an unknown engine, a bad number of games. (A bot's
+    illegal turn is :class:`~.loop.BotTurnError`, raised by the one game loop.)"""
 
 
 Job = tuple[Matchup, int, int, int]
@@ -330,13 +273,14 @@ def summarize(records: Sequence[Mapping[str, Any]]) -> Summary:
 
 __all__ = [
     "ENGINES",
+    "BotTurnError",
     "Matchup",
     "SelfPlayError",
     "Summary",
     "bot_seed",
     "choose_engine",
     "fast_available",
-    "first_player",
+    "opening_player",
     "play_game",
     "selfplay",
     "selfplay_lines",

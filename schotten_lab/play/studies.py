@@ -31,11 +31,11 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots import make_bot
+from ..bots import Bot, make_bot
 from ..bots.advisor import PolicyBot
 from ..bots.folk import ADVICE, FolkBot, check_advice
 from ..core.words import NBSP, check_lang, number
-from .arena import Decider, GameResult, play_game, wilson
+from .arena import GameResult, timed_game, wilson
 from .distributed import Runner, ordered_map
 from .tournament import BotMaker, ratings, round_robin
 
@@ -131,7 +131,7 @@ def first_player_games(
     elif runner.parallel:
         raise ValueError("runner: games on other processes need the bot by name (see bot_maker), not a function")
     else:
-        results = (_first_player_row(label, g, play_game((make(2 * g), make(2 * g + 1)), seed, index=g)) for g in range(games))
+        results = (_first_player_row(label, g, timed_game((make(2 * g), make(2 * g + 1)), seed, index=g)) for g in range(games))
     rows = []
     for g, row in enumerate(results):
         rows.append(row)
@@ -144,7 +144,7 @@ def _first_player_game(task: tuple[str, str, int, int]) -> tuple[Any, ...]:
     """One game of :func:`first_player_games` from a picklable task ``(bot name, label, seed, g)``."""
     name, label, seed, g = task
     make = bot_maker(name)
-    return _first_player_row(label, g, play_game((make(2 * g), make(2 * g + 1)), seed, index=g))
+    return _first_player_row(label, g, timed_game((make(2 * g), make(2 * g + 1)), seed, index=g))
 
 
 def random_first_player_games(games: int, seed: int = 0, label: str = "random (fast)") -> pd.DataFrame:
@@ -308,8 +308,8 @@ def _folk_deal(task: tuple[str, str | None, int, int]) -> list[tuple[Any, ...]]:
     variant, base = FolkBot(advice), FolkBot(baseline)
     rows = []
     for variant_first in (True, False):
-        bots: tuple[Decider, Decider] = (variant, base) if variant_first else (base, variant)
-        result = play_game(bots, seed, index=deal)
+        bots: tuple[Bot, Bot] = (variant, base) if variant_first else (base, variant)
+        result = timed_game(bots, seed, index=deal)
         seat = 0 if variant_first else 1
         score = 0.5 if result.winner < 0 else float(result.winner == seat)
         rows.append((advice, deal, "first" if variant_first else "second", score, result.reason, result.turns))

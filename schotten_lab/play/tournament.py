@@ -18,12 +18,13 @@ from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from .arena import Decider, match, play_game, wilson
+from ..bots import Bot
+from .arena import match, timed_game, wilson
 
 if TYPE_CHECKING:
     import pandas as pd
 
-BotMaker = Callable[[int], Decider]
+BotMaker = Callable[[int], Bot]
 """Builds a fresh bot for game number ``g`` (seed it from ``g`` for reproducible runs)."""
 
 
@@ -81,7 +82,7 @@ def first_player(make: BotMaker, games: int, seed: int = 0, expert: bool = False
 
     first = 0.0
     for g in range(games):
-        result = play_game((make(2 * g), make(2 * g + 1)), seed, expert, index=g)
+        result = timed_game((make(2 * g), make(2 * g + 1)), seed, expert, index=g)
         first += 0.5 if result.winner < 0 else float(result.winner == 0)
     low, high = wilson(first, games)
     return pd.DataFrame(

@@ -16,7 +16,7 @@ from schotten_lab.bots.endgame import Solver, moves_of, solve_moves
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import TACTICS
 from schotten_lab.game import apply_turn, legal_plays, new_game
-from schotten_lab.play.arena import match, play_game
+from schotten_lab.play.arena import match, timed_game
 
 
 def legal_moves(position: Position) -> set[tuple[str, int] | None]:
@@ -110,9 +110,9 @@ def test_bad_input_gets_a_named_error() -> None:
 
 def test_bots_play_whole_legal_games() -> None:
     """The arena refuses illegal moves, so a finished game is a legal one."""
-    result = play_game((AdvisorBot(iterations=10, seed=1), PolicyBot(seed=2)), seed=3)
+    result = timed_game((AdvisorBot(iterations=10, seed=1), PolicyBot(seed=2)), seed=3)
     assert result.winner in (0, 1, -1) and result.turns > 10
-    expert = play_game((PolicyBot(seed=1), AdvisorBot(iterations=10, seed=2)), seed=4, expert=True)
+    expert = timed_game((PolicyBot(seed=1), AdvisorBot(iterations=10, seed=2)), seed=4, expert=True)
     assert expert.turns > 10
     summary = match(lambda g: PolicyBot(seed=g), lambda g: PolicyBot(seed=g + 1), 4)
     assert summary.games == 4 and 0 <= summary.wins <= 4

@@ -11,7 +11,7 @@ from schotten_lab import game
 from schotten_lab.bots import Bot, GreedyBot, RandomBot, bot_names, make_bot
 from schotten_lab.core import Position
 from schotten_lab.core.rules import PLAYERS, Player
-from schotten_lab.play.selfplay import bot_seed, first_player
+from schotten_lab.play.loop import bot_seed, opening_player
 
 VARIANTS = [("base", False), ("base", True), ("tactics", False), ("tactics", True)]
 
@@ -20,7 +20,7 @@ def play_checked(south: Bot, north: Bot, variant: str, expert: bool, seed: int, 
     """Play one game, applying every decision with the engine (which refuses illegal turns), and
     check after each turn that the mover left no stone it could prove unclaimed."""
     bots = {Player.SOUTH: south, Player.NORTH: north}
-    state = game.new_game(variant, expert, deal=game.deal(seed, index, variant), first=first_player(index))
+    state = game.new_game(variant, expert, deal=game.deal(seed, index, variant), first=opening_player(index))
     turns = 0
     while not state.over:
         player = state.to_move

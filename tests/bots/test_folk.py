@@ -14,7 +14,7 @@ from schotten_lab.bots.advisor import PolicyBot
 from schotten_lab.bots.determinize import view_of
 from schotten_lab.bots.folk import ADVICE, AVOID, FolkBot, check_advice, folk_play, folk_score, needed_cards
 from schotten_lab.bots.sim import STRENGTH, Sim
-from schotten_lab.play.arena import play_game
+from schotten_lab.play.arena import timed_game
 
 
 def positions(games: int, seed: int) -> Iterator[Sim]:
@@ -113,7 +113,7 @@ def test_a_variant_changes_some_moves_and_plays_legal_games() -> None:
     for advice in ADVICE:
         moved = sum(folk_play(sim, advice) != folk_play(sim, None) for sim in SIMS)
         assert moved > 0, advice
-        result = play_game((FolkBot(advice), FolkBot(None)), seed=5, index=1)  # the engine refuses illegal turns
+        result = timed_game((FolkBot(advice), FolkBot(None)), seed=5, index=1)  # the engine refuses illegal turns
         assert result.winner in (-1, 0, 1) and len(result.claimed) == 9
 
 

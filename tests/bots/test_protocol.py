@@ -179,7 +179,7 @@ def test_whole_games_played_through_request_lines_are_legal() -> None:
             assert "error" not in reply, reply
             state, turn = game.apply_turn(state, reply)
             if state.pending is None:
-                history.append(turn)
+                history.append(turn.to_dict())  # the turn as JSON, for the request line
             assert len(history) < 1000
 
 

@@ -97,7 +97,7 @@ def referee(bots: dict[Player, BotProcess], variant: str, expert: bool, seed: in
         assert reply["player"] == mover.value, reply
         state, turn = game.apply_turn(state, reply)  # raises IllegalTurnError on an illegal answer
         if state.pending is None:
-            history.append(turn)
+            history.append(turn.to_dict())  # the turn as JSON, for the request line
         asked += 1
         assert asked < 500, "the game does not end"
     return state

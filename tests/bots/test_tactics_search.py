@@ -19,7 +19,7 @@ from schotten_lab.core.position import Position
 from schotten_lab.core.rules import PLAYERS
 from schotten_lab.game import GameState, apply_turn, new_game, observation_from_dict, state_from_position
 from schotten_lab.game.playout import random_decision
-from schotten_lab.play.arena import play_game
+from schotten_lab.play.arena import timed_game
 
 
 def random_state(seed: int, turns: int, expert: bool = False, stop_at_pending: bool = False) -> GameState:
@@ -170,7 +170,7 @@ def test_a_headhunter_move_plays_its_put_back_in_the_search() -> None:
 @pytest.mark.parametrize("expert", [False, True])
 def test_the_advisor_plays_whole_legal_tactics_games(expert: bool) -> None:
     """The arena refuses illegal turns: a finished game is a legal one (the greedy bot opposite)."""
-    result = play_game((AdvisorBot(iterations=20, seed=1), make_bot("greedy", seed=2)), seed=7, expert=expert, variant="tactics")
+    result = timed_game((AdvisorBot(iterations=20, seed=1), make_bot("greedy", seed=2)), seed=7, expert=expert, variant="tactics")
     assert result.turns > 10 and result.winner in (-1, 0, 1)
 
 

@@ -112,11 +112,20 @@ def test_an_interrupted_review_says_so_and_writes_nothing(tmp_path: Path) -> Non
     proc = subprocess.Popen(
         [sys.executable, "-m", "schotten_lab", "review", str(game), "--iterations", "20000", "-o", str(tmp_path / "r.html")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        # Ctrl-C as a shell gives it: a run started in the background of a non-interactive shell, or an
+        # xdist worker left ignoring SIGINT by an earlier test, passes SIG_IGN on to its children (seen in
+        # /proc/PID/status SigIgn: the review never stopped)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
-    time.sleep(12)  # started, and searching the first turns (minutes of work)
-    assert proc.poll() is None
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=120)
+    try:
+        time.sleep(12)  # started, and searching the first turns (minutes of work)
+        assert proc.poll() is None
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        if proc.poll() is None:  # never leave a search running behind a failed test
+            proc.kill()
+            proc.communicate()
     assert proc.returncode == 130, stderr
     assert stdout == ""
     assert "review: interrupted after" in stderr and "nothing written" in stderr

@@ -14,7 +14,7 @@ import pytest
 from schotten_lab import game
 from schotten_lab.cli import main
 from schotten_lab.core.rules import Player
-from schotten_lab.play import Matchup, SelfPlayError, bot_seed, first_player, selfplay, summarize
+from schotten_lab.play import Matchup, SelfPlayError, bot_seed, opening_player, selfplay, summarize
 from schotten_lab.play.selfplay import Summary, choose_engine, fast_available, selfplay_lines
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,7 +42,7 @@ def test_records_are_valid_and_follow_the_seat_convention(variant: str, expert: 
     assert len(records) == 4
     for i, record in enumerate(records):
         assert record["format"] == "schotten-lab/game@1"
-        assert record["first"] == first_player(i).value == ("south" if i % 2 == 0 else "north")
+        assert record["first"] == opening_player(i).value == ("south" if i % 2 == 0 else "north")
         assert record["players"] == {"south": "random", "north": "greedy"}
         assert record["variant"] == variant and record["expert"] is expert
         assert record["result"]["winner"] in ("south", "north")

@@ -258,3 +258,36 @@ def test_the_editor_page_builds_its_charts_on_demand() -> None:
     from schotten_lab.views.editor.panel import LAZY
 
     assert pages.CHARTS == LAZY
+
+
+def test_the_trace_notes_each_sessions_messages(tmp_path: Any) -> None:
+    """With a trace file (``$CLASSROOM_TRACE``, for benchmarks/classroom.py) the gate writes one line
+    per websocket when it ends: its opening, each message received and sent, with its time and size;
+    without one, nothing is written."""
+    import json
+
+    from schotten_lab.views.classroom.server import Gate
+    from schotten_lab.views.classroom.settings import ClassroomSettings
+
+    async def app(scope: Any, receive: Any, send: Any) -> None:
+        await receive()  # the connection
+        await send({"type": "websocket.accept"})
+        clock[0] = 2.0
+        await receive()  # a click
+        clock[0] = 2.5
+        await send({"type": "websocket.send", "text": "é" * 10})
+        clock[0] = 3.0
+        await send({"type": "websocket.send", "bytes": b"\0" * 7})
+
+    clock = [1.0]
+    trace = tmp_path / "trace.jsonl"
+    query = f"token={TOKEN}".encode()
+    gate = Gate(app, ClassroomSettings(token=TOKEN), {}, clock=lambda: clock[0], trace=trace)
+    call(gate, "websocket", "/jupyter/api/kernels/k7/channels", query)
+    call(gate, "websocket", "/static/x.js", query)  # not a session's websocket: not traced
+    lines = [json.loads(line) for line in trace.read_text().splitlines()]
+    assert lines == [{"kernel": "k7", "events": [[1.0, "open", 0], [2.0, "recv", 2], [2.5, "send", 20], [3.0, "send", 7]]}]
+    untraced = Gate(app, ClassroomSettings(token=TOKEN), {}, clock=lambda: clock[0])
+    clock[0] = 1.0
+    call(untraced, "websocket", "/jupyter/api/kernels/k8/channels", query)
+    assert trace.read_text().count("\n") == 1

@@ -175,3 +175,30 @@ def test_remembered_phrases_keep_the_fields_types_apart() -> None:
     assert editor._t("ed.tip_place", item="SPY") == say("ed.tip_place", "fr", item="SPY")
     assert editor._t("ed.tip_place", item=TacticName("SPY")) is named  # remembered
     assert editor._t("ed.tip_slot", stone=3, player=N) == say("ed.tip_slot", "fr", stone=3, player=N)
+
+
+def test_an_edit_sends_each_changed_widget_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A button's new state, colours and words travel as one message (``hold_sync``), and the page's
+    columns are built with their cards (no second message to fill them): an edit was 15 updates, 3 of
+    them to the same two buttons."""
+    from collections import Counter
+
+    comm_class = type(W.HTML().comm)
+    real = comm_class.publish_msg
+    sent: list[tuple[str, tuple[str, ...]]] = []
+
+    def publish(comm: object, msg_type: str, data: dict[str, object] | None = None, *args: object, **kwargs: object) -> None:
+        if msg_type == "comm_msg":
+            state = (data or {}).get("state", {})
+            sent.append((comm.comm_id, tuple(state) if isinstance(state, dict) else ()))  # type: ignore[attr-defined]
+        real(comm, msg_type, data, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(comm_class, "publish_msg", publish)
+    editor = BoardEditor(exercise(), charts=False, advisor=False)
+    columns = {column.comm.comm_id for column in editor.columns}
+    assert not [keys for comm_id, keys in sent if comm_id in columns]  # built whole
+    editor.target.value = Target.side(1, S)
+    sent.clear()
+    editor.palette["G8"].click()
+    assert editor.slots[(1, S)][2].description == "G8"
+    assert sent and max(Counter(comm_id for comm_id, _ in sent).values()) == 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import html
+import json
 import os
 import socket
 import sys
@@ -83,10 +84,15 @@ class Gate:
     browser's last message), and plotly's widget code (:data:`PLOTLY_PATH`).
 
     ``contexts`` maps a session's id to its Solara kernel context (``solara.server.kernel_context.contexts``).
+    ``trace``: a file where each session's websocket messages are written when it ends, one JSON line
+    ``{"kernel": id, "events": [[time, "open" | "recv" | "send", bytes], ...]}`` (times of ``clock``,
+    the machine's monotonic clock): how benchmarks/classroom.py tells the server's share of a page
+    and of an edit from the browser's (``$CLASSROOM_TRACE``; off by default).
     """
 
     def __init__(self, app: ASGIApp, settings: ClassroomSettings, contexts: Mapping[str, Any],
-                 *, plotly_code: bytes = b"", clock: Callable[[], float] = time.monotonic) -> None:
+                 *, plotly_code: bytes = b"", clock: Callable[[], float] = time.monotonic,
+                 trace: Path | None = None) -> None:
         self.app = app
         self.settings = settings
         self.contexts = contexts
@@ -96,6 +102,7 @@ class Gate:
         self.clock = clock
         self._lock = threading.Lock()
         self._plotly_gzip = gzip.compress(plotly_code, 6) if plotly_code else b""
+        self.trace = trace
 
     def live(self) -> int:
         """Sessions open now."""
@@ -158,13 +165,29 @@ class Gate:
             if kernel_id not in self.retired:
                 self.last_seen[kernel_id] = self.clock()
 
+        events: list[tuple[float, str, int]] = [(self.clock(), "open", 0)]
+
         async def receive_and_note() -> Message:
             message = await receive()
-            if message["type"] == "websocket.receive" and kernel_id not in self.retired:
-                self.last_seen[kernel_id] = self.clock()
+            if message["type"] == "websocket.receive":
+                if kernel_id not in self.retired:
+                    self.last_seen[kernel_id] = self.clock()
+                if self.trace is not None:
+                    events.append((self.clock(), "recv", _size(message)))
             return message
 
-        await self.app(scope, receive_and_note, send)
+        async def send_and_note(message: Message) -> None:
+            await send(message)
+            if message["type"] == "websocket.send":
+                events.append((self.clock(), "send", _size(message)))
+
+        try:
+            await self.app(scope, receive_and_note, send if self.trace is None else send_and_note)
+        finally:
+            if self.trace is not None:
+                line = json.dumps({"kernel": kernel_id, "events": events}) + "\n"
+                with self._lock, self.trace.open("a", encoding="utf-8") as out:
+                    out.write(line)
 
     def idle(self) -> list[str]:
         """The sessions idle for the settings' time (forgotten ones are dropped from the clock)."""
@@ -172,6 +195,12 @@ class Gate:
             self.last_seen.pop(kernel_id, None)
         self.retired &= set(self.contexts)
         return idle_sessions(self.last_seen, self.clock(), self.settings.idle_seconds)
+
+
+def _size(message: Message) -> int:
+    """The bytes of a websocket message's payload (text or binary)."""
+    payload = message.get("text") or message.get("bytes") or b""
+    return len(payload.encode() if isinstance(payload, str) else payload)
 
 
 def close_idle(gate: Gate, notify: Callable[[str], None]) -> list[str]:
@@ -230,7 +259,9 @@ def build_app(settings: ClassroomSettings) -> Gate:
 
     from . import pages
 
-    gate = Gate(solara_starlette.app, settings, kernel_context.contexts, plotly_code=share_plotly_code(settings))
+    trace = os.environ.get("CLASSROOM_TRACE")
+    gate = Gate(solara_starlette.app, settings, kernel_context.contexts, plotly_code=share_plotly_code(settings),
+                trace=Path(trace) if trace else None)
     start_idle_watch(gate, pages.notify_idle)
     try:
         pages.warm_up()  # before the server answers: the first student's page costs what the others' do

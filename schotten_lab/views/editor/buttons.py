@@ -46,24 +46,29 @@ def piece_label(piece: Piece | HandCard, lang: str = "en") -> str:
     return _SHORT[check_lang(lang)].get(name, name[:3])
 
 
+def _colour(button: W.Button, fill: str, text: str) -> None:
+    """Give ``button``'s own style these colours, sent to the browser as one message."""
+    with button.style.hold_sync():
+        button.style.button_color, button.style.text_color = fill, text
+
+
 def style_piece(button: W.Button, piece: Piece | HandCard) -> None:
     """Colour a button as the card it shows: the card's colour, or the tactics colour."""
     if isinstance(piece, Card):
-        button.style.button_color, button.style.text_color = card_color(piece), card_text_color(piece)
+        _colour(button, card_color(piece), card_text_color(piece))
     else:
-        button.style.button_color, button.style.text_color = TACTICS_COLOR, "white"
+        _colour(button, TACTICS_COLOR, "white")
 
 
 def style_palette_card(button: W.Button, card: Card, taken: bool) -> None:
     """A palette card: greyed out once placed, else in its colour."""
-    button.style.button_color = USED_COLOR if taken else card_color(card)
-    button.style.text_color = "#999" if taken else card_text_color(card)
+    _colour(button, USED_COLOR if taken else card_color(card), "#999" if taken else card_text_color(card))
 
 
 def style_empty_slot(button: W.Button) -> None:
     """An empty slot: no label (see :data:`EMPTY_SLOT`), the slot colour."""
     button.description = EMPTY_SLOT
-    button.style.button_color, button.style.text_color = SLOT_COLOR, "black"
+    _colour(button, SLOT_COLOR, "black")
 
 
 LAYOUT_KEYS = tuple(name for name in W.Layout.class_trait_names(sync=True) if not name.startswith("_"))
@@ -137,8 +142,8 @@ def show(widget: W.Widget, visible: bool) -> None:
     if getattr(layout, "_sl_shared", False):
         if (layout.display or "") == display:
             return
-        widget.layout = W.Layout(**{k: getattr(layout, k) for k in LAYOUT_KEYS if getattr(layout, k) is not None},
-                                 display=display)
+        kept = {k: getattr(layout, k) for k in LAYOUT_KEYS if k != "display" and getattr(layout, k) is not None}
+        widget.layout = W.Layout(**kept, display=display)
         return
     layout.display = display
 

@@ -139,7 +139,9 @@ class BoardEditor:
             stone_label = W.HTML(self._stone_label(n), layout=sh.layout(width="42px"), style=sh.html_style(),
                                  _dom_classes=(f"sl-stone-{n}",))
             self.stone_labels.append(stone_label)
-            column = W.VBox(layout=plain, _dom_classes=(f"sl-column-{n}",))
+            # built as _lay_out_board places it unflipped (the north side above): nothing more to send
+            column = W.VBox([*reversed(self.slots[(n, Player.NORTH)]), stone_label, *self.slots[(n, Player.SOUTH)]],
+                            layout=plain, _dom_classes=(f"sl-column-{n}",))
             columns.append(column)
         self.columns: list[W.VBox] = columns
         self.hand_buttons: dict[Player, list[W.Button]] = {p: [] for p in PLAYERS}
@@ -534,21 +536,24 @@ class BoardEditor:
         drafted = [c for d in self.drafts.values() for c in d]
         used = edits.used_mask(pos) | mask_of(c for c in drafted if isinstance(c, Card))
         sh = self.shared
+        # each button's changes (state, colours, words) go to the browser as one message (hold_sync)
         for code, b in self.palette.items():
             card = Card.parse(code)
             taken = bool(used >> card.index & 1)
-            b.disabled = taken
-            sh.paint(b, sh.palette_style(card, taken))
             where = pos.locate(card) if taken else None
-            b.tooltip = ((self._t("ed.tip_hand_entering") if where == "unseen" else render(where, self.lang))
-                         if taken else self._t("ed.tip_place", item=card))
+            with b.hold_sync():
+                b.disabled = taken
+                sh.paint(b, sh.palette_style(card, taken))
+                b.tooltip = ((self._t("ed.tip_hand_entering") if where == "unseen" else render(where, self.lang))
+                             if taken else self._t("ed.tip_place", item=card))
         placed = edits.tactics_used(pos) + Counter(c for c in drafted if isinstance(c, str))
         for name, b in self.tactics_palette.items():
             left = TACTICS_COPIES[name] - placed[name]
-            b.disabled = left <= 0
-            b.description = self._tactics_label(name, left)
-            sh.paint(b, sh.button_style(USED_COLOR, "#999") if left <= 0 else sh.button_style(TACTICS_COLOR, "white"))
-            b.tooltip = self._t("ed.tip_every_copy" if left <= 0 else "ed.tip_place", item=TacticName(name))
+            with b.hold_sync():
+                b.disabled = left <= 0
+                b.description = self._tactics_label(name, left)
+                sh.paint(b, sh.button_style(USED_COLOR, "#999") if left <= 0 else sh.button_style(TACTICS_COLOR, "white"))
+                b.tooltip = self._t("ed.tip_every_copy" if left <= 0 else "ed.tip_place", item=TacticName(name))
         show(self.tactics_row, tactics)
         for (n, p), buttons in self.slots.items():
             stone = pos.stone(n)
@@ -560,13 +565,14 @@ class BoardEditor:
                     self._fourth_slot(b, "none", None)
                 else:  # every column keeps room for a fourth card, so the stones stay in line
                     self._fourth_slot(b, "", "visible" if i < stone.capacity or i < len(side) else "hidden")
-                if i < len(side):
-                    c = side[i]
-                    b.description, b.tooltip = piece_label(c, self.lang), self._t("ed.tip_take", item=item_words(c))
-                    sh.paint(b, sh.piece_style(c))
-                else:
-                    b.description, b.tooltip = EMPTY_SLOT, self._t("ed.tip_slot", stone=n, player=p)
-                    sh.paint(b, sh.empty_slot_style())
+                with b.hold_sync():
+                    if i < len(side):
+                        c = side[i]
+                        b.description, b.tooltip = piece_label(c, self.lang), self._t("ed.tip_take", item=item_words(c))
+                        sh.paint(b, sh.piece_style(c))
+                    else:
+                        b.description, b.tooltip = EMPTY_SLOT, self._t("ed.tip_slot", stone=n, player=p)
+                        sh.paint(b, sh.empty_slot_style())
         for n, label in enumerate(self.stone_labels, 1):
             label.value = self._stone_label(n)
         for p in PLAYERS:

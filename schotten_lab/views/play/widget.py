@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import parse_qs
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_bool import ToggleButtonStyle
 
 from ...bots import Bot
 from ...bots.advisor import Advice
@@ -26,7 +27,7 @@ from ...core.tactics import RUSES, TACTICS_NAMES, HandCard
 from ...core.words import WordsError, check_lang, default_lang
 from ...game import GameRecord, GameState, IllegalTurnError, Match, Play, apply_turn, may_pass, new_game, read_match
 from ...game import read_record, record_from_game, validate_record
-from ..editor.buttons import show, style_piece
+from ..editor.buttons import Shared, show, style_piece
 from .parts import (
     ADVICE_ROLLOUTS,
     ERROR_STYLE,
@@ -109,138 +110,141 @@ class PlayGame:
         self._returns: list[str] = []
 
         # --- settings ---
+        # Each widget is made whole (its CSS classes, colours and words in the constructor: one message
+        # to the browser, not one more per class), and the widgets that look alike share their layout
+        # and style (Shared: a layout is a widget of its own; show() copies a shared one before hiding
+        # or showing a widget). Hidden at the start: a shared layout that says so (nothing to send).
+        shared = self.shared = Shared()
+        plain, hidden = shared.layout(), shared.layout(display="none")
+        button_style, html_style = shared.button_style(None, None), shared.html_style()
         strengths = [(level_label(n, L), n) for n in STRENGTHS.values()]
         if rollouts not in STRENGTHS.values():
             strengths.append((level_label(rollouts, L), rollouts))
         self.opponent = W.Dropdown(options=[(t(f"play.bot.{o}", L), o) for o in OPPONENTS], value=opponent,
-                                   description=t("play.opponent", L), layout=W.Layout(width="240px"))
-        self.opponent.add_class("sl-play-opponent")
+                                   description=t("play.opponent", L), layout=shared.layout(width="240px"),
+                                   _dom_classes=("sl-play-opponent",))
         self.strength = W.Dropdown(options=strengths, value=rollouts, description=t("play.strength", L),
-                                   layout=W.Layout(width="300px"))
-        self.strength.add_class("sl-play-strength")
+                                   layout=W.Layout(width="300px"), _dom_classes=("sl-play-strength",))
         self.seat_choice = W.ToggleButtons(options=[(words.player(p, L), p) for p in ("south", "north")],
-                                           value=Player.parse(seat).value, description=t("play.your_seat", L))
-        self.seat_choice.add_class("sl-play-seat")
+                                           value=Player.parse(seat).value, description=t("play.your_seat", L),
+                                           layout=plain, _dom_classes=("sl-play-seat",))
         self.starts = W.ToggleButtons(options=[(t("play.starts.you", L), True), (t("play.starts.bot", L), False)],
-                                      value=you_start, description=t("play.who_starts", L))
-        self.starts.add_class("sl-play-starts")
+                                      value=you_start, description=t("play.who_starts", L), layout=plain,
+                                      _dom_classes=("sl-play-starts",))
         self.expert_box = W.Checkbox(value=expert, description=t("play.expert_timing", L), indent=False,
-                                     layout=W.Layout(width="auto"))
+                                     layout=shared.layout(width="auto"))
         self.variant = W.ToggleButtons(options=[(t(f"play.variant.{v}", L), v) for v in VARIANTS], value=variant,
-                                       description=t("play.variant", L))
-        self.variant.add_class("sl-play-variant")
+                                       description=t("play.variant", L), layout=plain, _dom_classes=("sl-play-variant",))
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise ValueError(f"seed: must be from 0 to {MAX_SEED}, not {seed}")
         self.seed_box = W.BoundedIntText(value=seed if seed is not None else random.randrange(1_000_000), min=0,
-                                         max=MAX_SEED, description=t("play.deal", L), layout=W.Layout(width="180px"))
+                                         max=MAX_SEED, description=t("play.deal", L), layout=shared.layout(width="180px"))
         self.new_button = W.Button(description=t("play.new_game", L), button_style="primary",
-                                   tooltip=t("play.new_game_tip", L))
-        self.new_button.add_class("sl-play-new")
+                                   tooltip=t("play.new_game_tip", L), layout=plain, style=button_style,
+                                   _dom_classes=("sl-play-new",))
         self.opponent.observe(lambda _: self._show_strength(), "value")
         self.new_button.on_click(lambda _: self.new_game())
         self.rounds_choice = W.Dropdown(options=[(t("play.rounds.one", L) if n == 1 else t("play.rounds.many", L, count=n), n)
                                                  for n in ROUNDS], value=rounds, description=t("play.rounds", L),
-                                        layout=W.Layout(width="240px"))
-        self.rounds_choice.add_class("sl-play-rounds")
+                                        layout=shared.layout(width="240px"), _dom_classes=("sl-play-rounds",))
         settings = W.VBox([
-            W.HBox([self.opponent, self.strength, self.seed_box, self.rounds_choice]),
-            W.HBox([self.seat_choice, self.variant]), W.HBox([self.starts, self.expert_box, self.new_button]),
-        ])
+            W.HBox([self.opponent, self.strength, self.seed_box, self.rounds_choice], layout=plain),
+            W.HBox([self.seat_choice, self.variant], layout=plain),
+            W.HBox([self.starts, self.expert_box, self.new_button], layout=plain),
+        ], layout=plain)
 
         # --- the table ---
-        self.status = W.HTML()
-        self.status.add_class("sl-play-status")
-        self.match_line = W.HTML()
-        self.match_line.add_class("sl-play-match")
+        self.status = W.HTML(layout=plain, style=html_style, _dom_classes=("sl-play-status",))
+        self.match_line = W.HTML(layout=hidden, style=html_style, _dom_classes=("sl-play-match",))
         self.next_round_button = W.Button(description=t("play.next_round", L), button_style="primary",
-                                          tooltip=t("play.next_round_tip", L))
-        self.next_round_button.add_class("sl-play-next-round")
+                                          tooltip=t("play.next_round_tip", L), layout=hidden, style=button_style,
+                                          _dom_classes=("sl-play-next-round",))
         self.next_round_button.on_click(lambda _: self.next_round())
-        self.message_html = W.HTML()
-        self.message_html.add_class("sl-play-message")
-        self.board = W.HTML()
-        self.board.add_class("sl-play-board")
-        self.hand_buttons = [small_button(("sl-hand-card", f"sl-hand-{i}"), self._hand_click(i)) for i in range(MAX_HAND)]
-        self.stone_buttons = [
+        self.message_html = W.HTML(layout=plain, style=html_style, _dom_classes=("sl-play-message",))
+        self.board = W.HTML(layout=plain, style=html_style, _dom_classes=("sl-play-board",))
+        self.hand_buttons = [  # each its own layout and style: its card's colours, a border when chosen
+            small_button(("sl-hand-card", f"sl-hand-{i}"), self._hand_click(i),
+                         layout=W.Layout(width="48px", height="34px", padding="0", border=""))
+            for i in range(MAX_HAND)
+        ]
+        stone_layout = shared.layout(width=f"{COLUMN - 4}px", height="34px", padding="0", margin="0 2px")
+        self.stone_buttons = [  # one button under each stone of the diagram (core.svg's columns)
             small_button(("sl-stone-button", f"sl-stone-button-{n}"), self._stone_click(n), description=f"{n}",
-                         tooltip=t("play.stone_tip", L, stone=str(n)))
+                         tooltip=t("play.stone_tip", L, stone=str(n)), layout=stone_layout, style=button_style)
             for n in range(1, 10)
         ]
-        self.claim_buttons: list[W.ToggleButton] = []
-        for n in range(1, 10):
-            toggle = W.ToggleButton(value=True, description=t("play.claim_button", L, stone=str(n)),
-                                    tooltip=t("play.claim_tip", L, stone=str(n)), layout=W.Layout(width="80px"))
-            toggle.add_class("sl-play-claim")
-            toggle.add_class(f"sl-play-claim-{n}")
-            self.claim_buttons.append(toggle)
+        claim_layout, claim_style = shared.layout(width="80px", display="none"), ToggleButtonStyle()
+        self.claim_buttons: list[W.ToggleButton] = [
+            W.ToggleButton(value=True, description=t("play.claim_button", L, stone=str(n)),
+                           tooltip=t("play.claim_tip", L, stone=str(n)), layout=claim_layout, style=claim_style,
+                           _dom_classes=("sl-play-claim", f"sl-play-claim-{n}"))
+            for n in range(1, 10)
+        ]
         self.end_button = W.Button(description=t("play.end_turn", L), button_style="success",
-                                   tooltip=t("play.end_turn_tip", L))
-        self.end_button.add_class("sl-play-end")
+                                   tooltip=t("play.end_turn_tip", L), layout=hidden, style=button_style,
+                                   _dom_classes=("sl-play-end",))
         self.end_button.on_click(lambda _: self.end_turn())
-        self.back_button = W.Button(description=t("play.take_back", L), tooltip=t("play.take_back_tip", L))
-        self.back_button.add_class("sl-play-back")
+        self.back_button = W.Button(description=t("play.take_back", L), tooltip=t("play.take_back_tip", L),
+                                    layout=hidden, style=button_style, _dom_classes=("sl-play-back",))
         self.back_button.on_click(lambda _: self._take_back())
-        self.pass_button = W.Button(description=t("play.pass", L), tooltip=t("play.pass_tip", L))
-        self.pass_button.add_class("sl-play-pass")
+        self.pass_button = W.Button(description=t("play.pass", L), tooltip=t("play.pass_tip", L), layout=hidden,
+                                    style=button_style, _dom_classes=("sl-play-pass",))
         self.pass_button.on_click(lambda _: self.pass_turn())
         self.deck_choice = W.ToggleButtons(options=[(t(f"play.deck.{d}", L), d) for d in ("clan", "tactics")],
-                                           value="clan", description=t("play.draw_from", L))
-        self.deck_choice.add_class("sl-play-deck")
-        self.ruse_choice = W.Dropdown(options=[], description=t("play.how", L), layout=W.Layout(width="520px"))
-        self.ruse_choice.add_class("sl-play-ruse-choice")
-        self.ruse_button = W.Button(description=t("play.play_it", L), button_style="success", tooltip=t("play.play_it_tip", L))
-        self.ruse_button.add_class("sl-play-ruse")
+                                           value="clan", description=t("play.draw_from", L), layout=hidden,
+                                           _dom_classes=("sl-play-deck",))
+        self.ruse_choice = W.Dropdown(options=[], description=t("play.how", L), layout=shared.layout(width="520px"),
+                                      _dom_classes=("sl-play-ruse-choice",))
+        self.ruse_button = W.Button(description=t("play.play_it", L), button_style="success",
+                                    tooltip=t("play.play_it_tip", L), layout=plain, style=button_style,
+                                    _dom_classes=("sl-play-ruse",))
         self.ruse_button.on_click(lambda _: self.play_ruse())
-        self.ruse_row = W.HBox([self.ruse_choice, self.ruse_button])
+        self.ruse_row = W.HBox([self.ruse_choice, self.ruse_button], layout=hidden)
         self.return_button = W.Button(description=t("play.put_back", L), button_style="success",
-                                      tooltip=t("play.put_back_tip", L))
-        self.return_button.add_class("sl-play-return")
+                                      tooltip=t("play.put_back_tip", L), layout=hidden, style=button_style,
+                                      _dom_classes=("sl-play-return",))
         self.return_button.on_click(lambda _: self.put_back())
-        self.claim_row = W.HBox([W.HTML(f"<b>{html.escape(t('play.claims_row', L))}</b>&nbsp;"), *self.claim_buttons,
-                                 self.end_button, self.back_button])
-        self.claim_row.add_class("sl-play-claims")
-        hand_row = W.HBox([W.HTML(f"<b>{html.escape(t('play.your_hand', L))}</b>&nbsp;", layout=W.Layout(width="100px")),
+        self.claim_row = W.HBox([W.HTML(f"<b>{html.escape(t('play.claims_row', L))}</b>&nbsp;", layout=plain,
+                                        style=html_style), *self.claim_buttons, self.end_button, self.back_button],
+                                layout=hidden, _dom_classes=("sl-play-claims",))
+        hand_row = W.HBox([W.HTML(f"<b>{html.escape(t('play.your_hand', L))}</b>&nbsp;", layout=shared.layout(width="100px"),
+                                  style=html_style),
                            *self.hand_buttons,
-                           self.pass_button])
-        for b in self.stone_buttons:  # one button under each stone of the diagram (core.svg's columns)
-            b.layout.width, b.layout.margin = f"{COLUMN - 4}px", "0 2px"
-        stone_row = W.HBox([W.Box(layout=W.Layout(width=f"{MARGIN}px")), *self.stone_buttons])
+                           self.pass_button], layout=plain)
+        stone_row = W.HBox([W.Box(layout=shared.layout(width=f"{MARGIN}px")), *self.stone_buttons], layout=plain)
 
         # --- the advisor, the record, the review ---
-        self.advice_button = W.Button(description=t("play.ask_advisor", L), layout=W.Layout(width="260px"),
-                                      tooltip=t("play.ask_advisor_tip", L))
-        self.advice_button.add_class("sl-play-advice-button")
+        self.advice_button = W.Button(description=t("play.ask_advisor", L), layout=shared.layout(width="260px"),
+                                      tooltip=t("play.ask_advisor_tip", L), style=button_style,
+                                      _dom_classes=("sl-play-advice-button",))
         self.advice_button.on_click(lambda _: self.ask_advisor())
-        self.advice = W.HTML()
-        self.advice.add_class("sl-play-advice")
-        self.file_name = W.Text(value=default_file_name(), description=t("play.file", L), layout=W.Layout(width="320px"))
-        self.file_name.add_class("sl-play-file")
-        self.save_button = W.Button(description=t("play.save", L), tooltip=t("play.save_tip", L, folder=str(self.save_dir)))
-        self.save_button.add_class("sl-play-save")
+        self.advice = W.HTML(layout=plain, style=html_style, _dom_classes=("sl-play-advice",))
+        self.file_name = W.Text(value=default_file_name(), description=t("play.file", L),
+                                layout=shared.layout(width="320px"), _dom_classes=("sl-play-file",))
+        self.save_button = W.Button(description=t("play.save", L), tooltip=t("play.save_tip", L, folder=str(self.save_dir)),
+                                    layout=plain, style=button_style, _dom_classes=("sl-play-save",))
         self.save_button.on_click(lambda _: self.save())
-        self.review_button = W.Button(description=t("play.review", L), tooltip=t("play.review_tip", L))
-        self.review_button.add_class("sl-play-review")
+        self.review_button = W.Button(description=t("play.review", L), tooltip=t("play.review_tip", L), layout=plain,
+                                      style=button_style, _dom_classes=("sl-play-review",))
         self.review_button.on_click(lambda _: self.open_review())
         self.review_iterations = REVIEW_ITERATIONS
         self.judge = W.Checkbox(value=False, indent=False,
-                                description=t("play.judge", L, rollouts=rollouts_text(REVIEW_ITERATIONS, L)))
-        self.judge.add_class("sl-play-judge")
-        self.review_box = W.VBox()
-        self.review_box.add_class("sl-play-review-box")
-        self.log = W.HTML()
-        self.log.add_class("sl-play-log")
+                                description=t("play.judge", L, rollouts=rollouts_text(REVIEW_ITERATIONS, L)),
+                                layout=plain, _dom_classes=("sl-play-judge",))
+        self.review_box = W.VBox(layout=plain, _dom_classes=("sl-play-review-box",))
+        self.log = W.HTML(layout=plain, style=html_style, _dom_classes=("sl-play-log",))
 
         self.intro = W.HTML(f"<h2>{html.escape(t('play.intro.title', L))}</h2><p>{html.escape(t('play.intro.how', L))}</p>"
-                            if intro else "")
-        self.intro.add_class("sl-play-intro")
-        show(self.intro, intro)
+                            if intro else "", layout=plain if intro else hidden, style=html_style,
+                            _dom_classes=("sl-play-intro",))
         self.widget = W.VBox([
-            self.intro, settings, W.HBox([self.match_line, self.next_round_button]), self.status, self.message_html, self.board, stone_row, hand_row, self.ruse_row,
-            W.HBox([self.deck_choice, self.return_button]), self.claim_row,
-            W.HBox([self.advice_button]), self.advice,
-            W.HBox([self.file_name, self.save_button, self.review_button, self.judge]), self.log, self.review_box,
-        ])
-        self.widget.add_class("sl-play")
+            self.intro, settings, W.HBox([self.match_line, self.next_round_button], layout=plain), self.status,
+            self.message_html, self.board, stone_row, hand_row, self.ruse_row,
+            W.HBox([self.deck_choice, self.return_button], layout=plain), self.claim_row,
+            W.HBox([self.advice_button], layout=plain), self.advice,
+            W.HBox([self.file_name, self.save_button, self.review_button, self.judge], layout=plain), self.log,
+            self.review_box,
+        ], layout=plain, _dom_classes=("sl-play",))
         self._show_strength()
         self.new_game()
 
@@ -537,7 +541,7 @@ class PlayGame:
         self._render()
 
     def _ask_engine(self, decision: Mapping[str, Any], refusal: Callable[[str], str],
-                    stone: int | None = None) -> tuple[GameState, dict[str, Any]] | None:
+                    stone: int | None = None) -> tuple[GameState, Mapping[str, Any]] | None:
         """The engine's new state and recorded turn for the person's ``decision`` (the game is left as
         it is: states are immutable); ``None`` when illegal, with ``refusal(the rule broken)`` said
         (the rule in the page's language: :func:`.words.problem_text`)."""
