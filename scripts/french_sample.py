@@ -614,6 +614,31 @@ def refusal_lines() -> Iterator[tuple[str, str]]:
                 os.environ["SCHOTTEN_LANG"] = saved
 
 
+def turn_rule_lines() -> Iterator[tuple[str, str]]:
+    """A turn the engine refuses (game/state.py, ``play_problem``), said in French."""
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Fact, TacticName
+    from schotten_lab.game import IllegalTurnError, new_game
+    from schotten_lab.game.record_words import Verbatim
+    from schotten_lab.game.state import apply_turn
+
+    for decision in ({"play": {"card": "R8", "stone": 3}}, {"player": "north", "play": {"card": "G1", "stone": 3}},
+                     {"play": {"card": "SPY", "stone": 3}}):
+        try:
+            apply_turn(new_game("base", False), decision)
+        except IllegalTurnError as exc:
+            yield "IllegalTurnError", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{decision!r} is legal")
+    n, s = Player.NORTH, Player.SOUTH
+    for fact in (Fact.of("record.side_full", player=n, stone=Verbatim("4"), count=Verbatim("3"), capacity=Verbatim("3")),
+                 Fact.of("record.stone_closed", stone=Verbatim("2"), player=s), Fact.of("record.mode_twice", stone=Verbatim("5"), card=TacticName("MUD")),
+                 Fact.of("record.tactics_ahead", player=s, mine=Verbatim("2"), theirs=Verbatim("1")), Fact.of("record.joker_twice", player=n),
+                 Fact.of("record.not_on_side", card=Verbatim("Y5"), player=n, stone=Verbatim("4")), Fact.of("record.traitor_troop"),
+                 Fact.of("record.strategist_same"), Fact.of("record.elsewhere", card=Verbatim("R8")), Fact.of("record.every_copy", card=Verbatim("JOKER"))):
+        yield fact.key, fact.in_words("fr")
+
+
 def help_lines() -> Iterator[tuple[str, str]]:
     """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
     from schotten_lab.cli import build_parser
@@ -648,6 +673,7 @@ SECTIONS = (
     ("Les erreurs de la ligne de commande elle-même (argparse, --lang fr)", command_lines),
     ("Les fichiers de sortie refusés et les erreurs du système (core/files.py, --lang fr)", file_lines),
     ("Les refus de la revue, du conseiller et des commandes de problèmes (--lang fr, SCHOTTEN_LANG=fr)", refusal_lines),
+    ("Les règles d'un tour que le moteur refuse (game/state.py, play_problem)", turn_rule_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 

@@ -12,6 +12,7 @@ from schotten_lab.bots import advise
 from schotten_lab.cli import main
 from schotten_lab.core.errors import AnalysisError
 from schotten_lab.core.position import Position
+from schotten_lab.game import IllegalTurnError
 from schotten_lab.play.review import MAX_ITERATIONS, ReviewError, review_game
 
 from .core.test_french import french_problems
@@ -121,3 +122,64 @@ def test_the_command_line_says_these_refusals_in_french(
     line = _stderr(argv if argv[:2] == ["puzzles", "generate"] else [*argv, "--lang", "fr"], capsys)  # generate: SCHOTTEN_LANG
     assert line.startswith(french), line
     assert not french_problems(line.replace(str(HIDDEN_MOVER), "X")), french_problems(line)
+
+
+def _illegal(state: object, decision: dict[str, object]) -> IllegalTurnError:
+    from schotten_lab.game.state import apply_turn
+
+    with pytest.raises(IllegalTurnError) as caught:
+        apply_turn(state, decision)  # type: ignore[arg-type]
+    return caught.value
+
+
+@pytest.mark.parametrize(
+    ("decision", "english", "french"),
+    [
+        ({"play": {"card": "R8", "stone": 3}}, "illegal turn (hand): R8 is not in south's hand",
+         "coup illégal (main)\u00a0: R8 n’est pas dans la main de Sud"),
+        ({"player": "north", "play": {"card": "G8", "stone": 3}}, "illegal turn (turn-order): it is south's turn, not 'north''s",
+         "coup illégal (ordre des tours)\u00a0: c’est à Sud de jouer, et non à «\u00a0north\u00a0»"),
+        ({"play": {"card": "SPY", "stone": 3}}, "illegal turn (variant): SPY is a tactics card; the base game has none",
+         "coup illégal (variante)\u00a0: SPY est une carte Tactique\u00a0; le jeu de base n’en a pas"),
+    ],
+)  # fmt: skip
+def test_a_turn_refused_by_the_engine_says_its_rule_in_french(decision: dict[str, object], english: str, french: str) -> None:
+    from schotten_lab.game import new_game
+
+    state = new_game("base", False)  # the seeded deal (seed 0): south holds N1 B3 G1 B2 G6 Y2
+    assert "R8" not in {str(card) for card in state.hands[0]}
+    error = _illegal(state, decision)
+    assert str(error) == english and error.in_words("fr") == french
+    assert not french_problems(french), french_problems(french)
+
+
+def test_the_engines_rules_in_words_keep_their_english_and_are_french() -> None:
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Fact, TacticName
+    from schotten_lab.game.record_words import TURN_RULE_PHRASES, Verbatim
+
+    cases = [
+        (Fact.of("record.side_full", player=Player.NORTH, stone=Verbatim("4"), count=Verbatim("3"), capacity=Verbatim("3")),
+         "north's side of stone 4 already has 3 cards (capacity 3)", "le côté de Nord sur la borne 4 a déjà 3 cartes (il en tient 3)"),
+        (Fact.of("record.stone_closed", stone=Verbatim("2"), player=Player.SOUTH), "stone 2 is claimed (by south): it is closed",
+         "la borne 2 est revendiquée (par Sud)\u00a0: elle est fermée"),
+        (Fact.of("record.mode_twice", stone=Verbatim("5"), card=TacticName("MUD")), "stone 5 already has MUD", "la borne 5 a déjà le Combat de boue"),
+        (Fact.of("record.tactics_ahead", player=Player.SOUTH, mine=Verbatim("2"), theirs=Verbatim("1")),
+         "south has played 2 tactics cards and the opponent 1: a player may not play a tactics card while ahead of the opponent",
+         "Sud a joué 2 cartes Tactique et son adversaire 1\u00a0: on ne peut pas jouer une carte Tactique quand on en a déjà joué plus que l’adversaire"),
+    ]  # fmt: skip
+    for fact, english, french in cases:
+        assert fact.in_words("en") == english and fact.in_words("fr") == french
+    for key in TURN_RULE_PHRASES:
+        assert set(TURN_RULE_PHRASES[key]) == {"en", "fr"}
+
+
+def test_replay_says_a_rule_of_the_engine_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "bad.json"
+    record.write_text('{"format": "schotten-lab/game@1", "deal": {"hands": {"south": ["R1", "R2", "R3", "R4", "R5", "R6"], '
+                      '"north": ["B1", "B2", "B3", "B4", "B5", "B6"]}, "clan": null}, "turns": [{"player": "south", '
+                      '"play": {"card": "R8", "stone": 3}}]}', encoding="utf-8")  # fmt: skip
+    english = _stderr(["replay", str(record)], capsys)
+    assert english.endswith("turn 1 (hand): R8 is not in south's hand"), english
+    french = _stderr(["replay", str(record), "--lang", "fr"], capsys)
+    assert french.endswith("tour 1 (main)\u00a0: R8 n’est pas dans la main de Sud"), french
