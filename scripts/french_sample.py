@@ -510,6 +510,156 @@ def command_lines() -> Iterator[tuple[str, str]]:
             yield "replay --help", line.split(" schotten-lab")[0] if line.startswith("utilisation") else line
 
 
+OUTPUT_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("report", "POSITION", "-o", "x.txt"), ("report", "POSITION", "-o", "x"), ("diagram", "POSITION", "-o", "no/x.svg"),
+    ("diagram", "POSITION", "-o", "x.jpg"), ("selfplay", "--games", "1", "-o", "no/x.jsonl"), ("report", "POSITION", "-o", "d.html"),
+)  # fmt: skip
+"""Command lines whose output file is refused (POSITION: a curated position)."""
+
+
+def file_lines() -> Iterator[tuple[str, str]]:
+    """An output file's refusals (core/files.py), the operating system's errors, and the command
+    line's error line around them, in French (in a temporary folder: the names are relative)."""
+    import contextlib
+    import errno
+    import io
+    import os
+    import tempfile
+
+    from schotten_lab.cli import main
+    from schotten_lab.core.errors import OutputError
+    from schotten_lab.core.file_words import SystemProblem
+    from schotten_lab.core.files import check_output
+
+    position = str(ROOT / "data" / "positions" / "04_three_eights_r8_in_own_hand.json")
+    here = os.getcwd()
+    with tempfile.TemporaryDirectory() as folder:
+        os.chdir(folder)
+        try:
+            os.mkdir("d.html")
+            Path("f.txt").write_text("x", encoding="utf-8")
+            Path("in.html").write_text("x", encoding="utf-8")
+            os.symlink("in.html", "link.html")
+            for name in ("x.txt", "x", "d.html", "link.html", "no/x.html", "f.txt/x.html", "in.html", "a" * 90 + "/x.html"):
+                try:
+                    check_output(name, ("html", "htm"), ["in.html"])
+                except OutputError as exc:
+                    yield "check_output", exc.in_words("fr")
+                else:
+                    raise AssertionError(f"{name!r} is accepted")
+            for code in (errno.ENOENT, errno.EACCES, errno.EPERM, errno.EISDIR, errno.ENOTDIR, errno.ENOSPC, errno.EDQUOT,
+                         errno.EROFS, errno.ENAMETOOLONG, errno.EFBIG, errno.EIO):
+                yield f"OSError {errno.errorcode[code]}", SystemProblem(OSError(code, os.strerror(code))).in_words("fr")
+            for argv in OUTPUT_COMMANDS:
+                err = io.StringIO()
+                with contextlib.redirect_stderr(err):
+                    code = main([position if arg == "POSITION" else arg for arg in argv] + ["--lang", "fr"])
+                assert code == 2, argv
+                yield " ".join(argv), err.getvalue().strip()
+        finally:
+            os.chdir(here)
+
+
+REFUSED_COMMANDS: tuple[tuple[str, ...], ...] = (
+    ("advise", "-n", "R9R8R7*-B1G2Y4@s/G9G8G7*-B2N3P5@s/Y9Y8Y7*-R1N4P6@s/-/-/-/-/-/- B3B4B5B6B7B8 ?6 n", "--lang", "fr"),
+    ("advise", "data/positions/03_three_eights_r8_unseen.json", "--lang", "fr"),
+    ("puzzles", "generate", "--kind", "endgame", "-n", "1", "-o", "x.jsonl", "--jobs", "0"),
+    ("puzzles", "generate", "--kind", "endgame", "-n", "1", "-o", "x.jsonl", "--variant", "tactics"),
+    ("puzzles", "sheet", "empty.jsonl", "-o", "s.html", "--kind", "claim", "--lang", "fr"),
+    ("puzzles", "sheet", "empty.jsonl", "-o", "s.html", "--lang", "fr"),
+    ("claim", "nope.json", "-s", "1", "-p", "south"), ("claim", ".", "-s", "1", "-p", "south"), ("claim", "-s", "1", "-p", "south"),
+    ("analyze",), ("analyze", "-", "x.json"), ("analyze", "x.json", "-n", "x"), ("analyze", "x.json", "--jobs", "2"),
+    ("claim", "bad.json", "-s", "1", "-p", "south"),
+)  # fmt: skip
+"""Commands refused after parsing (the puzzle commands without ``--lang`` read ``SCHOTTEN_LANG=fr``)."""
+
+
+def refusal_lines() -> Iterator[tuple[str, str]]:
+    """A review's refusals (``ReviewError``), the advisor's refusal of a position it cannot search,
+    and the puzzle commands' checks, in French."""
+    import contextlib
+    import io
+    import os
+    import tempfile
+
+    from schotten_lab.cli import main
+    from schotten_lab.play.review import ReviewError, review_game
+
+    hidden = {"format": "schotten-lab/game@1", "deal": {"hands": {"south": None, "north": None}, "clan": None}, "turns": []}
+    for record, iterations in (({}, 0), ({}, "x"), ({"format": "x"}, 10), (hidden, 10)):
+        try:
+            review_game(record, iterations=iterations)  # type: ignore[arg-type]
+        except ReviewError as exc:
+            yield "ReviewError", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{record!r} is reviewed")
+    here, saved = os.getcwd(), os.environ.get("SCHOTTEN_LANG")
+    with tempfile.TemporaryDirectory() as folder:
+        os.chdir(folder)
+        os.environ["SCHOTTEN_LANG"] = "fr"
+        try:
+            Path("empty.jsonl").write_text("\n", encoding="utf-8")
+            Path("bad.json").write_bytes(b"\xff")
+            for argv in REFUSED_COMMANDS:
+                err = io.StringIO()
+                with contextlib.redirect_stderr(err):
+                    code = main([str(ROOT / arg) if arg.startswith("data/") else arg for arg in argv])
+                assert code == 2, argv
+                yield " ".join(argv).removesuffix(" --lang fr"), err.getvalue().strip().replace(str(ROOT) + "/", "")
+        finally:
+            os.chdir(here)
+            if saved is None:
+                os.environ.pop("SCHOTTEN_LANG", None)
+            else:
+                os.environ["SCHOTTEN_LANG"] = saved
+
+
+def turn_rule_lines() -> Iterator[tuple[str, str]]:
+    """A turn the engine refuses (game/state.py, ``play_problem``), said in French."""
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Fact, TacticName
+    from schotten_lab.game import IllegalTurnError, new_game
+    from schotten_lab.game.record_words import Verbatim
+    from schotten_lab.game.state import apply_turn
+
+    for decision in ({"play": {"card": "R8", "stone": 3}}, {"player": "north", "play": {"card": "G1", "stone": 3}},
+                     {"play": {"card": "SPY", "stone": 3}}):
+        try:
+            apply_turn(new_game("base", False), decision)
+        except IllegalTurnError as exc:
+            yield "IllegalTurnError", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{decision!r} is legal")
+    n, s = Player.NORTH, Player.SOUTH
+    for fact in (Fact.of("record.side_full", player=n, stone=Verbatim("4"), count=Verbatim("3"), capacity=Verbatim("3")),
+                 Fact.of("record.stone_closed", stone=Verbatim("2"), player=s), Fact.of("record.mode_twice", stone=Verbatim("5"), card=TacticName("MUD")),
+                 Fact.of("record.tactics_ahead", player=s, mine=Verbatim("2"), theirs=Verbatim("1")), Fact.of("record.joker_twice", player=n),
+                 Fact.of("record.not_on_side", card=Verbatim("Y5"), player=n, stone=Verbatim("4")), Fact.of("record.traitor_troop"),
+                 Fact.of("record.strategist_same"), Fact.of("record.elsewhere", card=Verbatim("R8")), Fact.of("record.every_copy", card=Verbatim("JOKER"))):
+        yield fact.key, fact.in_words("fr")
+
+
+def help_lines() -> Iterator[tuple[str, str]]:
+    """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
+    from schotten_lab.cli import build_parser
+    from schotten_lab.cli.help_words import help_words, parser_texts
+
+    import os
+
+    saved = os.environ.pop("SCHOTTEN_LANG", None)  # --lang's default is said in its help: the sample's is en
+    try:
+        parser = build_parser()
+    finally:
+        if saved is not None:
+            os.environ["SCHOTTEN_LANG"] = saved
+    for holder, name in parser_texts(parser):
+        text = str(getattr(holder, name))
+        said = help_words(text, "fr")
+        if said is not None and said != text:
+            where = getattr(holder, "prog", None) or "/".join(getattr(holder, "option_strings", ())) or getattr(holder, "dest", "") or "help"
+            yield str(where), said
+
+
 SECTIONS = (
     ("Les phrases de core.words (champs d'exemple)", phrase_lines),
     ("Les explications des revendications (positions commentées)", claim_lines),
@@ -521,6 +671,10 @@ SECTIONS = (
     ("Les erreurs de lecture d'une position (documents JSON et notations)", reader_lines),
     ("Les erreurs de lecture d'une partie enregistrée (schotten-lab replay --lang fr, review --lang fr)", record_lines),
     ("Les erreurs de la ligne de commande elle-même (argparse, --lang fr)", command_lines),
+    ("Les fichiers de sortie refusés et les erreurs du système (core/files.py, --lang fr)", file_lines),
+    ("Les refus de la revue, du conseiller et des commandes de problèmes (--lang fr, SCHOTTEN_LANG=fr)", refusal_lines),
+    ("Les règles d'un tour que le moteur refuse (game/state.py, play_problem)", turn_rule_lines),
+    ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 
 

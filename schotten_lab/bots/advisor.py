@@ -39,9 +39,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..core.cards import CARDS, Card
-from ..core.errors import ArgumentError, CardError, excerpt
+from ..core.errors import AnalysisError, ArgumentError, CardError, excerpt
 from ..core.position import Position
-from ..core.words import Facts
+from ..core.words import Facts, register
 from ..core.rules import Player
 from ..core.tactics import parse_hand_card
 from ..game import IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, read_turn, state_from_position
@@ -55,6 +55,14 @@ from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import Sim, greedy_play, placement_score, rollout
 from .move_facts import move_facts
+
+ADVISOR_PHRASES = register({
+    "advisor.game_over": {"en": "claimed: the game is over ({winner} has won)",
+                          "fr": "bornes revendiquées : la partie est finie ({winner} a gagné), il n'y a plus de coup à conseiller"},
+    "advisor.hand_unknown": {"en": "hands.{who}: the hand of the player to move must be known",
+                             "fr": "main de {who} inconnue : pour conseiller un joueur, il faut connaître sa main"},
+})  # fmt: skip
+"""The advisor's refusal of a position it cannot search (en, fr)."""
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
 EXPLAINED = 5
@@ -112,12 +120,14 @@ def advise(
     started = time.perf_counter()
     check_search(budget_seconds, iterations, seed, width)
     if position.winner() is not None:
-        raise ValueError(f"claimed: the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
+        raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
     if position.rules.tactics:
         return advise_tactics(
             position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, width=width,
             explain_all=explain_all, started=started,
         )  # fmt: skip
+    if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in words
+        raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
     view = view_of(position)
     moves, claims_of = ordered_moves(view)
     rng = random.Random(seed)
@@ -422,4 +432,4 @@ class PolicyBot:
         return Turn(observation.to_move, play, tuple(s + 1 for s in claims))
 
 
-__all__ = ["Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "explain_facts", "ordered_moves"]
+__all__ = ["ADVISOR_PHRASES", "Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "explain_facts", "ordered_moves"]

@@ -129,6 +129,7 @@ ADVISE_PHRASES = register({
         "en": "Headhunter pending: {me} has drawn and now puts {cards} of the hand back (clan cards under the clan deck, tactics cards under the tactics deck); every choice is ranked below, answered as {answer}",
         "fr": "Chasseur de tête en cours : {me} a pioché et remet maintenant {cards} de sa main (les cartes Clan sous la pioche Clan, les cartes Tactique sous la pioche Tactique) ; chaque choix est classé ci-dessous, à répondre par {answer}",
     },
+    "cli_adv.cannot_advise": {"en": "{source}: cannot advise: {problem}", "fr": "{source} : pas de conseil possible : {problem}"},
     "cli_adv.card_one": {"en": "{count} card", "fr": "{count} carte"},
     "cli_adv.card_many": {"en": "{count} cards", "fr": "{count} cartes"},
     "cli_adv.pending_claims": {
@@ -164,7 +165,7 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     try:
         advice = advise(loaded.position, budget_seconds=budget, iterations=args.iterations, seed=args.seed)
     except (SchottenError, ValueError) as exc:  # advise names the field of a position it cannot search
-        raise UsageError(f"{loaded.source}: cannot advise: {one_line(str(exc))}") from None
+        raise UsageError.of("cli_adv.cannot_advise", source=loaded.source, problem=exc) from None
     if args.json:
         document = {
             **advice.to_dict(),

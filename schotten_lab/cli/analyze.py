@@ -29,7 +29,7 @@ def _analyze(loaded: Loaded, viewer: Player | None, strict: bool = False) -> Any
     try:
         return analyze(loaded.position, viewer=viewer, rules=rules_for(loaded.position, strict))
     except SchottenError as exc:
-        raise UsageError(f"{loaded.source}: cannot analyse: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.cannot_analyse", source=loaded.source, problem=exc) from None
 
 
 def _dumps_line(obj: object) -> str:
@@ -41,18 +41,18 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
     inputs: list[str] = args.positions
     single = args.notation is not None or (len(inputs) == 1 and inputs[0] != "-")
     if single and (args.jobs != 1 or args.dask is not None):
-        raise UsageError(f"--{'dask' if args.dask is not None else 'jobs'}: runs a batch (several files, or '-'), not one position")
+        raise UsageError.of("cli.batch_only", flag="--dask" if args.dask is not None else "--jobs")
     if args.notation is not None:
         if inputs:
-            raise UsageError("give either position files or --notation, not both")
+            raise UsageError.of("cli.files_and_notation")
         return _report_single(load_notation(args.notation), args, out)
     if not inputs:
-        raise UsageError("a position is required: a JSON file, '-' for JSON Lines on stdin, or --notation \"...\"")
+        raise UsageError.of("cli.positions_required")
     if len(inputs) == 1 and inputs[0] != "-":
         arg = inputs[0]
         return _report_single(load_notation(arg) if looks_like_notation(arg) else load_file(arg), args, out)
     if "-" in inputs and len(inputs) > 1:
-        raise UsageError("'-' (JSON Lines on stdin) cannot be mixed with files")
+        raise UsageError.of("cli.stdin_and_files")
     from ..play.distributed import ClusterError, ordered_map
 
     runner = runner_of(args)

@@ -28,7 +28,7 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
         value = getattr(args, flag)
         if value is not None:
             if flag in options:
-                raise UsageError(f"--{flag}: given twice (also as --option {flag}=...)")
+                raise UsageError.of("cli.option_twice", flag=flag)
             options[flag] = value
     try:
         bot = make_bot(args.name, seed=args.seed, **options)

@@ -22,7 +22,7 @@ def cmd_claim(args: argparse.Namespace, out: TextIO) -> int:
     try:
         verdict = claim(loaded.position, args.stone, args.player, rules_for(loaded.position, args.strict))
     except SchottenError as exc:
-        raise UsageError(f"{loaded.source}: cannot check the claim: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.cannot_check_claim", source=loaded.source, problem=exc) from None
     if args.json:
         out.write(json.dumps(verdict.to_dict(), ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK

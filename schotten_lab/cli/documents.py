@@ -8,9 +8,11 @@ from __future__ import annotations
 import argparse
 from typing import Any, TextIO
 
-from ..core.errors import OutputError, SchottenError, UsageError, excerpt
+from ..core.errors import OutputError, SchottenError, UsageError
 from ..core.rules import Player
-from ..core.words import say
+from ..core.file_words import SystemProblem
+from ..core.reader_words import Quoted
+from ..core.words import Fact, say
 from .io import EXIT_OK, add_lang_option, one_line
 from .positions import VIEWER_HELP, add_position_arguments, check_written, input_files, load_one, translated
 from .values import parse_player, parse_refute, parse_stones
@@ -18,6 +20,9 @@ from .values import parse_player, parse_refute, parse_stones
 
 NOTEBOOK_MODULES = ("plotly", "ipywidgets", "kaleido", "nbformat", "anywidget")
 """Modules of the ``notebooks`` extra: if one is missing, ``report`` says which extra to install."""
+
+INSTALL_NOTEBOOKS = "pip install 'schotten-lab[notebooks]'"
+"""The command that installs them, quoted for a shell (the same in every language)."""
 
 
 def cmd_notation(args: argparse.Namespace, out: TextIO) -> int:
@@ -35,35 +40,30 @@ def cmd_report(args: argparse.Namespace, out: TextIO) -> int:
 
     The output must end in ``.html``/``.htm``, must not be the input file nor a symbolic link, and is
     written atomically: a failed write leaves any previous file unchanged."""
-    check_written(args.output, ("html", "htm"), input_files(args), "--output", "the report")
+    check_written(args.output, ("html", "htm"), input_files(args), "--output", Fact.of("cli.what_report"))
     loaded = load_one(args)
     try:
         from ..views.report import write_report
     except ImportError as exc:
         missing = (exc.name or "").split(".")[0]
         if missing in NOTEBOOK_MODULES:
-            raise UsageError(
-                f"the HTML report needs {missing}, which is not installed: "
-                "pip install 'schotten-lab[notebooks]'"
-            ) from None
-        raise UsageError(f"the HTML report is not available in this installation: {one_line(str(exc))}") from None
+            raise UsageError.of("cli.report_needs", missing=missing, command=INSTALL_NOTEBOOKS) from None
+        raise UsageError.of("cli.report_unavailable", problem=one_line(str(exc))) from None
     try:
         write_report(loaded.position, args.output, viewer=args.viewer, lang=args.lang,
                      title=translated(loaded, "title", args.lang),
                      description=translated(loaded, "description", args.lang))
     except OutputError as exc:  # the file, not the position: named by its option
-        raise UsageError(f"--output: cannot write the report: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.cannot_write_what", flag="--output", what=Fact.of("cli.what_report"), problem=exc) from None
     except SchottenError as exc:
-        raise UsageError(f"{loaded.source}: cannot write the report: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.report_not_written", source=loaded.source, problem=exc) from None
     except RecursionError:
-        raise UsageError(f"{loaded.source}: cannot write the report: input nested too deeply") from None
+        raise UsageError.of("cli.report_not_written", source=loaded.source, problem=Fact.of("cli.nested")) from None
     except ImportError as exc:
         missing = (exc.name or "").split(".")[0]
-        raise UsageError(
-            f"the HTML report needs {missing or 'the notebooks extra'}: pip install 'schotten-lab[notebooks]'"
-        ) from None
+        raise UsageError.of("cli.report_needs_extra", missing=missing or Fact.of("cli.notebooks_extra"), command=INSTALL_NOTEBOOKS) from None
     except OSError as exc:
-        raise UsageError(f"--output {excerpt(args.output)}: cannot write: {exc.strerror or exc}") from None
+        raise UsageError.of("cli.option_cannot_write", flag="--output", value=Quoted(args.output), why=SystemProblem(exc)) from None
     out.write(say("cli_wrote", getattr(args, "lang", "en"), name=one_line(args.output, 1000)) + "\n")
     return EXIT_OK
 
@@ -73,8 +73,8 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
     from ..views.diagram import DIAGRAM_FORMATS, diagram, save_diagram
 
     if not args.output.lower().endswith(DIAGRAM_FORMATS):
-        raise UsageError(f"--output {excerpt(args.output)}: the file name must end in .svg or .png")
-    check_written(args.output, ("svg", "png"), input_files(args), "--output", "the diagram")
+        raise UsageError.of("cli.diagram_extension", value=Quoted(args.output))
+    check_written(args.output, ("svg", "png"), input_files(args), "--output", Fact.of("cli.what_diagram"))
     loaded = load_one(args)
     caption = translated(loaded, "title", args.lang) if args.caption == "title" else args.caption
     try:
@@ -85,11 +85,11 @@ def cmd_diagram(args: argparse.Namespace, out: TextIO) -> int:
         )  # fmt: skip
         save_diagram(svg, args.output, scale=args.scale)
     except OutputError as exc:  # the file, not the position (ExportError too: Chromium missing or failing)
-        raise UsageError(f"--output {one_line(args.output, 200)}: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.option_value_problem", flag="--output", value=one_line(args.output, 200), problem=exc) from None
     except (SchottenError, ValueError) as exc:
-        raise UsageError(f"{loaded.source}: cannot draw the diagram: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.diagram_not_drawn", source=loaded.source, problem=exc) from None
     except OSError as exc:
-        raise UsageError(f"--output {excerpt(args.output)}: cannot write: {exc.strerror or exc}") from None
+        raise UsageError.of("cli.option_cannot_write", flag="--output", value=Quoted(args.output), why=SystemProblem(exc)) from None
     out.write(say("cli_wrote", getattr(args, "lang", "en"), name=one_line(args.output, 1000)) + "\n")
     return EXIT_OK
 

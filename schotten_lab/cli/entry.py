@@ -19,6 +19,7 @@ from .analyze import add_analyze_parser
 from .bot import add_bot_parser
 from .claim import add_claim_parser
 from .documents import add_diagram_parser, add_notation_parser, add_report_parser
+from .help_words import speak_help
 from .io import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK, PROG, Parser, argparse_speaking, argv_lang, one_line, print_error
 from .puzzles import add_puzzle_commands
 from .records import add_replay_parser
@@ -94,6 +95,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     lang = argv_lang(argv)  # argparse's own words, and errors found before --lang is read, in this language
     with argparse_speaking(lang):
         parser = build_parser()
+    speak_help(parser, lang)  # the commands' and options' own help texts
     debug = "--debug" in argv
     args: argparse.Namespace | None = None
     try:

@@ -179,6 +179,46 @@ def _cut_words(message: str, limit: int = 40) -> str:
 CLI_PHRASES = register({
     "cli_wrote": {"en": "wrote {name}", "fr": "fichier écrit : {name}"},
     "cli_source_error": {"en": "{source}: {problem}", "fr": "{source} : {problem}"},
+    "cli.no_file": {"en": "{name}: no such file", "fr": "{name} : ce fichier n'existe pas"},
+    "cli.cannot_read": {"en": "{name}: cannot read: {why}", "fr": "{name} : lecture impossible : {why}"},
+    "cli.position_folder": {"en": "{name}: is a directory, not a position file", "fr": "{name} : c'est un dossier, et non un fichier de position"},
+    "cli.file_and_notation": {"en": "give either a position file or --notation, not both",
+                              "fr": "donnez un fichier de position ou --notation, mais pas les deux"},
+    "cli.position_required": {"en": "a position is required: a JSON file, or --notation \"...\"",
+                              "fr": "il faut une position : un fichier JSON, ou --notation suivi de la notation entre guillemets"},
+    "cli.files_and_notation": {"en": "give either position files or --notation, not both",
+                               "fr": "donnez des fichiers de position ou --notation, mais pas les deux"},
+    "cli.positions_required": {"en": "a position is required: a JSON file, '-' for JSON Lines on stdin, or --notation \"...\"",
+                               "fr": "il faut une position : un fichier JSON, « - » pour du JSON Lines sur l'entrée standard, ou --notation suivi de la notation entre guillemets"},
+    "cli.stdin_and_files": {"en": "'-' (JSON Lines on stdin) cannot be mixed with files",
+                            "fr": "« - » (du JSON Lines sur l'entrée standard) ne se mélange pas avec des fichiers"},
+    "cli.cannot_analyse": {"en": "{source}: cannot analyse: {problem}", "fr": "{source} : analyse impossible : {problem}"},
+    "cli.cannot_check_claim": {"en": "{source}: cannot check the claim: {problem}", "fr": "{source} : impossible de vérifier la revendication : {problem}"},
+    "cli.not_utf8": {"en": "{source}: not UTF-8 text (bad byte at offset {offset})",
+                     "fr": "{source} : ce n'est pas du texte UTF-8 (octet invalide à la position {offset})"},
+    "cli.position_large": {"en": "{source}: larger than {most} bytes; a position document is a few kB",
+                           "fr": "{source} : plus de {most} octets, alors qu'un document de position tient en quelques ko"},
+    "cli.position_nested": {"en": "{source}: nested too deeply to be a position document",
+                            "fr": "{source} : données trop profondément imbriquées pour être un document de position"},
+    "cli.batch_only": {"en": "{flag}: runs a batch (several files, or '-'), not one position",
+                       "fr": "{flag} : sert à un lot (plusieurs fichiers, ou « - »), et non à une seule position"},
+    "cli.report_needs": {"en": "the HTML report needs {missing}, which is not installed: {command}",
+                         "fr": "le rapport HTML a besoin de {missing}, qui n'est pas installé : {command}"},
+    "cli.report_needs_extra": {"en": "the HTML report needs {missing}: {command}", "fr": "le rapport HTML a besoin de {missing} : {command}"},
+    "cli.notebooks_extra": {"en": "the notebooks extra", "fr": "l'extra notebooks"},
+    "cli.report_unavailable": {"en": "the HTML report is not available in this installation: {problem}",
+                               "fr": "le rapport HTML n'est pas disponible dans cette installation : {problem}"},
+    "cli.option_twice": {"en": "--{flag}: given twice (also as --option {flag}=...)", "fr": "--{flag} : donnée deux fois (aussi par --option {flag}=…)"},
+    "cli.option_problem": {"en": "{flag}: {problem}", "fr": "{flag} : {problem}"},
+    "cli.option_value_problem": {"en": "{flag} {value}: {problem}", "fr": "{flag} {value} : {problem}"},
+    "cli.cannot_write_what": {"en": "{flag}: cannot write {what}: {problem}", "fr": "{flag} ({what}) : {problem}"},
+    "cli.option_cannot_write": {"en": "{flag} {value}: cannot write: {why}", "fr": "{flag} {value} : écriture impossible : {why}"},
+    "cli.diagram_extension": {"en": "--output {value}: the file name must end in .svg or .png",
+                              "fr": "--output {value} : le nom du fichier doit finir par .svg ou .png"},
+    "cli.report_not_written": {"en": "{source}: cannot write the report: {problem}", "fr": "{source} : impossible d'écrire le rapport : {problem}"},
+    "cli.diagram_not_drawn": {"en": "{source}: cannot draw the diagram: {problem}", "fr": "{source} : impossible de dessiner le schéma : {problem}"},
+    "cli.what_report": {"en": "the report", "fr": "le rapport"},
+    "cli.what_diagram": {"en": "the diagram", "fr": "le schéma"},
 })  # fmt: skip
 """The commands' own last line (en, fr)."""
 
@@ -213,7 +253,7 @@ def checked_output(path: str, formats: tuple[str, ...], inputs: list[str] | None
     try:
         return check_output(path, formats, inputs or [])
     except OutputError as exc:
-        raise UsageError(f"--out: {one_line(exc)}") from None
+        raise UsageError.of("cli.option_problem", flag="--out", problem=exc) from None
 
 
 def print_error(error: SchottenError, lang: str) -> None:

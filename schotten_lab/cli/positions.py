@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import OutputError, SchottenError, UsageError
+from ..core.file_words import SystemProblem
 from ..core.files import check_output
 from ..core.load import load_position_text
 from ..core.position import Position
@@ -60,7 +61,7 @@ def decode(data: bytes, source: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise UsageError(f"{source}: not UTF-8 text (bad byte at offset {exc.start})") from None
+        raise UsageError.of("cli.not_utf8", source=source, offset=str(exc.start)) from None
 
 
 def read_bounded(stream: Any, source: str) -> str:
@@ -69,7 +70,7 @@ def read_bounded(stream: Any, source: str) -> str:
     if isinstance(data, str):
         data = data.encode("utf-8", "surrogateescape")
     if len(data) > MAX_INPUT_BYTES:
-        raise UsageError(f"{source}: larger than {MAX_INPUT_BYTES:,} bytes; a position document is a few kB")
+        raise UsageError.of("cli.position_large", source=source, most=MAX_INPUT_BYTES)
     return decode(data, source)
 
 
@@ -88,7 +89,7 @@ def load_text(text: str, source: str) -> Loaded:
         error.fact = Fact.of("cli_source_error", source=source, problem=exc)  # said in --lang by _main
         raise error from None
     except RecursionError:
-        raise UsageError(f"{source}: nested too deeply to be a position document") from None
+        raise UsageError.of("cli.position_nested", source=source) from None
     return Loaded(got.position, source, got.title, got.description, got.translations)
 
 
@@ -99,11 +100,11 @@ def read_file(path: str) -> tuple[str, str]:
         with open(path, "rb") as f:
             return read_bounded(f, name), name
     except FileNotFoundError:
-        raise UsageError(f"{name}: no such file") from None
+        raise UsageError.of("cli.no_file", name=name) from None
     except IsADirectoryError:
-        raise UsageError(f"{name}: is a directory, not a position file") from None
+        raise UsageError.of("cli.position_folder", name=name) from None
     except OSError as exc:
-        raise UsageError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        raise UsageError.of("cli.cannot_read", name=name, why=SystemProblem(exc)) from None
 
 
 def load_file(path: str) -> Loaded:
@@ -120,10 +121,10 @@ def load_one(args: argparse.Namespace) -> Loaded:
     """The single position of a subcommand: ``--notation`` or the positional file (or notation)."""
     if args.notation is not None:
         if args.position is not None:
-            raise UsageError("give either a position file or --notation, not both")
+            raise UsageError.of("cli.file_and_notation")
         return load_notation(args.notation)
     if args.position is None:
-        raise UsageError("a position is required: a JSON file, or --notation \"...\"")
+        raise UsageError.of("cli.position_required")
     if args.position == "-":
         text = read_bounded(getattr(sys.stdin, "buffer", sys.stdin), "<stdin>")
         return load_text(text, "<stdin>")
@@ -139,14 +140,14 @@ def input_files(args: argparse.Namespace) -> list[str]:
     return [name for name in names if isinstance(name, str) and name != "-" and os.path.exists(name)]
 
 
-def check_written(path: str, formats: tuple[str, ...], inputs: list[str], flag: str, what: str) -> None:
+def check_written(path: str, formats: tuple[str, ...], inputs: list[str], flag: str, what: object) -> None:
     """Refuse, before any work, an output ``path`` that :func:`~.core.files.check_output` refuses
     (a wrong format, a folder or link, a missing folder, one of ``inputs`` by file identity, a name
     the file system cannot hold): a :class:`UsageError` naming ``flag``, the option it came from."""
     try:
         check_output(path, formats, inputs)
     except OutputError as exc:
-        raise UsageError(f"{flag}: cannot write {what}: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.cannot_write_what", flag=flag, what=what, problem=exc) from None
 
 
 def translated(loaded: Loaded, field: str, lang: str) -> str | None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.errors import UsageError
+from ..core.words import register
 from .io import EXIT_BATCH_FAILED, EXIT_OK, Parser
 from .runs import progress
 from .values import integer, refusal, seconds
@@ -55,9 +56,9 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 
     target = check_output(args.output, ("jsonl",))
     if args.jobs < 1 or args.jobs > 64:
-        raise UsageError(f"--jobs: must be from 1 to 64, not {args.jobs}")
+        raise UsageError.of("cli_pz.jobs", value=str(args.jobs))
     if args.variant == "tactics" and args.kind != "claim":
-        raise UsageError(f"--variant tactics: only claim puzzles (--kind claim), not {args.kind}: the exact endgame solver is the base game's")
+        raise UsageError.of("cli_pz.tactics_kind", kind=args.kind)
     bar = progress(args.count, not args.quiet, unit="puzzle")
     run = Run()
     started = time.perf_counter()
@@ -112,7 +113,8 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
     target = check_output(args.output, ("html",), files)
     puzzles = pick([p for f in files for p in read_puzzles(f)], args.count, kind=args.kind, seed=args.seed)
     if not puzzles:
-        raise UsageError(f"{', '.join(map(str, files))}: no puzzle{' of kind ' + args.kind if args.kind else ''} to print")
+        names = ", ".join(map(str, files))
+        raise UsageError.of("cli_pz.none_of_kind", files=names, kind=args.kind) if args.kind else UsageError.of("cli_pz.none", files=names)
     write_text_atomic(target, sheet_html(puzzles, lang=args.lang))
     print(f"{len(puzzles)} puzzles printed to {target}", file=out)
     return EXIT_OK
@@ -124,8 +126,20 @@ def default_files() -> list[Path]:
 
     files = committed_files()
     if not files:
-        raise UsageError("no puzzle file given, and no committed set in data/puzzles/: name a FILE.jsonl")
+        raise UsageError.of("cli_pz.no_files")
     return list(files)
+
+
+PUZZLE_CLI_PHRASES = register({
+    "cli_pz.jobs": {"en": "--jobs: must be from 1 to 64, not {value}", "fr": "--jobs : un nombre de 1 à 64 est attendu, et non {value}"},
+    "cli_pz.tactics_kind": {"en": "--variant tactics: only claim puzzles (--kind claim), not {kind}: the exact endgame solver is the base game's",
+                            "fr": "--variant tactics : seuls les problèmes de revendication existent (--kind « claim »), et non « {kind} » : le solveur exact des fins de partie ne connaît que le jeu de base"},
+    "cli_pz.none": {"en": "{files}: no puzzle to print", "fr": "{files} : aucun problème à imprimer"},
+    "cli_pz.none_of_kind": {"en": "{files}: no puzzle of kind {kind} to print", "fr": "{files} : aucun problème de type « {kind} » à imprimer"},
+    "cli_pz.no_files": {"en": "no puzzle file given, and no committed set in data/puzzles/: name a FILE.jsonl",
+                        "fr": "aucun fichier de problèmes n'est donné, et aucune série n'est enregistrée dans data/puzzles/ : indiquez un FICHIER.jsonl"},
+})  # fmt: skip
+"""The puzzle commands' refusals after parsing (en, fr)."""
 
 
 def add_puzzle_commands(sub: Any) -> None:
@@ -162,4 +176,4 @@ def add_puzzle_commands(sub: Any) -> None:
     p.set_defaults(run=cmd_sheet)
 
 
-__all__ = ["add_puzzle_commands", "cmd_check", "cmd_generate", "cmd_sheet"]
+__all__ = ["PUZZLE_CLI_PHRASES", "add_puzzle_commands", "cmd_check", "cmd_generate", "cmd_sheet"]

@@ -16,6 +16,7 @@ import sys
 from typing import Any, TextIO
 
 from ..core.errors import UsageError
+from ..core.file_words import SystemProblem
 from ..core.reader_words import JsonMessage, Quoted
 from ..core.words import Fact, register, say
 from .io import EXIT_OK, add_lang_option, file_name, one_line
@@ -25,9 +26,7 @@ from .values import count
 GAME_CLI_PHRASES = register({
     "cli.record_large": {"en": "{name}: larger than {most} bytes: a game@1 record is a few kB (for a JSON Lines file of records, choose one with --game K)",
                          "fr": "{name} : plus de {most} octets, alors qu'une partie game@1 tient en quelques ko (pour un fichier JSON Lines de parties, choisissez-en une avec --game K)"},
-    "cli.no_file": {"en": "{name}: no such file", "fr": "{name} : ce fichier n'existe pas"},
     "cli.record_folder": {"en": "{name}: is a directory, not a game record", "fr": "{name} : c'est un dossier, et non une partie enregistrée"},
-    "cli.cannot_read": {"en": "{name}: cannot read: {why}", "fr": "{name} : lecture impossible : {why}"},
     "cli.record_empty": {"en": "{name}: empty file: expected a game@1 record", "fr": "{name} : fichier vide ; une partie game@1 est attendue"},
     "cli.record_lines": {"en": "{name}: holds {count} lines, one record each (JSON Lines): choose one with --game K (from 0)",
                          "fr": "{name} : {count} lignes, une partie par ligne (JSON Lines) ; choisissez-en une avec --game K (à partir de 0)"},
@@ -103,7 +102,7 @@ def read_game(path: str, index: int | None) -> tuple[Any, object]:
     except IsADirectoryError:
         raise UsageError.of("cli.record_folder", name=name) from None
     except OSError as exc:
-        raise UsageError.of("cli.cannot_read", name=name, why=exc.strerror or one_line(exc)) from None
+        raise UsageError.of("cli.cannot_read", name=name, why=SystemProblem(exc)) from None
     lines = [line for line in text.splitlines() if line.strip()]
     if not lines:
         raise UsageError.of("cli.record_empty", name=name)

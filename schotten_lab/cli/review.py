@@ -48,7 +48,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         review = review_game(data, iterations=args.iterations, seed=args.seed, progress=None, on_turn=done.append)
     except ReviewError as exc:  # a record error inside (its context) says itself in --lang's words
         inner = exc.__context__ if isinstance(exc.__context__, RecordError) else exc
-        raise UsageError.of("cli_source_error", source=where, problem=inner if isinstance(inner, RecordError) else one_line(exc)) from None
+        raise UsageError.of("cli_source_error", source=where, problem=inner if isinstance(inner, RecordError) else exc) from None
     except KeyboardInterrupt:
         sys.stderr.write(f"review: interrupted after {len(done)} turns; nothing written\n")
         raise
@@ -66,7 +66,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
 
             write_review(review, target, lang=lang)
     except OutputError as exc:  # a failed write: the old file, if any, is kept
-        raise UsageError(f"--out: {one_line(exc)}") from None
+        raise UsageError.of("cli.option_problem", flag="--out", problem=exc) from None
     for summary in review.summaries.values():
         out.write(summary.line(lang) + "\n")
     out.write(say("review.wrote", lang, name=file_name(args.out)) + "\n")

@@ -96,7 +96,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     except ClusterError as exc:
         raise UsageError(one_line(exc)) from None
     except OutputError as exc:  # a failed write (disk full, file too large): the old file is kept
-        raise UsageError(f"--out: {one_line(exc)}") from None
+        raise UsageError.of("cli.option_problem", flag="--out", problem=exc) from None
     finally:
         if bar is not None:
             bar.close()

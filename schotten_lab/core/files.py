@@ -1,4 +1,4 @@
-"""Writing files so that a failure can never destroy data (standard library only).
+"""Writing files so that a failure can never destroy data (the standard library, and the words of its refusals).
 
 Every file the project writes goes through :func:`atomic_path` (or :func:`write_text_atomic`): the
 content goes to a temporary file in the target's folder, which is renamed over the target only once
@@ -20,7 +20,9 @@ import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from .errors import OutputError, excerpt
+from .errors import OutputError
+from .file_words import FolderName, SystemProblem, path_words, wanted
+from .reader_words import Quoted
 
 
 def check_output(path: str | Path, formats: Sequence[str], inputs: Iterable[str | Path] = ()) -> Path:
@@ -33,26 +35,26 @@ def check_output(path: str | Path, formats: Sequence[str], inputs: Iterable[str 
     try:
         return _check_output(path, formats, inputs)
     except OSError as exc:
-        raise OutputError(f"{excerpt(str(path))}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError.of("file.cannot_write", path=path_words(path), why=SystemProblem(exc)) from None
 
 
 def _check_output(path: str | Path, formats: Sequence[str], inputs: Iterable[str | Path]) -> Path:
     if not isinstance(path, (str, Path)) or not str(path):
-        raise OutputError(f"an output file name is needed, not {excerpt(path)}")
+        raise OutputError.of("file.name_needed", value=Quoted(path))
     target = Path(path)
     suffix = target.suffix.lower().lstrip(".")
     if suffix not in formats:
-        wanted = ", ".join(f".{f}" for f in formats)
-        found = f"'.{suffix}'" if suffix else "no extension"
-        raise OutputError(f"{excerpt(str(path))}: {found} is not a format this writes; use {wanted}")
+        if suffix:
+            raise OutputError.of("file.format", path=path_words(path), found=Quoted(f".{suffix}"), wanted=wanted(formats))
+        raise OutputError.of("file.no_extension", path=path_words(path), wanted=wanted(formats))
     if target.is_symlink():
-        raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
+        raise OutputError.of("file.symlink", path=path_words(path))
     if target.is_dir():
-        raise OutputError(f"{excerpt(str(path))} is a folder; give a file name")
+        raise OutputError.of("file.folder", path=path_words(path))
     _check_folder(target, path)
     for source in inputs:
         if _same_file(target, Path(source)):
-            raise OutputError(f"{excerpt(str(path))} is also an input; writing it would destroy the input")
+            raise OutputError.of("file.is_input", path=path_words(path))
     return target
 
 
@@ -60,10 +62,9 @@ def _check_folder(target: Path, path: str | Path) -> None:
     """Raise :class:`OutputError` unless ``target``'s folder exists (it is never created)."""
     folder = target.parent
     if not folder.is_dir():
-        what = "not a folder" if folder.exists() else "no such folder"
-        name = str(folder)  # its end is what a typo is in: a long one is cut at the start
-        shown = repr(name) if len(name) <= 80 else f"…{name[-80:]!r} ({len(name):,} characters)"
-        raise OutputError(f"{what}: {shown} (for {excerpt(str(path))}); folders are not created")
+        key = "file.not_folder" if folder.exists() else "file.no_folder"
+        # its end is what a typo is in: a long one is cut at the start
+        raise OutputError.of(key, folder=FolderName(str(folder)), path=path_words(path))
 
 
 def _same_file(a: Path, b: Path) -> bool:
@@ -89,25 +90,23 @@ def atomic_path(path: str | Path) -> Iterator[Path]:
     target = Path(path)
     try:
         if target.is_symlink():
-            raise OutputError(f"{excerpt(str(path))} is a symbolic link; give the real file name (links are not followed)")
+            raise OutputError.of("file.symlink", path=path_words(path))
         _check_folder(target, path)
     except OSError as exc:
-        raise OutputError(f"{excerpt(str(path))}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError.of("file.cannot_write", path=path_words(path), why=SystemProblem(exc)) from None
     folder = target.parent
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=f".tmp{target.suffix}", dir=folder)
         os.close(fd)
     except OSError as exc:
-        raise OutputError(f"{excerpt(str(path))}: cannot write: {exc.strerror or exc}") from None
+        raise OutputError.of("file.cannot_write", path=path_words(path), why=SystemProblem(exc)) from None
     tmp = Path(tmp_name)
     try:
         yield tmp
         os.chmod(tmp, _mode_for(target))
         os.replace(tmp, target)
     except OSError as exc:
-        raise OutputError(
-            f"{excerpt(str(path))}: cannot write: {exc.strerror or exc} (the previous file, if any, is unchanged)"
-        ) from None
+        raise OutputError.of("file.cannot_write_kept", path=path_words(path), why=SystemProblem(exc)) from None
     finally:
         with contextlib.suppress(OSError):
             tmp.unlink()

@@ -601,22 +601,19 @@ def _distinct(pieces: Iterable[Piece]) -> list[str]:
     return out
 
 
-def play_problem(seat: Seat, play: Play) -> tuple[str, str] | None:
+def play_problem(seat: Seat, play: Play) -> tuple[str, str | Fact] | None:
     """Why ``play`` is illegal for the seat, as ``(rule, message)``, or ``None`` when it is legal."""
     card = play.card
     if card in TACTICS_NAMES and not seat.rules.tactics:
-        return "variant", f"{card} is a tactics card; the base game has none"
+        return "variant", Fact.of("record.tactics_in_base", card=Verbatim(card))
     if HAND_CARD.get(card) not in seat.hand and None not in seat.hand:
-        return "hand", f"{card} is not in {seat.player.value}'s hand"
+        return "hand", Fact.of("record.not_in_hand", card=Verbatim(card), player=seat.player)
     if card in TACTICS_NAMES:
         if not seat.may_play_tactics:
             mine, theirs = seat.tactics_played
-            return "tactics-count", (
-                f"{seat.player.value} has played {mine} tactics cards and the opponent {theirs}: a player may not "
-                "play a tactics card while ahead of the opponent"
-            )
+            return "tactics-count", Fact.of("record.tactics_ahead", player=seat.player, mine=Verbatim(str(mine)), theirs=Verbatim(str(theirs)))
         if card == "JOKER" and seat.joker_played:
-            return "joker", f"{seat.player.value} has already played a Joker: a player plays at most one per game"
+            return "joker", Fact.of("record.joker_twice", player=seat.player)
     kind = play.kind
     if kind in ("clan", "troop"):
         return _placement_problem(seat, play.stone, card)
@@ -625,7 +622,7 @@ def play_problem(seat: Seat, play: Play) -> tuple[str, str] | None:
         if isinstance(stone, tuple):
             return stone
         if MODE_OF[card] in stone.modes:
-            return "mode", f"stone {play.stone} already has {card}"
+            return "mode", Fact.of("record.mode_twice", stone=Verbatim(str(play.stone)), card=TacticName(card))
         return None
     if card == "HEADHUNTER":
         k = min(3, seat.clan_deck + seat.tactics_deck)
@@ -641,34 +638,35 @@ def play_problem(seat: Seat, play: Play) -> tuple[str, str] | None:
     owner = seat.player if card == "STRATEGIST" else seat.player.opponent
     codes = [piece_code(p) for p in source.side(owner)]
     if play.target not in codes:
-        return card.lower(), f"{play.target} is not on {owner.value}'s side of stone {play.source}"
+        return card.lower(), Fact.of("record.not_on_side", card=Verbatim(str(play.target)), player=owner, stone=Verbatim(str(play.source)))
     if card == "TRAITOR" and play.target in TROOP_KINDS:
-        return "traitor", "the Traitor takes a clan card only, not an elite troop"
+        return "traitor", Fact.of("record.traitor_troop")
     if card == "BANSHEE":
         return None
     if card == "STRATEGIST" and play.stone is None:
         return None
     if card == "STRATEGIST" and play.stone == play.source:
-        return "strategist", "the Strategist moves a card to another stone"
+        return "strategist", Fact.of("record.strategist_same")
     return _placement_problem(seat, play.stone, card)
 
 
-def _open_stone(seat: Seat, number: int | None, name: str = "stone") -> Stone | tuple[str, str]:
+def _open_stone(seat: Seat, number: int | None, name: str = "stone") -> Stone | tuple[str, str | Fact]:
     if number is None or not 1 <= number <= 9:
         return "format", f"play.{name} must be a stone number 1-9, not {number!r}"
     stone = seat.stones[number - 1]
     if stone.claimed is not None:
-        return "claimed-stone", f"stone {number} is claimed (by {stone.claimed.value}): it is closed"
+        return "claimed-stone", Fact.of("record.stone_closed", stone=Verbatim(str(number)), player=stone.claimed)
     return stone
 
 
-def _placement_problem(seat: Seat, number: int | None, card: str) -> tuple[str, str] | None:
+def _placement_problem(seat: Seat, number: int | None, card: str) -> tuple[str, str | Fact] | None:
     stone = _open_stone(seat, number)
     if isinstance(stone, tuple):
         return stone
     side = stone.side(seat.player)
     if len(side) >= stone.capacity:
-        return "side-full", f"{seat.player.value}'s side of stone {number} already has {len(side)} cards (capacity {stone.capacity})"
+        return "side-full", Fact.of("record.side_full", player=seat.player, stone=Verbatim(str(number)),
+                                    count=Verbatim(str(len(side))), capacity=Verbatim(str(stone.capacity)))
     return None
 
 

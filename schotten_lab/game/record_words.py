@@ -248,6 +248,29 @@ class RecordField:
         return self.path if check_lang(lang) == "en" else _field_fr(self.path, lang)
 
 
+TURN_RULE_PHRASES = register({
+    "record.not_in_hand": {"en": "{card} is not in {player}'s hand", "fr": "{card} n'est pas dans la main de {player}"},
+    "record.elsewhere": {"en": "{card} is already elsewhere; each clan card exists once",
+                         "fr": "{card} est déjà ailleurs ; chaque carte Clan n'existe qu'une fois"},
+    "record.every_copy": {"en": "every copy of {card} is already elsewhere", "fr": "tous les exemplaires de {card} sont déjà ailleurs"},
+    "record.tactics_in_base": {"en": "{card} is a tactics card; the base game has none", "fr": "{card} est une carte Tactique ; le jeu de base n'en a pas"},
+    "record.tactics_ahead": {"en": "{player} has played {mine} tactics cards and the opponent {theirs}: a player may not play a tactics card while ahead of the opponent",
+                             "fr": "{player} a joué {mine} cartes Tactique et son adversaire {theirs} : on ne peut pas jouer une carte Tactique quand on en a déjà joué plus que l'adversaire"},
+    "record.joker_twice": {"en": "{player} has already played a Joker: a player plays at most one per game",
+                           "fr": "{player} a déjà joué un Joker : chaque joueur en joue un au plus par partie"},
+    "record.mode_twice": {"en": "stone {stone} already has {card}", "fr": "la borne {stone} a déjà {card:le}"},
+    "record.not_on_side": {"en": "{card} is not on {player}'s side of stone {stone}", "fr": "{card} n'est pas du côté de {player} sur la borne {stone}"},
+    "record.traitor_troop": {"en": "the Traitor takes a clan card only, not an elite troop",
+                             "fr": "le Traître ne prend qu'une carte Clan, jamais une troupe d'élite"},
+    "record.strategist_same": {"en": "the Strategist moves a card to another stone", "fr": "le Stratège déplace une carte vers une autre borne"},
+    "record.stone_closed": {"en": "stone {stone} is claimed (by {player}): it is closed",
+                            "fr": "la borne {stone} est revendiquée (par {player}) : elle est fermée"},
+    "record.side_full": {"en": "{player}'s side of stone {stone} already has {count} cards (capacity {capacity})",
+                         "fr": "le côté de {player} sur la borne {stone} a déjà {count} cartes (il en tient {capacity})"},
+})  # fmt: skip
+"""The rules of a turn the engine refuses (game/state.py, ``play_problem``), en and fr."""
+
+
 def record_field(path: str) -> RecordField:
     """The field ``path`` of a :class:`~.errors.RecordError`, said in words (:class:`RecordField`)."""
     return RecordField(path)

@@ -24,7 +24,9 @@ from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Pl
 from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
 from .deal import Deal
 from .deal import deal as make_deal
+from ..core.words import Fact
 from .errors import IllegalTurnError, quote
+from .record_words import Code, Shown, Verbatim
 from .turn import Turn, read_cards, read_claims
 from .plays import (
     DECKS,
@@ -283,11 +285,11 @@ def read_decision(state: GameState, decision: Turn | Mapping[str, Any]) -> Turn:
     is read here, once (:class:`IllegalTurnError` with rule ``format`` naming the field); who plays
     and whether a put-back is expected are checked for both."""
     if state.over:
-        raise IllegalTurnError("game-over", f"the game is over ({state.reason}): no further turns")
+        raise IllegalTurnError("game-over", Fact.of("record.game_over", reason=Code(str(state.reason))))
     player = state.to_move
     if isinstance(decision, Turn):
         if decision.player is not None and decision.player is not player:
-            raise IllegalTurnError("turn-order", f"it is {player.value}'s turn, not {quote(decision.player.value)}'s")
+            raise IllegalTurnError("turn-order", Fact.of("record.turn_order", player=player, value=Shown(decision.player.value)))
         if state.pending is None and decision.put_back is not None and decision.stage == "decided":
             raise IllegalTurnError("format", "'return' answers a pending Headhunter only")
         read_claims(decision.claim)  # stones 1-9, none twice, as for a mapping
@@ -296,7 +298,7 @@ def read_decision(state: GameState, decision: Turn | Mapping[str, Any]) -> Turn:
         raise IllegalTurnError("format", f"a decision must be an object like {{'play': ..., 'claim': []}}, not {quote(decision)}")
     who = decision.get("player")
     if who is not None and who != player.value:
-        raise IllegalTurnError("turn-order", f"it is {player.value}'s turn, not {quote(who)}'s")
+        raise IllegalTurnError("turn-order", Fact.of("record.turn_order", player=player, value=Shown(who)))
     if state.pending is not None:
         return Turn(player, put_back=_put_back(decision.get("return"), state.pending.returns),
                     claim=() if state.rules.expert else read_claims(decision.get("claim")))  # fmt: skip
@@ -399,20 +401,20 @@ class _Work:
             self.check_unseen(card, code)
             hand.remove(None)
             return card
-        raise IllegalTurnError("hand", f"{code} is not in {player.value}'s hand")
+        raise IllegalTurnError("hand", Fact.of("record.not_in_hand", card=Verbatim(code), player=player))
 
     def check_unseen(self, card: HandCard, code: str) -> None:
         """A card revealed from an unknown place must not be known to be somewhere else."""
         if isinstance(card, Card):
             if self.table_mask >> card.index & 1 or any(card in h for h in self.hands) or card in self.clan_deck:
-                raise IllegalTurnError("card-conservation", f"{code} is already elsewhere; each clan card exists once")
+                raise IllegalTurnError("card-conservation", Fact.of("record.elsewhere", card=Verbatim(code)))
         else:
             copies = 2 if card == "JOKER" else 1
             seen = sum(h.count(card) for h in self.hands) + self.tactics_deck.count(card) + self.discard.count(card)
             seen += sum(1 for s in self.stones for p in s.cards() if isinstance(p, Troop) and p.kind == card)
             seen += sum(1 for s in self.stones if card in MODE_OF and MODE_OF[card] in s.modes)
             if seen >= copies:
-                raise IllegalTurnError("card-conservation", f"every copy of {code} is already elsewhere")
+                raise IllegalTurnError("card-conservation", Fact.of("record.every_copy", card=Verbatim(code)))
 
     def draw(self, player: Player, deck: str, seen: object = None) -> HandCard | None:
         """Draw the top card of ``deck``; ``seen`` is the card a record says was drawn (checked, and

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -200,7 +201,52 @@ def allowed_reply(state: GameState, iterations: int, seed: int) -> Fact | None:
 
 
 class ReviewError(ValueError):
-    """A record the review cannot take: the message is one line naming the turn and the rule or field."""
+    """A record the review cannot take: the message is one line naming the turn and the rule or field.
+
+    ``fact`` is the message as a phrase of :data:`REVIEW_ERROR_PHRASES`: ``str()`` is its English,
+    :meth:`in_words` says it in any language."""
+
+    fact: Fact | None = None
+
+    @classmethod
+    def of(cls, key: str, **fields: object) -> ReviewError:
+        """The error whose message is phrase ``key`` with ``fields`` (its English the ``str()``)."""
+        fact = Fact.of(key, **fields)
+        error = cls(fact.in_words("en"))
+        error.fact = fact
+        return error
+
+    def in_words(self, lang: str = "en") -> str:
+        """The message in ``lang`` (« tour 3 : le conseiller ne peut pas explorer cette position : … »)."""
+        return str(self) if lang == "en" or self.fact is None else self.fact.in_words(lang)
+
+
+@dataclass(frozen=True)
+class _OneLine:
+    """An error's message on one line, in any language (its own ``in_words`` when it has one)."""
+
+    error: BaseException
+
+    def in_words(self, lang: str = "en") -> str:
+        said = getattr(self.error, "in_words", None)
+        if said is None or lang == "en":
+            return _one_line(self.error)
+        return re.sub(r"[^\S\u00a0\u202f]+", " ", str(said(lang))).strip(" ")  # French no-break spaces kept
+
+    def __str__(self) -> str:
+        return self.in_words("en")
+
+
+REVIEW_ERROR_PHRASES = register({
+    "review.err_iterations": {"en": "iterations: must be a whole number of rollouts from 1 to {most}, not {value}",
+                              "fr": "iterations : un nombre entier de simulations de 1 à {most} est attendu, et non {value}"},
+    "review.err_record": {"en": "{problem}", "fr": "{problem}"},
+    "review.err_no_hand": {"en": "deal.hands: neither hand is fully known; a one-seat record gives that seat's hand",
+                           "fr": "mains de la donne : aucune des deux n'est entièrement connue ; une partie vue d'un seul siège donne la main de ce siège"},
+    "review.err_search": {"en": "turn {turn}: the advisor cannot search this position: {problem}",
+                          "fr": "tour {turn} : le conseiller ne peut pas explorer cette position : {problem}"},
+})  # fmt: skip
+"""A review's refusals (:class:`ReviewError`), en and fr."""
 
 
 @dataclass(frozen=True)
@@ -557,7 +603,7 @@ def _review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: 
             position, budget_seconds=TIME_CAP_SECONDS, iterations=iterations, seed=seed, explain_all=False
         )
     except ValueError as exc:
-        raise ReviewError(f"turn {k}: the advisor cannot search this position: {_one_line(exc)}") from None
+        raise ReviewError.of("review.err_search", turn=str(k), problem=_OneLine(exc)) from None
     best = advice.best
     best_turn = best.turn()
     played_turn = {"play": turn.get("play"), "deck": turn.get("deck")} if position.rules.tactics else {"play": turn.get("play")}
@@ -645,17 +691,17 @@ def review_game(
     is not valid or cannot be searched.
     """
     if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS:
-        raise ReviewError(f"iterations: must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {iterations!r}")
+        raise ReviewError.of("review.err_iterations", most=MAX_ITERATIONS, value=_Repr(iterations))
     try:
         rec = read_record(record)
         start = new_game(rec.variant, rec.expert, deal=rec.deal, first=rec.first)
         states = [start, *replay_states(rec)]
         validate_record(rec)  # the result too
     except RecordError as exc:
-        raise ReviewError(_one_line(exc)) from None
+        raise ReviewError.of("review.err_record", problem=_OneLine(exc)) from None
     seat = rec.seat
     if seat is None and not rec.deal.complete:
-        raise ReviewError("deal.hands: neither hand is fully known; a one-seat record gives that seat's hand")
+        raise ReviewError.of("review.err_no_hand")
     out: list[TurnReview] = []
     bar = _progress(len(rec.turns), progress)
     try:
@@ -706,8 +752,23 @@ def _one_line(text: object) -> str:
     return " ".join(str(text).split())
 
 
+@dataclass(frozen=True)
+class _Repr:
+    """A bad argument as a message quotes it: its ``repr`` (English), in guillemets (French)."""
+
+    value: object
+
+    def in_words(self, lang: str = "en") -> str:
+        if lang == "en":
+            return repr(self.value)
+        if not isinstance(self.value, str):
+            return _one_line(repr(self.value))[:40]
+        return f"«{NBSP}{_one_line(self.value)[:40]}{NBSP}»"
+
+
 __all__ = [
     "DEFAULT_ITERATIONS",
+    "REVIEW_ERROR_PHRASES",
     "LABELS",
     "CANDIDATES",
     "MAX_DEALS_FACTOR",
