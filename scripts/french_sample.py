@@ -639,6 +639,51 @@ def turn_rule_lines() -> Iterator[tuple[str, str]]:
         yield fact.key, fact.in_words("fr")
 
 
+def engine_lines() -> Iterator[tuple[str, str]]:
+    """The engine's other refusals (game/state.py, game/plays.py): a decision's shape, the deck, a pass,
+    the claims (with their formations), the draws and the Headhunter's counts, each from a real turn."""
+    from schotten_lab.core.cards import parse_cards
+    from schotten_lab.core.position import Position
+    from schotten_lab.core.rules import Player
+    from schotten_lab.game import IllegalTurnError, new_game, state_from_position
+    from schotten_lab.game.plays import Play
+    from schotten_lab.game.state import _apply
+    from schotten_lab.game.turn import Turn
+
+    def state(notation: str, clan: str = "", tactics: tuple[str, ...] = ()) -> object:
+        return state_from_position(Position.from_notation(notation), clan_deck=parse_cards(clan) if clan else (), tactics_deck=tactics)
+
+    claims = state("R1R2R3-B7B8B9/R4R5R6-/Y1Y2Y3-G7G8G9@n/P1P2-/-/-/-/-/- R9 N9 s d1", "P7")
+    ending = state("R1R2R3-@s/B1B2B3-@s/G7G8G9-/-/Y7Y8Y9-/-/-/-/- R9 N9 s d1", "P7")
+    mud = "-/-/-/-/-/-/-/-/- [MUD]P1 N9 s d1 tactics t{count} p0:0"
+    hunter = "-/-/-/-/-/-/-/-/- [HEADHUNTER]R1R2 N9 s d{clan} tactics t{count} p0:0"
+    r9 = {"card": "R9", "stone": 9}
+    turns: list[tuple[object, object, dict[str, object]]] = [
+        (new_game("base", False), {"play": None}, {}),
+        (new_game("base", False), 5, {}),
+        (new_game("base", False), {"return": []}, {}),
+        (new_game("base", False), {"deck": 3}, {}),
+        (state(mud.format(count=1), "P7", ("BLIND",)), {"play": {"card": "P1", "stone": 1}, "deck": "both"}, {}),
+        (state(mud.format(count=0), "P7"), {"play": {"card": "P1", "stone": 1}, "deck": "tactics"}, {}),
+        (state(mud.format(count=1), "P7", ("BLIND",)), Turn(Player.SOUTH, Play("MUD", stone=None)), {}),
+        (state("-/-/-/-/-/-/-/-/- R9 N9 s d1", "P7"), {"play": r9}, {"seen_draw": "B5"}),
+        *((claims, {"play": r9, "claim": [n]}, {}) for n in (1, 2, 3, 4)),
+        (ending, {"play": r9, "claim": [3, 5]}, {"strict": True}),
+        (state(hunter.format(clan=4, count=2), "P7P8P9Y9", ("MUD", "BLIND")), {"play": {"card": "HEADHUNTER", "decks": ["clan"]}}, {}),
+        (state(hunter.format(clan=1, count=1), "P7", ("MUD",)), {"play": {"card": "HEADHUNTER", "decks": ["clan", "clan"]}}, {}),
+    ]
+    pending, _ = _apply(state(hunter.format(clan=4, count=2), "P7P8P9Y9", ("MUD", "BLIND")),  # type: ignore[arg-type]
+                        {"play": {"card": "HEADHUNTER", "decks": ["clan"] * 3}})
+    turns.append((pending, {"return": ["R1"]}, {}))
+    for game, decision, kwargs in turns:
+        try:
+            _apply(game, decision, **kwargs)  # type: ignore[arg-type]
+        except IllegalTurnError as exc:
+            yield f"IllegalTurnError ({exc.rule})", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{decision!r} is legal")
+
+
 def help_lines() -> Iterator[tuple[str, str]]:
     """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
     from schotten_lab.cli import build_parser
@@ -674,6 +719,7 @@ SECTIONS = (
     ("Les fichiers de sortie refusés et les erreurs du système (core/files.py, --lang fr)", file_lines),
     ("Les refus de la revue, du conseiller et des commandes de problèmes (--lang fr, SCHOTTEN_LANG=fr)", refusal_lines),
     ("Les règles d'un tour que le moteur refuse (game/state.py, play_problem)", turn_rule_lines),
+    ("Les autres refus du moteur : forme d'une décision, pioches, revendications, Chasseur de tête (game/state.py, game/plays.py)", engine_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 
