@@ -684,6 +684,26 @@ def engine_lines() -> Iterator[tuple[str, str]]:
             raise AssertionError(f"{decision!r} is legal")
 
 
+def puzzle_summary_lines() -> Iterator[tuple[str, str]]:
+    """The summary lines of ``puzzles generate|check|sheet --lang fr`` (cli/puzzles.py), with sample figures."""
+    from schotten_lab.cli.puzzles import Figure
+    from schotten_lab.core.words import say
+
+    def unit(n: int, name: str) -> Figure:
+        return Figure(n, unit=f"cli_pz.u_{name}")
+
+    bands = ", ".join(say("cli_pz.band_count", "fr", band=say(f"cli_pz.band_{b}", "fr"), count=Figure(n)) for b, n in (("easy", 7), ("hard", 1)))
+    for count, key, kind, games, confirmed in ((8, "cli_pz.generated", "cli_pz.kind_endgame", 12, ""),
+                                               (1, "cli_pz.generated_one", "cli_pz.tactics_claim", 1, ""),
+                                               (3, "cli_pz.generated", "cli_pz.kind_midgame", 4, say("cli_pz.confirmed", "fr", count=unit(2, "confirmed")))):
+        yield "puzzles generate", say(key, "fr", count=Figure(count), kind=say(kind, "fr"), target="puzzles.jsonl", positions=unit(1240, "positions"),
+                                      games=unit(games, "games"), confirmed=confirmed, found=unit(count + 1, "found"), duplicates=unit(1, "duplicates"),
+                                      seconds=Figure(12.25, 1), bands=bands)
+    yield "puzzles check", say("cli_pz.checked", "fr", valid=Figure(119), total=Figure(120))
+    yield "puzzles check", say("cli_pz.checked_one", "fr", valid=Figure(1), total=Figure(1))
+    yield "puzzles sheet", say("cli_pz.printed", "fr", count=Figure(6), target="feuille.html")
+
+
 def help_lines() -> Iterator[tuple[str, str]]:
     """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
     from schotten_lab.cli import build_parser
@@ -720,6 +740,7 @@ SECTIONS = (
     ("Les refus de la revue, du conseiller et des commandes de problèmes (--lang fr, SCHOTTEN_LANG=fr)", refusal_lines),
     ("Les règles d'un tour que le moteur refuse (game/state.py, play_problem)", turn_rule_lines),
     ("Les autres refus du moteur : forme d'une décision, pioches, revendications, Chasseur de tête (game/state.py, game/plays.py)", engine_lines),
+    ("Les résumés des commandes de problèmes (schotten-lab puzzles generate|check|sheet --lang fr)", puzzle_summary_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 
