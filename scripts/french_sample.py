@@ -684,6 +684,22 @@ def engine_lines() -> Iterator[tuple[str, str]]:
             raise AssertionError(f"{decision!r} is legal")
 
 
+def search_lines() -> Iterator[tuple[str, str]]:
+    """The search's refusal of a position it cannot search (bots/determinize.py ``view_of``), in French."""
+    from schotten_lab.bots.determinize import view_of
+    from schotten_lab.core.errors import AnalysisError
+    from schotten_lab.core.position import Position
+
+    for notation in ("-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d35 tactics t10", "-/-/-/-/-/-/-/-/- ?6 B1B2B3B4B5B6 s d30",
+                     "-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d30"):
+        try:
+            view_of(Position.from_notation(notation))
+        except AnalysisError as exc:
+            yield "view_of", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{notation!r} is searched")
+
+
 def puzzle_summary_lines() -> Iterator[tuple[str, str]]:
     """The summary lines of ``puzzles generate|check|sheet --lang fr`` (cli/puzzles.py), with sample figures."""
     from schotten_lab.cli.puzzles import Figure
@@ -740,6 +756,7 @@ SECTIONS = (
     ("Les refus de la revue, du conseiller et des commandes de problèmes (--lang fr, SCHOTTEN_LANG=fr)", refusal_lines),
     ("Les règles d'un tour que le moteur refuse (game/state.py, play_problem)", turn_rule_lines),
     ("Les autres refus du moteur : forme d'une décision, pioches, revendications, Chasseur de tête (game/state.py, game/plays.py)", engine_lines),
+    ("Les refus de la recherche (bots/determinize.py)", search_lines),
     ("Les résumés des commandes de problèmes (schotten-lab puzzles generate|check|sheet --lang fr)", puzzle_summary_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )

@@ -183,3 +183,24 @@ def test_replay_says_a_rule_of_the_engine_in_french(tmp_path: Path, capsys: pyte
     assert english.endswith("turn 1 (hand): R8 is not in south's hand"), english
     french = _stderr(["replay", str(record), "--lang", "fr"], capsys)
     assert french.endswith("tour 1 (main)\u00a0: R8 n’est pas dans la main de Sud"), french
+
+
+@pytest.mark.parametrize(
+    ("notation", "english", "french"),
+    [
+        ("-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d35 tactics t10", "variant: the search covers the base game only",
+         "variante\u00a0: la recherche ne couvre que le jeu de base"),
+        ("-/-/-/-/-/-/-/-/- ?6 B1B2B3B4B5B6 s d30", "hands.south: the hand of the player to move must be known",
+         "main de Sud inconnue\u00a0: pour chercher un coup, il faut connaître la main du joueur qui joue"),
+        ("-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d30", "hand_sizes.north: 6 cards in hand plus 30 in the deck do not match the 48 unseen cards",
+         "cartes en main de Nord\u00a0: 6 en main et 30 dans la pioche ne font pas les 48 cartes non vues"),
+    ],
+)  # fmt: skip
+def test_the_search_says_why_it_cannot_search_in_both_languages(notation: str, english: str, french: str) -> None:
+    from schotten_lab.bots.determinize import view_of
+
+    with pytest.raises(AnalysisError) as caught:
+        view_of(Position.from_notation(notation))
+    assert isinstance(caught.value, ValueError) and str(caught.value) == english
+    assert caught.value.in_words("fr") == french
+    assert not french_problems(french), french_problems(french)
