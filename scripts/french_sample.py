@@ -700,6 +700,20 @@ def search_lines() -> Iterator[tuple[str, str]]:
             raise AssertionError(f"{notation!r} is searched")
 
 
+def bot_lines() -> Iterator[tuple[str, str]]:
+    """A bot's refusal of its name or its options (bots/base.py ``make_bot``: ``bot``, ``selfplay``), in French."""
+    from schotten_lab.bots import make_bot
+    from schotten_lab.core.errors import ArgumentError
+
+    for name, options in (("nope", {}), ("random", {"depth": 3}), ("greedy", {"x": 1, "y": 2})):
+        try:
+            make_bot(name, **options)
+        except ArgumentError as exc:
+            yield "make_bot", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{name!r} {options!r} is made")
+
+
 def puzzle_summary_lines() -> Iterator[tuple[str, str]]:
     """The summary lines of ``puzzles generate|check|sheet --lang fr`` (cli/puzzles.py), with sample figures."""
     from schotten_lab.cli.puzzles import Figure
@@ -757,6 +771,7 @@ SECTIONS = (
     ("Les règles d'un tour que le moteur refuse (game/state.py, play_problem)", turn_rule_lines),
     ("Les autres refus du moteur : forme d'une décision, pioches, revendications, Chasseur de tête (game/state.py, game/plays.py)", engine_lines),
     ("Les refus de la recherche (bots/determinize.py)", search_lines),
+    ("Les refus d'un bot : son nom, ses options (bots/base.py ; bot, selfplay)", bot_lines),
     ("Les résumés des commandes de problèmes (schotten-lab puzzles generate|check|sheet --lang fr)", puzzle_summary_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )

@@ -204,3 +204,27 @@ def test_the_search_says_why_it_cannot_search_in_both_languages(notation: str, e
     assert isinstance(caught.value, ValueError) and str(caught.value) == english
     assert caught.value.in_words("fr") == french
     assert not french_problems(french), french_problems(french)
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "french"),
+    [
+        (["bot", "nope"], "schotten-lab: error: unknown bot 'nope': expected one of advisor, greedy, greedy-weak, random",
+         "schotten-lab\u00a0: erreur\u00a0: bot inconnu «\u00a0nope\u00a0» (bots possibles\u00a0: «\u00a0advisor\u00a0», «\u00a0greedy\u00a0», «\u00a0greedy-weak\u00a0», «\u00a0random\u00a0»)"),
+        (["bot", "random", "--option", "x=1"], "schotten-lab: error: bot 'random': bad options ['x'] (it takes: seed)",
+         "schotten-lab\u00a0: erreur\u00a0: bot «\u00a0random\u00a0»\u00a0: il n’accepte pas «\u00a0x\u00a0» (ses options\u00a0: «\u00a0seed\u00a0»)"),
+        (["selfplay", "--south", "random", "--north", "random", "-g", "1", "--south-option", "depth=3", "-o", "x.jsonl"],
+         "schotten-lab: error: --south-option: bot 'random': bad options ['depth'] (it takes: seed)",
+         "schotten-lab\u00a0: erreur\u00a0: --south-option\u00a0: bot «\u00a0random\u00a0»\u00a0: il n’accepte pas «\u00a0depth\u00a0» (ses options\u00a0: «\u00a0seed\u00a0»)"),
+    ],
+)  # fmt: skip
+def test_a_bots_refusal_of_its_name_or_options_follows_the_language(
+    argv: list[str], english: str, french: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCHOTTEN_LANG", raising=False)
+    assert _stderr(argv, capsys) == english
+    monkeypatch.setenv("SCHOTTEN_LANG", "fr")
+    assert _stderr(argv, capsys) == french
+    assert not french_problems(french), french_problems(french)
+    assert not (tmp_path / "x.jsonl").exists()
