@@ -639,6 +639,101 @@ def turn_rule_lines() -> Iterator[tuple[str, str]]:
         yield fact.key, fact.in_words("fr")
 
 
+def engine_lines() -> Iterator[tuple[str, str]]:
+    """The engine's other refusals (game/state.py, game/plays.py): a decision's shape, the deck, a pass,
+    the claims (with their formations), the draws and the Headhunter's counts, each from a real turn."""
+    from schotten_lab.core.cards import parse_cards
+    from schotten_lab.core.position import Position
+    from schotten_lab.core.rules import Player
+    from schotten_lab.game import IllegalTurnError, new_game, state_from_position
+    from schotten_lab.game.plays import Play
+    from schotten_lab.game.state import _apply
+    from schotten_lab.game.turn import Turn
+
+    def state(notation: str, clan: str = "", tactics: tuple[str, ...] = ()) -> object:
+        return state_from_position(Position.from_notation(notation), clan_deck=parse_cards(clan) if clan else (), tactics_deck=tactics)
+
+    claims = state("R1R2R3-B7B8B9/R4R5R6-/Y1Y2Y3-G7G8G9@n/P1P2-/-/-/-/-/- R9 N9 s d1", "P7")
+    ending = state("R1R2R3-@s/B1B2B3-@s/G7G8G9-/-/Y7Y8Y9-/-/-/-/- R9 N9 s d1", "P7")
+    mud = "-/-/-/-/-/-/-/-/- [MUD]P1 N9 s d1 tactics t{count} p0:0"
+    hunter = "-/-/-/-/-/-/-/-/- [HEADHUNTER]R1R2 N9 s d{clan} tactics t{count} p0:0"
+    r9 = {"card": "R9", "stone": 9}
+    turns: list[tuple[object, object, dict[str, object]]] = [
+        (new_game("base", False), {"play": None}, {}),
+        (new_game("base", False), 5, {}),
+        (new_game("base", False), {"return": []}, {}),
+        (new_game("base", False), {"deck": 3}, {}),
+        (state(mud.format(count=1), "P7", ("BLIND",)), {"play": {"card": "P1", "stone": 1}, "deck": "both"}, {}),
+        (state(mud.format(count=0), "P7"), {"play": {"card": "P1", "stone": 1}, "deck": "tactics"}, {}),
+        (state(mud.format(count=1), "P7", ("BLIND",)), Turn(Player.SOUTH, Play("MUD", stone=None)), {}),
+        (state("-/-/-/-/-/-/-/-/- R9 N9 s d1", "P7"), {"play": r9}, {"seen_draw": "B5"}),
+        *((claims, {"play": r9, "claim": [n]}, {}) for n in (1, 2, 3, 4)),
+        (ending, {"play": r9, "claim": [3, 5]}, {"strict": True}),
+        (state(hunter.format(clan=4, count=2), "P7P8P9Y9", ("MUD", "BLIND")), {"play": {"card": "HEADHUNTER", "decks": ["clan"]}}, {}),
+        (state(hunter.format(clan=1, count=1), "P7", ("MUD",)), {"play": {"card": "HEADHUNTER", "decks": ["clan", "clan"]}}, {}),
+    ]
+    pending, _ = _apply(state(hunter.format(clan=4, count=2), "P7P8P9Y9", ("MUD", "BLIND")),  # type: ignore[arg-type]
+                        {"play": {"card": "HEADHUNTER", "decks": ["clan"] * 3}})
+    turns.append((pending, {"return": ["R1"]}, {}))
+    for game, decision, kwargs in turns:
+        try:
+            _apply(game, decision, **kwargs)  # type: ignore[arg-type]
+        except IllegalTurnError as exc:
+            yield f"IllegalTurnError ({exc.rule})", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{decision!r} is legal")
+
+
+def search_lines() -> Iterator[tuple[str, str]]:
+    """The search's refusal of a position it cannot search (bots/determinize.py ``view_of``), in French."""
+    from schotten_lab.bots.determinize import view_of
+    from schotten_lab.core.errors import AnalysisError
+    from schotten_lab.core.position import Position
+
+    for notation in ("-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d35 tactics t10", "-/-/-/-/-/-/-/-/- ?6 B1B2B3B4B5B6 s d30",
+                     "-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d30"):
+        try:
+            view_of(Position.from_notation(notation))
+        except AnalysisError as exc:
+            yield "view_of", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{notation!r} is searched")
+
+
+def bot_lines() -> Iterator[tuple[str, str]]:
+    """A bot's refusal of its name or its options (bots/base.py ``make_bot``: ``bot``, ``selfplay``), in French."""
+    from schotten_lab.bots import make_bot
+    from schotten_lab.core.errors import ArgumentError
+
+    for name, options in (("nope", {}), ("random", {"depth": 3}), ("greedy", {"x": 1, "y": 2})):
+        try:
+            make_bot(name, **options)
+        except ArgumentError as exc:
+            yield "make_bot", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{name!r} {options!r} is made")
+
+
+def puzzle_summary_lines() -> Iterator[tuple[str, str]]:
+    """The summary lines of ``puzzles generate|check|sheet --lang fr`` (cli/puzzles.py), with sample figures."""
+    from schotten_lab.cli.puzzles import Figure
+    from schotten_lab.core.words import say
+
+    def unit(n: int, name: str) -> Figure:
+        return Figure(n, unit=f"cli_pz.u_{name}")
+
+    bands = ", ".join(say("cli_pz.band_count", "fr", band=say(f"cli_pz.band_{b}", "fr"), count=Figure(n)) for b, n in (("easy", 7), ("hard", 1)))
+    for count, key, kind, games, confirmed in ((8, "cli_pz.generated", "cli_pz.kind_endgame", 12, ""),
+                                               (1, "cli_pz.generated_one", "cli_pz.tactics_claim", 1, ""),
+                                               (3, "cli_pz.generated", "cli_pz.kind_midgame", 4, say("cli_pz.confirmed", "fr", count=unit(2, "confirmed")))):
+        yield "puzzles generate", say(key, "fr", count=Figure(count), kind=say(kind, "fr"), target="puzzles.jsonl", positions=unit(1240, "positions"),
+                                      games=unit(games, "games"), confirmed=confirmed, found=unit(count + 1, "found"), duplicates=unit(1, "duplicates"),
+                                      seconds=Figure(12.25, 1), bands=bands)
+    yield "puzzles check", say("cli_pz.checked", "fr", valid=Figure(119), total=Figure(120))
+    yield "puzzles check", say("cli_pz.checked_one", "fr", valid=Figure(1), total=Figure(1))
+    yield "puzzles sheet", say("cli_pz.printed", "fr", count=Figure(6), target="feuille.html")
+
+
 def help_lines() -> Iterator[tuple[str, str]]:
     """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
     from schotten_lab.cli import build_parser
@@ -674,6 +769,10 @@ SECTIONS = (
     ("Les fichiers de sortie refusés et les erreurs du système (core/files.py, --lang fr)", file_lines),
     ("Les refus de la revue, du conseiller et des commandes de problèmes (--lang fr, SCHOTTEN_LANG=fr)", refusal_lines),
     ("Les règles d'un tour que le moteur refuse (game/state.py, play_problem)", turn_rule_lines),
+    ("Les autres refus du moteur : forme d'une décision, pioches, revendications, Chasseur de tête (game/state.py, game/plays.py)", engine_lines),
+    ("Les refus de la recherche (bots/determinize.py)", search_lines),
+    ("Les refus d'un bot : son nom, ses options (bots/base.py ; bot, selfplay)", bot_lines),
+    ("Les résumés des commandes de problèmes (schotten-lab puzzles generate|check|sheet --lang fr)", puzzle_summary_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 

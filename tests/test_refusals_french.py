@@ -183,3 +183,48 @@ def test_replay_says_a_rule_of_the_engine_in_french(tmp_path: Path, capsys: pyte
     assert english.endswith("turn 1 (hand): R8 is not in south's hand"), english
     french = _stderr(["replay", str(record), "--lang", "fr"], capsys)
     assert french.endswith("tour 1 (main)\u00a0: R8 n’est pas dans la main de Sud"), french
+
+
+@pytest.mark.parametrize(
+    ("notation", "english", "french"),
+    [
+        ("-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d35 tactics t10", "variant: the search covers the base game only",
+         "variante\u00a0: la recherche ne couvre que le jeu de base"),
+        ("-/-/-/-/-/-/-/-/- ?6 B1B2B3B4B5B6 s d30", "hands.south: the hand of the player to move must be known",
+         "main de Sud inconnue\u00a0: pour chercher un coup, il faut connaître la main du joueur qui joue"),
+        ("-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d30", "hand_sizes.north: 6 cards in hand plus 30 in the deck do not match the 48 unseen cards",
+         "cartes en main de Nord\u00a0: 6 en main et 30 dans la pioche ne font pas les 48 cartes non vues"),
+    ],
+)  # fmt: skip
+def test_the_search_says_why_it_cannot_search_in_both_languages(notation: str, english: str, french: str) -> None:
+    from schotten_lab.bots.determinize import view_of
+
+    with pytest.raises(AnalysisError) as caught:
+        view_of(Position.from_notation(notation))
+    assert isinstance(caught.value, ValueError) and str(caught.value) == english
+    assert caught.value.in_words("fr") == french
+    assert not french_problems(french), french_problems(french)
+
+
+@pytest.mark.parametrize(
+    ("argv", "english", "french"),
+    [
+        (["bot", "nope"], "schotten-lab: error: unknown bot 'nope': expected one of advisor, greedy, greedy-weak, random",
+         "schotten-lab\u00a0: erreur\u00a0: bot inconnu «\u00a0nope\u00a0» (bots possibles\u00a0: «\u00a0advisor\u00a0», «\u00a0greedy\u00a0», «\u00a0greedy-weak\u00a0», «\u00a0random\u00a0»)"),
+        (["bot", "random", "--option", "x=1"], "schotten-lab: error: bot 'random': bad options ['x'] (it takes: seed)",
+         "schotten-lab\u00a0: erreur\u00a0: bot «\u00a0random\u00a0»\u00a0: il n’accepte pas «\u00a0x\u00a0» (ses options\u00a0: «\u00a0seed\u00a0»)"),
+        (["selfplay", "--south", "random", "--north", "random", "-g", "1", "--south-option", "depth=3", "-o", "x.jsonl"],
+         "schotten-lab: error: --south-option: bot 'random': bad options ['depth'] (it takes: seed)",
+         "schotten-lab\u00a0: erreur\u00a0: --south-option\u00a0: bot «\u00a0random\u00a0»\u00a0: il n’accepte pas «\u00a0depth\u00a0» (ses options\u00a0: «\u00a0seed\u00a0»)"),
+    ],
+)  # fmt: skip
+def test_a_bots_refusal_of_its_name_or_options_follows_the_language(
+    argv: list[str], english: str, french: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCHOTTEN_LANG", raising=False)
+    assert _stderr(argv, capsys) == english
+    monkeypatch.setenv("SCHOTTEN_LANG", "fr")
+    assert _stderr(argv, capsys) == french
+    assert not french_problems(french), french_problems(french)
+    assert not (tmp_path / "x.jsonl").exists()

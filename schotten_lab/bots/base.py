@@ -13,11 +13,16 @@ from __future__ import annotations
 import inspect
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from ..core.position import Position
+from ..core.errors import ArgumentError
 from ..core.rules import Player
+from ..core.words import Fact, check_lang
+from ..core.words import register as register_phrases
 from ..game import Turn
+from ..game.record_words import CodeList, Shown
 
 
 @runtime_checkable
@@ -47,21 +52,45 @@ def bot_names() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
+MAKE_BOT_PHRASES = register_phrases({
+    "bot_make.unknown": {"en": "unknown bot {name}: expected one of {names}", "fr": "bot inconnu {name} (bots possibles : {names})"},
+    "bot_make.options": {"en": "bot {name}: bad options {unknown} (it takes: {takes})",
+                         "fr": "bot {name} : il n'accepte pas {unknown} (ses options : {takes})"},
+    "bot_make.none": {"en": "none", "fr": "aucune"},
+})  # fmt: skip
+"""A bot's refusal of its name or its options (en, fr)."""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionList:
+    """Options named in a refusal: the list as ``make_bot`` always wrote it in English (``['x']``),
+    in guillemets after « n'accepte pas » in French (« x », « y » ni « z »)."""
+
+    names: tuple[str, ...]
+
+    def in_words(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            return str(list(self.names))
+        quoted = [CodeList((name,)).in_words(lang) for name in self.names]
+        return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} ni {quoted[-1]}"
+
+
 def make_bot(name: str, **options: Any) -> Bot:
     """A bot by name (``random``, ``greedy``, ...) with its options, e.g. ``make_bot("random", seed=3)``.
 
-    Raises ``ValueError`` naming the known bots for an unknown name, and for options the bot does
+    Raises :class:`~..core.errors.ArgumentError` (a ``ValueError``, in words: :data:`MAKE_BOT_PHRASES`) naming the known bots for an unknown name, and for options the bot does
     not take.
     """
     factory = _REGISTRY.get(name)
     if factory is None:
-        raise ValueError(f"unknown bot {name!r}: expected one of {', '.join(bot_names())}")
+        raise ArgumentError.of("bot_make.unknown", name=Shown(name), names=CodeList(bot_names()))
     try:
         inspect.signature(factory).bind(**options)
     except TypeError:
         known = [p for p in inspect.signature(factory).parameters if p != "self"]
         unknown = sorted(set(options) - set(known)) or sorted(options)
-        raise ValueError(f"bot {name!r}: bad options {unknown} (it takes: {', '.join(known) or 'none'})") from None
+        takes = CodeList(tuple(known)) if known else Fact.of("bot_make.none")
+        raise ArgumentError.of("bot_make.options", name=Shown(name), unknown=OptionList(tuple(unknown)), takes=takes) from None
     except ValueError:  # no signature to check: let the factory decide
         pass
     return factory(**options)

@@ -14,7 +14,9 @@ from dataclasses import dataclass
 
 from ..core.cards import Card, CardMask, indices_of
 from ..core.position import Position
+from ..core.errors import AnalysisError
 from ..core.rules import BASE, BASE_EXPERT, PLAYERS, Player
+from ..core.words import register
 from .sim import Sim
 
 PLAYER_INDEX = {Player.SOUTH: 0, Player.NORTH: 1}
@@ -48,18 +50,28 @@ class View:
         )
 
 
+SEARCH_PHRASES = register({
+    "search.base_only": {"en": "variant: the search covers the base game only", "fr": "variante : la recherche ne couvre que le jeu de base"},
+    "search.hand_unknown": {"en": "hands.{who}: the hand of the player to move must be known",
+                            "fr": "main de {who} inconnue : pour chercher un coup, il faut connaître la main du joueur qui joue"},
+    "search.sizes": {"en": "hand_sizes.{who}: {size} cards in hand plus {deck} in the deck do not match the {unseen} unseen cards",
+                     "fr": "cartes en main de {who} : {size} en main et {deck} dans la pioche ne font pas les {unseen} cartes non vues"},
+})  # fmt: skip
+"""The search's refusal of a position it cannot search (en, fr)."""
+
+
 def view_of(position: Position) -> View:
     """The search view of a base-game ``position`` seen by its player to move.
 
-    Raises ``ValueError`` naming the field when the position cannot be searched: not the base game,
+    Raises :class:`~..core.errors.AnalysisError` (a ``ValueError``, in words: :data:`SEARCH_PHRASES`) naming the field when the position cannot be searched: not the base game,
     the mover's hand unknown, or hidden cards that do not add up to the opponent's hand plus the deck.
     """
     if position.rules.tactics:
-        raise ValueError("variant: the search covers the base game only")
+        raise AnalysisError.of("search.base_only")
     mover = position.to_move
     hand = position.clan_hand(mover)
     if hand is None:
-        raise ValueError(f"hands.{mover.value}: the hand of the player to move must be known")
+        raise AnalysisError.of("search.hand_unknown", who=mover)
     sides: list[tuple[int, ...]] = []
     claimed: list[int] = []
     first: list[int] = []
@@ -73,10 +85,7 @@ def view_of(position: Position) -> View:
     opponent = mover.opponent
     size = position.hand_sizes[opponent]
     if len(hidden) != size + position.deck:
-        raise ValueError(
-            f"hand_sizes.{opponent.value}: {size} cards in hand plus {position.deck} in the deck do not match "
-            f"the {len(hidden)} unseen cards"
-        )
+        raise AnalysisError.of("search.sizes", who=opponent, size=size, deck=position.deck, unseen=len(hidden))
     return View(
         tuple(sides),
         tuple(claimed),

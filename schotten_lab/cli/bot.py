@@ -13,7 +13,8 @@ import sys
 from typing import Any, TextIO
 
 from ..core.errors import UsageError
-from .io import EXIT_OK, one_line
+from ..core.words import register
+from .io import EXIT_OK
 from .selfplay import OPTION_HELP
 from .values import bot_option, bot_options, integer, seconds
 
@@ -33,9 +34,13 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     try:
         bot = make_bot(args.name, seed=args.seed, **options)
     except ValueError as exc:
-        raise UsageError(one_line(exc)) from None
+        raise UsageError.of("cli_bot.refused", problem=exc) from None
     serve(bot, request_lines(sys.stdin.buffer), out)
     return EXIT_OK
+
+
+BOT_CLI_PHRASES = register({"cli_bot.refused": {"en": "{problem}", "fr": "{problem}"}})
+"""``bot``'s refusal of a bot's name or options: the bot's own words (bots/base.py), in the command's language."""
 
 
 def add_bot_parser(sub: Any) -> None:

@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import argparse
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..core.errors import UsageError
-from ..core.words import register
-from .io import EXIT_BATCH_FAILED, EXIT_OK, Parser
+from ..core.words import check_lang, number, register, say
+from .io import EXIT_BATCH_FAILED, EXIT_OK, Parser, add_lang_option
 from .runs import progress
 from .values import integer, refusal, seconds
 
@@ -46,6 +47,29 @@ def _max_seconds(text: str) -> float:
     if not 0 < value <= 86_400:  # nan is refused too
         raise refusal("value.seconds", most="86400", value=text)
     return value
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    """A count or a time in a summary line: as the command always printed it in English (``1234``,
+    ``3.2``), with the French separators in French (« 1 234 », « 3,2 »)."""
+
+    value: int | float
+    digits: int | None = None
+    unit: str = ""
+    """In French, a count with its noun: phrases ``{unit}_one``/``{unit}_many`` (« 1 partie », « 3 parties »)."""
+
+    def in_words(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            return str(self.value) if self.digits is None else f"{self.value:.{self.digits}f}"
+        if self.unit:
+            return say(f"{self.unit}_one" if self.value in (0, 1) else f"{self.unit}_many", lang, count=number(self.value, lang))
+        return number(self.value, lang, self.digits)
+
+
+def _plural(key: str, count: int, lang: str) -> str:
+    """``key``, or its ``_one`` form for a French 0 or 1 (« 1 problème écrit »; English keeps its one form)."""
+    return f"{key}_one" if check_lang(lang) == "fr" and count in (0, 1) else key
 
 
 def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
@@ -74,11 +98,13 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     bands: dict[str, int] = {}
     for p in puzzles:
         bands[band(p.rating)] = bands.get(band(p.rating), 0) + 1
-    shown = ", ".join(f"{name} {n}" for name, n in bands.items())
-    confirmed = f", {run.confirmed} of them searched on every move" if args.kind == "midgame" else ""
-    kind = args.kind if args.variant == "base" else f"{args.variant} {args.kind}"
-    print(f"{len(puzzles)} {kind} puzzles written to {target} ({run.positions} positions of {run.games} games "
-          f"examined{confirmed}, {run.found} puzzles found, {run.duplicates} duplicates, {seconds:.1f} s; {shown})", file=out)  # fmt: skip
+    lang = args.lang
+    shown = ", ".join(say("cli_pz.band_count", lang, band=say(f"cli_pz.band_{name}", lang), count=Figure(n)) for name, n in bands.items())
+    confirmed = say("cli_pz.confirmed", lang, count=Figure(run.confirmed, unit="cli_pz.u_confirmed")) if args.kind == "midgame" else ""
+    kind = say(f"cli_pz.kind_{args.kind}", lang) if args.variant == "base" else say(f"cli_pz.tactics_{args.kind}", lang)
+    print(say(_plural("cli_pz.generated", len(puzzles), lang), lang, count=Figure(len(puzzles)), kind=kind, target=str(target),
+              positions=Figure(run.positions, unit="cli_pz.u_positions"), games=Figure(run.games, unit="cli_pz.u_games"), confirmed=confirmed,
+              found=Figure(run.found, unit="cli_pz.u_found"), duplicates=Figure(run.duplicates, unit="cli_pz.u_duplicates"), seconds=Figure(seconds, 1), bands=shown), file=out)  # fmt: skip
     return EXIT_OK
 
 
@@ -99,7 +125,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
             bar.update(1)
     if bar is not None:
         bar.close()
-    print(f"{len(puzzles) - failed} of {len(puzzles)} puzzles valid and proved", file=out)
+    valid = len(puzzles) - failed
+    print(say(_plural("cli_pz.checked", valid, args.lang), args.lang, valid=Figure(valid), total=Figure(len(puzzles))), file=out)
     return EXIT_BATCH_FAILED if failed else EXIT_OK
 
 
@@ -116,7 +143,7 @@ def cmd_sheet(args: argparse.Namespace, out: TextIO) -> int:
         names = ", ".join(map(str, files))
         raise UsageError.of("cli_pz.none_of_kind", files=names, kind=args.kind) if args.kind else UsageError.of("cli_pz.none", files=names)
     write_text_atomic(target, sheet_html(puzzles, lang=args.lang))
-    print(f"{len(puzzles)} puzzles printed to {target}", file=out)
+    print(say(_plural("cli_pz.printed", len(puzzles), args.lang), args.lang, count=Figure(len(puzzles)), target=str(target)), file=out)
     return EXIT_OK
 
 
@@ -138,8 +165,39 @@ PUZZLE_CLI_PHRASES = register({
     "cli_pz.none_of_kind": {"en": "{files}: no puzzle of kind {kind} to print", "fr": "{files} : aucun problème de type « {kind} » à imprimer"},
     "cli_pz.no_files": {"en": "no puzzle file given, and no committed set in data/puzzles/: name a FILE.jsonl",
                         "fr": "aucun fichier de problèmes n'est donné, et aucune série n'est enregistrée dans data/puzzles/ : indiquez un FICHIER.jsonl"},
+    # the summary lines of generate, check and sheet
+    "cli_pz.generated": {"en": "{count} {kind} puzzles written to {target} ({positions} positions of {games} games examined{confirmed}, {found} puzzles found, {duplicates} duplicates, {seconds} s; {bands})",
+                         "fr": "{count} problèmes {kind} écrits dans {target} ({positions} dans {games}{confirmed}, {found}, {duplicates}, {seconds} s ; {bands})"},
+    "cli_pz.generated_one": {"en": "{count} {kind} puzzles written to {target} ({positions} positions of {games} games examined{confirmed}, {found} puzzles found, {duplicates} duplicates, {seconds} s; {bands})",
+                             "fr": "{count} problème {kind} écrit dans {target} ({positions} dans {games}{confirmed}, {found}, {duplicates}, {seconds} s ; {bands})"},
+    "cli_pz.confirmed": {"en": ", {count} of them searched on every move", "fr": ", dont {count} par une recherche sur chaque coup"},
+    "cli_pz.u_confirmed_one": {"en": "{count}", "fr": "{count} position vérifiée"},
+    "cli_pz.u_confirmed_many": {"en": "{count}", "fr": "{count} positions vérifiées"},
+    "cli_pz.u_positions_one": {"en": "{count} position", "fr": "{count} position examinée"},
+    "cli_pz.u_positions_many": {"en": "{count} positions", "fr": "{count} positions examinées"},
+    "cli_pz.u_games_one": {"en": "{count} game", "fr": "{count} partie"},
+    "cli_pz.u_games_many": {"en": "{count} games", "fr": "{count} parties"},
+    "cli_pz.u_found_one": {"en": "{count} puzzle found", "fr": "{count} problème trouvé"},
+    "cli_pz.u_found_many": {"en": "{count} puzzles found", "fr": "{count} problèmes trouvés"},
+    "cli_pz.u_duplicates_one": {"en": "{count} duplicate", "fr": "{count} doublon"},
+    "cli_pz.u_duplicates_many": {"en": "{count} duplicates", "fr": "{count} doublons"},
+    "cli_pz.kind_endgame": {"en": "endgame", "fr": "de fin de partie"},
+    "cli_pz.kind_claim": {"en": "claim", "fr": "de revendication"},
+    "cli_pz.kind_midgame": {"en": "midgame", "fr": "de milieu de partie"},
+    "cli_pz.tactics_endgame": {"en": "tactics endgame", "fr": "de fin de partie (variante tactique)"},
+    "cli_pz.tactics_claim": {"en": "tactics claim", "fr": "de revendication (variante tactique)"},
+    "cli_pz.tactics_midgame": {"en": "tactics midgame", "fr": "de milieu de partie (variante tactique)"},
+    "cli_pz.band_count": {"en": "{band} {count}", "fr": "{band} : {count}"},
+    "cli_pz.band_easy": {"en": "easy", "fr": "facile"},
+    "cli_pz.band_medium": {"en": "medium", "fr": "moyen"},
+    "cli_pz.band_hard": {"en": "hard", "fr": "difficile"},
+    "cli_pz.band_expert": {"en": "expert", "fr": "expert"},
+    "cli_pz.checked": {"en": "{valid} of {total} puzzles valid and proved", "fr": "{valid} problèmes sur {total} valides et prouvés"},
+    "cli_pz.checked_one": {"en": "{valid} of {total} puzzles valid and proved", "fr": "{valid} problème sur {total} valide et prouvé"},
+    "cli_pz.printed": {"en": "{count} puzzles printed to {target}", "fr": "{count} problèmes imprimés dans {target}"},
+    "cli_pz.printed_one": {"en": "{count} puzzles printed to {target}", "fr": "{count} problème imprimé dans {target}"},
 })  # fmt: skip
-"""The puzzle commands' refusals after parsing (en, fr)."""
+"""The puzzle commands' refusals after parsing and their summary lines (en, fr)."""
 
 
 def add_puzzle_commands(sub: Any) -> None:
@@ -158,11 +216,13 @@ def add_puzzle_commands(sub: Any) -> None:
     p.add_argument("--max-seconds", type=_max_seconds, default=None, metavar="T",
                    help="stop mining new games after T seconds of wall time; the puzzles kept are the seed's first ones")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar (it shows only on a terminal anyway)")
+    add_lang_option(p, "the summary")
     p.set_defaults(run=cmd_generate)
 
     p = inner.add_parser("check", help="validate a puzzle file and re-prove every answer")
     p.add_argument("file", metavar="FILE.jsonl", help="a schotten-lab/puzzle@1 JSON Lines file")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    add_lang_option(p, "the summary")
     p.set_defaults(run=cmd_check)
 
     p = inner.add_parser("sheet", help="print puzzles as an HTML sheet, the answers on a separate page")

@@ -62,7 +62,7 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
         try:
             bot = make_bot(getattr(args, seat), seed=0, **options[seat])
         except ValueError as exc:
-            raise UsageError(f"--{seat}-option: {one_line(exc)}") from None
+            raise UsageError.of("cli.option_problem", flag=f"--{seat}-option", problem=exc) from None
         if _on_the_clock(bot):
             timed.append(seat)
     if timed:

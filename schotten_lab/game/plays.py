@@ -22,7 +22,7 @@ from ..core.sides import best_identities, best_side_completion
 from ..core.tactics import MODE_CARD, MODES, RUSES, TACTICS_NAMES, TROOP_KINDS, HandCard, Piece, Troop
 from ..core.words import Fact, TacticName, register, say
 from .errors import IllegalTurnError
-from .record_words import Code, CodeList, Players, Shown, Verbatim
+from .record_words import CardCount, Code, CodeList, DeckDraws, Players, Shown, Verbatim
 
 DECKS = ("clan", "tactics")
 MODE_OF = {card: mode for mode, card in MODE_CARD.items()}  # "MUD" -> "mud"
@@ -627,9 +627,11 @@ def play_problem(seat: Seat, play: Play) -> tuple[str, str | Fact] | None:
     if card == "HEADHUNTER":
         k = min(3, seat.clan_deck + seat.tactics_deck)
         if len(play.decks) != k:
-            return "headhunter", f"Headhunter draws {k} cards here (decks hold {seat.clan_deck} clan and {seat.tactics_deck} tactics), not {len(play.decks)}"
+            return "headhunter", Fact.of("record.headhunter_count", count=CardCount(k), clan=Verbatim(str(seat.clan_deck)),
+                                         tactics=Verbatim(str(seat.tactics_deck)), asked=Verbatim(str(len(play.decks))))
         if play.decks.count("clan") > seat.clan_deck or play.decks.count("tactics") > seat.tactics_deck:
-            return "headhunter", f"the decks hold {seat.clan_deck} clan and {seat.tactics_deck} tactics cards: cannot draw {list(play.decks)}"
+            return "headhunter", Fact.of("record.headhunter_decks", clan=CardCount(seat.clan_deck), tactics=CardCount(seat.tactics_deck),
+                                         decks=DeckDraws(tuple(play.decks)))
         return None
     # the three ruses that take a piece from a stone
     source = _open_stone(seat, play.source, "from")
@@ -652,7 +654,7 @@ def play_problem(seat: Seat, play: Play) -> tuple[str, str | Fact] | None:
 
 def _open_stone(seat: Seat, number: int | None, name: str = "stone") -> Stone | tuple[str, str | Fact]:
     if number is None or not 1 <= number <= 9:
-        return "format", f"play.{name} must be a stone number 1-9, not {number!r}"
+        return "format", Fact.of("record.stone_number", name=_FIELD_WORDS.get(f"play.{name}", Verbatim(f"play.{name}")), value=Shown(number))
     stone = seat.stones[number - 1]
     if stone.claimed is not None:
         return "claimed-stone", Fact.of("record.stone_closed", stone=Verbatim(str(number)), player=stone.claimed)

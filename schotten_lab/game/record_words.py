@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..core.reader_words import READER_PHRASES, Quoted  # noqa: F401  (its phrases: the JSON reader's messages)
-from ..core.words import NBSP, check_lang, join, player, register, say, tactic
+from ..core.words import NBSP, Count, check_lang, join, player, register, say, tactic
 from .errors import quote
 
 RECORD_PHRASES = register({
@@ -267,8 +267,92 @@ TURN_RULE_PHRASES = register({
                             "fr": "la borne {stone} est revendiquée (par {player}) : elle est fermée"},
     "record.side_full": {"en": "{player}'s side of stone {stone} already has {count} cards (capacity {capacity})",
                          "fr": "le côté de {player} sur la borne {stone} a déjà {count} cartes (il en tient {capacity})"},
+    # the shape of a decision, the draws, the claims, a pass (game/state.py), the Headhunter (game/plays.py)
+    "record.unknown_variant": {"en": "unknown variant {value}: expected {base} or {tactics}",
+                               "fr": "variante inconnue {value} : {base} ou {tactics} attendu"},
+    "record.deal_variant": {"en": "the deal is for the {deal} variant, not {variant}", "fr": "la donne est celle de la variante {deal}, et non {variant}"},
+    "record.return_alone": {"en": "'return' answers a pending Headhunter only",
+                            "fr": "\"return\" ne sert qu'à répondre à un Chasseur de tête en cours"},
+    "record.decision_shape": {"en": "a decision must be an object like {{'play': ..., 'claim': []}}, not {value}",
+                              "fr": "une décision doit être un objet avec \"play\" et \"claim\", et non {value}"},
+    "record.deck_clan": {"en": "deck must be 'clan', not {value}", "fr": "la pioche doit être \"clan\", et non {value}"},
+    "record.deck_either": {"en": "deck must be 'clan' or tactics, not {value}",
+                           "fr": "la pioche doit être \"clan\" ou \"tactics\", et non {value}"},
+    "record.put_back": {"en": "Headhunter puts {count} cards of the hand back under the decks: answer {{'return': [...]}} with {count} cards, not {value}",
+                        "fr": "le Chasseur de tête remet {count} de la main sous les pioches : la réponse \"return\" doit nommer {count}, et non {value}"},
+    "record.wrong_deck": {"en": "{card} cannot come from the {deck} deck", "fr": "{card} ne peut pas venir de la pioche {deck}"},
+    "record.deck_top": {"en": "the top of the {deck} deck is {top}, not {card}", "fr": "la carte du dessus de la pioche {deck} est {top}, et non {card}"},
+    "record.deck_empty": {"en": "the {deck} deck is empty: draw from the other one", "fr": "la pioche {deck} est vide : piochez dans l'autre"},
+    "record.ended_at_claim": {"en": "the game ended at the claim of stone {made}: no further claims (stone {stone})",
+                              "fr": "la partie s'est terminée quand la borne {made} a été revendiquée : plus aucune revendication (borne {stone})"},
+    "record.ended_at_claims": {"en": "the game ended at the claims: no play follows",
+                               "fr": "la partie s'est terminée avec les revendications : aucun coup ne suit"},
+    "record.pass_placeable": {"en": "{player} can place a clan card: passing is allowed only without a legal placement",
+                              "fr": "{player} peut poser une carte Clan : on ne passe que si aucune carte ne peut être posée"},
+    "record.returned_null": {"en": "a returned card is null but the hand is known",
+                             "fr": "une carte remise sous la pioche est inconnue (null) alors que la main est connue"},
+    "record.returned_deck": {"en": "an unseen returned card needs its deck in play.returned_decks",
+                             "fr": "une carte remise sans être vue doit avoir sa pioche dans le champ \"returned_decks\" du coup"},
+    "record.claim_twice": {"en": "claim lists a stone twice: {value}", "fr": "la revendication nomme deux fois la même borne : {value}"},
+    "record.claimed_by": {"en": "stone {stone} is already claimed by {player}", "fr": "la borne {stone} est déjà revendiquée par {player}"},
+    "record.claim_at": {"en": "stone {stone}: {problem}", "fr": "borne {stone} : {problem}"},
+    "record.claim_incomplete": {"en": "{player}'s side is not complete ({have} of {capacity} cards)",
+                                "fr": "le côté de {player} n'est pas complet ({have} sur {capacity})"},
+    "record.claim_unproved": {"en": "not proved; {opponent} can still add {added} for a {counter}, beating {own}",
+                              "fr": "rien n'est prouvé : {opponent} peut encore ajouter {added} pour {counter:indef}, qui bat {own:indef}"},
+    "record.headhunter_count": {"en": "Headhunter draws {count} cards here (decks hold {clan} clan and {tactics} tactics), not {asked}",
+                                "fr": "le Chasseur de tête pioche ici {count} (la pioche Clan en a {clan} et la pioche Tactique {tactics}), et non {asked}"},
+    "record.headhunter_decks": {"en": "the decks hold {clan} clan and {tactics} tactics cards: cannot draw {decks}",
+                                "fr": "la pioche Clan a {clan} et la pioche Tactique {tactics} : impossible de piocher {decks}"},
 })  # fmt: skip
 """The rules of a turn the engine refuses (game/state.py, ``play_problem``), en and fr."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardCount:
+    """A number of cards: the bare number in English (the phrase says "cards"), « 1 carte », « 3 cartes »
+    in French (0 and 1 singular)."""
+
+    n: int
+
+    def in_words(self, lang: str = "en") -> str:
+        return str(self.n) if check_lang(lang) == "en" else Count(self.n).in_words(lang)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckName:
+    """A deck by its code: ``clan``/``tactics`` in English, « Clan »/« Tactique » in French."""
+
+    deck: str
+
+    def in_words(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en" or self.deck not in ("clan", "tactics"):
+            return self.deck
+        return say(f"record.deck_name_{self.deck}", lang)
+
+
+@dataclass(frozen=True, slots=True)
+class DeckDraws:
+    """The decks a Headhunter draws from: the list as the engine always wrote it in English
+    (``['clan', 'tactics']``), « 2 cartes Clan et 1 carte Tactique » in French."""
+
+    decks: tuple[str, ...]
+
+    def in_words(self, lang: str = "en") -> str:
+        if check_lang(lang) == "en":
+            return str(list(self.decks))
+        parts = [say("record.deck_cards", lang, count=Count(self.decks.count(deck)), deck=DeckName(deck))
+                 for deck in ("clan", "tactics") if deck in self.decks]  # fmt: skip
+        return join(parts, lang) if parts else say("record.deck_nothing", lang)
+
+
+DECK_PHRASES = register({
+    "record.deck_name_clan": {"en": "clan", "fr": "Clan"},
+    "record.deck_name_tactics": {"en": "tactics", "fr": "Tactique"},
+    "record.deck_cards": {"en": "{count} {deck}", "fr": "{count} {deck}"},
+    "record.deck_nothing": {"en": "nothing", "fr": "aucune carte"},
+})  # fmt: skip
+"""A deck's name and the cards drawn from the decks (:class:`DeckName`, :class:`DeckDraws`)."""
 
 
 def record_field(path: str) -> RecordField:
@@ -303,4 +387,4 @@ def _field_fr(path: str, lang: str) -> str:
     return say("record.f_field", lang, name=path)
 
 
-__all__ = ["RECORD_PHRASES", "Code", "CodeList", "Players", "RecordField", "RuleName", "Shown", "Verbatim", "record_field"]
+__all__ = ["RECORD_PHRASES", "CardCount", "Code", "CodeList", "DeckDraws", "DeckName", "Players", "RecordField", "RuleName", "Shown", "Verbatim", "record_field"]

@@ -24,9 +24,10 @@ from ..core.rules import BASE, BASE_EXPERT, PLAYERS, TACTICS, TACTICS_EXPERT, Pl
 from ..core.tactics import HandCard, Piece, Troop, parse_hand_card
 from .deal import Deal
 from .deal import deal as make_deal
+from ..core.legality import Named
 from ..core.words import Fact
-from .errors import IllegalTurnError, quote
-from .record_words import Code, Shown, Verbatim
+from .errors import IllegalTurnError
+from .record_words import CardCount, Code, DeckName, Shown, Verbatim
 from .turn import Turn, read_cards, read_claims
 from .plays import (
     DECKS,
@@ -222,7 +223,7 @@ def rules_for(variant: str, expert: bool) -> RuleSet:
         return BASE_EXPERT if expert else BASE
     if variant == "tactics":
         return TACTICS_EXPERT if expert else TACTICS
-    raise IllegalTurnError("format", f"unknown variant {quote(variant)}: expected 'base' or 'tactics'")
+    raise IllegalTurnError("format", Fact.of("record.unknown_variant", value=Shown(variant), base=Shown("base"), tactics=Shown("tactics")))
 
 
 def new_game(
@@ -240,7 +241,7 @@ def new_game(
     if deal is None:
         deal = make_deal(0 if seed is None else seed, index, variant)
     elif deal.variant != variant:
-        raise IllegalTurnError("format", f"the deal is for the {deal.variant} variant, not {variant}")
+        raise IllegalTurnError("format", Fact.of("record.deal_variant", deal=Code(str(deal.variant)), variant=Code(str(variant))))
     return GameState(
         rules=rules,
         deal=deal,
@@ -291,11 +292,11 @@ def read_decision(state: GameState, decision: Turn | Mapping[str, Any]) -> Turn:
         if decision.player is not None and decision.player is not player:
             raise IllegalTurnError("turn-order", Fact.of("record.turn_order", player=player, value=Shown(decision.player.value)))
         if state.pending is None and decision.put_back is not None and decision.stage == "decided":
-            raise IllegalTurnError("format", "'return' answers a pending Headhunter only")
+            raise IllegalTurnError("format", Fact.of("record.return_alone"))
         read_claims(decision.claim)  # stones 1-9, none twice, as for a mapping
         return decision
     if not isinstance(decision, Mapping):
-        raise IllegalTurnError("format", f"a decision must be an object like {{'play': ..., 'claim': []}}, not {quote(decision)}")
+        raise IllegalTurnError("format", Fact.of("record.decision_shape", value=Shown(decision)))
     who = decision.get("player")
     if who is not None and who != player.value:
         raise IllegalTurnError("turn-order", Fact.of("record.turn_order", player=player, value=Shown(who)))
@@ -303,7 +304,7 @@ def read_decision(state: GameState, decision: Turn | Mapping[str, Any]) -> Turn:
         return Turn(player, put_back=_put_back(decision.get("return"), state.pending.returns),
                     claim=() if state.rules.expert else read_claims(decision.get("claim")))  # fmt: skip
     if "return" in decision:
-        raise IllegalTurnError("format", "'return' answers a pending Headhunter only")
+        raise IllegalTurnError("format", Fact.of("record.return_alone"))
     claims = read_claims(decision.get("claim"))
     raw_play = decision.get("play")
     play = None if raw_play is None else Play.from_dict(raw_play)
@@ -316,14 +317,12 @@ def read_decision(state: GameState, decision: Turn | Mapping[str, Any]) -> Turn:
 def _put_back(raw: object, returns: int) -> tuple[str | None, ...]:
     """The cards a Headhunter's second step puts back, read from a decision (canonical codes)."""
     if not isinstance(raw, (list, tuple)) or len(raw) != returns:
-        raise IllegalTurnError(
-            "headhunter", f"Headhunter puts {returns} cards of the hand back under the decks: answer {{'return': [...]}} with {returns} cards, not {quote(raw)}"
-        )
+        raise IllegalTurnError("headhunter", Fact.of("record.put_back", count=CardCount(returns), value=Shown(raw)))
     return read_cards(raw)
 
 
-def _deck_refusal(choice: object, tactics: bool) -> str:
-    return f"deck must be 'clan'{' or tactics' if tactics else ''}, not {quote(choice)}"
+def _deck_refusal(choice: object, tactics: bool) -> Fact:
+    return Fact.of("record.deck_either" if tactics else "record.deck_clan", value=Shown(choice))
 
 
 class _Work:
@@ -431,11 +430,11 @@ class _Work:
             if top is None:
                 card = parse_hand_card(code)
                 if (deck == "clan") != isinstance(card, Card):
-                    raise IllegalTurnError("draw", f"{code} cannot come from the {deck} deck")
+                    raise IllegalTurnError("draw", Fact.of("record.wrong_deck", card=Verbatim(code), deck=DeckName(deck)))
                 self.check_unseen(card, code)
                 top = card
             elif str(top) != code:
-                raise IllegalTurnError("draw", f"the top of the {deck} deck is {top}, not {code}")
+                raise IllegalTurnError("draw", Fact.of("record.deck_top", deck=DeckName(deck), top=Verbatim(str(top)), card=Verbatim(code)))
         self.hands[_i(player)].append(top)
         return top
 
@@ -479,7 +478,7 @@ def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) ->
     for n in claims:
         if w.reason is not None:
             if strict:
-                raise IllegalTurnError("game-over", f"the game ended at the claim of stone {made[-1]}: no further claims (stone {n})")
+                raise IllegalTurnError("game-over", Fact.of("record.ended_at_claim", made=Verbatim(str(made[-1])), stone=Verbatim(str(n))))
             break
         stone = w.stones[n - 1]
         if not claim_holds(stone, player, w.pool()):
@@ -489,18 +488,23 @@ def _do_claims(w: _Work, player: Player, claims: Sequence[int], strict: bool) ->
     return made
 
 
-def _claim_refusal(stone: Stone, n: int, player: Player, pool: int) -> str:
-    """Why ``player`` may not claim stone ``n``, in words (from the core proof)."""
+def _claim_refusal(stone: Stone, n: int, player: Player, pool: int) -> Fact:
+    """Why ``player`` may not claim stone ``n``, as a fact (from the core proof; the formations said
+    as the position checker says them, core/legality.py's ``legal.claim_weaker``)."""
+    number = Verbatim(str(n))
     if stone.claimed is not None:
-        return f"stone {n} is already claimed by {stone.claimed.value}"
+        return Fact.of("record.claimed_by", stone=number, player=stone.claimed)
     d = decide_claim(stone, player, pool, TACTICS if stone.modes or any(isinstance(p, Troop) for p in stone.cards()) else BASE)
-    them = player.opponent.value
+    them = player.opponent
+    problem: Fact
     if d.status == "incomplete":
-        return f"stone {n}: {player.value}'s side is not complete ({len(stone.side(player))} of {stone.capacity} cards)"
-    if d.status in ("weaker", "tie_lost"):
-        return f"stone {n}: {player.value}'s {d.own} does not beat {them}'s {d.other}"
-    added = " ".join(str(c) for c in d.counterexample or ())
-    return f"stone {n}: not proved; {them} can still add {added} for a {d.counter_formation}, beating {d.own}"
+        problem = Fact.of("record.claim_incomplete", player=player, have=CardCount(len(stone.side(player))), capacity=Verbatim(str(stone.capacity)))
+    elif d.status in ("weaker", "tie_lost"):
+        problem = Fact.of("legal.claim_weaker", player=player, own=Named(d.own), opponent=them, other=Named(d.other))
+    else:
+        added = Verbatim(" ".join(str(c) for c in d.counterexample or ()))
+        problem = Fact.of("record.claim_unproved", opponent=them, added=added, counter=Named(d.counter_formation), own=Named(d.own))
+    return Fact.of("record.claim_at", stone=number, problem=problem)
 
 
 def _apply(
@@ -526,7 +530,7 @@ def _apply(
         made = tuple(_do_claims(w, player, claims, strict))
         if w.reason is not None:
             if play is not None and strict:
-                raise IllegalTurnError("game-over", "the game ended at the claims: no play follows")
+                raise IllegalTurnError("game-over", Fact.of("record.ended_at_claims"))
             return _end_turn(state, w, None, made, drew=False, deck=decided.deck, seen_draw=seen_draw)
     seat = Seat(
         player, rules, tuple(w.stones), tuple(w.hands[_i(player)]),
@@ -535,7 +539,7 @@ def _apply(
     )  # fmt: skip
     if play is None:
         if has_clan_placement(seat):
-            raise IllegalTurnError("pass", f"{player.value} can place a clan card: passing is allowed only without a legal placement")
+            raise IllegalTurnError("pass", Fact.of("record.pass_placeable", player=player))
     else:
         problem = play_problem(seat, play)
         if problem is not None:
@@ -619,10 +623,10 @@ def _finish_headhunter(
         if code is None:  # a card the record's seat did not see
             hand = w.hands[_i(player)]
             if None not in hand:
-                raise IllegalTurnError("headhunter", "a returned card is null but the hand is known")
+                raise IllegalTurnError("headhunter", Fact.of("record.returned_null"))
             hand.remove(None)
             if k >= len(decks) or decks[k] not in DECKS:
-                raise IllegalTurnError("format", "an unseen returned card needs its deck in play.returned_decks")
+                raise IllegalTurnError("format", Fact.of("record.returned_deck"))
             w.put_under(None, decks[k])
             returned.append(None)
             continue
@@ -634,7 +638,7 @@ def _finish_headhunter(
     if not state.rules.expert:
         later = decision.claim
         if set(later) & set(pending.claims):
-            raise IllegalTurnError("claim", f"claim lists a stone twice: {quote([*pending.claims, *later])}")
+            raise IllegalTurnError("claim", Fact.of("record.claim_twice", value=Shown([*pending.claims, *later])))
         turn = replace(turn, claim=tuple(_do_claims(w, player, (*pending.claims, *later), strict)))
     return _end_turn(state, w, turn.play, turn.claim, drew=False, deck=None, seen_draw=None, begun=turn)
 
@@ -657,7 +661,7 @@ def _end_turn(
         else:
             deck_used = choice
             if not (w.clan_deck if choice == "clan" else w.tactics_deck):
-                raise IllegalTurnError("draw", f"the {choice} deck is empty: draw from the other one")
+                raise IllegalTurnError("draw", Fact.of("record.deck_empty", deck=DeckName(choice)))
         drawn = w.draw(player, deck_used, seen_draw)
     turn = Turn(
         player, play, made, deck_used if tactics else None, None if drawn is None else str(drawn),

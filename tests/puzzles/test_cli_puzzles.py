@@ -83,7 +83,7 @@ def test_bad_arguments_exit_2_in_one_line(argv: list[str], tmp_path: Path, capsy
 def test_sheet_prints_questions_then_answers(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     target = tmp_path / "sheet.html"
     code, out, _ = run(["puzzles", "sheet", "--count", "6", "-o", str(target), "--lang", "fr"], capsys)
-    assert code == 0 and "6 puzzles printed" in out
+    assert code == 0 and "6 problèmes imprimés dans" in out  # --lang fr says the summary line too (issue 20)
     page = target.read_text(encoding="utf-8")
     assert page.count("<svg") == 6 and page.count("sl-sheet-question") == 6
     questions, answers = page.split("sl-sheet-answers'", 1)
