@@ -48,12 +48,13 @@ def test_a_turn_and_its_mapping_play_the_same_turn(seed: int, rules: tuple[str, 
 @profile(8)
 @given(seed=st.integers(0, 2**32), rules=st.sampled_from(VARIANTS))
 def test_the_engines_own_random_decisions_as_mappings_still_play(seed: int, rules: tuple[str, bool]) -> None:
-    """``game.playout`` decides in dicts (a mapping from outside): read once, then the same as a Turn."""
+    """``game.playout``'s decisions written as dicts (a mapping from outside, as JSON brings them):
+    read once, then the same as the Turn."""
     variant, expert = rules
     rng = random.Random(seed)
     state = twin = new_game(variant, expert, seed=seed)
     while not state.over:
-        decision = random_decision(state, rng)
+        decision = random_decision(state, rng).to_dict()
         state, turn = apply_turn(state, decision)
         twin, twin_turn = apply_turn(twin, game.read_decision(twin, decision))
         assert turn == twin_turn
