@@ -417,7 +417,7 @@ class AdvisorBot:
         self._rng = random.Random(seed)
         self.last: Advice | None = None
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         advice = advise(
             observation,
             budget_seconds=self.budget,
@@ -439,7 +439,7 @@ class PolicyBot:
         self._rng = random.Random(seed)
         self.explore = explore
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         view = view_of(observation)
         sim = view.deal(list(view.hidden))  # the policy reads the table and its own hand only
         card, stone = greedy_play(sim, self._rng, self.explore)
