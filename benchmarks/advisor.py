@@ -45,6 +45,7 @@ from schotten_lab.cli.runs import progress as progress_bar  # noqa: E402
 from schotten_lab.core.cards import CARDS  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
 from schotten_lab.bots import Bot  # noqa: E402
+from schotten_lab.game import Turn  # noqa: E402
 from schotten_lab.play.arena import GameResult, MatchResult, timed_game  # noqa: E402
 from schotten_lab.play.distributed import Runner, ordered_map  # noqa: E402
 
@@ -60,7 +61,7 @@ class UniformBot:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> dict[str, Any]:
         view = view_of(observation)
         sim = view.deal(list(view.hidden))
         stones = sim.open_stones(view.me)

@@ -233,10 +233,10 @@ def test_a_put_back_that_proves_stones_says_how_to_claim_them(capsys: pytest.Cap
     announced = set(state.pending.claims)
     answer = {"return": moves[0]["return"]}
     after, turn = apply_turn(state, answer)
-    assert set(turn["claim"]) == announced and set(proved) >= announced
+    assert set(turn.claim) == announced and set(proved) >= announced
     if set(proved) - announced:
         after, turn = apply_turn(state, answer | {"claim": sorted(set(proved) - announced)})
-        assert set(turn["claim"]) == set(proved)
+        assert set(turn.claim) == set(proved)
 
 
 def test_an_observation_without_a_pending_headhunter_is_advised_too(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from ..core.cards import Card
@@ -18,7 +18,7 @@ from ..core.errors import ArgumentError, excerpt
 from ..core.rules import Player
 from ..core.words import Facts, chance, number, register, say
 from .words import outcome_words
-from ..game import Play, deck_words, play_words, with_claims
+from ..game import Play, Turn, deck_words, play_words, with_claims
 
 MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
@@ -133,23 +133,32 @@ class MoveAdvice:
         text = with_claims(text, self.claims, lang)
         return say("move.draw", lang, move=text, deck=deck_words(self.deck, lang)) if self.deck else text
 
-    def turn(self) -> dict[str, Any]:
-        """This move as a bot's decision (docs/reference/formats.md, "A turn"): ``play``, ``claim`` and, in the tactics
-        variant, ``deck``; or ``return`` answering a pending Headhunter."""
+    def turn(self) -> Turn:
+        """This move as a bot's decision (docs/reference/formats.md, "A turn"): its play, claims and, in the
+        tactics variant, deck; or the cards put back answering a pending Headhunter."""
         if self.put_back is not None:  # the turn's claims were announced with the Headhunter
+            return Turn(put_back=self.put_back)
+        return Turn(play=self._play(), claim=self.claims, deck=self.deck)
+
+    def turn_dict(self) -> dict[str, Any]:
+        """:meth:`turn` as the advice's JSON writes it (``play``, ``claim`` and, in the tactics
+        variant, ``deck``; or ``return``): the decision's fields, without a player."""
+        if self.put_back is not None:
             return {"return": list(self.put_back)}
-        if self.play is not None:
-            play: dict[str, Any] | None = self.play.to_dict()
-        else:
-            play = None if self.card is None else {"card": str(self.card), "stone": self.stone}
-        out: dict[str, Any] = {"play": play, "claim": list(self.claims)}
+        play = self._play()
+        out: dict[str, Any] = {"play": None if play is None else play.to_dict(), "claim": list(self.claims)}
         if self.deck is not None:
             out["deck"] = self.deck
         return out
 
+    def _play(self) -> Play | None:
+        if self.play is not None or self.card is None:
+            return self.play
+        return Play(str(self.card), self.stone)
+
     def to_dict(self) -> dict[str, Any]:
         return {
-            **self.turn(),
+            **self.turn_dict(),
             "win": self.win,
             "stderr": self.stderr,
             "samples": self.samples,
@@ -177,18 +186,14 @@ class Advice:
     def best(self) -> MoveAdvice:
         return self.moves[0]
 
-    def decision(self) -> dict[str, Any]:
-        """The best move as a turn (docs/reference/formats.md, "A turn"), with the estimate and reason as extra fields."""
+    def decision(self) -> Turn:
+        """The best move as a bot's decision, with the estimate, the reason and (an estimate) its
+        standard error as extra fields, written after the turn's own."""
         best = self.best
-        out: dict[str, Any] = {
-            "player": self.player.value,
-            **best.turn(),
-            "estimate": None if best.win is None else round(best.win, 4),
-            "reason": best.reason,
-        }
+        extra: list[tuple[str, Any]] = [("estimate", None if best.win is None else round(best.win, 4)), ("reason", best.reason)]
         if best.stderr is not None:
-            out["stderr"] = round(best.stderr, 4)
-        return out
+            extra.append(("stderr", round(best.stderr, 4)))
+        return replace(best.turn(), player=self.player, extra=tuple(extra))
 
     def table(self, limit: int | None = 10, lang: str = "en") -> str:
         """The ranking as text, one move a line: win chance (± standard error), deals behind it, the

@@ -44,7 +44,7 @@ from ..core.position import Position
 from ..core.words import Facts, register
 from ..core.rules import Player
 from ..core.tactics import parse_hand_card
-from ..game import IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, read_turn, state_from_position
+from ..game import GameState, IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, state_from_position
 from .advice import (
     MAX_BUDGET as MAX_BUDGET, MAX_ITERATIONS as MAX_ITERATIONS, WINS_AT_ONCE, Advice, MoveAdvice, Result, check_count, check_search, check_seed,
     ranked, score, search,
@@ -197,12 +197,16 @@ def advise(
     )
 
 
-def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals: int, seed: int) -> list[list[float]]:
+def compare_turns(position: Position, turns: Sequence[Turn | Mapping[str, Any]], deals: int, seed: int) -> list[list[float]]:
     """The mover's game value after each of ``turns`` on the same ``deals`` fresh random deals and
     rollouts (common random numbers): ``values[k][d]`` for turn ``k`` on deal ``d`` (1 won, 0 lost,
-    one half stalled). A turn is docs/reference/formats.md, "A turn"'s (``play``, ``deck``; a Headhunter's put-back as
-    ``{"return": [...]}``); the mover then claims every stone it can prove, as the search does.
+    one half stalled). A turn is a decision (:class:`~schotten_lab.game.Turn`: its play and deck, or
+    a Headhunter's put-back); the mover then claims every stone it can prove, as the search does.
     Seen from the mover's seat, like :func:`advise` (the review scores played moves with it).
+
+    A turn may also come as JSON brings it (docs/reference/formats.md, "A turn": ``play``, ``deck``;
+    a put-back as ``{"return": [...]}``), from a record or the command line: it is read once here,
+    and its record-only fields are ignored.
 
     Every turn is checked first by the engine's own rules (:func:`~schotten_lab.game.apply_turn`
     on what the position shows): a turn that is malformed or not legal here raises one
@@ -211,12 +215,12 @@ def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals:
     finished game."""
     check_count("deals", deals, "deals", MAX_ITERATIONS)
     check_seed(seed)
-    _check_turns(position, turns)
+    decided = _check_turns(position, turns)
     rng = random.Random(seed)
     values: list[list[float]] = [[] for _ in turns]
     if position.rules.tactics:
         tview = tactics_view_of(position)
-        tmoves = [tactics_move(turn) for turn in turns]
+        tmoves = [tactics_move(turn) for turn in decided]
         for _ in range(deals):
             tdeal = tview.sample(rng)
             rollout_seed = rng.getrandbits(32)
@@ -224,7 +228,7 @@ def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals:
                 values[k].append(tactics_play_out(tdeal, tmove, tview.me, random.Random(rollout_seed)))
         return values
     view = view_of(position)
-    moves = [_base_move(turn) for turn in turns]
+    moves = [_base_move(turn) for turn in decided]
     for _ in range(deals):
         deal = sample(view, rng)
         rollout_seed = rng.getrandbits(32)
@@ -233,10 +237,11 @@ def compare_turns(position: Position, turns: Sequence[Mapping[str, Any]], deals:
     return values
 
 
-def _check_turns(position: Position, turns: object) -> None:
+def _check_turns(position: Position, turns: object) -> list[Turn]:
     """Refuse a turn the rules do not allow in ``position`` (see :func:`compare_turns`): the engine
     plays it on the position's state (hidden cards unknown) in three steps, the play alone, then with
-    the deck drawn from, then the whole turn (player, claims), so the error names the field at fault."""
+    the deck drawn from, then the whole turn (player, claims), so the error names the field at fault.
+    The turns, checked, as :class:`~schotten_lab.game.Turn` values."""
     if isinstance(turns, (str, bytes)) or not isinstance(turns, Sequence):
         raise ArgumentError(f"turns: must be a list of turns, not {excerpt(turns)}")
     winner = position.winner()
@@ -244,44 +249,67 @@ def _check_turns(position: Position, turns: object) -> None:
         raise ArgumentError(f"claimed: the game is over ({winner.value} has won): no turn to compare")
     state = state_from_position(position)
     pending = position.pending if isinstance(position, Observation) else None
+    checked: list[Turn] = []
     for k, turn in enumerate(turns):
         where = f"turns[{k}]"
+        if isinstance(turn, Turn):
+            checked.append(_check_turn(state, pending is not None, turn, where, position))
+            continue
         if not isinstance(turn, Mapping):
             raise ArgumentError(f"{where}: must be a turn like {{'play': {{'card': 'R8', 'stone': 3}}}}, not {excerpt(turn)}")
         if pending is not None or "return" in turn:
-            _check_put_back(position, turn, where)
+            _check_put_back(position, turn.get("return"), "return" in turn, where)
+            checked.append(Turn(put_back=tuple(str(parse_hand_card(c)) for c in turn["return"])))
             continue
         steps = (("play", {"play": turn.get("play")}), ("deck", {"play": turn.get("play"), "deck": turn.get("deck")}))
         for field, decision in (*steps, ("claim", turn)):
-            try:
-                apply_turn(state, decision)
-            except IllegalTurnError as exc:
-                raise ArgumentError(f"{where}.{'player' if exc.rule == 'turn-order' else field}: {exc.problem} ({exc.rule})") from None
+            _engine_check(state, decision, field, where)
+        raw_play = turn.get("play")
+        checked.append(Turn(play=None if raw_play is None else Play.from_dict(raw_play), deck=turn.get("deck")))
+    return checked
 
 
-def _check_put_back(position: Position, turn: Mapping[str, Any], where: str) -> None:
-    """A pending Headhunter's answer: ``return`` lists one of the library's choices of cards to put back."""
+def _check_turn(state: GameState, pending: bool, turn: Turn, where: str, position: Position) -> Turn:
+    """One :class:`~schotten_lab.game.Turn` checked as :func:`_check_turns` checks a mapping."""
+    if pending or turn.put_back is not None:
+        _check_put_back(position, turn.put_back, turn.put_back is not None, where)
+        return turn
+    steps = (("play", Turn(play=turn.play)), ("deck", Turn(play=turn.play, deck=turn.deck)))
+    for field, decision in (*steps, ("claim", turn)):
+        _engine_check(state, decision, field, where)
+    return turn
+
+
+def _engine_check(state: GameState, decision: Turn | Mapping[str, Any], field: str, where: str) -> None:
+    try:
+        apply_turn(state, decision)
+    except IllegalTurnError as exc:
+        raise ArgumentError(f"{where}.{'player' if exc.rule == 'turn-order' else field}: {exc.problem} ({exc.rule})") from None
+
+
+def _check_put_back(position: Position, raw: object, answered: bool, where: str) -> None:
+    """A pending Headhunter's answer: ``return`` (``raw``; ``answered``: given at all) lists one of
+    the library's choices of cards to put back."""
     choices = {tuple(sorted(str(c) for c in choice)) for choice in headhunter_returns(position)}
     if not choices:
         raise ArgumentError(f"{where}.return: answers a pending Headhunter only, and none is pending here")
-    if "return" not in turn:
+    if not answered:
         raise ArgumentError(f"{where}: a Headhunter is pending: the turn must be {{'return': [cards to put back]}}")
-    raw = turn["return"]
     try:
-        codes = tuple(sorted(str(parse_hand_card(c)) for c in raw)) if isinstance(raw, list) else None
+        codes = tuple(sorted(str(parse_hand_card(c)) for c in raw)) if isinstance(raw, (list, tuple)) else None
     except CardError:
         codes = None
     if codes not in choices:
         returns = len(next(iter(choices)))
-        raise ArgumentError(f"{where}.return: must list {returns} cards of the hand to put back, not {excerpt(raw)}")
+        shown = list(raw) if isinstance(raw, tuple) else raw
+        raise ArgumentError(f"{where}.return: must list {returns} cards of the hand to put back, not {excerpt(shown)}")
 
 
-def _base_move(turn: Mapping[str, Any]) -> tuple[int, int]:
+def _base_move(turn: Turn) -> tuple[int, int]:
     """A (checked) turn's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
-    play = turn.get("play")
-    if not isinstance(play, Mapping):
+    if turn.play is None or turn.play.stone is None:
         return (-1, -1)
-    return (Card.parse(str(play["card"])).index, int(play["stone"]) - 1)
+    return (Card.parse(turn.play.card).index, turn.play.stone - 1)
 
 
 def _certain(view: View, moves: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
@@ -399,7 +427,7 @@ class AdvisorBot:
         self._rng = random.Random(seed)
         self.last: Advice | None = None
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         advice = advise(
             observation,
             budget_seconds=self.budget,
@@ -408,7 +436,7 @@ class AdvisorBot:
             explain_all=False,
         )
         self.last = advice
-        return read_turn(advice.decision())
+        return advice.decision()
 
 
 class PolicyBot:
@@ -421,7 +449,7 @@ class PolicyBot:
         self._rng = random.Random(seed)
         self.explore = explore
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         view = view_of(observation)
         sim = view.deal(list(view.hidden))  # the policy reads the table and its own hand only
         card, stone = greedy_play(sim, self._rng, self.explore)

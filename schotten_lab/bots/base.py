@@ -32,7 +32,7 @@ class Bot(Protocol):
 
     name: str
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         """The turn of ``observation.to_move`` as decided (a :class:`~schotten_lab.game.Turn`)."""
         ...
 

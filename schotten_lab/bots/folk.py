@@ -162,7 +162,7 @@ class FolkBot:
         self.advice = check_advice(advice)
         self.seed = seed
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         return sim_turn(observation, lambda sim: folk_play(sim, self.advice))
 
     def __repr__(self) -> str:

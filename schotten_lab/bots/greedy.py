@@ -79,7 +79,7 @@ class GreedyBot:
         self.rng = seeded_rng(seed)
         self._weak = WeakGreedyBot(seed)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         if observation.rules.tactics or pending_returns(observation) is not None:
             return self._weak.decide(observation, history)
         return build_turn(observation, self.choose, self.rng)

@@ -41,7 +41,7 @@ class RandomBot:
         self.seed = seed
         self.rng = seeded_rng(seed)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         if pending_returns(observation) is not None:
             choice = self.rng.choice(headhunter_returns(observation) or ((),))
             return Turn(observation.to_move, put_back=tuple(str(c) for c in choice))
@@ -132,7 +132,7 @@ class WeakGreedyBot:
         self.seed = seed
         self.rng = seeded_rng(seed)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         returns = pending_returns(observation)
         if returns is not None:
             player = mover(observation)

@@ -30,7 +30,7 @@ from ..core.position import Position
 from ..core.rules import PLAYERS, Player
 from ..core.tactics import parse_hand_card
 from ..core.words import Facts
-from ..game import Observation, Play, legal_plays, may_pass
+from ..game import Observation, Play, Turn, legal_plays, may_pass
 from ..game.plays import best_strength, jokers_on_table
 from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
 from .determinize import PLAYER_INDEX
@@ -209,10 +209,15 @@ def play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random) -
     return score(sim.winner if sim.winner >= 0 else tactics_rollout(sim, rng), me)
 
 
-def tactics_move(turn: Mapping[str, Any]) -> TacticsMove:
-    """A turn (docs/reference/formats.md, "A turn", or a record's) as a search move. Its form is checked (a bad play, deck or
+def tactics_move(turn: Turn | Mapping[str, Any]) -> TacticsMove:
+    """A decision (a :class:`~schotten_lab.game.Turn`, or a turn as JSON brings it: docs/reference/formats.md,
+    "A turn", or a record's) as a search move. A mapping's form is checked (a bad play, deck or
     put-back raises a :class:`~schotten_lab.core.errors.SchottenError` naming the field), not its
     legality: :func:`.advisor.compare_turns` checks that by the engine's rules first."""
+    if isinstance(turn, Turn):
+        if turn.put_back is not None:
+            return TacticsMove(None, None, tuple(hand_code(parse_hand_card(c)) for c in turn.put_back if c is not None))
+        return TacticsMove(turn.play, turn.deck)
     if not isinstance(turn, Mapping):
         raise ArgumentError(f"turn: must be an object like {{'play': {{'card': 'R8', 'stone': 3}}}}, not {excerpt(turn)}")
     if "return" in turn:

@@ -9,31 +9,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import Any
 
 from .state import GameState, apply_turn, new_game
+from .turn import Turn
 
 
-def random_decision(state: GameState, rng: random.Random) -> dict[str, Any]:
+def random_decision(state: GameState, rng: random.Random) -> Turn:
+    """A random decision for the player to move (see the module), as a :class:`~.turn.Turn`."""
     player = state.to_move
     if state.pending is not None:
         hand = list(state.hand(player))
-        return {"return": [str(c) for c in rng.sample(hand, state.pending.returns)]}
-    decision: dict[str, Any] = {"player": player.value}
+        return Turn(put_back=tuple(str(c) for c in rng.sample(hand, state.pending.returns)))
     plays = state.legal_plays()
+    claims: tuple[int, ...] = ()
     if state.rules.expert:
-        decision["claim"] = claims = list(state.claimable())
+        claims = tuple(state.claimable())
         # the claims come first and close their stones
         plays = tuple(p for p in plays if p.stone not in claims and p.source not in claims)
     play = plays[rng.randrange(len(plays))] if plays else None
-    decision["play"] = play
     if not state.rules.expert:
-        decision["claim"] = list(state.claims_after(play))
+        claims = tuple(state.claims_after(play))
+    deck = None
     if state.rules.tactics:
         decks = [d for d, cards in (("clan", state.clan_deck), ("tactics", state.tactics_deck)) if cards]
         if decks:
-            decision["deck"] = rng.choice(decks)
-    return decision
+            deck = rng.choice(decks)
+    return Turn(player, play, claims, deck=deck)
 
 
 def random_states(variant: str = "base", expert: bool = False, *, seed: int = 0, index: int = 0) -> Iterator[GameState]:

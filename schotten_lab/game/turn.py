@@ -8,14 +8,13 @@ the claims made, the card drawn (``draw``), the deck drawn from, and a Headhunte
 (``drawn``, then ``put_back``). Dicts exist only where JSON enters or leaves: :meth:`Turn.to_dict`
 writes the turn object of a ``schotten-lab/game@1`` record (docs/reference/formats.md, "A turn"),
 and :func:`~.state.apply_turn` still takes a mapping from outside, read once into a :class:`Turn`.
-
-While the views still read turns as dicts, a :class:`Turn` also answers ``turn["play"]``,
-``turn.get("claim")`` and ``"pending" in turn`` from :meth:`Turn.to_dict` (read-only).
+A :class:`Turn` is not a mapping: inside the library its fields are read by name (``turn.play``,
+``turn.claim``), so a dict standing for a turn is a type error rather than a silent path.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -30,7 +29,7 @@ come; ``played``: a whole turn as the engine made it."""
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class Turn(Mapping[str, Any]):
+class Turn:
     """One turn, decided or played (see the module). Equal turns have equal :meth:`to_dict`."""
 
     player: Player | None = None
@@ -87,19 +86,9 @@ class Turn(Mapping[str, Any]):
             out.update(self.extra)
         return out
 
-    # read-only mapping access, for readers that still take the turn as a dict (see the module)
-    def __getitem__(self, key: str) -> Any:
-        return self.to_dict()[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.to_dict())
-
-    def __len__(self) -> int:
-        return len(self.to_dict())
-
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, Mapping):
-            return self.to_dict() == dict(other)
+        if isinstance(other, Turn):
+            return self.to_dict() == other.to_dict()
         return NotImplemented
 
     def __hash__(self) -> int:

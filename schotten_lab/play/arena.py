@@ -30,7 +30,7 @@ class Timed:
         self.seconds = 0.0
         self.decisions = 0
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> Turn:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         started = time.perf_counter()
         try:
             return self.bot.decide(observation, history)

@@ -63,7 +63,7 @@ from ..core.words import player as player_name
 from ..bots.words import outcome_words
 from ..bots.move_facts import Numbers
 from ..core.words import NBSP, Count, Fact, Facts, chance, number, register, say
-from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, new_game, play_words, read_record, replay_states, validate_record, with_claims
+from ..game import GameRecord, GameState, IllegalTurnError, Play, RecordError, Turn, new_game, play_words, read_record, replay_states, validate_record, with_claims
 from ..game.plays import piece_name
 
 THRESHOLDS: tuple[tuple[str, float], ...] = (("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -488,7 +488,7 @@ def move_words(play: object, claims: object, lang: str = "en") -> str:
 
 
 def paired_scores(
-    position: Any, best: Mapping[str, Any], played: Mapping[str, Any], deals: int, seed: int
+    position: Any, best: Turn | Mapping[str, Any], played: Turn | Mapping[str, Any], deals: int, seed: int
 ) -> tuple[float, float, float, float | None]:
     """The mover's win rates with the ``best`` turn and the ``played`` one on the same ``deals`` fresh
     random deals and rollouts (common random numbers, :func:`~schotten_lab.bots.advisor.compare_turns`):
@@ -526,8 +526,8 @@ class Measured:
 
 def measure_loss(
     position: Any,
-    candidates: Sequence[Mapping[str, Any]],
-    played: Mapping[str, Any],
+    candidates: Sequence[Turn | Mapping[str, Any]],
+    played: Turn | Mapping[str, Any],
     deals: int,
     seed: int,
     most: int | None = None,
@@ -564,14 +564,17 @@ def measure_loss(
         batch = min(n, most - n)
 
 
-def _turn_key(turn: Mapping[str, Any]) -> tuple[Play | None, Any]:
+def _turn_key(turn: Turn | Mapping[str, Any]) -> tuple[Play | None, Any]:
     """What makes two turns the same move: the play (a record's extra fields dropped) and the deck
-    drawn from (the claims follow from the play)."""
+    drawn from (the claims follow from the play). A :class:`~schotten_lab.game.Turn` (the advisor's
+    moves) or a record's turn object."""
+    if isinstance(turn, Turn):
+        return (turn.play, turn.deck)
     raw = turn.get("play")
     return (None if raw is None else Play.from_dict(raw), turn.get("deck"))
 
 
-def _same_turn(a: Mapping[str, Any], b: Mapping[str, Any]) -> bool:
+def _same_turn(a: Turn | Mapping[str, Any], b: Turn | Mapping[str, Any]) -> bool:
     return _turn_key(a) == _turn_key(b)
 
 

@@ -224,11 +224,11 @@ def _midgame(sim: Sim, source: dict[str, Any], count: list[int]) -> list[Candida
         return []
     reason = midgame.reason_en(position, best)
     try:
-        words = midgame.explanation(position, {"play": midgame.turn_of(best)["play"]}, est, reason)
+        words = midgame.explanation(position, {"play": midgame.play_of(best).to_dict()}, est, reason)
     except ValueError:  # a reason clause without French: left out rather than half translated
         return []
     claims = sorted(s + 1 for s in sim.copy().turn(*best))
-    solution = {"play": midgame.turn_of(best)["play"], "claim": claims}
+    solution = {"play": midgame.play_of(best).to_dict(), "claim": claims}
     question = {"type": "move"}
     key = canonical_key(position, question)
     puzzle = Puzzle(puzzle_id("midgame", key), "midgame", position, question, 0, solution, words, (), {}, source, est)

@@ -42,6 +42,7 @@ from ..core.cards import CARDS
 from ..core.formations import Rank
 from ..core.position import Position
 from ..core.words import formation, join, percent, player, say, typeset_fr
+from ..game import Play, Turn
 from .format import Puzzle
 
 SCREEN_DEALS = 16
@@ -61,9 +62,14 @@ METHOD = "paired Monte Carlo over deals (the advisor's rollouts), Bonferroni int
 Move = tuple[int, int]
 
 
-def turn_of(move: Move) -> dict[str, Any]:
-    """A placement ``(card index, stone 0-8)`` as a turn of the bot protocol (claims made by the search)."""
-    return {"play": {"card": str(CARDS[move[0]]), "stone": move[1] + 1}}
+def play_of(move: Move) -> Play:
+    """A placement ``(card index, stone 0-8)`` as the engine's :class:`~schotten_lab.game.Play`."""
+    return Play(str(CARDS[move[0]]), move[1] + 1)
+
+
+def turn_of(move: Move) -> Turn:
+    """A placement ``(card index, stone 0-8)`` as a decision (claims made by the search)."""
+    return Turn(play=play_of(move))
 
 
 def screen(position: Position, seed: int) -> Move | None:
@@ -132,7 +138,7 @@ def estimate_of(best: Move, others: Sequence[Move], values: Sequence[Sequence[fl
         "confidence": CONFIDENCE,
         "win": round(win, 4),
         "win_interval": [round(max(0.0, win - z1 * win_error), 4), round(min(1.0, win + z1 * win_error), 4)],
-        "second": turn_of(second)["play"],
+        "second": play_of(second).to_dict(),
         "second_win": round(second_win, 4),
         "margin": round(margin, 4),
         "margin_interval": [round(margin - z * error, 4), round(margin + z * error, 4)],
@@ -306,5 +312,5 @@ def seed_of(*parts: object) -> int:
 
 __all__ = [
     "CONFIRM_DEALS", "MIN_MARGIN", "PILOT_DEALS", "SCREEN_DEALS", "SCREEN_GAP", "confirm", "estimate_of", "estimate_problems",
-    "explanation", "reason_en", "reason_fr", "recheck", "screen", "seed_of", "turn_of", "z_of",
+    "explanation", "reason_en", "reason_fr", "recheck", "screen", "seed_of", "play_of", "turn_of", "z_of",
 ]  # fmt: skip

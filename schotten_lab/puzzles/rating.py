@@ -40,6 +40,7 @@ from ..core.position import Position, Stone
 from ..core.proof import decide_claim
 from ..core.rules import Player, RuleSet
 from ..core.sides import completion_masks, side_strength
+from ..game import Turn
 from .prove import Move, candidates, claimable_now, sim_of
 
 RATING_FLOOR = 600
@@ -135,11 +136,12 @@ def sim_of_seen(seen: Position) -> Sim:
     return view.deal(list(view.hidden))
 
 
-def _chosen(decision: Mapping[str, object]) -> Move:
-    play = decision.get("play")
-    if not isinstance(play, Mapping):
+def _chosen(decision: Turn) -> Move:
+    """A bot's decision as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
+    play = decision.play
+    if play is None or play.stone is None:
         return (-1, -1)
-    return Card.parse(str(play["card"])).index, int(str(play["stone"])) - 1
+    return Card.parse(play.card).index, play.stone - 1
 
 
 def _advisor_failures(seen: Position, answer: Move, rollouts: int, seeds: int = 2) -> float:

@@ -116,8 +116,8 @@ def mine_game(seed: int, index: int, examined: list[int] | None = None) -> list[
             if position is not None:
                 count[0] += 1
                 found.extend(claim_questions(position, rng, {**source, "turn": len(state.turns), "moment": "start"}))
-            if decision.get("play") is not None:
-                placed, _ = apply_turn(state, {**decision, "claim": []})
+            if decision.play is not None:
+                placed, _ = apply_turn(state, replace(decision, claim=()))
                 if placed.pending is None and not placed.over:
                     position = plain_position(placed.observation(me), me)
                     if position is not None:

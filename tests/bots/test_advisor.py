@@ -93,7 +93,7 @@ def test_a_winning_claim_is_found() -> None:
     assert advice.best.claims == (3,) and advice.best.win == 1.0
     assert "wins the game" in advice.best.reason
     decision = AdvisorBot(iterations=60, seed=0).decide(position)
-    assert decision["play"] == {"card": "R8", "stone": 3} and decision["claim"] == [3]
+    assert decision.to_dict()["play"] == {"card": "R8", "stone": 3} and decision.to_dict()["claim"] == [3]
 
 
 def test_bad_input_gets_a_named_error() -> None:

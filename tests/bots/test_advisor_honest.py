@@ -101,7 +101,7 @@ def test_the_tactics_advice_measures_its_chosen_move_on_fresh_deals_too() -> Non
     advice = advise(TACTICS_MIDGAME, iterations=40, seed=1)
     assert advice.method == "Monte Carlo over deals (tactics)"
     assert advice.best.samples == 10 and advice.rollouts >= 50
-    assert advice.current == advice.best.win and advice.decision()["estimate"] == round(advice.best.win or 0, 4)
+    assert advice.current == advice.best.win and advice.decision().to_dict()["estimate"] == round(advice.best.win or 0, 4)
     assert advise(TACTICS_MIDGAME, iterations=40, seed=1).to_dict() | {"seconds": 0} == advice.to_dict() | {"seconds": 0}
 
 
@@ -128,7 +128,7 @@ def _assert_a_certain_win(position: Position) -> None:
     assert (advice.current, advice.current_stderr) == (1.0, None)
     assert advice.method in (WINS_AT_ONCE, "exact endgame")
     decision = advice.decision()
-    assert decision["estimate"] == 1.0 and "stderr" not in decision
+    assert decision.to_dict()["estimate"] == 1.0 and "stderr" not in decision.to_dict()
     after, _ = apply_turn(state_from_position(position), decision)
     assert after.over and after.winner is position.to_move
 

@@ -27,7 +27,7 @@ def play_checked(south: Bot, north: Bot, variant: str, expert: bool, seed: int, 
         observation = state.observation(player)
         assert observation.hands[player.opponent] is None  # the bot never sees the opponent's hand
         decision = bots[player].decide(observation)
-        assert decision["player"] == player.value
+        assert decision.to_dict()["player"] == player.value
         state, _turn = game.apply_turn(state, decision)  # raises IllegalTurnError on an illegal turn
         turns += 1
         if not expert and not state.over and state.pending is None:
@@ -73,7 +73,7 @@ def test_a_seed_makes_a_bot_reproducible() -> None:
         first = [make_bot(name, seed=s).decide(obs) for s in range(8)]
         again = [make_bot(name, seed=s).decide(obs) for s in range(8)]
         assert first == again
-    plays = {str(make_bot("random", seed=s).decide(obs)["play"]) for s in range(30)}
+    plays = {str(make_bot("random", seed=s).decide(obs).to_dict()["play"]) for s in range(30)}
     assert len(plays) > 5  # and the seed matters: random really varies
 
 
@@ -88,24 +88,24 @@ def test_greedy_completes_a_provable_stone_and_claims_it() -> None:
     position = Position.from_notation(COLOR_RUN)
     for seed in range(5):
         decision = GreedyBot(seed).decide(position)
-        assert decision["play"] == {"card": "R7", "stone": 1}
-        assert decision["claim"] == [1]
+        assert decision.to_dict()["play"] == {"card": "R7", "stone": 1}
+        assert decision.to_dict()["claim"] == [1]
 
 
 def test_random_claims_what_it_proves_whatever_it_plays() -> None:
     position = Position.from_notation(COLOR_RUN)
     for seed in range(20):
         decision = RandomBot(seed).decide(position)
-        won = decision["play"] == {"card": "R7", "stone": 1}
-        assert decision["claim"] == ([1] if won else [])
+        won = decision.to_dict()["play"] == {"card": "R7", "stone": 1}
+        assert decision.to_dict()["claim"] == ([1] if won else [])
 
 
 def test_greedy_claims_before_playing_in_the_expert_variant() -> None:
     # south's side of stone 1 is already the red 7-8-9: claim it at the start of the turn, then play
     position = Position.from_notation("R7R8R9-/-/-/-/-/-/-/-/- B1G2Y4P5N3Y9 ?6 s expert")
     decision = GreedyBot(0).decide(position)
-    assert decision["claim"] == [1]
-    assert decision["play"] is not None and decision["play"]["stone"] != 1
+    assert decision.to_dict()["claim"] == [1]
+    assert decision.to_dict()["play"] is not None and decision.to_dict()["play"]["stone"] != 1
 
 
 def test_the_claims_stop_at_the_winning_stone() -> None:
@@ -113,4 +113,4 @@ def test_the_claims_stop_at_the_winning_stone() -> None:
     stones = "R1R2R3-B1B2@s/G1G2G3-Y1Y2@s/N7N8N9-P1/-/Y7Y8Y9-P2/-/-/-/-"
     position = Position.from_notation(f"{stones} B7B8B9G7G8G9 ?6 s expert")
     decision = RandomBot(0).decide(position)
-    assert decision["claim"] == [3]
+    assert decision.to_dict()["claim"] == [3]

@@ -113,11 +113,11 @@ def test_every_ranked_move_is_a_legal_turn_for_the_engine(seed: int, turns: int,
     assert advice.moves and advice.best.win is not None
     assert advice.best.reason
     for move in advice.moves:
-        after, turn = apply_turn(state, {"player": state.to_move.value, **move.turn()})
+        after, turn = apply_turn(state, {"player": state.to_move.value, **move.turn_dict()})
         if state.pending is None and after.pending is None:  # a Headhunter's claims come with its put-back
-            assert turn["claim"] == list(move.claims), move.label()
+            assert turn.to_dict()["claim"] == list(move.claims), move.label()
         if move.deck is not None and not after.over and after.pending is None:
-            assert turn.get("deck") == move.deck
+            assert turn.to_dict().get("deck") == move.deck
 
 
 def test_a_pending_headhunter_is_answered_by_the_search() -> None:
@@ -135,8 +135,8 @@ def test_a_pending_headhunter_is_answered_by_the_search() -> None:
     assert all(len(c) == 2 for c in choices)
     assert len(choices) == len({tuple(sorted(map(str, pair))) for pair in combinations(hand, 2)})
     decision = AdvisorBot(iterations=30, seed=2).decide(obs)
-    assert set(decision) >= {"player", "return"} and "play" not in decision
-    assert answer(AdvisorBot(iterations=30, seed=2), json.dumps(obs.to_dict())) == decision  # the line protocol too
+    assert set(decision.to_dict()) >= {"player", "return"} and "play" not in decision.to_dict()
+    assert answer(AdvisorBot(iterations=30, seed=2), json.dumps(obs.to_dict())) == decision.to_dict()  # the line protocol too
     after, _ = apply_turn(state, decision)
     assert after.pending is None and after.to_move is state.to_move.opponent or after.over
 
@@ -192,7 +192,7 @@ def test_a_troop_with_a_chosen_identity_can_be_taken() -> None:
     assert spy
     state = state_from_position(position)
     for move in spy:
-        after, _ = apply_turn(state, {"player": "south", **move.turn()})
+        after, _ = apply_turn(state, {"player": "south", **move.turn_dict()})
         assert "SPY" in after.discard
 
 

@@ -58,18 +58,18 @@ def _replay(seed: int, expert: bool) -> int:
         pending = state.pending is not None
         state, _turn = apply_turn(state, decision)
         if pending:
-            sim.put_back([hand_code(parse_hand_card(c)) for c in decision["return"]])
+            sim.put_back([hand_code(parse_hand_card(c)) for c in decision.put_back or ()])
             sim.end_turn(True, draw=False)
         else:
             sim.start_turn()
-            play = decision.get("play")
+            play = decision.play
             if sim.winner < 0:
                 if play is None:
                     sim.end_turn(False)
                 else:
                     sim.apply_play(play)
                     if play.card != "HEADHUNTER":
-                        sim.end_turn(True, decision.get("deck") == "tactics")
+                        sim.end_turn(True, decision.deck == "tactics")
         if state.reason == "blocked":
             break
         _same(sim, state)

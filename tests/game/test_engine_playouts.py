@@ -30,6 +30,7 @@ from schotten_lab.core.rules import PLAYERS, Player, RuleSet
 from schotten_lab.core.tactics import TACTICS_COPIES, Troop
 from schotten_lab.game import (
     GameState,
+    Turn,
     apply_turn,
     new_game,
     read_record,
@@ -116,16 +117,15 @@ def check_core_status(position: object, state: GameState) -> None:
     assert problems == [], problems
 
 
-def check_claims(before: GameState, after: GameState, turn: dict[str, object], sample: bool) -> None:
+def check_claims(before: GameState, after: GameState, turn: Turn, sample: bool) -> None:
     """Each claim held when it was made: in the expert variant on the table before the play, otherwise
     on the table after it (claims and the draw do not change the table)."""
-    player = Player(str(turn["player"]))
+    player = turn.player
     moment = before if before.rules.expert else after
     pool = moment.public_pool
     rules = RuleSet(moment.rules.variant)
-    claims = turn["claim"]
-    assert isinstance(claims, list)
-    for n in claims:
+    assert player is not None
+    for n in turn.claim:
         stone = replace(moment.stones[n - 1], claimed=None)
         assert after.stones[n - 1].claimed is player
         assert decide_claim(stone, player, pool, rules).claimable, f"stone {n} claimed without proof"

@@ -96,7 +96,7 @@ def test_every_card_of_the_hand_on_every_open_stone_is_legal() -> None:
     assert len(plays) == 54 and len(set(plays)) == 54
     assert not may_pass(g.observation(S))
     g2, turn = apply_turn(g, {"play": {"card": str(g.hand(S)[0]), "stone": 5}, "claim": []})
-    assert turn == {"player": "south", "play": {"card": str(g.hand(S)[0]), "stone": 5}, "claim": [], "draw": str(g.clan_deck[0])}
+    assert turn.to_dict() == {"player": "south", "play": {"card": str(g.hand(S)[0]), "stone": 5}, "claim": [], "draw": str(g.clan_deck[0])}
     assert g2.stones[4].south == (g.hand(S)[0],) and g2.to_move is N and g2.hand(S)[-1] == g.clan_deck[0]
     assert g.stones[4].south == ()  # the old state is unchanged
 
@@ -119,16 +119,16 @@ def test_a_player_without_placement_passes_and_does_not_draw() -> None:
     g = setup(stones, "R9", "N9", clan="P7")
     assert legal_plays(g.observation(S)) == () and may_pass(g.observation(S))
     g2, turn = apply_turn(g, {"play": None, "claim": []})
-    assert turn["play"] is None and turn["draw"] is None and g2.hand(S) == g.hand(S) and len(g2.clan_deck) == 1
+    assert turn.to_dict()["play"] is None and turn.to_dict()["draw"] is None and g2.hand(S) == g.hand(S) and len(g2.clan_deck) == 1
 
 
 def test_the_draw_takes_the_top_card_and_stops_when_the_deck_is_empty() -> None:
     g = setup({}, "R9G9", "N9", clan="P7P8")
     g, turn = apply_turn(g, {"play": {"card": "R9", "stone": 1}})
-    assert turn["draw"] == "P7" and g.hand(S) == parse_cards("G9 P7")
+    assert turn.to_dict()["draw"] == "P7" and g.hand(S) == parse_cards("G9 P7")
     g = setup({}, "R9G9", "N9")
     g, turn = apply_turn(g, {"play": {"card": "R9", "stone": 1}})
-    assert turn["draw"] is None and g.hand(S) == parse_cards("G9")
+    assert turn.to_dict()["draw"] is None and g.hand(S) == parse_cards("G9")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -144,7 +144,7 @@ def test_the_three_eights_example_of_the_rules() -> None:
     # R8 on the table: proved
     g = setup({1: "N8B8G8-R9R7", 3: "R8-"}, "Y1Y2P5B3G9", "P1", clan="P2")
     g2, turn = apply_turn(g, {"play": {"card": "Y1", "stone": 2}, "claim": [1]})
-    assert turn["claim"] == [1] and g2.stones[0].claimed is S
+    assert turn.to_dict()["claim"] == [1] and g2.stones[0].claimed is S
 
 
 def test_two_complete_sides_the_stronger_or_the_first_completed_wins() -> None:
@@ -163,7 +163,7 @@ def test_the_tie_break_follows_the_order_of_completion_in_play() -> None:
     g, _ = apply_turn(g, {"play": {"card": "N4", "stone": 1}})
     assert g.stones[0].first_complete is S
     g, turn = apply_turn(g, {"play": {"card": "R9", "stone": 2}, "claim": [1]})
-    assert turn["claim"] == [1]
+    assert turn.to_dict()["claim"] == [1]
 
 
 def test_a_player_claims_after_a_pass_and_with_an_empty_deck() -> None:
@@ -172,13 +172,13 @@ def test_a_player_claims_after_a_pass_and_with_an_empty_deck() -> None:
     stones = {k: v.replace("R1R2R3", "Y4Y5Y6").replace("B1B2B3", "P4P5P6") for k, v in stones.items()}
     g = setup(stones, "G7", "N9")
     g, turn = apply_turn(g, {"play": None, "claim": [1]})
-    assert turn == {"player": "south", "play": None, "claim": [1], "draw": None}
+    assert turn.to_dict() == {"player": "south", "play": None, "claim": [1], "draw": None}
 
 
 def test_the_game_ends_at_once_in_the_middle_of_the_claims() -> None:
     g = setup({1: "R1R2R3-@s", 2: "B1B2B3-@s", 3: "G7G8G9-", 5: "Y7Y8Y9-"}, "R9", "N9", clan="P7")
     g2, turn = apply_turn(g, {"play": {"card": "R9", "stone": 9}, "claim": [3, 5]})
-    assert turn["claim"] == [3] and turn["draw"] is None
+    assert turn.to_dict()["claim"] == [3] and turn.to_dict()["draw"] is None
     assert g2.over and g2.winner is S and g2.reason == "adjacent" and g2.stones[4].claimed is None
     assert len(g2.clan_deck) == 1
     with pytest.raises(IllegalTurnError) as info:
@@ -190,7 +190,7 @@ def test_the_game_ends_at_once_in_the_middle_of_the_claims() -> None:
 def test_five_scattered_stones_win() -> None:
     g = setup({1: "R1R2R3-@s", 3: "B1B2B3-@s", 5: "G1G2G3-@s", 7: "Y1Y2Y3-@s", 9: "P7P8P9-"}, "R9", "N9", clan="P7")
     g2, turn = apply_turn(g, {"play": {"card": "R9", "stone": 2}, "claim": [9]})
-    assert g2.winner is S and g2.reason == "five" and turn["draw"] is None
+    assert g2.winner is S and g2.reason == "five" and turn.to_dict()["draw"] is None
 
 
 def test_expert_claims_come_before_the_play() -> None:
@@ -201,7 +201,7 @@ def test_expert_claims_come_before_the_play() -> None:
     assert claims_after(g.observation(N), None) == ()
     g, _ = apply_turn(g, {"play": {"card": "N9", "stone": 5}})
     g, turn = apply_turn(g, {"claim": [1], "play": {"card": "G1", "stone": 1}} | {"play": {"card": "G1", "stone": 2}})
-    assert turn["claim"] == [1] and g.stones[0].claimed is S
+    assert turn.to_dict()["claim"] == [1] and g.stones[0].claimed is S
 
 
 def test_claims_after_the_play_in_the_base_game() -> None:
@@ -209,7 +209,7 @@ def test_claims_after_the_play_in_the_base_game() -> None:
     play = Play("R6", 1)
     assert claims_after(g.observation(S), play) == (1,) and g.claims_after(play) == (1,)
     g, turn = apply_turn(g, {"play": play.to_dict(), "claim": [1]})
-    assert turn["claim"] == [1]
+    assert turn.to_dict()["claim"] == [1]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -237,7 +237,7 @@ def test_elite_troops_take_their_best_identity_when_the_stone_is_claimed() -> No
     # R8 R9 + Joker: a color run 7-8-9; north's three 9s lose to it
     g = setup({1: "R8R9-B9G9Y9", 2: "-N1"}, "[JOKER]P1", "N9", clan="P7", tactics=("MUD",), extra="p0:0")
     g, turn = apply_turn(g, {"play": {"card": "JOKER", "stone": 1}, "claim": [1]})
-    assert turn["claim"] == [1] and g.stones[0].south[-1] == Troop("JOKER")
+    assert turn.to_dict()["claim"] == [1] and g.stones[0].south[-1] == Troop("JOKER")
     # the Spy is a 7, the Shield bearer a 1-3: Y7 Y8 + SHIELD is a sum only
     g = setup({1: "Y7Y8-B5G5P5"}, "[SHIELD]P1", "N9", clan="P7", tactics=("MUD",), extra="p0:0")
     g, _ = apply_turn(g, {"play": {"card": "SHIELD", "stone": 1}})
@@ -273,7 +273,7 @@ def test_headhunter_draws_three_then_puts_two_back_under_the_decks() -> None:
     assert {p.decks for p in plays} == {("clan",) * 3, ("clan", "clan", "tactics"), ("clan", "tactics", "tactics")}
     refused(g, {"play": {"card": "HEADHUNTER", "decks": ["clan"] * 3}, "claim": [1]}, "claim")  # checked at once
     g, partial = apply_turn(g, {"play": {"card": "HEADHUNTER", "decks": ["tactics", "clan", "clan"]}})
-    assert partial["pending"] == "headhunter" and g.to_move is S and g.pending is not None
+    assert partial.to_dict()["pending"] == "headhunter" and g.to_move is S and g.pending is not None
     obs = g.observation(S)
     assert obs.pending is not None and obs.pending.returns == 2
     assert sorted(map(str, g.hand(S))) == ["MUD", "P7", "P8", "R1", "R2"]
@@ -284,8 +284,8 @@ def test_headhunter_draws_three_then_puts_two_back_under_the_decks() -> None:
     refused(g, {"return": ["R1"]}, "headhunter")
     refused(g, {"return": ["R1", "N9"]}, "hand")
     g, turn = apply_turn(g, {"return": ["R1", "MUD"]})
-    assert turn["play"] == {"card": "HEADHUNTER", "decks": ["clan", "clan", "tactics"], "drawn": ["P7", "P8", "MUD"], "returned": ["R1", "MUD"]}
-    assert turn["draw"] is None and turn["deck"] is None and g.to_move is N
+    assert turn.to_dict()["play"] == {"card": "HEADHUNTER", "decks": ["clan", "clan", "tactics"], "drawn": ["P7", "P8", "MUD"], "returned": ["R1", "MUD"]}
+    assert turn.to_dict()["draw"] is None and turn.to_dict()["deck"] is None and g.to_move is N
     assert g.clan_deck == parse_cards("P9 Y9 R1") and g.tactics_deck == ("BLIND", "MUD")
     assert sorted(map(str, g.hand(S))) == ["P7", "P8", "R2"] and g.discard == ("HEADHUNTER",)
 
@@ -329,9 +329,9 @@ def test_banshee_discards_an_opponents_card_and_traitor_takes_a_clan_card() -> N
 def test_deck_choice_and_no_voluntary_pass_in_tactics() -> None:
     g = setup({}, "[MUD]P1", "N9", clan="P7", tactics=("BLIND",), extra="p0:0")
     g2, turn = apply_turn(g, {"play": {"card": "P1", "stone": 1}, "deck": "tactics"})
-    assert turn["draw"] == "BLIND" and turn["deck"] == "tactics"
+    assert turn.to_dict()["draw"] == "BLIND" and turn.to_dict()["deck"] == "tactics"
     g2, turn = apply_turn(g, {"play": {"card": "P1", "stone": 1}})
-    assert turn["draw"] == "P7" and turn["deck"] == "clan"
+    assert turn.to_dict()["draw"] == "P7" and turn.to_dict()["deck"] == "clan"
     refused(g, {"play": {"card": "P1", "stone": 1}, "deck": "both"}, "format")
     refused(setup({}, "[MUD]P1", "N9", clan="P7", extra="p0:0"), {"play": {"card": "P1", "stone": 1}, "deck": "tactics"}, "draw")
     refused(g, {"play": None}, "pass")
@@ -340,7 +340,7 @@ def test_deck_choice_and_no_voluntary_pass_in_tactics() -> None:
     obs = g.observation(S)
     assert may_pass(obs) and legal_plays(obs)
     g2, turn = apply_turn(g, {"play": None})
-    assert turn["play"] is None and turn["draw"] is None
+    assert turn.to_dict()["play"] is None and turn.to_dict()["draw"] is None
 
 
 def test_bad_decisions_get_bounded_errors() -> None:
@@ -387,4 +387,4 @@ def test_mud_fight_claims_need_four_cards_a_side() -> None:
     g = setup({1: "R6R7R8-B1B2B3+mud"}, "R9P1", "N9", clan="P7", tactics=("MUD",), extra="p1:1 x[HEADHUNTER]")
     assert claimable_stones(g.observation(S), S) == ()
     g, turn = apply_turn(g, {"play": {"card": "R9", "stone": 1}, "claim": [1]})
-    assert turn["claim"] == [1] and g.stones[0].claimed is S  # a color run of four beats anything north can add
+    assert turn.to_dict()["claim"] == [1] and g.stones[0].claimed is S  # a color run of four beats anything north can add

@@ -48,12 +48,13 @@ def test_a_turn_and_its_mapping_play_the_same_turn(seed: int, rules: tuple[str, 
 @profile(8)
 @given(seed=st.integers(0, 2**32), rules=st.sampled_from(VARIANTS))
 def test_the_engines_own_random_decisions_as_mappings_still_play(seed: int, rules: tuple[str, bool]) -> None:
-    """``game.playout`` decides in dicts (a mapping from outside): read once, then the same as a Turn."""
+    """``game.playout``'s decisions written as dicts (a mapping from outside, as JSON brings them):
+    read once, then the same as the Turn."""
     variant, expert = rules
     rng = random.Random(seed)
     state = twin = new_game(variant, expert, seed=seed)
     while not state.over:
-        decision = random_decision(state, rng)
+        decision = random_decision(state, rng).to_dict()
         state, turn = apply_turn(state, decision)
         twin, twin_turn = apply_turn(twin, game.read_decision(twin, decision))
         assert turn == twin_turn
@@ -61,12 +62,20 @@ def test_the_engines_own_random_decisions_as_mappings_still_play(seed: int, rule
 
 def test_turns_are_frozen_and_compare_by_their_record_form() -> None:
     state, turn = apply_turn(new_game("base", seed=1), Turn(play=Play("G8", 5)))
-    assert turn == {"player": "south", "play": {"card": "G8", "stone": 5}, "claim": [], "draw": "B7"}
+    assert turn.to_dict() == {"player": "south", "play": {"card": "G8", "stone": 5}, "claim": [], "draw": "B7"}
     assert state.turns == (turn,) and turn.draw == "B7" and turn.player is Player.SOUTH
     with pytest.raises(dataclasses.FrozenInstanceError):
         turn.draw = "R1"  # type: ignore[misc]
     assert hash(turn) == hash(dataclasses.replace(turn))
-    assert turn["play"] == {"card": "G8", "stone": 5} and "pending" not in turn  # read-only dict access
+    assert turn == dataclasses.replace(turn) and turn != replace_draw(turn)
+    # not a mapping: inside the library a turn is read by its fields, a dict is a type error
+    assert turn != turn.to_dict()
+    with pytest.raises(TypeError):
+        turn["play"]  # type: ignore[index]
+
+
+def replace_draw(turn: Turn) -> Turn:
+    return dataclasses.replace(turn, draw="R1")
 
 
 def test_a_decision_keeps_a_bots_extra_fields_after_its_own() -> None:

@@ -99,7 +99,7 @@ class Scripted:
     def __init__(self, inner: Bot, at: int, answer: object) -> None:
         self.name, self.inner, self.at, self.answer, self.calls = "scripted", inner, at, answer, 0
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(self, observation: Position, history: Sequence[game.Turn | Mapping[str, Any]] | None = None) -> dict[str, Any]:
         self.calls += 1
         if self.calls == self.at:
             return self.answer  # type: ignore[return-value]  # deliberately bad

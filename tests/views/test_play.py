@@ -17,7 +17,7 @@ pytest.importorskip("ipywidgets")
 from schotten_lab.bots import make_bot  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
 from schotten_lab.core.rules import Player  # noqa: E402
-from schotten_lab.game import FORMAT, apply_turn, read_record, replay_states, validate_record  # noqa: E402
+from schotten_lab.game import FORMAT, Turn, apply_turn, read_record, replay_states, validate_record  # noqa: E402
 from schotten_lab.views.play import PlayGame, bot_label, safe_file_name  # noqa: E402
 
 
@@ -77,7 +77,7 @@ def test_a_whole_game_against_random_by_clicks_is_saved_read_and_replayed(tmp_pa
 def test_the_bot_starts_plays_north_and_the_person_wins_or_loses_from_either_seat(tmp_path: Path) -> None:
     game = PlayGame("greedy", seat="north", you_start=False, seed=5, save_dir=tmp_path)
     assert game.human is Player.NORTH and len(game.state.turns) == 1
-    assert game.state.turns[0]["player"] == "south" and game.state.to_move is Player.NORTH
+    assert game.state.turns[0].player is Player.SOUTH and game.state.to_move is Player.NORTH
     assert "South played" in game.message and len(game.last_bot_seconds) == 1
     play_out(game, 2)
     assert game.state.over
@@ -135,11 +135,11 @@ def test_a_turn_of_the_person_asks_the_engine_once_and_keeps_its_state(
     with the chosen claims: another decision), and the bot plays on the very state the engine returned."""
     import schotten_lab.views.play.widget as widget
 
-    calls: list[tuple[Any, Mapping[str, Any], Any]] = []
+    calls: list[tuple[Any, Turn | Mapping[str, Any], Any]] = []
 
-    def counted(state: Any, decision: Mapping[str, Any]) -> Any:
+    def counted(state: Any, decision: Turn | Mapping[str, Any]) -> Any:
         new, turn = apply_turn(state, decision)
-        calls.append((state, dict(decision), new))
+        calls.append((state, decision, new))
         return new, turn
 
     monkeypatch.setattr(widget, "apply_turn", counted)
@@ -168,8 +168,8 @@ def test_a_turn_of_the_person_asks_the_engine_once_and_keeps_its_state(
                 offers += 1
                 game.end_button.click()
         mine = [(before, decision, after) for before, decision, after in calls if before.to_move is game.human]
-        headhunter = sum(1 for t in game.state.turns if t["player"] == game.human.value and "return" in (t["play"] or {}))
-        human_turns = sum(1 for t in game.state.turns if t["player"] == game.human.value)
+        headhunter = sum(1 for t in game.state.turns if t.player is game.human and "return" in (t.to_dict()["play"] or {}))
+        human_turns = sum(1 for t in game.state.turns if t.player is game.human)
         assert len(mine) == human_turns + headhunter + offers
         for k, (_, decision, after) in enumerate(calls[:-1]):
             if calls[k + 1][0].to_move is not after.to_move or after.pending is not None:
@@ -186,7 +186,7 @@ def test_a_click_during_the_bots_search_is_refused_and_changes_nothing(monkeypat
     tried: list[tuple[bool, str]] = []
     inner = spy.decide
 
-    def decide(observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> dict[str, Any]:
         state = game.state
         card = str(state.hand(game.human)[0])
         for click in (lambda: game.select(card), lambda: game.hand_buttons[0].click(), lambda: game.place(1),
@@ -230,8 +230,8 @@ def test_claims_are_offered_after_the_placement_only_when_the_engine_proves_them
         keep = [] if declined == 0 else list(expected)
         game.set_claims(keep)
         game.end_button.click()
-        mine = [t for t in game.state.turns[before:] if t["player"] == "south"][0]
-        assert mine["claim"] == keep[: len(mine["claim"])]
+        mine = [t for t in game.state.turns[before:] if t.player is Player.SOUTH][0]
+        assert list(mine.claim) == keep[: len(mine.claim)]
         declined += 1
     assert offered_seen >= 2
 
@@ -253,7 +253,7 @@ def test_expert_timing_offers_claims_before_the_play(tmp_path: Path) -> None:
                     game.set_claims(offered[:1])
                     game.end_turn()
                 turn = game.state.turns[before]
-                assert turn["claim"] == [offered[0]]
+                assert list(turn.claim) == [offered[0]]
                 assert game.state.stones[offered[0] - 1].claimed is game.human
                 validate_record(game.record)
                 return
@@ -270,7 +270,7 @@ class Spy:
         self.seen: list[Position] = []
         self.inner = make_bot("random", seed=0)
 
-    def decide(self, observation: Position, history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> dict[str, Any]:
         self.seen.append(observation)
         return self.inner.decide(observation, history)
 

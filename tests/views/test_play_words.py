@@ -17,6 +17,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import profile
 
 W = pytest.importorskip("ipywidgets")
 
@@ -450,3 +454,24 @@ def test_a_match_of_three_rounds_is_scored_by_the_rules_and_saved_as_match_at_1(
         "Ignored from the address: rounds '4'")
     with pytest.raises(ValueError, match="rounds: 2 is not one of 1, 3, 5"):
         PlayGame("random", rounds=2)
+
+
+@profile(8)
+@given(seed=st.integers(0, 2**32), rules=st.sampled_from([("base", False), ("base", True), ("tactics", False), ("tactics", True)]))
+def test_a_played_turn_in_words_is_its_record_forms_words(seed: int, rules: tuple[str, bool]) -> None:
+    """The app says a played :class:`Turn` from its fields (``record_turn_text``); the slow twin says
+    its record form (``turn_text`` on ``to_dict()``). Equal on every turn of random games, in both
+    languages (Headhunter's put-back count and the claims included)."""
+    from schotten_lab.game import apply_turn
+    from schotten_lab.game.playout import random_decision
+
+    variant, expert = rules
+    rng = random.Random(seed)
+    state = new_game(variant, expert, seed=seed)
+    while not state.over:
+        state, _ = apply_turn(state, random_decision(state, rng))
+    assert state.turns
+    for turn in state.turns:
+        record = turn.to_dict()
+        for lang in ("en", "fr"):
+            assert play_words_module.record_turn_text(turn, lang) == play_words_module.turn_text(record["play"], record["claim"], lang)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import html
 import os
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from datetime import datetime, timezone
 from typing import Any
 
@@ -18,6 +18,7 @@ from ...bots.advice import WINS_AT_ONCE, Advice, MoveAdvice
 from ...core import words
 from ...core.rules import Player
 from ...core.words import chance, check_lang
+from ...game import Turn
 from .words import LEVELS, advice_move_text, change_text, method_text, record_turn_text, rollouts_text, rough_chance, t
 
 OPPONENTS = ("random", "greedy", "advisor")
@@ -157,7 +158,7 @@ def small_button(classes: Sequence[str], on_click: Callable[[W.Button], None], d
     return button
 
 
-def turn_words(turn: Mapping[str, Any], lang: str = "en") -> str:
+def turn_words(turn: Turn, lang: str = "en") -> str:
     """A recorded turn's move in words, claims included: ``R8 on stone 3, claim 3``, ``pass``."""
     return record_turn_text(turn, lang)
 

@@ -7,7 +7,7 @@ import html
 import os
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs
@@ -25,7 +25,7 @@ from ...core.rules import Player
 from ...core.svg import COLUMN, MARGIN, position_svg
 from ...core.tactics import RUSES, TACTICS_NAMES, HandCard
 from ...core.words import WordsError, check_lang, default_lang
-from ...game import GameRecord, GameState, IllegalTurnError, Match, Play, apply_turn, may_pass, new_game, read_match
+from ...game import GameRecord, GameState, IllegalTurnError, Match, Play, Turn, apply_turn, may_pass, new_game, read_match
 from ...game import read_record, record_from_game, validate_record
 from ..editor.buttons import Shared, show, style_piece
 from .parts import (
@@ -395,7 +395,7 @@ class PlayGame:
             return
         wanted = self.state.pending.returns
         try:
-            self.state, turn = apply_turn(self.state, {"return": list(self._returns)})
+            self.state, turn = apply_turn(self.state, Turn(put_back=tuple(self._returns)))
         except IllegalTurnError as exc:
             self._refuse(t("play.msg.cannot_go_back", self.lang,
                            problem=problem_text(exc, self.lang, returns=wanted)))
@@ -457,19 +457,16 @@ class PlayGame:
             return
         self._finish(*played)
 
-    def _decision(self, play: Play | None, claims: Sequence[int]) -> dict[str, Any]:
+    def _decision(self, play: Play | None, claims: Sequence[int]) -> Turn:
         """The person's turn as the engine takes it; in the tactics variant the deck to draw from (the
         chosen one, or the other when it is empty)."""
-        decision: dict[str, Any] = {"player": self.human.value, "play": None if play is None else play.to_dict(),
-                                    "claim": list(claims)}
+        deck = None
         if self.state.rules.tactics:
             sizes = {"clan": len(self.state.clan_deck), "tactics": len(self.state.tactics_deck)}
             chosen = str(self.deck_choice.value)
             other = "tactics" if chosen == "clan" else "clan"
             deck = chosen if sizes[chosen] else other if sizes[other] else None
-            if deck is not None:
-                decision["deck"] = deck
-        return decision
+        return Turn(self.human, play, tuple(claims), deck=deck)
 
     def play(self, card: str, stone: int, claims: Sequence[int] | None = None) -> None:
         """Choose ``card``, place it on ``stone`` and (when claims are offered) end the turn with
@@ -540,8 +537,8 @@ class PlayGame:
         self._notice(t("play.msg.taken_back", self.lang, card=card_name(self._selected)))
         self._render()
 
-    def _ask_engine(self, decision: Mapping[str, Any], refusal: Callable[[str], str],
-                    stone: int | None = None) -> tuple[GameState, Mapping[str, Any]] | None:
+    def _ask_engine(self, decision: Turn, refusal: Callable[[str], str],
+                    stone: int | None = None) -> tuple[GameState, Turn] | None:
         """The engine's new state and recorded turn for the person's ``decision`` (the game is left as
         it is: states are immutable); ``None`` when illegal, with ``refusal(the rule broken)`` said
         (the rule in the page's language: :func:`.words.problem_text`)."""
@@ -551,13 +548,13 @@ class PlayGame:
             self._refuse(refusal(problem_text(exc, self.lang, stone=stone)))
             return None
 
-    def _finish(self, state: GameState, turn: Mapping[str, Any]) -> None:
+    def _finish(self, state: GameState, turn: Turn) -> None:
         """Take the state the engine returned for the person's turn, then let the bot play."""
         self.state = state
         self._selected = self._pending = None
         self.advice.value = ""
         if self.state.pending is not None:
-            drawn = cards_text(turn["play"].get("drawn") or [], self.lang)
+            drawn = cards_text(turn.drawn or (), self.lang)
             self._notice(t("play.msg.headhunter_drew", self.lang, cards=drawn, count=self.state.pending.returns))
             self._render()
             return
@@ -588,9 +585,9 @@ class PlayGame:
                 return
             finally:
                 self.last_bot_seconds.append(time.perf_counter() - started)
-            play = turn.get("play")
-            self._last_bot_cards = [str(play["card"])] if isinstance(play, Mapping) and play["card"] not in TACTICS_NAMES else []
-            if "pending" not in turn:  # Headhunter's first step: its put-back follows at once
+            play = turn.play
+            self._last_bot_cards = [play.card] if play is not None and play.card not in TACTICS_NAMES else []
+            if turn.stage != "pending":  # Headhunter's first step: its put-back follows at once
                 self._notice(self._message + " " + t("play.msg.bot_played", self.lang, player=words.player(self.bot_seat, self.lang, capital=True),
                                                      move=turn_words(turn, self.lang)))
         self._render()
@@ -807,7 +804,7 @@ class PlayGame:
     def _log(self) -> None:
         turns = self.state.turns
         first = max(0, len(turns) - 6)  # the last six turns only (rendering them all made each click slower)
-        lines = [t("play.log_turn", self.lang, k=k, player=Player.parse(turn["player"]), move=turn_words(turn, self.lang))
+        lines = [t("play.log_turn", self.lang, k=k, player=turn.player, move=turn_words(turn, self.lang))
                  for k, turn in enumerate(turns[first:], first + 1)]
         sep = words.typeset("; ", self.lang)
         self.log.value = (f"<p style='font-size:90%;color:#555'>{html.escape(t('play.last_turns', self.lang, turns=sep.join(lines)))}</p>"

@@ -18,14 +18,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from ...bots.advisor import MoveAdvice
 from ...core import words
 from ...core.rules import Player
 from ...core.tactics import TACTICS_NAMES
 from ...core.words import NBSP, Phrases, TacticName, check_lang, register, say
-from ...game import IllegalTurnError, Play, play_words
+from ...game import IllegalTurnError, Play, Turn, play_words
 
 PLAY_PHRASES: Phrases = register({
     # ---- the app's heading (apps/play_advisor.ipynb: intro=True) ----
@@ -487,9 +486,18 @@ def turn_text(play: object, claims: object, lang: str = "en") -> str:
     return text
 
 
-def record_turn_text(turn: Mapping[str, Any], lang: str = "en") -> str:
-    """A recorded turn (``{"play": ..., "claim": [...]}``) in words (:func:`turn_text`)."""
-    return turn_text(turn.get("play"), turn.get("claim"), lang)
+def record_turn_text(turn: Turn, lang: str = "en") -> str:
+    """A turn as the engine played it in words, as :func:`turn_text` says its record form: the play
+    (a Headhunter's count of cards put back), then the claims made."""
+    if turn.play is None:
+        text = t("play.move.pass", lang)
+    else:
+        text = play_text(turn.play, lang)
+        if turn.drawn is not None and turn.put_back:
+            text += t("play.move.returned", lang, count=str(len(turn.put_back)))
+    if turn.claim:
+        text += t("play.move.claims", lang, stones=_stones(turn.claim))
+    return text
 
 
 def advice_move_text(move: MoveAdvice, lang: str = "en") -> str:
