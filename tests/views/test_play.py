@@ -168,7 +168,7 @@ def test_a_turn_of_the_person_asks_the_engine_once_and_keeps_its_state(
                 offers += 1
                 game.end_button.click()
         mine = [(before, decision, after) for before, decision, after in calls if before.to_move is game.human]
-        headhunter = sum(1 for t in game.state.turns if t.player is game.human and "return" in (t.to_dict()["play"] or {}))
+        headhunter = sum(1 for t in game.state.turns if t.player is game.human and t.put_back is not None)
         human_turns = sum(1 for t in game.state.turns if t.player is game.human)
         assert len(mine) == human_turns + headhunter + offers
         for k, (_, decision, after) in enumerate(calls[:-1]):
