@@ -722,7 +722,7 @@ def puzzle_summary_lines() -> Iterator[tuple[str, str]]:
     def unit(n: int, name: str) -> Figure:
         return Figure(n, unit=f"cli_pz.u_{name}")
 
-    bands = ", ".join(say("cli_pz.band_count", "fr", band=say(f"cli_pz.band_{b}", "fr"), count=Figure(n)) for b, n in (("easy", 7), ("hard", 1)))
+    bands = ", ".join(say("cli_pz.band_count", "fr", band=say(f"pz_band_{b}", "fr"), count=Figure(n)) for b, n in (("easy", 7), ("hard", 1)))
     for count, key, kind, games, confirmed in ((8, "cli_pz.generated", "cli_pz.kind_endgame", 12, ""),
                                                (1, "cli_pz.generated_one", "cli_pz.tactics_claim", 1, ""),
                                                (3, "cli_pz.generated", "cli_pz.kind_midgame", 4, say("cli_pz.confirmed", "fr", count=unit(2, "confirmed")))):
@@ -732,6 +732,48 @@ def puzzle_summary_lines() -> Iterator[tuple[str, str]]:
     yield "puzzles check", say("cli_pz.checked", "fr", valid=Figure(119), total=Figure(120))
     yield "puzzles check", say("cli_pz.checked_one", "fr", valid=Figure(1), total=Figure(1))
     yield "puzzles sheet", say("cli_pz.printed", "fr", count=Figure(6), target="feuille.html")
+
+
+def puzzle_file_lines() -> Iterator[tuple[str, str]]:
+    """A puzzle line that does not read (puzzles/format.py ``PuzzleFormatError``) and what ``puzzles
+    check`` finds in a puzzle that does not re-prove (puzzles/prove.py), in French."""
+    import copy
+    import json
+
+    from schotten_lab.puzzles import PuzzleFormatError, puzzle_from_dict, puzzle_from_json, read_puzzles
+    from schotten_lab.puzzles.format import committed_files
+    from schotten_lab.puzzles.prove import check_puzzle_problems
+
+    puzzles = [p for path in committed_files() for p in read_puzzles(path)]
+    endgame = next(p for p in puzzles if p.kind == "endgame" and len(p.line) > 2).to_dict()
+    edits: list[tuple[str, object]] = [
+        ("rating", 3001), ("kind", "opening"), ("id", "Has Spaces"), ("format", "schotten-lab/puzzle@2"), ("surprise", 1),
+        ("solution.play.card", "X9"), ("solution.play.stone", 0), ("solution.claim", [5, 2]), ("solution.play", "R8"),
+        ("question", "move"), ("line.0.player", "nobody"), ("line.1.play", 4), ("explanation.de", "Hallo"),
+        ("explanation", "pourquoi"), ("solvers.random", 2), ("position.to_move", "west"),
+    ]  # fmt: skip
+    for path, value in edits:
+        data = copy.deepcopy(endgame)
+        *parents, last = [int(k) if k.isdigit() else k for k in path.split(".")]
+        target = data
+        for key in parents:
+            target = target[key]
+        target[last] = value
+        try:
+            puzzle_from_dict(data)
+        except PuzzleFormatError as exc:
+            yield "puzzle_from_dict", exc.in_words("fr")
+        else:
+            raise AssertionError(f"{path} = {value!r} reads")
+    for text in ("{", "[1]", json.dumps({**endgame, "rating": "haut"})):
+        try:
+            puzzle_from_json(text, line=3)
+        except PuzzleFormatError as exc:
+            yield "puzzle_from_json", exc.in_words("fr")
+    broken = copy.deepcopy(endgame)
+    broken["solution"]["claim"] = broken["line"][0]["claim"] = [] if broken["solution"]["claim"] else [int(broken["solution"]["play"]["stone"])]
+    for problem in check_puzzle_problems(puzzle_from_dict(broken)):
+        yield "puzzles check", problem.in_words("fr")
 
 
 def help_lines() -> Iterator[tuple[str, str]]:
@@ -773,6 +815,7 @@ SECTIONS = (
     ("Les refus de la recherche (bots/determinize.py)", search_lines),
     ("Les refus d'un bot : son nom, ses options (bots/base.py ; bot, selfplay)", bot_lines),
     ("Les résumés des commandes de problèmes (schotten-lab puzzles generate|check|sheet --lang fr)", puzzle_summary_lines),
+    ("Les erreurs d'un fichier de problèmes (schotten-lab puzzles check --lang fr)", puzzle_file_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 
