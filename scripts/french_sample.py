@@ -776,6 +776,32 @@ def puzzle_file_lines() -> Iterator[tuple[str, str]]:
         yield "puzzles check", problem.in_words("fr")
 
 
+def selfplay_lines() -> Iterator[tuple[str, str]]:
+    """``selfplay``'s refusals of its engine and its cluster, and its note on a time budget, in French."""
+    from schotten_lab.core.rules import Player
+    from schotten_lab.core.words import Fact, Facts, say
+    from schotten_lab.play.distributed import ClusterError, DaskSays, Runner, Seconds
+    from schotten_lab.play.selfplay import Matchup, SelfPlayError, choose_engine
+
+    for match, engine in ((Matchup("advisor", "random", "base", False, {}), "fast"), (Matchup("random", "random", "base", False, {}), "turbo")):
+        try:
+            choose_engine(match, engine)  # type: ignore[arg-type]
+        except SelfPlayError as exc:
+            yield "choose_engine", say("cli.option_value_problem", "fr", flag="--engine", value=engine, problem=exc)
+    for jobs, dask in ((0, None), (3, "tcp://scheduler.lan:8786"), (1, " ")):
+        try:
+            Runner(jobs=jobs, dask=dask)
+        except ClusterError as exc:
+            yield "Runner", exc.in_words("fr")
+    for key, fields in (("runner.no_dask", {}), ("runner.unreachable", {"address": "tcp://scheduler.lan:8786", "seconds": Seconds(5),
+                        "error": DaskSays("Timed out trying to connect to tcp://scheduler.lan:8786 after 5 s")})):
+        yield key, ClusterError.of(key, **fields).in_words("fr")
+    for seats in (("south",), ("south", "north")):
+        said = Facts(tuple(Fact.of("cli_sp.seat", player=Player(s), bot="advisor") for s in seats), sep="and_all")
+        flags = Facts(tuple(f"--{s}-option iterations=N" for s in seats), sep="and_all")
+        yield "selfplay", say("cli_sp.timed_one" if len(seats) == 1 else "cli_sp.timed_many", "fr", seats=said, options=flags)
+
+
 def help_lines() -> Iterator[tuple[str, str]]:
     """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
     from schotten_lab.cli import build_parser
@@ -816,6 +842,7 @@ SECTIONS = (
     ("Les refus d'un bot : son nom, ses options (bots/base.py ; bot, selfplay)", bot_lines),
     ("Les résumés des commandes de problèmes (schotten-lab puzzles generate|check|sheet --lang fr)", puzzle_summary_lines),
     ("Les erreurs d'un fichier de problèmes (schotten-lab puzzles check --lang fr)", puzzle_file_lines),
+    ("Les refus de selfplay : moteur, cluster Dask, budget de temps (schotten-lab selfplay --lang fr)", selfplay_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 
