@@ -802,6 +802,26 @@ def selfplay_lines() -> Iterator[tuple[str, str]]:
         yield "selfplay", say("cli_sp.timed_one" if len(seats) == 1 else "cli_sp.timed_many", "fr", seats=said, options=flags)
 
 
+def protocol_lines() -> Iterator[tuple[str, str]]:
+    """A bot request's errors (bots/protocol.py: ``bot --lang fr``, ``advise`` on a request file), in French."""
+    import json
+
+    from schotten_lab.bots import make_bot
+    from schotten_lab.bots.protocol import RequestError, answer
+    from schotten_lab.core.position import Position
+    from schotten_lab.core.position_json import position_to_dict
+
+    base = position_to_dict(Position.from_notation("-/-/-/-/-/-/-/-/- R1R2R3R4R5R6 ?6 s d42"))
+    over = position_to_dict(Position.from_notation("R1R2R3-B1B2B4@s/R4R5R6-B5B6B8@s/R7R8R9-G1G2G4@s/-/-/-/-/-/- Y1Y2Y3Y4Y5Y6 ?6 n d24"))
+    twice = json.loads(json.dumps(base))
+    twice["stones"][0]["south"] = ["R1"]
+    bot = make_bot("random", seed=0)
+    for line in ("", "nope", "[1]", json.dumps({k: v for k, v in base.items() if k != "to_move"}), json.dumps({**base, "history": 5}),
+                 json.dumps(twice), json.dumps(over), json.dumps({**base, "to_move": "north"})):
+        yield "bot", answer(bot, line, "fr")["error"]
+    yield "bot", RequestError.of("req.too_long", limit=1_000_000).in_words("fr")
+
+
 def help_lines() -> Iterator[tuple[str, str]]:
     """Every help text of the command line (``schotten-lab COMMAND --help --lang fr``), in French."""
     from schotten_lab.cli import build_parser
@@ -843,6 +863,7 @@ SECTIONS = (
     ("Les résumés des commandes de problèmes (schotten-lab puzzles generate|check|sheet --lang fr)", puzzle_summary_lines),
     ("Les erreurs d'un fichier de problèmes (schotten-lab puzzles check --lang fr)", puzzle_file_lines),
     ("Les refus de selfplay : moteur, cluster Dask, budget de temps (schotten-lab selfplay --lang fr)", selfplay_lines),
+    ("Les erreurs d'une requête de bot (schotten-lab bot --lang fr ; advise sur une requête)", protocol_lines),
     ("L'aide des commandes et des options (schotten-lab COMMANDE --help --lang fr)", help_lines),
 )
 
