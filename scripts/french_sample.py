@@ -705,7 +705,8 @@ def bot_lines() -> Iterator[tuple[str, str]]:
     from schotten_lab.bots import make_bot
     from schotten_lab.core.errors import ArgumentError
 
-    for name, options in (("nope", {}), ("random", {"depth": 3}), ("greedy", {"x": 1, "y": 2})):
+    for name, options in (("nope", {}), ("random", {"depth": 3}), ("greedy", {"x": 1, "y": 2}), ("advisor", {"iterations": 0}),
+                          ("advisor", {"budget": "vite"}), ("advisor", {"seed": "x"})):
         try:
             make_bot(name, **options)
         except ArgumentError as exc:

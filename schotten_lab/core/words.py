@@ -42,6 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol, runtime_checkable
 
+from .errors import EXCERPT_CHARS, excerpt
 from .label_words import CHART_LABELS, DIAGRAM_LABELS, REPORT_LABELS
 from .name_words import (
     ARTICLE_KINDS,
@@ -136,7 +137,10 @@ def render(value: object, lang: str = "en", form: str = "bare") -> str:
     language's separators, card tuples joined by spaces, values with ``in_words(lang)`` rendered by it,
     anything else by ``str``. ``form`` (a phrase's ``{field:form}``): ``def``/``indef``/``poss`` for
     values that have forms (:class:`InForms`), ``le``/``la``/``de``/``que`` for a French article or
-    preposition with elision, ``pron`` for a player as the pronoun « lui »."""
+    preposition with elision, ``pron`` for a player as the pronoun « lui », ``q`` for a user's value
+    quoted (:func:`quoted`)."""
+    if form == "q":
+        return quoted(value, lang)
     if form in ARTICLE_KINDS:
         word = render(value, lang)
         return article(word, form) if check_lang(lang) == "fr" and word else word
@@ -169,6 +173,19 @@ def render(value: object, lang: str = "en", form: str = "bare") -> str:
         name = tactic(kind, lang)  # an elite troop (core.tactics.Troop) by its rulebook name: « Espion », « Joker (R8) »
         return name if value.identity is None else f"{name} ({value.identity})"
     return str(value)
+
+
+def quoted(value: object, lang: str = "en") -> str:
+    """A user's value quoted in a message (a phrase's ``{value:q}``): its ``repr`` cut short in English
+    (``'x'``, ``0``, as messages always wrote it: :func:`~.errors.excerpt`); in French a text in
+    « guillemets », a number with the language's separators, anything else cut short."""
+    if check_lang(lang) == "en" or isinstance(value, bool):
+        return excerpt(value)
+    if isinstance(value, str) and len(value) <= EXCERPT_CHARS:
+        return f"«{NBSP}{value}{NBSP}»"
+    if isinstance(value, int | float) and abs(value) < 1e15:
+        return number(value, lang)
+    return excerpt(value)
 
 
 class _PhraseFormatter(string.Formatter):
@@ -288,5 +305,5 @@ __all__ = [
     "NBSP", "PHRASES", "PLAYER_NAMES", "REPORT_LABELS", "TACTICS_WORDS", "Count", "Fact", "Facts", "InForms",
     "InWords", "Phrases", "TacticName", "WordsError", "all_tables", "article", "chance", "check_lang", "color",
     "default_lang", "estimate", "fields_of", "formation", "fraction", "fraction_percent", "join", "number",
-    "percent", "phrase", "player", "register", "render", "say", "tactic", "typeset", "typeset_fr", "with_article",
+    "percent", "phrase", "player", "quoted", "register", "render", "say", "tactic", "typeset", "typeset_fr", "with_article",
 ]  # fmt: skip
