@@ -186,7 +186,8 @@ def tactics_overrides() -> dict[str, dict[str, object]]:
 
     from schotten_lab.analysis.claims import FormationWords
     from schotten_lab.bots.move_facts import Pieces
-    from schotten_lab.bots.tactics_reasons import BestWords, CardWords, ChanceList, DeckList, HandCards, TroopFormation
+    from schotten_lab.bots.tactics_reasons import BestWords, CardWords, ChanceList, DeckList, HandCards, PlayWords, TroopFormation
+    from schotten_lab.game import Play
     from schotten_lab.core.cards import Card
     from schotten_lab.core.formations import evaluate
     from schotten_lab.core.rules import Player
@@ -223,6 +224,14 @@ def tactics_overrides() -> dict[str, dict[str, object]]:
         "tr.keeps_hand": {"cards": HandCards(("R1", "G9", "SPY"))},
         "tr.with_troops": {"troops": "le Joker en R7"},
         "tr.troop_as": {"troop": CardWords("JOKER"), "card": "R7"},
+        "tr.err_cannot_claim": {"player": S, "stone": 4, "when": Fact.of("tr.when_after"),
+                                "why": Fact.of("tr.why_beaten", opponent=N, cards=Pieces((Card.parse("B7"),)))},
+        "tr.err_claims_shape": {"most": 9, "value": "4"}, "tr.err_claims_stone": {"value": 0, "most": 9},
+        "tr.err_claims_twice": {"stones": "[1, 1]"}, "tr.err_game_ends": {"stone": 3, "next": 5},
+        "tr.err_not_legal": {"play": PlayWords(Play("R9", 4)), "why": Fact.of("record.not_in_hand", card="R9", player=S)},
+        "tr.err_not_position": {"type": "str"}, "tr.err_play_shape": {"value": "R8"},
+        "tr.err_winning_claims": {"stones": "2, 3", "play": PlayWords(Play("P4", 4))},
+        "tr.why_incomplete": {"count": 1, "capacity": 3},
     }  # fmt: skip
 
 
