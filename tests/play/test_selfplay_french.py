@@ -96,3 +96,18 @@ def test_the_time_budget_note_in_french(seats: tuple[str, ...], capsys: pytest.C
         assert notes[0].endswith("utilisez --south-option iterations=N et --north-option iterations=N")
     assert not french_problems(notes[0]), french_problems(notes[0])
     assert out.count("\n") == 1
+
+
+def test_a_batch_without_dask_is_refused_in_french(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+    from pathlib import Path
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # what an environment without dask looks like
+    positions = sorted((Path(__file__).resolve().parents[2] / "data" / "positions").glob("*.json"))[:2]
+    for command in (["analyze", *map(str, positions)], ["selfplay", "--games", "2"]):
+        code, out, err = _run(capsys, *command, "--dask", "local", "--lang", "fr")
+        assert code == 2 and out == "", err
+        assert err.strip() == ("schotten-lab\u00a0: erreur\u00a0: --dask demande dask[distributed], qui n’est pas installé\u00a0: installez "
+                               "schotten-lab avec son extra «\u00a0studies\u00a0» (schotten-lab[studies])"), err
+        code, out, err = _run(capsys, *command, "--dask", "local", "--lang", "en")
+        assert err.strip() == "schotten-lab: error: --dask needs dask[distributed], which is not installed: pip install 'schotten-lab[studies]'"
