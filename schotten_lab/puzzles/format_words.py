@@ -13,9 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core.reader_words import FieldPath, Quoted
-from .words import PUZZLE_PHRASES  # noqa: F401  (its phrases: a puzzle's kind, « revendication »)
+from ..core.reader_words import FieldPath
 from ..core.words import NBSP, Fact, check_lang, number, register, render, say
+from .words import PUZZLE_PHRASES  # noqa: F401  (its phrases: a puzzle's kind, « revendication »)
 
 PUZZLE_FORMAT_PHRASES = register({
     # where
@@ -316,4 +316,4 @@ def problem(field: str, key: str, **fields: object) -> PuzzleProblem:
     return PuzzleProblem(field, Fact.of(key, **fields))
 
 
-__all__ = ["PUZZLE_FORMAT_PHRASES", "ByteProblem", "Choices", "Interval", "MoveList", "Named", "PuzzleField", "PuzzleProblem", "Quoted", "StoneList", "Whole", "problem"]
+__all__ = ["PUZZLE_FORMAT_PHRASES", "ByteProblem", "Choices", "Interval", "MoveList", "Named", "PuzzleField", "PuzzleProblem", "StoneList", "Whole", "problem"]
