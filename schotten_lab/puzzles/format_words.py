@@ -160,6 +160,14 @@ PUZZLE_FORMAT_PHRASES = register({
                         "fr": "{low} n'exclut pas le deuxième coup (un écart nul)"},
     "pzf.outside": {"en": "outside its interval", "fr": "hors de son intervalle"},
     "pzf.problem": {"en": "{file}: puzzle {number} ({id}): {problem}", "fr": "{file} : problème {number} ({id}) : {problem}"},
+    # a library caller's arguments (puzzles.generate, puzzles.rating; the command line checks them first)
+    "pzf.gen_kind": {"en": "kind: {kind:q}: this version generates {kinds} puzzles",
+                     "fr": "kind : {kind:q} : cette version génère des problèmes {kinds}"},
+    "pzf.gen_variant": {"en": "variant: {variant:q}: expected {variants}", "fr": "variant : {variant:q} : {variants} attendu"},
+    "pzf.gen_tactics": {"en": "kind: {kind:q}: the tactics variant has claim puzzles only (its endgames have no exact solver)",
+                        "fr": "kind : {kind:q} : la variante tactique n'a que des problèmes de revendication (ses finales n'ont pas de solveur exact)"},
+    "pzf.rate_missing": {"en": "solvers: no failure rate for {names}", "fr": "solvers : pas de taux d'échec pour {names}"},
+    "pzf.rate_range": {"en": "solvers: failure rates are from 0 to 1", "fr": "solvers : un taux d'échec va de 0 à 1"},
 })  # fmt: skip
 """The puzzle files' problems (en, fr); the English is the reader's and the checks' historical words."""
 
@@ -187,14 +195,16 @@ class Named:
 
 @dataclass(frozen=True, slots=True)
 class Choices:
-    """Values one of which is expected: ``endgame, claim, midgame`` (``sep="list"``) or ``'stone' or
-    'stones'`` (``sep="or"``) in English; « « stone » ou « stones » » in French."""
+    """Values one of which is expected: ``endgame, claim, midgame`` (``sep="list"``), ``'endgame', 'claim'``
+    (``sep="reprs"``) or ``'stone' or 'stones'`` (``sep="or"``) in English; « « stone » ou « stones » » in French."""
 
     values: tuple[str, ...]
     sep: str = "list"
 
     def in_words(self, lang: str = "en") -> str:
         if check_lang(lang) == "en":
+            if self.sep == "reprs":
+                return ", ".join(map(repr, self.values))
             return ", ".join(self.values) if self.sep == "list" else " or ".join(map(repr, self.values))
         quoted = [Named(v).in_words(lang) for v in self.values]
         return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " ou " + quoted[-1]

@@ -17,6 +17,8 @@ from puzzle_set import committed
 from schotten_lab.cli import main
 from schotten_lab.puzzles import PuzzleFormatError, puzzle_from_dict, puzzle_from_json, read_puzzles
 from schotten_lab.puzzles.format_words import PuzzleField
+from schotten_lab.puzzles.generate import generate
+from schotten_lab.puzzles.rating import rating_of
 from schotten_lab.puzzles.prove import check_puzzle, check_puzzle_problems
 
 from ..core.test_french import french_problems
@@ -261,3 +263,22 @@ def test_a_bad_puzzle_file_is_refused_in_french(tmp_path: Path, capsys: pytest.C
     assert main(["puzzles", "check", str(path), "--lang", "fr"]) == 2
     err = capsys.readouterr().err.strip()
     assert err == "schotten-lab\u00a0: erreur\u00a0: ligne 1\u00a0: classement\u00a0: vaut «\u00a0high\u00a0» ; un classement est un nombre entier de 0 à 3\u00a0000".replace(" ; ", "\u00a0; ")
+
+
+@pytest.mark.parametrize(
+    ("call", "english"),
+    [
+        (lambda: generate("opening", 1, 0), "kind: 'opening': this version generates 'endgame', 'claim', 'midgame' puzzles"),
+        (lambda: generate("claim", 1, 0, variant="mud"), "variant: 'mud': expected 'base' or 'tactics'"),
+        (lambda: generate("endgame", 1, 0, variant="tactics"),
+         "kind: 'endgame': the tactics variant has claim puzzles only (its endgames have no exact solver)"),
+        (lambda: rating_of({"random": 0.5}, ("random", "greedy")), "solvers: no failure rate for greedy"),
+        (lambda: rating_of({"random": 1.5}, ("random",)), "solvers: failure rates are from 0 to 1"),
+    ],
+)
+def test_a_library_callers_arguments_are_refused_in_both_languages(call: Callable[[], object], english: str) -> None:
+    with pytest.raises(ValueError) as caught:  # still a ValueError, as documented
+        call()
+    assert str(caught.value) == english
+    french = caught.value.in_words("fr")  # type: ignore[attr-defined]
+    assert french != english and not french_problems(french), (french, french_problems(french))
