@@ -23,7 +23,7 @@ from ..core.position_json import position_from_dict, position_to_dict
 from ..core.reader_words import JsonKind, JsonMessage, Quoted
 from ..core.rules import Player
 from ..core.words import Fact, check_lang, render, say
-from .format_words import ByteProblem, Choices, Interval, Named, PuzzleProblem, Whole
+from .format_words import ByteProblem, Choices, Interval, PuzzleProblem, Whole
 
 FORMAT = "schotten-lab/puzzle@1"
 KINDS = ("endgame", "claim", "midgame")
@@ -181,7 +181,7 @@ def read_puzzles(source: str | Path | Iterable[str]) -> list[Puzzle]:
     for number, text in _lines(source):
         puzzle = puzzle_from_json(text, number)
         if puzzle.id in seen:
-            raise PuzzleFormatError.about("id", "pzf.same_id", number, id=Named(puzzle.id), other=Whole(seen[puzzle.id]))
+            raise PuzzleFormatError.about("id", "pzf.same_id", number, id=puzzle.id, other=Whole(seen[puzzle.id]))
         seen[puzzle.id] = number
         puzzles.append(puzzle)
     return puzzles
@@ -227,7 +227,7 @@ def _read(data: object) -> Puzzle:
         if name not in data:
             raise PuzzleFormatError.about(name, "pzf.missing")
     if data["format"] != FORMAT:
-        raise PuzzleFormatError.about("format", "pzf.format", value=Quoted(data["format"]), format=Named(FORMAT))
+        raise PuzzleFormatError.about("format", "pzf.format", value=Quoted(data["format"]), format=FORMAT)
     ident = data["id"]
     if not isinstance(ident, str) or not ID_PATTERN.match(ident):
         raise PuzzleFormatError.about("id", "pzf.id", value=Quoted(ident))
@@ -307,7 +307,7 @@ def _solution(raw: object, kind: str, position: Position) -> dict[str, Any]:
         if extra:
             raise PuzzleFormatError.about(f"solution.{_name(extra[0])}", "pzf.unknown_field")
         if raw.get("player") != me.value:
-            raise PuzzleFormatError.about("solution.player", "pzf.solver", value=Quoted(raw.get("player")), solver=Named(me.value))
+            raise PuzzleFormatError.about("solution.player", "pzf.solver", value=Quoted(raw.get("player")), solver=me.value)
         stones = _stones(raw.get("claimable"), "solution.claimable")
         for number in stones:
             s = position.stone(number)
@@ -318,7 +318,7 @@ def _solution(raw: object, kind: str, position: Position) -> dict[str, Any]:
     if extra:
         raise PuzzleFormatError.about(f"solution.{_name(extra[0])}", "pzf.unknown_field")
     if "player" in raw and raw["player"] != me.value:
-        raise PuzzleFormatError.about("solution.player", "pzf.solver_short", value=Quoted(raw["player"]), solver=Named(me.value))
+        raise PuzzleFormatError.about("solution.player", "pzf.solver_short", value=Quoted(raw["player"]), solver=me.value)
     play = raw.get("play")
     if not isinstance(play, Mapping):
         raise PuzzleFormatError.about("solution.play", "pzf.play_shape", kind=JsonKind(play))
@@ -369,7 +369,7 @@ def _line(raw: object, kind: str, solution: Mapping[str, Any], position: Positio
             raise PuzzleFormatError.about(f"{here}.{_name(extra[0])}", "pzf.unknown_field")
         who = position.to_move if i % 2 == 0 else position.to_move.opponent
         if turn.get("player") != who.value:
-            raise PuzzleFormatError.about(f"{here}.player", "pzf.turn_player", value=Quoted(turn.get("player")), player=Named(who.value))
+            raise PuzzleFormatError.about(f"{here}.player", "pzf.turn_player", value=Quoted(turn.get("player")), player=who.value)
         play = turn.get("play")
         out: dict[str, Any] = {"player": who.value, "play": None, "claim": list(_stones(turn.get("claim", []), f"{here}.claim"))}
         if play is not None:

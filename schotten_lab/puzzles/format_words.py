@@ -70,12 +70,12 @@ PUZZLE_FORMAT_PHRASES = register({
     "pzf.file_not_utf8": {"en": "{path}: not UTF-8 text ({reason})", "fr": "{path} : ce n'est pas du texte UTF-8 ({reason})"},
     "pzf.bad_byte": {"en": "bad byte", "fr": "octet invalide"},
     "pzf.cannot_read": {"en": "cannot read {path}: {reason}", "fr": "impossible de lire {path} : {reason}"},
-    "pzf.same_id": {"en": "{id} is already the id of line {other}", "fr": "{id} est déjà l'identifiant de la ligne {other}"},
+    "pzf.same_id": {"en": "{id:q} is already the id of line {other}", "fr": "{id:q} est déjà l'identifiant de la ligne {other}"},
     # the document
     "pzf.not_object": {"en": "a puzzle is a JSON object, not {kind}", "fr": "un problème est un objet JSON, et non {kind}"},
     "pzf.unknown_field": {"en": "unknown field", "fr": "ce champ n'existe pas"},
     "pzf.missing": {"en": "is missing", "fr": "champ manquant"},
-    "pzf.format": {"en": "is {value}; this version reads {format}", "fr": "vaut {value} ; cette version lit {format}"},
+    "pzf.format": {"en": "is {value}; this version reads {format:q}", "fr": "vaut {value} ; cette version lit {format:q}"},
     "pzf.id": {"en": "is {value}; an id is 1 to 40 lowercase letters, digits or '-'",
                "fr": "vaut {value} ; un identifiant a de 1 à 40 caractères : lettres minuscules, chiffres ou \"-\""},
     "pzf.kind": {"en": "is {value}; expected one of {kinds}", "fr": "vaut {value} ; {kinds} attendu"},
@@ -94,9 +94,9 @@ PUZZLE_FORMAT_PHRASES = register({
     "pzf.question_type": {"en": "is {value}; a {kind} puzzle asks {allowed}", "fr": "vaut {value} ; pour un problème de type « {kind} », la question est {allowed}"},
     "pzf.not_claimable_question": {"en": "stone {stone} is not one the solver could claim (claimed, or their side incomplete)",
                                    "fr": "la borne {stone} n'est pas de celles que le joueur pourrait revendiquer (déjà revendiquée, ou son côté incomplet)"},
-    "pzf.solver": {"en": "is {value}; it must be the solver, {solver} (the player to move)",
-                   "fr": "vaut {value} ; ce doit être le joueur qui résout, {solver} (le joueur qui joue)"},
-    "pzf.solver_short": {"en": "is {value}; it must be the solver, {solver}", "fr": "vaut {value} ; ce doit être le joueur qui résout, {solver}"},
+    "pzf.solver": {"en": "is {value}; it must be the solver, {solver:q} (the player to move)",
+                   "fr": "vaut {value} ; ce doit être le joueur qui résout, {solver:q} (le joueur qui joue)"},
+    "pzf.solver_short": {"en": "is {value}; it must be the solver, {solver:q}", "fr": "vaut {value} ; ce doit être le joueur qui résout, {solver:q}"},
     "pzf.not_claimable": {"en": "stone {stone} cannot be claimed by {player} (claimed, or their side incomplete)",
                           "fr": "{player} ne peut pas revendiquer la borne {stone} (déjà revendiquée, ou son côté incomplet)"},
     "pzf.play_shape": {"en": "must be an object like {{'card': 'R8', 'stone': 3}}, not {kind}",
@@ -113,8 +113,8 @@ PUZZLE_FORMAT_PHRASES = register({
     "pzf.line_shape": {"en": "must be a non-empty list of turns, not {kind}", "fr": "doit être une liste de tours non vide, et non {kind}"},
     "pzf.line_long": {"en": "has {count} turns; at most {most}", "fr": "compte {count} tours ; {most} au plus"},
     "pzf.turn_shape": {"en": "must be a turn object, not {kind}", "fr": "doit être un tour (un objet), et non {kind}"},
-    "pzf.turn_player": {"en": "is {value}; turns alternate from the solver, so {player}",
-                        "fr": "vaut {value} ; les tours alternent à partir du joueur qui résout, donc {player}"},
+    "pzf.turn_player": {"en": "is {value}; turns alternate from the solver, so {player:q}",
+                        "fr": "vaut {value} ; les tours alternent à partir du joueur qui résout, donc {player:q}"},
     "pzf.turn_play": {"en": "must be null (a pass) or an object, not {kind}", "fr": "doit être null (une passe) ou un objet, et non {kind}"},
     "pzf.line_start": {"en": "the forced line must start with the solution's turn", "fr": "la suite forcée doit commencer par le tour de la solution"},
     "pzf.method": {"en": "must be a short non-empty text, not {kind}", "fr": "doit être un texte court et non vide, et non {kind}"},
@@ -183,17 +183,6 @@ class Whole:
 
 
 @dataclass(frozen=True, slots=True)
-class Named:
-    """A value of the document quoted as the reader always wrote it (``'south'``, its ``repr``), « south »
-    in French."""
-
-    value: object
-
-    def in_words(self, lang: str = "en") -> str:
-        return repr(self.value) if check_lang(lang) == "en" else f"«{NBSP}{self.value}{NBSP}»"
-
-
-@dataclass(frozen=True, slots=True)
 class Choices:
     """Values one of which is expected: ``endgame, claim, midgame`` (``sep="list"``), ``'endgame', 'claim'``
     (``sep="reprs"``) or ``'stone' or 'stones'`` (``sep="or"``) in English; « « stone » ou « stones » » in French."""
@@ -206,7 +195,7 @@ class Choices:
             if self.sep == "reprs":
                 return ", ".join(map(repr, self.values))
             return ", ".join(self.values) if self.sep == "list" else " or ".join(map(repr, self.values))
-        quoted = [Named(v).in_words(lang) for v in self.values]
+        quoted = [f"«{NBSP}{v}{NBSP}»" for v in self.values]
         return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " ou " + quoted[-1]
 
 
@@ -326,4 +315,4 @@ def problem(field: str, key: str, **fields: object) -> PuzzleProblem:
     return PuzzleProblem(field, Fact.of(key, **fields))
 
 
-__all__ = ["PUZZLE_FORMAT_PHRASES", "ByteProblem", "Choices", "Interval", "MoveList", "Named", "PuzzleField", "PuzzleProblem", "StoneList", "Whole", "problem"]
+__all__ = ["PUZZLE_FORMAT_PHRASES", "ByteProblem", "Choices", "Interval", "MoveList", "PuzzleField", "PuzzleProblem", "StoneList", "Whole", "problem"]
