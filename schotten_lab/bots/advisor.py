@@ -423,13 +423,13 @@ class AdvisorBot:
         self, budget: float = 2.0, iterations: int | None = None, seed: int | None = 0, policy: str = DEFAULT_POLICY
     ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
-            raise ValueError(f"budget: must be seconds a move, above 0 and at most {MAX_BUDGET:g}, not {budget!r}")
+            raise ArgumentError.of("bot_opt.budget", most=f"{MAX_BUDGET:g}", value=budget)  # bots/words.py
         if iterations is not None and (
             isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS
         ):
-            raise ValueError(f"iterations: must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {iterations!r}")
+            raise ArgumentError.of("bot_opt.iterations", most=MAX_ITERATIONS, value=iterations)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise ValueError(f"seed: must be a whole number, not {seed!r}")
+            raise ArgumentError.of("bot_opt.seed", value=seed)
         if policy not in POLICIES:
             raise ValueError(f"policy: must be one of {', '.join(POLICIES)}, not {policy!r}")
         self.budget = float(budget)

@@ -12,12 +12,15 @@ the loop: only the end of the input does."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from collections.abc import Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from ..core.position import Position
 from ..core.problem import Problem
+from ..core.reader_words import FieldPath, JsonMessage
+from ..core.words import Fact, check_lang, register, render, say
 from ..game import Turn, observation_from_dict
 from .base import Bot, mover
 
@@ -35,10 +38,79 @@ REQUEST_FIELDS = frozenset({
 """The top-level fields of a request read as the position (position@1's and an observation's; a test
 checks they are all the position format's); ``history`` is read apart, any other field is ignored."""
 JSON_TYPES = {dict: "an object", list: "an array", str: "a string", int: "a number", float: "a number", bool: "a boolean"}
+_JSON_KEYS = {dict: "object", list: "array", str: "string", int: "number", float: "number", bool: "boolean"}
+
+PROTOCOL_PHRASES = register({
+    "req.problem": {"en": "{problem}", "fr": "{problem}"},
+    "req.empty": {"en": "empty request: expected a position@1 JSON object on the line",
+                  "fr": "requête vide : un objet JSON position@1 est attendu sur la ligne"},
+    "req.not_json": {"en": "not JSON: {error}", "fr": "ce n'est pas du JSON : {error}"},
+    "req.json_at": {"en": "{message}: line {line} column {column}", "fr": "{message}, ligne {line}, colonne {column}"},
+    "req.json_deep": {"en": "JSON nested too deeply", "fr": "JSON trop profondément imbriqué"},
+    "req.not_object": {"en": "a request is a position@1 JSON object, not {kind}", "fr": "une requête est un objet JSON position@1, et non {kind}"},
+    "req.kind_object": {"en": "an object", "fr": "un objet"},
+    "req.kind_array": {"en": "an array", "fr": "un tableau"},
+    "req.kind_string": {"en": "a string", "fr": "un texte"},
+    "req.kind_number": {"en": "a number", "fr": "un nombre"},
+    "req.kind_boolean": {"en": "a boolean", "fr": "un booléen"},
+    "req.kind_null": {"en": "null", "fr": "null"},
+    "req.no_to_move": {"en": "to_move: is missing: a request names the player to move ('south' or 'north')",
+                       "fr": "il manque le champ \"to_move\" : une requête nomme le joueur qui joue (\"south\" ou \"north\")"},
+    "req.history": {"en": "history: expected a list of turn objects", "fr": "le champ \"history\" doit être une liste de tours (des objets)"},
+    "req.illegal": {"en": "illegal position: {problem}", "fr": "position illégale : {problem}"},
+    "req.game_over": {"en": "the game is over: {winner} has won", "fr": "la partie est finie : {winner} a gagné"},
+    "req.hand_hidden": {"en": "{where}: the observation does not show {player}'s hand (the player to move)",
+                        "fr": "{where} : la position ne la montre pas, or {player} est le joueur qui joue"},
+    "req.pending_hand": {"en": "holds {size} cards: putting {returns} back (pending Headhunter) leaves {kept}, but a hand holds {limit} while the decks last, at most {limit} after",
+                         "fr": "compte {size} cartes : en remettre {returns} (Chasseur de tête en cours) en laisse {kept}, or une main compte {limit} cartes tant que les pioches durent, {limit} au plus ensuite"},
+    "req.could_not_decide": {"en": "the bot could not decide: {error}", "fr": "le bot n'a pas pu choisir son tour : {error}"},
+    "req.program_says": {"en": "{text}", "fr": "le programme répond « {text} »"},
+    "req.too_long": {"en": "request line longer than {limit} bytes: a position@1 request is a few kB",
+                     "fr": "ligne de requête de plus de {limit} octets : une requête position@1 fait quelques ko"},
+})  # fmt: skip
+"""A request's errors (en, fr): the answer's ``error`` is in the bot's language, its fields stay as the spec says."""
 
 
 class RequestError(ValueError):
-    """A request line that is not a usable observation; the message names the field."""
+    """A request line that is not a usable observation; the message names the field. ``fact``: the
+    message as a phrase (``req.*``), said in any language by :meth:`in_words` (its English the ``str()``)."""
+
+    fact: object = None
+
+    @classmethod
+    def of(cls, key: str, **fields: object) -> RequestError:
+        fact = Fact.of(key, **fields)
+        error = cls(fact.in_words("en"))
+        error.fact = fact
+        return error
+
+    def in_words(self, lang: str = "en") -> str:
+        return str(self) if check_lang(lang) == "en" or self.fact is None else render(self.fact, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class _JsonProblem:
+    """Why a line is not JSON: Python's own words in English (as always), the reader's French otherwise."""
+
+    error: BaseException
+
+    def in_words(self, lang: str = "en") -> str:
+        exc = self.error
+        if check_lang(lang) == "en":
+            return str(exc)
+        if isinstance(exc, json.JSONDecodeError):
+            return say("req.json_at", lang, message=JsonMessage(exc.msg), line=str(exc.lineno), column=str(exc.colno))
+        return say("req.json_deep", lang)
+
+
+@dataclass(frozen=True, slots=True)
+class _ProgramSays:
+    """An unexpected error's own text (a bug's): as it is in English, quoted as the program's answer in French."""
+
+    text: str
+
+    def in_words(self, lang: str = "en") -> str:
+        return self.text if check_lang(lang) == "en" else say("req.program_says", lang, text=self.text)
 
 
 @dataclass(frozen=True)
@@ -58,18 +130,18 @@ def parse_request(line: str) -> Request:
     lets each side add fields): they are left out, and :func:`answer` names them. Unknown fields
     inside the position (a stone's, a hand's) and unknown values are still errors."""
     if not line.strip():
-        raise RequestError("empty request: expected a position@1 JSON object on the line")
+        raise RequestError.of("req.empty")
     try:
         data = json.loads(line.lstrip("\ufeff"))
     except (ValueError, RecursionError) as exc:
-        raise RequestError(f"not JSON: {exc}") from None
+        raise RequestError.of("req.not_json", error=_JsonProblem(exc)) from None
     if not isinstance(data, dict):
-        raise RequestError(f"a request is a position@1 JSON object, not {JSON_TYPES.get(type(data), 'null')}")
+        raise RequestError.of("req.not_object", kind=Fact.of(f"req.kind_{_JSON_KEYS.get(type(data), 'null')}"))
     if "to_move" not in data:
-        raise RequestError("to_move: is missing: a request names the player to move ('south' or 'north')")
+        raise RequestError.of("req.no_to_move")
     history = data.get("history")  # kept: the observation reads who played a Joker from it
     if history is not None and not (isinstance(history, list) and all(isinstance(t, dict) for t in history)):
-        raise RequestError("history: expected a list of turn objects")
+        raise RequestError.of("req.history")
     ignored = tuple(sorted(str(k) for k in data if k not in REQUEST_FIELDS and k != "history"))
     known = {k: v for k, v in data.items() if k in REQUEST_FIELDS or k == "history"}
     return Request(observation_of(known), history, ignored)
@@ -88,16 +160,16 @@ def observation_of(data: Mapping[str, Any]) -> Position:
     try:
         position = observation_from_dict(data)
     except Exception as exc:  # the parser's errors name the field; anything else is still a bad request
-        raise RequestError(str(exc)) from None
+        raise RequestError.of("req.problem", problem=exc) from None
     problems = pending_problems(position)
     if problems:
-        raise RequestError(f"illegal position: {problems[0]}")
+        raise RequestError.of("req.illegal", problem=problems[0])
     if position.winner() is not None:
-        raise RequestError(f"the game is over: {position.winner()} has won")
+        raise RequestError.of("req.game_over", winner=position.winner())
     try:
         mover(position)
-    except ValueError as exc:
-        raise RequestError(f"hands.{position.to_move.value}: {exc}") from None
+    except ValueError:  # the mover's hand is not shown: its one refusal
+        raise RequestError.of("req.hand_hidden", where=FieldPath(f"hands.{position.to_move.value}"), player=position.to_move) from None
     return position
 
 
@@ -115,40 +187,43 @@ def pending_problems(position: Position) -> list[Problem]:
     size, limit = position.hand_sizes[player], position.rules.hand_limit
     kept = size - pending.returns
     if kept > limit or (kept != limit and position.deck + position.tactics_deck > 0):
-        problems.append(Problem(field, f"holds {size} cards: putting {pending.returns} back (pending Headhunter) "
-                                f"leaves {kept}, but a hand holds {limit} while the decks last, at most {limit} after"))  # fmt: skip
+        fact = Fact.of("req.pending_hand", size=size, returns=pending.returns, kept=kept, limit=limit)
+        problems.append(Problem(field, fact.in_words("en"), fact=fact))
     return problems
 
 
-def answer(bot: Bot, line: str) -> dict[str, Any]:
+def answer(bot: Bot, line: str, lang: str = "en") -> dict[str, Any]:
     """The answer object to one request line: the bot's decision (with ``ignored_fields`` naming
-    the request's unknown top-level fields, at most :data:`MAX_IGNORED`), or ``{"error": ...}``."""
+    the request's unknown top-level fields, at most :data:`MAX_IGNORED`), or ``{"error": ...}``, its
+    message in ``lang`` (the fields' names and the turn stay as the protocol says)."""
     try:
         request = parse_request(line)
         decision = bot.decide(request.observation, request.history)
     except RequestError as exc:
-        return {"error": _short(str(exc))}
+        return {"error": _short(exc.in_words(lang))}
     except Exception as exc:  # a bot failure on an odd position must not end the session
-        return {"error": _short(f"the bot could not decide: {type(exc).__name__}: {exc}")}
+        said = say("req.could_not_decide", lang, error=_ProgramSays(f"{type(exc).__name__}: {exc}"))
+        return {"error": _short(said)}
     reply = decision.to_dict() if isinstance(decision, Turn) else dict(decision)  # a bot of outside may answer a dict
     if request.ignored:
         reply["ignored_fields"] = [_short(name, 40) for name in request.ignored[:MAX_IGNORED]]
     return reply
 
 
-def serve(bot: Bot, lines: Iterable[str | bytes | RequestError], out: IO[str]) -> int:
+def serve(bot: Bot, lines: Iterable[str | bytes | RequestError], out: IO[str], lang: str = "en") -> int:
     """Answer every line of ``lines`` on ``out`` (one answer line each, flushed); return the count.
 
     Bytes lines are decoded as UTF-8 with replacement, so no input can stop the loop; a blank line
     is a request too (it gets an error), which keeps requests and answers one to one. An item that
-    is a :class:`RequestError` (a line :func:`request_lines` could not read) gets that error.
+    is a :class:`RequestError` (a line :func:`request_lines` could not read) gets that error. The
+    errors' messages are in ``lang``.
     """
     answered = 0
     for raw in lines:
         if isinstance(raw, RequestError):
-            reply: dict[str, Any] = {"error": _short(str(raw))}
+            reply: dict[str, Any] = {"error": _short(raw.in_words(lang))}
         else:
-            reply = answer(bot, raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw)
+            reply = answer(bot, raw.decode("utf-8", errors="replace") if isinstance(raw, bytes) else raw, lang)
         out.write(json.dumps(reply, separators=(",", ":")) + "\n")
         out.flush()
         answered += 1
@@ -167,17 +242,17 @@ def request_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | 
         if len(line) <= limit or line.endswith(b"\n"):
             yield line
             continue
-        yield RequestError(f"request line longer than {limit:,} bytes: a position@1 request is a few kB")
+        yield RequestError.of("req.too_long", limit=limit)
         while line and not line.endswith(b"\n"):
             line = stream.readline(limit + 1)
 
 
 def _short(text: str, limit: int = MAX_ERROR) -> str:
-    text = " ".join(text.split())
+    text = re.sub(r"[^\S\u00a0\u202f]+", " ", text).strip(" ")  # one line; French no-break spaces kept
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 __all__ = [
-    "MAX_LINE", "Request", "RequestError", "answer", "observation_of", "parse_request", "pending_problems", "read_request",
+    "MAX_LINE", "PROTOCOL_PHRASES", "Request", "RequestError", "answer", "observation_of", "parse_request", "pending_problems", "read_request",
     "request_lines", "serve",
 ]  # fmt: skip

@@ -36,6 +36,7 @@ from functools import lru_cache
 from ..analysis.claims import FormationWords
 from ..analysis.outcome import outcome_of_sides
 from ..core.cards import Card, CardMask, mask_of
+from ..core.errors import ArgumentError
 from ..core.formations import Formation, Rank
 from ..core.position import Position
 from ..core.proof import ClaimStatus, Decision, decide_claim
@@ -45,7 +46,7 @@ from ..core.stone import Stone
 from ..core.tactics import Piece, Troop
 from ..core.words import TACTICS_WORDS as CORE_TACTICS_WORDS
 from ..core.words import Fact, Facts, TacticName, formation, join, number, register, say, with_article
-from ..game import Play, deck_words, legal_plays, may_pass
+from ..game import Play, deck_words, legal_plays, may_pass, play_words
 from ..game.plays import claim_holds, play_problem, seat_of
 from .move_facts import Numbers, Pieces, beat_fact, piece_name
 from .turns import after_play, seen_state, with_claims
@@ -113,9 +114,49 @@ TACTICS_REASON_PHRASES = register(
         "tr.keeps_hand": {"en": "keeps {cards}", "fr": "garde {cards}"},
         "tr.with_troops": {"en": "{troops}", "fr": "avec {troops}"},
         "tr.troop_as": {"en": "{troop} as {card}", "fr": "{troop:le} en {card}"},
+        # explain_play's refusals of a turn that is not legal where it is asked (ArgumentError, a ValueError)
+        "tr.err_winning_claims": {"en": "play: the claims of stones {stones} win the game: no play follows, not {play}",
+                                  "fr": "argument \"play\" : revendiquer les bornes {stones} gagne la partie : aucun coup ne suit, et non {play}"},
+        "tr.err_pass": {"en": "play: a pass (None) is allowed only without a clan card to place, and {player} can place one",
+                        "fr": "argument \"play\" : on ne passe (None) que si aucune carte Clan ne peut être posée, or {player} peut en poser une"},
+        "tr.err_not_position": {"en": "position: must be a Position or an Observation, not {type}",
+                                "fr": "argument \"position\" : un objet Position ou Observation est attendu, et non {type}"},
+        "tr.err_hand_unknown": {"en": "position: {player}'s hand is unknown; the reasons of {player}'s moves need it",
+                                "fr": "argument \"position\" : la main de {player} est inconnue, or les raisons de ses coups en ont besoin"},
+        "tr.err_pending": {"en": "position.pending: a Headhunter put-back is pending; explain the Headhunter play before it",
+                           "fr": "argument \"position\", champ \"pending\" : le Chasseur de tête attend que des cartes soient remises ; expliquez le coup du Chasseur de tête avant"},
+        "tr.err_game_over": {"en": "position: the game is over ({winner} has won)", "fr": "argument \"position\" : la partie est finie ({winner} a gagné)"},
+        "tr.err_claims_shape": {"en": "claims: must be a list of stone numbers 1-{most}, not {value:q}",
+                                "fr": "argument \"claims\" : une liste de numéros de bornes de 1 à {most} est attendue, et non {value:q}"},
+        "tr.err_claims_stone": {"en": "claims: {value:q} is not a stone number 1-{most}", "fr": "argument \"claims\" : {value:q} n'est pas un numéro de borne de 1 à {most}"},
+        "tr.err_claims_twice": {"en": "claims: a stone is listed twice in {stones}", "fr": "argument \"claims\" : une borne apparaît deux fois dans {stones}"},
+        "tr.err_play_shape": {"en": "play: must be a Play from legal_plays(position) or None (a pass), not {value:q}",
+                              "fr": "argument \"play\" : un Play de legal_plays(position) ou None (une passe) est attendu, et non {value:q}"},
+        "tr.err_not_legal": {"en": "play: {play} is not legal here: {why}", "fr": "argument \"play\" : {play} n'est pas légal ici : {why}"},
+        "tr.err_not_among": {"en": "it is not among the legal plays", "fr": "ce coup n'est pas parmi les coups légaux"},
+        "tr.err_game_ends": {"en": "claims: the game ends at the claim of stone {stone}; stone {next} cannot follow",
+                             "fr": "argument \"claims\" : la partie s'arrête à la revendication de la borne {stone} ; la borne {next} ne peut pas suivre"},
+        "tr.err_cannot_claim": {"en": "claims: {player} cannot claim stone {stone} {when}: {why}",
+                                "fr": "argument \"claims\" : {player} ne peut pas revendiquer la borne {stone} {when} : {why}"},
+        "tr.when_now": {"en": "now", "fr": "maintenant"},
+        "tr.when_after": {"en": "after this play", "fr": "après ce coup"},
+        "tr.why_claimed": {"en": "it is claimed by {owner}", "fr": "elle est revendiquée par {owner}"},
+        "tr.why_incomplete": {"en": "the side has {count} of {capacity} cards", "fr": "le côté n'a que {count} des {capacity} cartes"},
+        "tr.why_beaten": {"en": "{opponent} can still add {cards} and beat it", "fr": "{opponent} peut encore ajouter {cards} et faire mieux"},
+        "tr.why_not_beaten": {"en": "{opponent}'s side is not beaten", "fr": "le côté de {opponent} n'est pas battu"},
     }
 )
 """The tactics variant's reasons (en, fr): the English is the reasons' historical words."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayWords:
+    """A play in a refusal: ``R8 on stone 3`` (its ``str``, as the refusals always wrote it) / « R8 sur la borne 3 »."""
+
+    play: Play
+
+    def in_words(self, lang: str = "en") -> str:
+        return str(self.play) if lang == "en" else play_words(self.play, lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,16 +262,16 @@ def explain_facts(position: Position, play: Play | None, claims: Sequence[int]) 
     parts: list[object] = []
     before = view
     if view.rules.expert and made:
-        _check_claims_hold(view, made, me, "now", shown_claimed=True)
+        _check_claims_hold(view, made, me, "tr.when_now", shown_claimed=True)
         parts.append(_claim_words(view, me, made))
         before = with_claims(view, me, [n for n in made if view.stone(n).claimed is None])
         if holds_winning_set(before.stones_held(me)):
             if play is not None:
-                raise ValueError(f"play: the claims of stones {_numbers(made)} win the game: no play follows, not {play}")
+                raise ArgumentError.of("tr.err_winning_claims", stones=_numbers(made), play=PlayWords(play))
             return Facts(tuple(parts))
     if play is None:
         if not may_pass(before):
-            raise ValueError(f"play: a pass (None) is allowed only without a clan card to place, and {me.value} can place one")
+            raise ArgumentError.of("tr.err_pass", player=me)
         parts.append(Fact.of("reason.pass") if not legal_plays(before) else Fact.of("tr.pass_no_clan"))
         after = before
     else:
@@ -238,7 +279,7 @@ def explain_facts(position: Position, play: Play | None, claims: Sequence[int]) 
         after = after_play(seen_state(before), play)
         parts.extend(_play_words(before, after, play, me, made))
     if not view.rules.expert and made:
-        _check_claims_hold(after, made, me, "after this play")
+        _check_claims_hold(after, made, me, "tr.when_after")
         parts.append(_claim_words(after, me, made))
     return Facts(tuple(p for p in parts if p is not None))
 
@@ -254,36 +295,36 @@ def hand_kept(codes: Sequence[str]) -> Fact:
 def _mover_view(position: object) -> Position:
     """The position as the player to move sees it: the opponent's hand hidden (size kept)."""
     if not isinstance(position, Position):
-        raise ValueError(f"position: must be a Position or an Observation, not {type(position).__name__}")
+        raise ArgumentError.of("tr.err_not_position", type=type(position).__name__)
     me = position.to_move
     if position.hands[me] is None:
-        raise ValueError(f"position: {me.value}'s hand is unknown; the reasons of {me.value}'s moves need it")
+        raise ArgumentError.of("tr.err_hand_unknown", player=me)
     if getattr(position, "pending", None) is not None:
-        raise ValueError("position.pending: a Headhunter put-back is pending; explain the Headhunter play before it")
+        raise ArgumentError.of("tr.err_pending")
     if position.winner() is not None:
-        raise ValueError(f"position: the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
+        raise ArgumentError.of("tr.err_game_over", winner=position.winner())
     return position.with_hand(me.opponent, None) if position.hands[me.opponent] is not None else position
 
 
 def _check_claims(claims: object) -> tuple[int, ...]:
     if isinstance(claims, (str, bytes)) or not isinstance(claims, Sequence):
-        raise ValueError(f"claims: must be a list of stone numbers 1-{STONE_COUNT}, not {claims!r}")
+        raise ArgumentError.of("tr.err_claims_shape", most=STONE_COUNT, value=claims)
     for n in claims:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= STONE_COUNT:
-            raise ValueError(f"claims: {n!r} is not a stone number 1-{STONE_COUNT}")
+            raise ArgumentError.of("tr.err_claims_stone", value=n, most=STONE_COUNT)
     if len(set(claims)) != len(claims):
-        raise ValueError(f"claims: a stone is listed twice in {list(claims)}")
+        raise ArgumentError.of("tr.err_claims_twice", stones=str(list(claims)))
     return tuple(claims)
 
 
 def _check_play(position: Position, play: object) -> None:
     if not isinstance(play, Play):
-        raise ValueError(f"play: must be a Play from legal_plays(position) or None (a pass), not {play!r}")
+        raise ArgumentError.of("tr.err_play_shape", value=play)
     if play in legal_plays(position):
         return
     problem = play_problem(seat_of(position), play)
-    why = problem[1] if problem else "it is not among the legal plays"
-    raise ValueError(f"play: {play} is not legal here: {why}")
+    why = problem[1] if problem else Fact.of("tr.err_not_among")
+    raise ArgumentError.of("tr.err_not_legal", play=PlayWords(play), why=why)
 
 
 def _check_claims_hold(position: Position, claims: Sequence[int], me: Player, when: str, shown_claimed: bool = False) -> None:
@@ -293,26 +334,26 @@ def _check_claims_hold(position: Position, claims: Sequence[int], me: Player, wh
     pool = position.public_pool
     for k, n in enumerate(claims):
         if holds_winning_set(held):
-            raise ValueError(f"claims: the game ends at the claim of stone {claims[k - 1]}; stone {n} cannot follow")
+            raise ArgumentError.of("tr.err_game_ends", stone=claims[k - 1], next=n)
         stone = position.stone(n)
         if stone.claimed is me and shown_claimed:
             held.add(n)
             continue
         if not claim_holds(stone, me, pool):
             why = _refusal(decide_claim(stone, me, pool, TACTICS), stone, me)
-            raise ValueError(f"claims: {me.value} cannot claim stone {n} {when}: {why}")
+            raise ArgumentError.of("tr.err_cannot_claim", player=me, stone=n, when=Fact.of(when), why=why)
         held.add(n)
 
 
-def _refusal(decision: Decision, stone: Stone, me: Player) -> str:
-    them = me.opponent.value
+def _refusal(decision: Decision, stone: Stone, me: Player) -> Fact:
+    them = me.opponent
     if decision.status is ClaimStatus.CLAIMED:
-        return f"it is claimed by {stone.claimed.value}"  # type: ignore[union-attr]
+        return Fact.of("tr.why_claimed", owner=stone.claimed)
     if decision.status is ClaimStatus.INCOMPLETE:
-        return f"the side has {len(stone.side(me))} of {stone.capacity} cards"
+        return Fact.of("tr.why_incomplete", count=len(stone.side(me)), capacity=stone.capacity)
     if decision.status is ClaimStatus.BEATEN:
-        return f"{them} can still add {_cards(decision.counterexample or ())} and beat it"
-    return f"{them}'s side is not beaten"
+        return Fact.of("tr.why_beaten", opponent=them, cards=Pieces(tuple(decision.counterexample or ())))
+    return Fact.of("tr.why_not_beaten", opponent=them)
 
 
 # ---- words --------------------------------------------------------------------------------------
@@ -510,10 +551,6 @@ def _claim_words(position: Position, me: Player, claims: Sequence[int]) -> Fact:
 
 def _numbers(numbers: Sequence[int]) -> str:
     return ", ".join(str(n) for n in numbers)
-
-
-def _cards(cards: Sequence[Piece]) -> str:
-    return " ".join(piece_name(c) for c in cards)
 
 
 __all__ = ["TACTICS_REASON_PHRASES", "TACTICS_WORDS", "TROOP_RANGE_WORDS", "beat_words", "explain_facts", "explain_play", "hand_kept"]

@@ -121,7 +121,7 @@ def tactics_view_of(position: Position) -> TacticsView:
     mover = position.to_move
     hand = position.hands[mover]
     if hand is None:
-        raise ValueError(f"hands.{mover.value}: the hand of the player to move must be known")
+        raise ArgumentError.of("search.hand_unknown", who=mover)  # bots/determinize.py's words, said in any language
     sides: list[tuple[int, ...]] = []
     done: list[int] = []
     for stone in position.stones:

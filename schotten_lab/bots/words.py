@@ -1,5 +1,5 @@
 """The bots' own phrases (registered with :func:`~schotten_lab.core.words.register`): an exact
-outcome with its distance to the end ("wins in 3 turns"), in English and French."""
+outcome with its distance to the end ("wins in 3 turns"), the options a bot refuses, in English and French."""
 
 from __future__ import annotations
 
@@ -11,6 +11,12 @@ BOT_PHRASES: Phrases = register(
         "outcome.win_in": {"en": "wins in {turns} turns", "fr": "gagne en {turns} tours"},
         "outcome.loss_next": {"en": "loses on the next turn at best", "fr": "perd au tour suivant au mieux"},
         "outcome.loss_in": {"en": "loses in {turns} turns at best", "fr": "perd en {turns} tours au mieux"},
+        # the options a bot's factory refuses itself (bots/advisor.py's AdvisorBot; bots/tactics_search.py)
+        "bot_opt.budget": {"en": "budget: must be seconds a move, above 0 and at most {most}, not {value:q}",
+                           "fr": "budget : un nombre de secondes par coup, plus de 0 et au plus {most}, est attendu, et non {value:q}"},
+        "bot_opt.iterations": {"en": "iterations: must be a whole number of rollouts from 1 to {most}, not {value:q}",
+                               "fr": "iterations : un nombre entier de parties simulées, de 1 à {most}, est attendu, et non {value:q}"},
+        "bot_opt.seed": {"en": "seed: must be a whole number, not {value:q}", "fr": "seed : un nombre entier est attendu, et non {value:q}"},
     }
 )
 """Phrases by key, each with the same ``{fields}`` in both languages. A distance counts turns of both

@@ -105,7 +105,7 @@ def load_observation_text(text: str, source: str) -> Loaded:
     try:
         position = observation_of(data)
     except RequestError as exc:
-        raise UsageError(f"{source}: {one_line(str(exc))}") from None
+        raise UsageError.of("cli.option_problem", flag=source, problem=exc) from None
     title, description = data.get("title"), data.get("description")
     return Loaded(position, source, title if isinstance(title, str) else None,
                   description if isinstance(description, str) else None)  # fmt: skip

@@ -53,7 +53,7 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
         return _report_single(load_notation(arg) if looks_like_notation(arg) else load_file(arg), args, out)
     if "-" in inputs and len(inputs) > 1:
         raise UsageError.of("cli.stdin_and_files")
-    from ..play.distributed import ClusterError, ordered_map
+    from ..play.distributed import ordered_map
 
     runner = runner_of(args)
     jobs = (
@@ -69,9 +69,7 @@ def cmd_analyze(args: argparse.Namespace, out: TextIO) -> int:
             out.flush()
             if bar is not None:
                 bar.update(1)
-    except ClusterError as exc:
-        raise UsageError(one_line(str(exc))) from None
-    finally:
+    finally:  # a ClusterError (bad input: exit 2) says itself in --lang's words
         if bar is not None:
             bar.close()
     return EXIT_BATCH_FAILED if failed else EXIT_OK

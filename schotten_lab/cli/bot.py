@@ -14,7 +14,7 @@ from typing import Any, TextIO
 
 from ..core.errors import UsageError
 from ..core.words import register
-from .io import EXIT_OK
+from .io import EXIT_OK, add_lang_option
 from .selfplay import OPTION_HELP
 from .values import bot_option, bot_options, integer, seconds
 
@@ -35,7 +35,7 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
         bot = make_bot(args.name, seed=args.seed, **options)
     except ValueError as exc:
         raise UsageError.of("cli_bot.refused", problem=exc) from None
-    serve(bot, request_lines(sys.stdin.buffer), out)
+    serve(bot, request_lines(sys.stdin.buffer), out, args.lang)
     return EXIT_OK
 
 
@@ -54,6 +54,7 @@ def add_bot_parser(sub: Any) -> None:
                    help="advisor: seconds a move (default 2); the same as --option budget=SECONDS")
     p.add_argument("--iterations", type=integer, metavar="N",
                    help="advisor: rollouts a move instead of a time budget (reproducible on any machine)")
+    add_lang_option(p, "the error messages")
     p.set_defaults(run=cmd_bot)
 
 

@@ -128,7 +128,6 @@ _HELP: tuple[tuple[str, str], ...] = (
     ("how many puzzles (default 6)", "combien de problèmes (6 par défaut)"),
     ("only puzzles of this kind", "seulement les problèmes de cette sorte"),
     ("which puzzles are picked (default 0)", "quels problèmes sont choisis (0 par défaut)"),
-    ("language of the sheet (default: en)", "langue de la feuille (en par défaut)"),
     ("where to write the sheet", "où écrire la feuille"),
     # the subjects of --lang's help (cli.io.add_lang_option: "language of {what} (default: …, from SCHOTTEN_LANG)")
     ("the readable report", "du rapport lisible"),
@@ -139,6 +138,7 @@ _HELP: tuple[tuple[str, str], ...] = (
     ("the error messages", "des messages d'erreur"),
     ("the text review and its summary", "de la revue en texte et de son résumé"),
     ("the summary", "du résumé"),
+    ("the sheet and its summary", "de la feuille et de son résumé"),
 )  # fmt: skip
 
 

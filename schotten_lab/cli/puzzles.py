@@ -99,7 +99,7 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
     for p in puzzles:
         bands[band(p.rating)] = bands.get(band(p.rating), 0) + 1
     lang = args.lang
-    shown = ", ".join(say("cli_pz.band_count", lang, band=say(f"cli_pz.band_{name}", lang), count=Figure(n)) for name, n in bands.items())
+    shown = ", ".join(say("cli_pz.band_count", lang, band=say(f"pz_band_{name}", lang), count=Figure(n)) for name, n in bands.items())
     confirmed = say("cli_pz.confirmed", lang, count=Figure(run.confirmed, unit="cli_pz.u_confirmed")) if args.kind == "midgame" else ""
     kind = say(f"cli_pz.kind_{args.kind}", lang) if args.variant == "base" else say(f"cli_pz.tactics_{args.kind}", lang)
     print(say(_plural("cli_pz.generated", len(puzzles), lang), lang, count=Figure(len(puzzles)), kind=kind, target=str(target),
@@ -111,15 +111,15 @@ def cmd_generate(args: argparse.Namespace, out: TextIO) -> int:
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     """``puzzles check``: validate every line, then re-prove every answer."""
     from ..puzzles.format import read_puzzles
-    from ..puzzles.prove import check_puzzle
+    from ..puzzles.prove import check_puzzle_problems
 
     puzzles = read_puzzles(args.file)  # PuzzleFormatError (a SchottenError): exit 2 naming line and field
     bar = progress(len(puzzles), not args.quiet, unit="puzzle")
     failed = 0
     for number, puzzle in enumerate(puzzles, 1):
-        problems = check_puzzle(puzzle)
+        problems = check_puzzle_problems(puzzle)
         for problem in problems:
-            print(f"{args.file}: puzzle {number} ({puzzle.id}): {problem}", file=out)
+            print(say("pzf.problem", args.lang, file=str(args.file), number=str(number), id=puzzle.id, problem=problem), file=out)
         failed += bool(problems)
         if bar is not None:
             bar.update(1)
@@ -188,10 +188,6 @@ PUZZLE_CLI_PHRASES = register({
     "cli_pz.tactics_claim": {"en": "tactics claim", "fr": "de revendication (variante tactique)"},
     "cli_pz.tactics_midgame": {"en": "tactics midgame", "fr": "de milieu de partie (variante tactique)"},
     "cli_pz.band_count": {"en": "{band} {count}", "fr": "{band} : {count}"},
-    "cli_pz.band_easy": {"en": "easy", "fr": "facile"},
-    "cli_pz.band_medium": {"en": "medium", "fr": "moyen"},
-    "cli_pz.band_hard": {"en": "hard", "fr": "difficile"},
-    "cli_pz.band_expert": {"en": "expert", "fr": "expert"},
     "cli_pz.checked": {"en": "{valid} of {total} puzzles valid and proved", "fr": "{valid} problèmes sur {total} valides et prouvés"},
     "cli_pz.checked_one": {"en": "{valid} of {total} puzzles valid and proved", "fr": "{valid} problème sur {total} valide et prouvé"},
     "cli_pz.printed": {"en": "{count} puzzles printed to {target}", "fr": "{count} problèmes imprimés dans {target}"},
@@ -231,7 +227,7 @@ def add_puzzle_commands(sub: Any) -> None:
     p.add_argument("--count", "-n", type=_positive, default=6, metavar="N", help="how many puzzles (default 6)")
     p.add_argument("--kind", choices=("endgame", "claim", "midgame"), help="only puzzles of this kind")
     p.add_argument("--seed", type=_seed, default=0, metavar="S", help="which puzzles are picked (default 0)")
-    p.add_argument("--lang", choices=("en", "fr"), default="en", help="language of the sheet (default: en)")
+    add_lang_option(p, "the sheet and its summary")
     p.add_argument("--output", "-o", required=True, metavar="FILE.html", help="where to write the sheet")
     p.set_defaults(run=cmd_sheet)
 

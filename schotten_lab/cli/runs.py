@@ -10,7 +10,6 @@ from typing import Any
 
 from ..core.errors import UsageError
 from ..core.reader_words import Quoted
-from .io import one_line
 from .values import integer
 
 
@@ -26,15 +25,13 @@ def progress(total: int | None, enabled: bool, unit: str = "game") -> Any:
 
 
 def runner_of(args: argparse.Namespace) -> Any:
-    """The :class:`~schotten_lab.play.distributed.Runner` of ``--jobs`` and ``--dask``, or a one-line usage error."""
-    from ..play.distributed import ClusterError, Runner
+    """The :class:`~schotten_lab.play.distributed.Runner` of ``--jobs`` and ``--dask``, or a one-line
+    usage error (a :class:`~schotten_lab.play.distributed.ClusterError`, said in ``--lang``'s words)."""
+    from ..play.distributed import Runner
 
     if args.jobs < 1:
         raise UsageError.of("cli.jobs", value=Quoted(args.jobs))
-    try:
-        return Runner(jobs=args.jobs, dask=args.dask)
-    except ClusterError as exc:
-        raise UsageError(one_line(exc)) from None
+    return Runner(jobs=args.jobs, dask=args.dask)
 
 
 def add_runner_options(p: argparse.ArgumentParser, what: str) -> None:

@@ -15,8 +15,9 @@ from typing import IO, Any, TextIO
 from ..core.errors import OutputError, UsageError
 from ..core.files import atomic_path
 from ..core.reader_words import Quoted
-from ..core.words import say
-from .io import EXIT_OK, add_lang_option, checked_output, file_name, one_line
+from ..core.rules import Player
+from ..core.words import Fact, Facts, register, say
+from .io import EXIT_OK, add_lang_option, checked_output, file_name
 from .runs import add_runner_options, progress, runner_of
 from .values import bot_option, bot_options, integer
 
@@ -28,6 +29,23 @@ OPTION_HELP = (
     "a bot option, e.g. budget=0.5 or iterations=300 for the advisor (repeatable; values read as JSON "
     "when they can be)"
 )
+
+SELFPLAY_CLI_PHRASES = register({
+    "cli_sp.seat": {"en": "{player} ({bot})", "fr": "{player} ({bot})"},
+    "cli_sp.timed_one": {
+        "en": "selfplay: note: {seats} searches on a time budget, so the records depend on the machine's speed and load, "
+              "not only on --seed; for reproducible records use {options}",
+        "fr": "selfplay : remarque : {seats} cherche ses coups en temps limité, donc les parties dépendent de la vitesse et "
+              "de la charge de la machine, pas seulement de --seed ; pour des parties reproductibles, utilisez {options}",
+    },
+    "cli_sp.timed_many": {
+        "en": "selfplay: note: {seats} searches on a time budget, so the records depend on the machine's speed and load, "
+              "not only on --seed; for reproducible records use {options}",
+        "fr": "selfplay : remarque : {seats} cherchent leurs coups en temps limité, donc les parties dépendent de la vitesse "
+              "et de la charge de la machine, pas seulement de --seed ; pour des parties reproductibles, utilisez {options}",
+    },
+})  # fmt: skip
+"""``selfplay``'s note on a bot searching on a time budget (en, fr)."""
 
 RECORD_FORMATS = ("jsonl", "ndjson", "json")
 """Extensions ``selfplay --out`` writes (one game@1 record per line)."""
@@ -42,7 +60,6 @@ def _on_the_clock(bot: object) -> bool:
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     """``selfplay``: N games between two bots, one game@1 record per line, then a summary."""
     from ..bots import bot_names, make_bot
-    from ..play.distributed import ClusterError
     from ..play.selfplay import Matchup, SelfPlayError, Summary, choose_engine, selfplay_lines
 
     for seat in ("south", "north"):
@@ -65,16 +82,16 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
             raise UsageError.of("cli.option_problem", flag=f"--{seat}-option", problem=exc) from None
         if _on_the_clock(bot):
             timed.append(seat)
+    lang = getattr(args, "lang", "en")
     if timed:
-        sys.stderr.write(
-            f"selfplay: note: {' and '.join(f'{s} ({getattr(args, s)})' for s in timed)} searches on a time budget, so the "
-            f"records depend on the machine's speed and load, not only on --seed; for reproducible records use "
-            f"{' and '.join(f'--{s}-option iterations=N' for s in timed)}\n"
-        )
+        seats = Facts(tuple(Fact.of("cli_sp.seat", player=Player(s), bot=getattr(args, s)) for s in timed), sep="and_all")
+        flags = Facts(tuple(f"--{s}-option iterations=N" for s in timed), sep="and_all")
+        key = "cli_sp.timed_one" if len(timed) == 1 else "cli_sp.timed_many"
+        sys.stderr.write(say(key, lang, seats=seats, options=flags) + "\n")
     try:
         engine = choose_engine(match, args.engine)
     except SelfPlayError as exc:
-        raise UsageError(f"--engine {args.engine}: {one_line(exc)}") from None
+        raise UsageError.of("cli.option_value_problem", flag="--engine", value=args.engine, problem=exc) from None
     summary = Summary()
     bar = progress(args.games, not args.quiet)
 
@@ -93,14 +110,11 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
                 write_all(sink)
         else:
             write_all(out)
-    except ClusterError as exc:
-        raise UsageError(one_line(exc)) from None
     except OutputError as exc:  # a failed write (disk full, file too large): the old file is kept
         raise UsageError.of("cli.option_problem", flag="--out", problem=exc) from None
     finally:
         if bar is not None:
             bar.close()
-    lang = getattr(args, "lang", "en")
     header = say("selfplay_header", lang, south=args.south, north=args.north, variant=say(f"selfplay_variant_{args.variant}", lang),
                  expert=say("selfplay_expert", lang) if args.expert else "", seed=str(args.seed), engine=engine,
                  runner=runner.describe(lang))

@@ -167,6 +167,7 @@ READER_PHRASES = register({
     "reader.the_boolean": {"en": "the boolean {value}", "fr": "le booléen {value}"},
     "reader.the_number": {"en": "the number {value}", "fr": "le nombre {value}"},
     "reader.the_string": {"en": "the string {value}", "fr": "le texte {value}"},
+    "reader.empty_string": {"en": "the string ''", "fr": "un texte vide"},
     "reader.digits": {"en": "a number of about {count} digits", "fr": "un nombre d'environ {count} chiffres"},
     "reader.characters": {"en": "{text}… ({count} characters)", "fr": "{text}… ({count} caractères)"},
     # the JSON reader's own messages (json.JSONDecodeError.msg), in French
@@ -247,7 +248,7 @@ class JsonKind:
         if isinstance(value, int | float):
             return say("reader.the_number", lang, value=number(value, lang) if abs(value) < 1e15 else excerpt(value))
         if isinstance(value, str):
-            return say("reader.the_string", lang, value=Quoted(value))
+            return say("reader.the_string", lang, value=Quoted(value)) if value else say("reader.empty_string", lang)
         if isinstance(value, list):
             return say("reader.kind_list", lang)
         if isinstance(value, Mapping):

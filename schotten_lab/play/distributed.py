@@ -33,14 +33,57 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from ..core.errors import SchottenError
+from ..core.reader_words import Quoted
 from ..core.words import register, say
 
 RUNNER_PHRASES = register({
     "runner.jobs": {"en": "jobs {n}", "fr": "{n} processus"},
     "runner.dask_local": {"en": "dask local ({n} workers)", "fr": "dask local ({n} processus)"},
     "runner.dask": {"en": "dask {address}", "fr": "dask {address}"},
+    # a runner refused (ClusterError)
+    "runner.bad_jobs": {"en": "jobs: must be a whole number, at least 1, not {value}",
+                        "fr": "nombre de processus : un nombre entier, au moins 1, est attendu, et non {value}"},
+    "runner.bad_dask": {"en": "dask: expected a scheduler address (tcp://host:port) or 'local', not {value}",
+                        "fr": "--dask : l'adresse d'un ordonnanceur Dask (tcp://hôte:port) ou \"local\" est attendue, et non {value}"},
+    "runner.jobs_and_address": {"en": "jobs: with a Dask scheduler address the cluster's workers run the tasks; drop --jobs",
+                                "fr": "--jobs : avec l'adresse d'un ordonnanceur Dask, ce sont les processus du cluster qui font le travail ; retirez --jobs"},
+    "runner.timeout": {"en": "connect_timeout: must be positive seconds, not {value}",
+                       "fr": "délai de connexion : un nombre de secondes positif est attendu, et non {value}"},
+    "runner.no_dask": {"en": "--dask needs dask[distributed], which is not installed: pip install 'schotten-lab[studies]'",
+                       "fr": "--dask demande dask[distributed], qui n'est pas installé : installez schotten-lab avec son extra \"studies\" (schotten-lab[studies])"},
+    "runner.local_failed": {"en": "--dask local: the local cluster did not start: {error}",
+                            "fr": "--dask local : le cluster local n'a pas démarré : {error}"},
+    "runner.unreachable": {"en": "--dask {address}: cannot reach the scheduler within {seconds} s: {error}",
+                           "fr": "--dask {address} : l'ordonnanceur ne répond pas en {seconds} s : {error}"},
+    "runner.not_address": {"en": "--dask {address}: not a scheduler address (tcp://host:port): {error}",
+                           "fr": "--dask {address} : ce n'est pas l'adresse d'un ordonnanceur (tcp://hôte:port) : {error}"},
+    "runner.no_scheduler": {"en": "--dask {address}: no Dask scheduler answered there: {error}",
+                            "fr": "--dask {address} : aucun ordonnanceur Dask n'a répondu à cette adresse : {error}"},
+    "runner.error": {"en": "{text}", "fr": "Dask répond « {text} »"},
 })  # fmt: skip
-"""The words of :meth:`Runner.describe`."""
+"""The words of :meth:`Runner.describe` and of a runner's refusals (:class:`ClusterError`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DaskSays:
+    """An error of Dask (or of the network below it) in its own words: as it is in English, quoted
+    as Dask's answer in French."""
+
+    text: str
+
+    def in_words(self, lang: str = "en") -> str:
+        return self.text if lang == "en" else say("runner.error", lang, text=self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class Seconds:
+    """A timeout in seconds as ``{:g}`` writes it (``5``, ``0.5``), with a decimal comma in French."""
+
+    value: float
+
+    def in_words(self, lang: str = "en") -> str:
+        text = f"{self.value:g}"
+        return text if lang == "en" else text.replace(".", ",")
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -75,14 +118,14 @@ class Runner:
 
     def __post_init__(self) -> None:
         if isinstance(self.jobs, bool) or not isinstance(self.jobs, int) or self.jobs < 1:
-            raise ClusterError(f"jobs: must be a whole number, at least 1, not {self.jobs!r}")
+            raise ClusterError.of("runner.bad_jobs", value=Quoted(self.jobs))
         if self.dask is not None:
             if not isinstance(self.dask, str) or not self.dask.strip():
-                raise ClusterError(f"dask: expected a scheduler address (tcp://host:port) or 'local', not {self.dask!r}")
+                raise ClusterError.of("runner.bad_dask", value=Quoted(self.dask))
             if self.dask != LOCAL and self.jobs != 1:
-                raise ClusterError("jobs: with a Dask scheduler address the cluster's workers run the tasks; drop --jobs")
+                raise ClusterError.of("runner.jobs_and_address")
         if self.connect_timeout <= 0:
-            raise ClusterError(f"connect_timeout: must be positive seconds, not {self.connect_timeout}")
+            raise ClusterError.of("runner.timeout", value=self.connect_timeout)
 
     @property
     def parallel(self) -> bool:
@@ -178,9 +221,7 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ClusterError(
-            "--dask needs dask[distributed], which is not installed: pip install 'schotten-lab[studies]'"
-        ) from None
+        raise ClusterError.of("runner.no_dask") from None
     timeout = runner.connect_timeout
     interrupted = _TeardownQuiet()
     with interrupted, contextlib.ExitStack() as stack:
@@ -200,18 +241,18 @@ def _dask_client(runner: Runner) -> Iterator[tuple[Any, int]]:
                 stack.enter_context(cluster)
                 client = stack.enter_context(Client(cluster, timeout=LOCAL_START_TIMEOUT))  # type: ignore[no-untyped-call,unused-ignore]
             except Exception as exc:  # noqa: BLE001 - any failure to start is reported in one line
-                raise ClusterError(f"--dask local: the local cluster did not start: {type(exc).__name__}: {_line(exc)}") from None
+                raise ClusterError.of("runner.local_failed", error=DaskSays(f"{type(exc).__name__}: {_line(exc)}")) from None
         else:
             address = runner.dask
             assert address is not None
             try:
                 client = stack.enter_context(Client(address, timeout=timeout))  # type: ignore[no-untyped-call,unused-ignore]
             except (OSError, TimeoutError) as exc:
-                raise ClusterError(f"--dask {address}: cannot reach the scheduler within {timeout:g} s: {_line(exc)}") from None
+                raise ClusterError.of("runner.unreachable", address=address, seconds=Seconds(timeout), error=DaskSays(_line(exc))) from None
             except ValueError as exc:  # a malformed address
-                raise ClusterError(f"--dask {address}: not a scheduler address (tcp://host:port): {_line(exc)}") from None
+                raise ClusterError.of("runner.not_address", address=address, error=DaskSays(_line(exc))) from None
             except Exception as exc:  # noqa: BLE001 - whatever answered there is no Dask scheduler
-                raise ClusterError(f"--dask {address}: no Dask scheduler answered there: {type(exc).__name__}: {_line(exc)}") from None
+                raise ClusterError.of("runner.no_scheduler", address=address, error=DaskSays(f"{type(exc).__name__}: {_line(exc)}")) from None
             workers = max(len(client.scheduler_info().get("workers", {})), 1)
         try:
             yield client, workers

@@ -26,7 +26,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from ..core.words import number, percent, register, say
+from ..core.reader_words import Quoted
+from ..core.words import Fact, number, percent, register, render, say
 from .distributed import ClusterError, Runner, ordered_map
 from .loop import BotTurnError, Matchup, bot_seed, opening_player, play_game
 
@@ -36,7 +37,34 @@ ENGINES: tuple[Engine, ...] = ("auto", "python", "fast")
 
 class SelfPlayError(RuntimeError):
     """A self-play run that cannot start: an unknown engine, a bad number of games. (A bot's
-    illegal turn is :class:`~.loop.BotTurnError`, raised by the one game loop.)"""
+    illegal turn is :class:`~.loop.BotTurnError`, raised by the one game loop.) ``fact``: the message
+    as a phrase (``selfplay_err.*``), said in any language by :meth:`in_words`."""
+
+    fact: object = None
+
+    @classmethod
+    def of(cls, key: str, **fields: object) -> SelfPlayError:
+        fact = Fact.of(key, **fields)
+        error = cls(fact.in_words("en"))
+        error.fact = fact
+        return error
+
+    def in_words(self, lang: str = "en") -> str:
+        """The message in ``lang`` (its English is the ``str()``)."""
+        return str(self) if lang == "en" or self.fact is None else render(self.fact, lang)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineNames:
+    """The engines a run may use: ``auto, python, fast`` / « « auto », « python » ou « fast » »."""
+
+    names: tuple[str, ...]
+
+    def in_words(self, lang: str = "en") -> str:
+        if lang == "en":
+            return ", ".join(self.names)
+        quoted = [f"«\u00a0{name}\u00a0»" for name in self.names]
+        return ", ".join(quoted[:-1]) + " ou " + quoted[-1]
 
 
 Job = tuple[Matchup, int, int, int]
@@ -87,15 +115,15 @@ def fast_available() -> bool:
 def choose_engine(match: Matchup, engine: Engine) -> Literal["python", "fast"]:
     """The engine a run uses: ``fast`` only for random-vs-random base games (``auto``: when importable)."""
     if engine not in ENGINES:
-        raise SelfPlayError(f"unknown engine {engine!r}: expected one of {', '.join(ENGINES)}")
+        raise SelfPlayError.of("selfplay_err.engine", engine=Quoted(engine), engines=EngineNames(ENGINES))
     fits = match.south == match.north == "random" and match.variant == "base" and not match.options
     if engine == "python":
         return "python"
     if engine == "fast":
         if not fits:
-            raise SelfPlayError("the fast engine plays only random against random in the base game")
+            raise SelfPlayError.of("selfplay_err.fast_fits")
         if not fast_available():
-            raise SelfPlayError("the fast engine is not available (schotten_lab.play.fastplay cannot run here)")
+            raise SelfPlayError.of("selfplay_err.fast_missing")
         return "fast"
     return "fast" if fits and fast_available() else "python"
 
@@ -114,7 +142,7 @@ def _run(
 ) -> Iterator[T]:
     """``work`` over the games split in tasks of ``chunk`` games, run as ``runner`` says, in game order."""
     if games < 0:
-        raise SelfPlayError(f"games must be at least 0, not {games}")
+        raise SelfPlayError.of("selfplay_err.games", games=str(games))
     # python games take milliseconds to seconds each: small tasks keep the progress bar moving (one
     # game at a time on one process); the fast kernel's games take microseconds: large tasks
     workers = runner.workers
@@ -131,7 +159,7 @@ def _runner(jobs: int, dask: str | None) -> Runner:
     try:
         return Runner(jobs=jobs, dask=dask)
     except ClusterError as exc:
-        raise SelfPlayError(str(exc)) from None
+        raise SelfPlayError.of("selfplay_err.runner", problem=exc) from None
 
 
 def selfplay(
@@ -240,6 +268,14 @@ class Summary:
 
 
 SUMMARY_PHRASES = register({
+    # a run that cannot start (SelfPlayError)
+    "selfplay_err.engine": {"en": "unknown engine {engine}: expected one of {engines}", "fr": "moteur inconnu {engine} : {engines} attendu"},
+    "selfplay_err.fast_fits": {"en": "the fast engine plays only random against random in the base game",
+                               "fr": "le moteur rapide ne joue que des parties de random contre random, au jeu de base"},
+    "selfplay_err.fast_missing": {"en": "the fast engine is not available (schotten_lab.play.fastplay cannot run here)",
+                                  "fr": "le moteur rapide n'est pas disponible (schotten_lab.play.fastplay ne peut pas tourner ici)"},
+    "selfplay_err.games": {"en": "games must be at least 0, not {games}", "fr": "le nombre de parties doit être au moins 0, et non {games}"},
+    "selfplay_err.runner": {"en": "{problem}", "fr": "{problem}"},
     "selfplay_games": {"en": "games: {n}", "fr": "parties : {n}"},
     "selfplay_wins": {"en": "wins: south {south}, north {north}", "fr": "victoires : Sud {south}, Nord {north}"},
     "selfplay_first": {"en": "first player won: {n}", "fr": "victoires du premier joueur : {n}"},

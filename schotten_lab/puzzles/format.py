@@ -16,11 +16,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.cards import Card
-from ..core.errors import PositionFormatError, SchottenError, excerpt
+from ..core.errors import PositionFormatError, SchottenError
+from ..core.file_words import SystemProblem
 from ..core.position import Position
-from ..core.position_json import json_kind as _kind
 from ..core.position_json import position_from_dict, position_to_dict
+from ..core.reader_words import JsonKind, JsonMessage, Quoted
 from ..core.rules import Player
+from ..core.words import Fact, check_lang, render, say
+from .format_words import ByteProblem, Choices, Interval, PuzzleProblem, Whole
 
 FORMAT = "schotten-lab/puzzle@1"
 KINDS = ("endgame", "claim", "midgame")
@@ -45,12 +48,27 @@ class PuzzleFormatError(SchottenError):
     """A puzzle line that cannot be read: ``field`` is the offending field's path (``solution.play.card``),
     ``line`` the line number in its file (``None`` for a single document)."""
 
-    def __init__(self, field: str, problem: str, line: int | None = None) -> None:
+    def __init__(self, field: str, problem: object, line: int | None = None) -> None:
         self.field = field
-        self.problem = problem
+        self.fact = None if isinstance(problem, str) else problem
+        """The problem as a fact (or a reader's error), said in any language by :meth:`in_words`."""
+        self.problem = render(problem, "en")
+        """The problem's English."""
         self.line = line
         where = f"line {line}: " if line is not None else ""
-        super().__init__(f"{where}{field}: {problem}" if field else f"{where}{problem}")
+        super().__init__(f"{where}{field}: {self.problem}" if field else f"{where}{self.problem}")
+
+    def in_words(self, lang: str = "en") -> str:
+        """The message in ``lang``: « ligne 3 : solution, coup, carte : … » in French."""
+        if check_lang(lang) == "en":
+            return str(self)
+        said = PuzzleProblem(self.field, self.fact if self.fact is not None else self.problem).in_words(lang)
+        return said if self.line is None else say("pzf.line", lang, line=Whole(self.line), problem=said)
+
+    @classmethod
+    def about(cls, field: str, key: str, line: int | None = None, **fields: object) -> PuzzleFormatError:
+        """The error of ``field`` said by phrase ``key`` of :data:`~.format_words.PUZZLE_FORMAT_PHRASES`."""
+        return cls(field, Fact.of(key, **fields), line)
 
 
 @dataclass(frozen=True)
@@ -135,15 +153,15 @@ def puzzle_from_json(text: str | bytes, line: int | None = None) -> Puzzle:
         try:
             text = bytes(text).decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise PuzzleFormatError("", f"not UTF-8 text (bad byte at offset {exc.start})", line) from None
+            raise PuzzleFormatError.about("", "pzf.not_utf8", line, offset=Whole(exc.start)) from None
     if len(text) > MAX_LINE_CHARS:
-        raise PuzzleFormatError("", f"{len(text):,} characters: too long for a puzzle (at most {MAX_LINE_CHARS:,})", line)
+        raise PuzzleFormatError.about("", "pzf.too_long", line, count=len(text), limit=MAX_LINE_CHARS)
     try:
         data = json.loads(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
-        raise PuzzleFormatError("", f"not valid JSON: {exc.msg} at column {exc.colno}", line) from None
+        raise PuzzleFormatError.about("", "pzf.bad_json", line, message=JsonMessage(exc.msg), column=Whole(exc.colno)) from None
     except (RecursionError, ValueError):
-        raise PuzzleFormatError("", "not a puzzle: JSON nested too deeply or a huge number", line) from None
+        raise PuzzleFormatError.about("", "pzf.too_deep", line) from None
     return puzzle_from_dict(data, line)
 
 
@@ -152,7 +170,7 @@ def puzzle_from_dict(data: object, line: int | None = None) -> Puzzle:
     try:
         return _read(data)
     except PuzzleFormatError as exc:
-        raise PuzzleFormatError(exc.field, exc.problem, line) from None
+        raise PuzzleFormatError(exc.field, exc.fact if exc.fact is not None else exc.problem, line) from None
 
 
 def read_puzzles(source: str | Path | Iterable[str]) -> list[Puzzle]:
@@ -163,7 +181,7 @@ def read_puzzles(source: str | Path | Iterable[str]) -> list[Puzzle]:
     for number, text in _lines(source):
         puzzle = puzzle_from_json(text, number)
         if puzzle.id in seen:
-            raise PuzzleFormatError("id", f"{puzzle.id!r} is already the id of line {seen[puzzle.id]}", number)
+            raise PuzzleFormatError.about("id", "pzf.same_id", number, id=puzzle.id, other=Whole(seen[puzzle.id]))
         seen[puzzle.id] = number
         puzzles.append(puzzle)
     return puzzles
@@ -182,14 +200,14 @@ def _lines(source: str | Path | Iterable[str]) -> Iterator[tuple[int, str]]:
             with path.open("rb") as handle:
                 for number, raw in enumerate(handle, 1):
                     if len(raw) > MAX_LINE_CHARS:
-                        raise PuzzleFormatError("", f"{len(raw):,} bytes: too long for a puzzle", number)
+                        raise PuzzleFormatError.about("", "pzf.too_many_bytes", number, count=len(raw))
                     text = raw.decode("utf-8-sig", errors="strict") if raw.strip() else ""
                     if text.strip():
                         yield number, text
         except UnicodeDecodeError as exc:
-            raise PuzzleFormatError("", f"{path}: not UTF-8 text ({exc.reason})") from None
+            raise PuzzleFormatError.about("", "pzf.file_not_utf8", path=str(path), reason=ByteProblem(exc.reason)) from None
         except OSError as exc:
-            raise PuzzleFormatError("", f"cannot read {path}: {exc.strerror or exc}") from None
+            raise PuzzleFormatError.about("", "pzf.cannot_read", path=str(path), reason=SystemProblem(exc)) from None
         return
     for number, text in enumerate(source, 1):
         if text.strip():
@@ -201,25 +219,25 @@ def _lines(source: str | Path | Iterable[str]) -> Iterator[tuple[int, str]]:
 
 def _read(data: object) -> Puzzle:
     if not isinstance(data, Mapping):
-        raise PuzzleFormatError("", f"a puzzle is a JSON object, not {_kind(data)}")
+        raise PuzzleFormatError.about("", "pzf.not_object", kind=JsonKind(data))
     unknown = sorted(str(k) for k in set(data) - FIELDS)
     if unknown:
-        raise PuzzleFormatError(_name(unknown[0]), "unknown field")
+        raise PuzzleFormatError.about(_name(unknown[0]), "pzf.unknown_field")
     for name in REQUIRED:
         if name not in data:
-            raise PuzzleFormatError(name, "is missing")
+            raise PuzzleFormatError.about(name, "pzf.missing")
     if data["format"] != FORMAT:
-        raise PuzzleFormatError("format", f"is {excerpt(data['format'])}; this version reads {FORMAT!r}")
+        raise PuzzleFormatError.about("format", "pzf.format", value=Quoted(data["format"]), format=FORMAT)
     ident = data["id"]
     if not isinstance(ident, str) or not ID_PATTERN.match(ident):
-        raise PuzzleFormatError("id", f"is {excerpt(ident)}; an id is 1 to 40 lowercase letters, digits or '-'")
+        raise PuzzleFormatError.about("id", "pzf.id", value=Quoted(ident))
     kind = data["kind"]
     if kind not in KINDS:
-        raise PuzzleFormatError("kind", f"is {excerpt(kind)}; expected one of {', '.join(KINDS)}")
+        raise PuzzleFormatError.about("kind", "pzf.kind", value=Quoted(kind), kinds=Choices(KINDS))
     position = _position(data["position"])
     rating = data["rating"]
     if isinstance(rating, bool) or not isinstance(rating, int) or not 0 <= rating <= MAX_RATING:
-        raise PuzzleFormatError("rating", f"is {excerpt(rating)}; a rating is a whole number from 0 to {MAX_RATING}")
+        raise PuzzleFormatError.about("rating", "pzf.rating", value=Quoted(rating), most=Whole(MAX_RATING))
     question = _question(data["question"], kind, position)
     solution = _solution(data["solution"], kind, position)
     explanation = _explanation(data["explanation"])
@@ -227,16 +245,16 @@ def _read(data: object) -> Puzzle:
     solvers = _solvers(data.get("solvers"))
     source = data.get("source", {})
     if not isinstance(source, Mapping):
-        raise PuzzleFormatError("source", f"must be an object, not {_kind(source)}")
+        raise PuzzleFormatError.about("source", "pzf.not_an_object", kind=JsonKind(source))
     estimate = data.get("estimate")
     if kind == "midgame" and not isinstance(estimate, Mapping):
-        raise PuzzleFormatError("estimate", "is required for a midgame puzzle (its answer is an estimate): an object")
+        raise PuzzleFormatError.about("estimate", "pzf.estimate_required")
     if estimate is not None and not isinstance(estimate, Mapping):
-        raise PuzzleFormatError("estimate", f"must be an object, not {_kind(estimate)}")
+        raise PuzzleFormatError.about("estimate", "pzf.not_an_object", kind=JsonKind(estimate))
     if kind == "midgame":
         estimate = _estimate(estimate, position, solution)  # type: ignore[arg-type]
     if kind == "endgame" and position.deck != 0:
-        raise PuzzleFormatError("position.deck.clan", f"is {position.deck}; an endgame puzzle has an empty deck")
+        raise PuzzleFormatError.about("position.deck.clan", "pzf.endgame_deck", value=position.deck)
     return Puzzle(ident, kind, position, question, rating, solution, explanation, line, solvers, dict(source), estimate)
 
 
@@ -244,130 +262,132 @@ def _position(raw: object) -> Position:
     try:
         position = position_from_dict(raw)
     except PositionFormatError as exc:
-        raise PuzzleFormatError(f"position.{exc.field}" if exc.field else "position", exc.problem) from None
+        raise PuzzleFormatError(f"position.{exc.field}" if exc.field else "position", exc.fact if exc.fact is not None else exc.problem) from None
     except SchottenError as exc:
-        raise PuzzleFormatError("position", str(exc)) from None
+        raise PuzzleFormatError("position", exc) from None
     problems = position.status()
     if problems:
-        raise PuzzleFormatError(f"position.{problems[0].field}" if problems[0].field else "position", f"illegal: {problems[0].message}")
+        first = problems[0]
+        said = first.fact if first.fact is not None else first.message
+        raise PuzzleFormatError.about(f"position.{first.field}" if first.field else "position", "pzf.illegal", problem=said)
     if position.winner() is not None:
-        raise PuzzleFormatError("position.stones", f"the game is over ({position.winner().value} has won)")  # type: ignore[union-attr]
+        raise PuzzleFormatError.about("position.stones", "pzf.game_over", winner=position.winner())
     if position.hands[position.to_move] is None:
-        raise PuzzleFormatError(f"position.hands.{position.to_move.value}", "the solver's hand (the player to move) must be shown")
+        raise PuzzleFormatError.about(f"position.hands.{position.to_move.value}", "pzf.hand_hidden")
     return position
 
 
 def _question(raw: object, kind: str, position: Position) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
-        raise PuzzleFormatError("question", f"must be an object like {{'type': 'move'}}, not {_kind(raw)}")
+        raise PuzzleFormatError.about("question", "pzf.question_shape", kind=JsonKind(raw))
     allowed = QUESTIONS[kind]
     kind_of = raw.get("type")
     if kind_of not in allowed:
-        raise PuzzleFormatError("question.type", f"is {excerpt(kind_of)}; a {kind} puzzle asks {' or '.join(map(repr, allowed))}")
+        raise PuzzleFormatError.about("question.type", "pzf.question_type", value=Quoted(kind_of), kind=Fact.of(f"pz_kind_{kind}"), allowed=Choices(allowed, "or"))
     expected = {"type", "stone"} if kind_of == "stone" else {"type"}
     extra = sorted(str(k) for k in set(raw) - expected)
     if extra:
-        raise PuzzleFormatError(f"question.{_name(extra[0])}", "unknown field")
+        raise PuzzleFormatError.about(f"question.{_name(extra[0])}", "pzf.unknown_field")
     out: dict[str, Any] = {"type": kind_of}
     if kind_of == "stone":
         number = _stone_number(raw.get("stone"), "question.stone")
         s = position.stone(number)
         if s.claimed is not None or len(s.side(position.to_move)) < 3:
-            raise PuzzleFormatError("question.stone", f"stone {number} is not one the solver could claim (claimed, or their side incomplete)")
+            raise PuzzleFormatError.about("question.stone", "pzf.not_claimable_question", stone=number)
         out["stone"] = number
     return out
 
 
 def _solution(raw: object, kind: str, position: Position) -> dict[str, Any]:
     if not isinstance(raw, Mapping):
-        raise PuzzleFormatError("solution", f"must be an object, not {_kind(raw)}")
+        raise PuzzleFormatError.about("solution", "pzf.not_an_object", kind=JsonKind(raw))
     me = position.to_move
     if kind == "claim":
         extra = sorted(str(k) for k in set(raw) - {"player", "claimable"})
         if extra:
-            raise PuzzleFormatError(f"solution.{_name(extra[0])}", "unknown field")
+            raise PuzzleFormatError.about(f"solution.{_name(extra[0])}", "pzf.unknown_field")
         if raw.get("player") != me.value:
-            raise PuzzleFormatError("solution.player", f"is {excerpt(raw.get('player'))}; it must be the solver, {me.value!r} (the player to move)")
+            raise PuzzleFormatError.about("solution.player", "pzf.solver", value=Quoted(raw.get("player")), solver=me.value)
         stones = _stones(raw.get("claimable"), "solution.claimable")
         for number in stones:
             s = position.stone(number)
             if s.claimed is not None or len(s.side(me)) < 3:
-                raise PuzzleFormatError("solution.claimable", f"stone {number} cannot be claimed by {me.value} (claimed, or their side incomplete)")
+                raise PuzzleFormatError.about("solution.claimable", "pzf.not_claimable", stone=number, player=me)
         return {"player": me.value, "claimable": list(stones)}
     extra = sorted(str(k) for k in set(raw) - {"player", "play", "claim"})
     if extra:
-        raise PuzzleFormatError(f"solution.{_name(extra[0])}", "unknown field")
+        raise PuzzleFormatError.about(f"solution.{_name(extra[0])}", "pzf.unknown_field")
     if "player" in raw and raw["player"] != me.value:
-        raise PuzzleFormatError("solution.player", f"is {excerpt(raw['player'])}; it must be the solver, {me.value!r}")
+        raise PuzzleFormatError.about("solution.player", "pzf.solver_short", value=Quoted(raw["player"]), solver=me.value)
     play = raw.get("play")
     if not isinstance(play, Mapping):
-        raise PuzzleFormatError("solution.play", f"must be an object like {{'card': 'R8', 'stone': 3}}, not {_kind(play)}")
+        raise PuzzleFormatError.about("solution.play", "pzf.play_shape", kind=JsonKind(play))
     card, stone = _placement(play, "solution.play", position, me)
     claims = _stones(raw.get("claim", []), "solution.claim")
     for number in claims:
         if position.stone(number).claimed is not None:
-            raise PuzzleFormatError("solution.claim", f"stone {number} is already claimed")
+            raise PuzzleFormatError.about("solution.claim", "pzf.already_claimed", stone=number)
     return {"play": {"card": str(card), "stone": stone}, "claim": list(claims)}
 
 
 def _placement(play: Mapping[str, Any], here: str, position: Position, me: Player) -> tuple[Card, int]:
     extra = sorted(str(k) for k in set(play) - {"card", "stone"})
     if extra:
-        raise PuzzleFormatError(f"{here}.{_name(extra[0])}", "unknown field")
+        raise PuzzleFormatError.about(f"{here}.{_name(extra[0])}", "pzf.unknown_field")
     code = play.get("card")
     if not isinstance(code, str):
-        raise PuzzleFormatError(f"{here}.card", f"must be a card code such as 'R8', not {_kind(code)}")
+        raise PuzzleFormatError.about(f"{here}.card", "pzf.card_shape", kind=JsonKind(code))
     try:
         card = Card.parse(code)
     except SchottenError as exc:
-        raise PuzzleFormatError(f"{here}.card", str(exc)) from None
+        raise PuzzleFormatError(f"{here}.card", exc) from None
     if card not in (position.hands[me] or ()):
-        raise PuzzleFormatError(f"{here}.card", f"{card} is not in {me.value}'s hand")
+        raise PuzzleFormatError.about(f"{here}.card", "pzf.not_in_hand", card=str(card), player=me)
     stone = _stone_number(play.get("stone"), f"{here}.stone")
     s = position.stone(stone)
     if s.claimed is not None or len(s.side(me)) >= 3:
-        raise PuzzleFormatError(f"{here}.stone", f"{me.value} cannot place on stone {stone} (claimed, or their side full)")
+        raise PuzzleFormatError.about(f"{here}.stone", "pzf.cannot_place", player=me, stone=stone)
     return card, stone
 
 
 def _line(raw: object, kind: str, solution: Mapping[str, Any], position: Position) -> tuple[dict[str, Any], ...]:
     if raw is None:
         if kind == "endgame":
-            raise PuzzleFormatError("line", "is required for an endgame puzzle (the forced line)")
+            raise PuzzleFormatError.about("line", "pzf.line_required")
         return ()
     if not isinstance(raw, list) or not raw:
-        raise PuzzleFormatError("line", f"must be a non-empty list of turns, not {_kind(raw)}")
+        raise PuzzleFormatError.about("line", "pzf.line_shape", kind=JsonKind(raw))
     if len(raw) > MAX_LINE_TURNS:
-        raise PuzzleFormatError("line", f"has {len(raw)} turns; at most {MAX_LINE_TURNS}")
+        raise PuzzleFormatError.about("line", "pzf.line_long", count=Whole(len(raw)), most=MAX_LINE_TURNS)
     turns: list[dict[str, Any]] = []
     for i, turn in enumerate(raw):
         here = f"line[{i}]"
         if not isinstance(turn, Mapping):
-            raise PuzzleFormatError(here, f"must be a turn object, not {_kind(turn)}")
+            raise PuzzleFormatError.about(here, "pzf.turn_shape", kind=JsonKind(turn))
         extra = sorted(str(k) for k in set(turn) - {"player", "play", "claim"})
         if extra:
-            raise PuzzleFormatError(f"{here}.{_name(extra[0])}", "unknown field")
+            raise PuzzleFormatError.about(f"{here}.{_name(extra[0])}", "pzf.unknown_field")
         who = position.to_move if i % 2 == 0 else position.to_move.opponent
         if turn.get("player") != who.value:
-            raise PuzzleFormatError(f"{here}.player", f"is {excerpt(turn.get('player'))}; turns alternate from the solver, so {who.value!r}")
+            raise PuzzleFormatError.about(f"{here}.player", "pzf.turn_player", value=Quoted(turn.get("player")), player=who.value)
         play = turn.get("play")
         out: dict[str, Any] = {"player": who.value, "play": None, "claim": list(_stones(turn.get("claim", []), f"{here}.claim"))}
         if play is not None:
             if not isinstance(play, Mapping):
-                raise PuzzleFormatError(f"{here}.play", f"must be null (a pass) or an object, not {_kind(play)}")
+                raise PuzzleFormatError.about(f"{here}.play", "pzf.turn_play", kind=JsonKind(play))
             if i == 0:
                 card, stone = _placement(play, f"{here}.play", position, who)
             else:  # later turns are checked by replaying them (check_puzzle)
                 try:
                     card = Card.parse(str(play.get("card")))
                 except SchottenError as exc:
-                    raise PuzzleFormatError(f"{here}.play.card", str(exc)) from None
+                    raise PuzzleFormatError(f"{here}.play.card", exc) from None
                 stone = _stone_number(play.get("stone"), f"{here}.play.stone")
             out["play"] = {"card": str(card), "stone": stone}
         turns.append(out)
     first = turns[0]
     if first["play"] != solution.get("play") or first["claim"] != solution.get("claim"):
-        raise PuzzleFormatError("line[0]", "the forced line must start with the solution's turn")
+        raise PuzzleFormatError.about("line[0]", "pzf.line_start")
     return tuple(turns)
 
 
@@ -381,51 +401,51 @@ def _estimate(raw: Mapping[str, Any], position: Position, solution: Mapping[str,
     """A midgame puzzle's ``estimate``: the search's figures (docs/PUZZLES.md), shapes and ranges checked."""
     missing = sorted(ESTIMATE_FIELDS - set(map(str, raw)))
     if missing:
-        raise PuzzleFormatError(f"estimate.{missing[0]}", "is missing")
+        raise PuzzleFormatError.about(f"estimate.{missing[0]}", "pzf.missing")
     extra = sorted(str(k) for k in set(raw) - ESTIMATE_FIELDS)
     if extra:
-        raise PuzzleFormatError(f"estimate.{_name(extra[0])}", "unknown field")
+        raise PuzzleFormatError.about(f"estimate.{_name(extra[0])}", "pzf.unknown_field")
     if not isinstance(raw["method"], str) or not raw["method"].strip() or len(raw["method"]) > 200:
-        raise PuzzleFormatError("estimate.method", f"must be a short non-empty text, not {_kind(raw['method'])}")
+        raise PuzzleFormatError.about("estimate.method", "pzf.method", kind=JsonKind(raw["method"]))
     for name, least in (("deals", 1), ("moves", 2), ("seed", 0)):
         value = raw[name]
         if isinstance(value, bool) or not isinstance(value, int) or value < least or value > 10**10:
-            raise PuzzleFormatError(f"estimate.{name}", f"is {excerpt(value)}; a whole number, at least {least}")
+            raise PuzzleFormatError.about(f"estimate.{name}", "pzf.at_least", value=Quoted(value), least=least)
     numbers: dict[str, float] = {}
     for name, low, high in (("confidence", 0, 1), ("win", 0, 1), ("second_win", 0, 1), ("margin", -1, 1), ("z", 0, 20)):
         value = raw[name]
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not low <= value <= high:
-            raise PuzzleFormatError(f"estimate.{name}", f"is {excerpt(value)}; a number from {low} to {high}")
+            raise PuzzleFormatError.about(f"estimate.{name}", "pzf.number_range", value=Quoted(value), low=low, high=high)
         numbers[name] = float(value)
     for name, inside, low, high in (("win_interval", "win", 0, 1), ("margin_interval", "margin", -1, 1)):
         value = raw[name]
         if (not isinstance(value, list) or len(value) != 2
                 or any(isinstance(v, bool) or not isinstance(v, (int, float)) or not low <= v <= high for v in value)):  # fmt: skip
-            raise PuzzleFormatError(f"estimate.{name}", f"must be [low, high], two numbers from {low} to {high}, not {excerpt(value)}")
+            raise PuzzleFormatError.about(f"estimate.{name}", "pzf.interval_shape", low=low, high=high, value=Quoted(value))
         if not value[0] <= numbers[inside] <= value[1]:
-            raise PuzzleFormatError(f"estimate.{name}", f"{value} does not hold the estimate's {inside}, {numbers[inside]}")
+            raise PuzzleFormatError.about(f"estimate.{name}", "pzf.interval_misses", interval=Interval(tuple(value)), name=Fact.of(f"pzf.f_{inside}"), value=numbers[inside])
     second = raw["second"]
     if not isinstance(second, Mapping):
-        raise PuzzleFormatError("estimate.second", f"must be a placement like {{'card': 'R8', 'stone': 3}}, not {_kind(second)}")
+        raise PuzzleFormatError.about("estimate.second", "pzf.placement_shape", kind=JsonKind(second))
     card, stone = _placement(second, "estimate.second", position, position.to_move)
     if {"card": str(card), "stone": stone} == solution.get("play"):
-        raise PuzzleFormatError("estimate.second", "is the answer itself; it is the runner-up move")
+        raise PuzzleFormatError.about("estimate.second", "pzf.second_is_answer")
     return {**raw, "second": {"card": str(card), "stone": stone}}
 
 
 def _explanation(raw: object) -> dict[str, str]:
     if not isinstance(raw, Mapping):
-        raise PuzzleFormatError("explanation", f"must be an object like {{'en': ..., 'fr': ...}}, not {_kind(raw)}")
+        raise PuzzleFormatError.about("explanation", "pzf.explanation_shape", kind=JsonKind(raw))
     extra = sorted(str(k) for k in set(raw) - {"en", "fr"})
     if extra:
-        raise PuzzleFormatError(f"explanation.{_name(extra[0])}", "unknown language (the explanation is in 'en' and 'fr')")
+        raise PuzzleFormatError.about(f"explanation.{_name(extra[0])}", "pzf.explanation_lang")
     out: dict[str, str] = {}
     for lang in ("en", "fr"):
         text = raw.get(lang)
         if not isinstance(text, str) or not text.strip():
-            raise PuzzleFormatError(f"explanation.{lang}", f"must be a non-empty text, not {_kind(text)}")
+            raise PuzzleFormatError.about(f"explanation.{lang}", "pzf.text_shape", kind=JsonKind(text))
         if len(text) > MAX_TEXT:
-            raise PuzzleFormatError(f"explanation.{lang}", f"{len(text):,} characters; at most {MAX_TEXT:,}")
+            raise PuzzleFormatError.about(f"explanation.{lang}", "pzf.text_long", count=len(text), most=MAX_TEXT)
         out[lang] = text
     return out
 
@@ -434,27 +454,27 @@ def _solvers(raw: object) -> dict[str, float]:
     if raw is None:
         return {}
     if not isinstance(raw, Mapping) or len(raw) > 20:
-        raise PuzzleFormatError("solvers", "must be an object of at most 20 solver names and failure rates")
+        raise PuzzleFormatError.about("solvers", "pzf.solvers_shape")
     out: dict[str, float] = {}
     for name, value in raw.items():
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-            raise PuzzleFormatError(f"solvers.{_name(name)}", f"is {excerpt(value)}; a failure rate is from 0 to 1")
+            raise PuzzleFormatError.about(f"solvers.{_name(name)}", "pzf.failure_rate", value=Quoted(value))
         out[str(name)] = float(value)
     return out
 
 
 def _stones(raw: object, here: str) -> tuple[int, ...]:
     if not isinstance(raw, list) or len(raw) > 9:
-        raise PuzzleFormatError(here, f"must be a list of stone numbers (1 to 9), not {_kind(raw)}")
+        raise PuzzleFormatError.about(here, "pzf.stones_shape", kind=JsonKind(raw))
     numbers = tuple(_stone_number(n, f"{here}[{i}]") for i, n in enumerate(raw))
     if len(set(numbers)) != len(numbers) or list(numbers) != sorted(numbers):
-        raise PuzzleFormatError(here, "must list distinct stones in ascending order")
+        raise PuzzleFormatError.about(here, "pzf.stones_order")
     return numbers
 
 
 def _stone_number(raw: object, here: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 1 <= raw <= 9:
-        raise PuzzleFormatError(here, f"is {excerpt(raw)}; a stone is a whole number from 1 to 9")
+        raise PuzzleFormatError.about(here, "pzf.stone_number", value=Quoted(raw))
     return raw
 
 

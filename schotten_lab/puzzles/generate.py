@@ -38,10 +38,12 @@ from typing import Any
 from ..bots.determinize import observation
 from ..bots.endgame import SolveTimeout, Solver, moves_of
 from ..bots.sim import Sim, greedy_play, shuffled_game
+from ..core.errors import ArgumentError
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
 from . import midgame
 from .format import Puzzle
+from .format_words import Choices
 from .prove import (
     NotProved,
     candidates,
@@ -438,11 +440,11 @@ def generate(
 
     stop_at = None if max_seconds is None else time.perf_counter() + max_seconds
     if kind not in KINDS:
-        raise ValueError(f"kind: {kind!r}: this version generates {', '.join(map(repr, KINDS))} puzzles")
+        raise ArgumentError.of("pzf.gen_kind", kind=kind, kinds=Choices(KINDS, "reprs"))
     if variant not in VARIANTS:
-        raise ValueError(f"variant: {variant!r}: expected 'base' or 'tactics'")
+        raise ArgumentError.of("pzf.gen_variant", variant=variant, variants=Choices(VARIANTS, "or"))
     if variant == "tactics" and kind not in TACTICS_KINDS:
-        raise ValueError(f"kind: {kind!r}: the tactics variant has claim puzzles only (its endgames have no exact solver)")
+        raise ArgumentError.of("pzf.gen_tactics", kind=kind)
     run = run if run is not None else Run()
     seen: set[str] = set()
     kept: list[Puzzle] = []

@@ -44,6 +44,7 @@ from ..core.position import Position
 from ..core.words import formation, join, percent, player, say, typeset_fr
 from ..game import Play, Turn
 from .format import Puzzle
+from .format_words import PuzzleProblem, problem
 
 SCREEN_DEALS = 16
 """Deals every legal move plays in the screen."""
@@ -156,20 +157,25 @@ def recheck(puzzle: Puzzle, deals: int, seed: int) -> tuple[float, float]:
 
 
 def estimate_problems(puzzle: Puzzle) -> list[str]:
-    """What does not hold in a midgame puzzle's estimate, without searching (an empty list: consistent)."""
+    """What does not hold in a midgame puzzle's estimate, without searching, in English (an empty list: consistent)."""
+    return [str(p) for p in estimate_facts(puzzle)]
+
+
+def estimate_facts(puzzle: Puzzle) -> list[PuzzleProblem]:
+    """What does not hold in a midgame puzzle's estimate, each said in any language (``in_words(lang)``)."""
     est = puzzle.estimate or {}
-    problems: list[str] = []
+    problems: list[PuzzleProblem] = []
     play = puzzle.solution.get("play")
     if est.get("second") == play:
-        problems.append("estimate.second: is the answer itself")
+        problems.append(problem("estimate.second", "pzf.second_same"))
     low, high = est["margin_interval"]
     if not low > 0:
-        problems.append(f"estimate.margin_interval: {low} does not exclude the second move (a margin of 0)")
+        problems.append(problem("estimate.margin_interval", "pzf.margin_zero", low=low))
     if not low <= est["margin"] <= high:
-        problems.append("estimate.margin: outside its interval")
+        problems.append(problem("estimate.margin", "pzf.outside"))
     w_low, w_high = est["win_interval"]
     if not w_low <= est["win"] <= w_high:
-        problems.append("estimate.win: outside its interval")
+        problems.append(problem("estimate.win", "pzf.outside"))
     return problems
 
 
@@ -311,6 +317,6 @@ def seed_of(*parts: object) -> int:
 
 
 __all__ = [
-    "CONFIRM_DEALS", "MIN_MARGIN", "PILOT_DEALS", "SCREEN_DEALS", "SCREEN_GAP", "confirm", "estimate_of", "estimate_problems",
+    "CONFIRM_DEALS", "MIN_MARGIN", "PILOT_DEALS", "SCREEN_DEALS", "SCREEN_GAP", "confirm", "estimate_of", "estimate_facts", "estimate_problems",
     "explanation", "reason_en", "reason_fr", "recheck", "screen", "seed_of", "play_of", "turn_of", "z_of",
 ]  # fmt: skip

@@ -28,6 +28,7 @@ from ..core.proof import ClaimStatus, decide_claim
 from ..core.rules import PLAYERS, Player
 from ..core.words import Fact, Facts
 from .format import Puzzle
+from .format_words import MoveList, PuzzleProblem, StoneList, problem
 from .words import Capitalized, Stones
 
 Move = tuple[int, int]
@@ -38,7 +39,20 @@ LINE_TURNS = 40
 
 
 class NotProved(Exception):
-    """The proof did not finish within its budget."""
+    """The proof did not finish within its budget (``fact``: the message in any language)."""
+
+    def __init__(self, key: str, nodes: int) -> None:
+        self.fact = Fact.of(key, count=nodes)
+        super().__init__(self.fact.in_words("en"))
+
+
+class ProofError(ValueError):
+    """A puzzle the proof cannot replay: ``problem`` names the field and says what is wrong in any
+    language (its English the ``str()``)."""
+
+    def __init__(self, field: str, key: str, **fields: object) -> None:
+        self.problem = problem(field, key, **fields)
+        super().__init__(str(self.problem))
 
 
 # ---- endgames -------------------------------------------------------------------------------------
@@ -48,7 +62,7 @@ def sim_of(position: Position) -> Sim:
     """The full-information state of an endgame position (deck empty: the unseen cards are exactly
     the opponent's hand). ``ValueError`` naming the field when it is not one."""
     if position.deck:
-        raise ValueError(f"deck.clan: {position.deck} cards left; an endgame has an empty deck")
+        raise ProofError("deck.clan", "pzf.endgame_deck_left", count=position.deck)
     view = view_of(position)
     return view.deal(list(view.hidden))
 
@@ -58,7 +72,7 @@ def endgame_values(position: Position, max_nodes: int = MAX_NODES) -> list[tuple
     try:
         return [(move, value) for move, value, _turns in solve_moves(sim_of(position), max_nodes=max_nodes)]
     except SolveTimeout:
-        raise NotProved(f"the endgame needs more than {max_nodes:,} nodes") from None
+        raise NotProved("pzf.no_proof", max_nodes) from None
 
 
 def values_with(solver: Solver, sim: Sim) -> list[tuple[Move, int]]:
@@ -111,7 +125,7 @@ def line_from(sim: Sim, max_nodes: int = MAX_NODES, solver: Solver | None = None
         try:
             move = best_move(sim, solver)
         except SolveTimeout:
-            raise NotProved(f"the line needs more than {max_nodes:,} nodes") from None
+            raise NotProved("pzf.no_proof_line", max_nodes) from None
         turns.append(play_move(sim, move))
     return turns
 
@@ -134,7 +148,7 @@ def refutation(position: Position, card: Card, stone: int, max_nodes: int = MAX_
     try:
         value = -Solver(max_nodes=max_nodes).value(sim)
     except SolveTimeout:
-        raise NotProved(f"the refutation needs more than {max_nodes:,} nodes") from None
+        raise NotProved("pzf.no_proof_refutation", max_nodes) from None
     return value, [first, *line_from(sim, max_nodes)]
 
 
@@ -165,19 +179,19 @@ def winner_after(position: Position, turns: Sequence[Mapping[str, Any]]) -> Play
     sim = sim_of(position)
     for i, turn in enumerate(turns):
         if sim.winner >= 0:
-            raise ValueError(f"line[{i}]: the game is already over")
+            raise ProofError(f"line[{i}]", "pzf.already_over")
         if PLAYERS[sim.to_move].value != turn["player"]:
-            raise ValueError(f"line[{i}].player: {turn['player']} is not to move")
+            raise ProofError(f"line[{i}].player", "pzf.not_to_move", player=Player.parse(turn["player"]))
         play = turn["play"]
         if play is None:
             move: Move = (-1, -1)
         else:
             move = (Card.parse(play["card"]).index, int(play["stone"]) - 1)
         if move not in moves_of(sim):
-            raise ValueError(f"line[{i}].play: not a legal move")
+            raise ProofError(f"line[{i}].play", "pzf.not_legal")
         claims = sorted(s + 1 for s in sim.turn(*move))
         if claims != list(turn["claim"]):
-            raise ValueError(f"line[{i}].claim: the claims after that play are {claims}")
+            raise ProofError(f"line[{i}].claim", "pzf.claims_after_that", stones=StoneList(tuple(claims)))
     return None if sim.winner < 0 else PLAYERS[sim.winner]
 
 
@@ -237,42 +251,47 @@ def is_trap(position: Position, number: int, player: Player) -> bool:
 
 
 def check_puzzle(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> list[str]:
-    """Re-prove ``puzzle``: the problems found (an empty list when its answer is proved)."""
+    """Re-prove ``puzzle``: the problems found, in English (an empty list when its answer is proved)."""
+    return [str(p) for p in check_puzzle_problems(puzzle, max_nodes)]
+
+
+def check_puzzle_problems(puzzle: Puzzle, max_nodes: int = MAX_NODES) -> list[PuzzleProblem]:
+    """Re-prove ``puzzle``: the problems found, each said in any language (``in_words(lang)``)."""
     position = puzzle.position
     if puzzle.kind == "claim":
         found = list(claimable_now(position))
         if found != list(puzzle.claimable):
-            return [f"solution.claimable: the proof gives {found}"]
+            return [problem("solution.claimable", "pzf.proof_gives", stones=StoneList(tuple(found)))]
         return []
     if puzzle.kind == "midgame":
-        from .midgame import estimate_problems  # an estimate, not a proof: its figures are checked, and
-                                                # tests/puzzles re-search a sample (midgame.recheck)
-        return estimate_problems(puzzle)
+        from .midgame import estimate_facts  # an estimate, not a proof: its figures are checked, and
+                                             # tests/puzzles re-search a sample (midgame.recheck)
+        return estimate_facts(puzzle)
     try:
         values = endgame_values(position, max_nodes)
     except NotProved as exc:
-        return [f"position: {exc}"]
+        return [PuzzleProblem("position", exc.fact)]
     wins = [m for m, v in values if v == WIN]
     move = move_of(puzzle.solution)
-    problems: list[str] = []
+    problems: list[PuzzleProblem] = []
     if wins != [move]:
-        shown = [f"{CARDS[c]} on {s + 1}" for c, s in wins]
-        problems.append(f"solution.play: the winning moves are {shown or 'none'}")
+        problems.append(problem("solution.play", "pzf.winning_moves", moves=MoveList(tuple((str(CARDS[c]), s + 1) for c, s in wins))))
     sim = sim_of(position)
     claims = sorted(s + 1 for s in sim.turn(*move))
     if claims != list(puzzle.solution.get("claim", [])):
-        problems.append(f"solution.claim: the claims after the play are {claims}")
+        problems.append(problem("solution.claim", "pzf.claims_after", stones=StoneList(tuple(claims))))
     try:
         winner = winner_after(position, puzzle.line)
-    except ValueError as exc:
-        problems.append(str(exc))
+    except ProofError as exc:
+        problems.append(exc.problem)
     else:
         if winner is not position.to_move:
-            problems.append("line: the forced line does not end in the solver's win")
+            problems.append(problem("line", "pzf.not_won"))
     return problems
 
 
 __all__ = [
+    "ProofError", "check_puzzle_problems",
     "LOSS", "MAX_NODES", "Move", "NotProved", "STALL", "WIN", "candidates", "check_puzzle", "claim_explanation",
     "claimable_now", "endgame_explanation", "endgame_values", "forced_line", "is_trap", "line_from", "line_words",
     "move_of", "refutation", "values_with", "sim_of", "unique_win", "winner_after", "PLAYER_INDEX",

@@ -36,11 +36,13 @@ from ..bots.endgame import moves_of
 from ..bots.simple import GreedyBot
 from ..bots.sim import Sim, greedy_play
 from ..core.cards import FULL_DECK, Card, mask_of
+from ..core.errors import ArgumentError
 from ..core.position import Position, Stone
 from ..core.proof import decide_claim
 from ..core.rules import Player, RuleSet
 from ..core.sides import completion_masks, side_strength
 from ..game import Turn
+from .format_words import PUZZLE_FORMAT_PHRASES  # noqa: F401  (its phrases: the refusals below)
 from .prove import Move, candidates, claimable_now, sim_of
 
 RATING_FLOOR = 600
@@ -65,10 +67,10 @@ def rating_of(failures: Mapping[str, float], ladder: tuple[str, ...]) -> int:
     """The rating of failure rates over ``ladder`` (every solver of the ladder must be given)."""
     missing = [name for name in ladder if name not in failures]
     if missing:
-        raise ValueError(f"solvers: no failure rate for {', '.join(missing)}")
+        raise ArgumentError.of("pzf.rate_missing", names=", ".join(missing))
     rates = [float(failures[name]) for name in ladder]
     if any(not 0 <= r <= 1 for r in rates):
-        raise ValueError("solvers: failure rates are from 0 to 1")
+        raise ArgumentError.of("pzf.rate_range")
     return round(RATING_FLOOR + RATING_SPAN * sum(rates) / len(rates))
 
 

@@ -64,7 +64,8 @@ def sheet_html(puzzles: Sequence[Puzzle], lang: str = "en") -> str:
              f"<style>{STYLE}</style></head><body><h1>{title}</h1>"]  # fmt: skip
     for n, puzzle in enumerate(puzzles, 1):
         kind = say(f"pz_kind_{puzzle.kind}", lang)
-        meta = f"{kind} · {html.escape(say('pz_rating', lang, rating=puzzle.rating))} ({band(puzzle.rating)})"
+        level = say(f"pz_band_{band(puzzle.rating)}", lang)  # « facile », not "easy", on a French sheet
+        meta = f"{kind} · {html.escape(say('pz_rating', lang, rating=puzzle.rating))} ({level})"
         parts.append(
             f"<div class='sl-sheet-puzzle'><h3>{html.escape(say('pz_puzzle_n', lang, n=n))}</h3>"
             f"<p class='sl-sheet-meta'>{meta}</p>{diagram(puzzle, lang)}"

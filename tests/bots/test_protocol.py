@@ -141,7 +141,7 @@ def test_the_advisor_budget_flags_reach_the_bot(monkeypatch: pytest.MonkeyPatch,
     built: list[dict[str, Any]] = []
     import schotten_lab.bots.protocol as protocol
 
-    monkeypatch.setattr(protocol, "serve", lambda bot, lines, out: built.append(vars(bot)) or 0)
+    monkeypatch.setattr(protocol, "serve", lambda bot, lines, out, lang="en": built.append(vars(bot)) or 0)
     monkeypatch.setattr("schotten_lab.bots.serve", protocol.serve)
     assert main(["bot", "advisor", "--iterations", "30", "--seed", "2"]) == 0
     assert main(["bot", "advisor", "--budget", "0.5"]) == 0

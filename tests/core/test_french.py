@@ -21,7 +21,7 @@ ENGLISH = re.compile(
 )
 CODE_WORDS = re.compile(
     r"\b(claim_now|threats|three_of_a_kind)\b|--strict|analyze\(\)|«\u00a0(south|north)\u00a0»"
-    r"|«\u00a0(play\.)?(card|stone|from|target|decks|draw|claim|hands|player|play)\u00a0»"
+    r"|«\u00a0(play\.)?(card|stone|stones|from|target|decks|draw|claim|claims|hands|player|play)\u00a0»"
     r"|--[\w-]+(/-\w)?|«\u00a0schotten-lab [^»]*»|«\u00a0(analyze|claim|advise|notation|report|diagram|replay|review|bot|selfplay|puzzles)\u00a0»"
 )
 """Identifiers a French sentence may quote (a JSON field, an option, a JSON key « south » a reader
@@ -84,7 +84,8 @@ def test_every_phrase_renders_in_french_with_french_typography() -> None:
     import schotten_lab.core.legality
     import schotten_lab.play.distributed
     import schotten_lab.play.review
-    import schotten_lab.play.selfplay  # noqa: F401  (their tables register on import)
+    import schotten_lab.play.selfplay
+    import schotten_lab.puzzles.format_words  # noqa: F401  (their tables register on import)
 
     sample = _sample_script()
     tables = dict(words.all_tables())  # every registered table, the other engineers' too

@@ -108,3 +108,34 @@ def test_default_language_from_the_environment() -> None:
     assert words.default_lang({"SCHOTTEN_LANG": "fr_FR.UTF-8"}) == "fr"
     assert words.default_lang({"SCHOTTEN_LANG": "de"}) == "en"
     assert words.default_lang({}) == "en"
+
+
+PUBLIC_BEFORE_THE_SPLIT = (
+    "ARTICLE_KINDS CHART_LABELS COLOR_NAMES DIAGRAM_LABELS FEMININE FORMATION_NAMES FORMS LANGS LANG_ENV NBSP PHRASES "
+    "PLAYER_NAMES REPORT_LABELS TACTICS_WORDS Count Fact Facts InForms InWords Phrases TacticName WordsError all_tables "
+    "article chance check_lang color default_lang estimate fields_of formation fraction fraction_percent join number "
+    "percent phrase player register render say tactic typeset typeset_fr with_article"
+).split()
+"""Every public name core/words.py had when it held everything (920 lines), but ARTICLE_KINDS (new)."""
+
+
+def test_the_words_modules_are_small_and_words_still_exports_every_name() -> None:
+    import importlib
+    from pathlib import Path
+
+    assert set(PUBLIC_BEFORE_THE_SPLIT) <= set(words.__all__)
+    for name in words.__all__:
+        assert hasattr(words, name), name
+    for module in ("typeset_words", "name_words", "position_words", "label_words"):
+        part = importlib.import_module(f"schotten_lab.core.{module}")
+        assert set(part.__all__) <= set(words.__all__), module
+        for name in part.__all__:
+            assert getattr(words, name) is getattr(part, name), (module, name)  # one object, re-exported
+    for path in Path(words.__file__).parent.glob("*words*.py"):
+        assert len(path.read_text(encoding="utf-8").splitlines()) < 600, path.name
+
+
+def test_a_value_quoted_in_a_message() -> None:
+    assert [words.quoted(v, "en") for v in ("x", 0, 2.5, True)] == ["'x'", "0", "2.5", "True"]
+    assert [words.quoted(v, "fr") for v in ("x", 0, 2.5, 12000)] == ["«\u00a0x\u00a0»", "0", "2,5", "12\u00a0000"]
+    assert words.quoted("y" * 100, "en") == words.quoted("y" * 100, "fr") == f"{'y' * 40!r}… (100 characters)"

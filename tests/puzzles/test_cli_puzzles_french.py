@@ -61,3 +61,23 @@ def test_check_and_sheet_say_their_summary_in_french(
     monkeypatch.setenv("SCHOTTEN_LANG", "fr")
     assert _out(["puzzles", "check", str(path), "-q"], capsys) == said[0]
     assert not french_problems(said[0]) and not french_problems(said[1].replace(sheet, "X"))
+
+
+def test_a_french_sheet_says_each_level_in_french(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from schotten_lab.puzzles.rating import BANDS, band
+
+    monkeypatch.setenv("SCHOTTEN_LANG", "fr")  # sheet's --lang defaults to SCHOTTEN_LANG, like every command
+    path = tmp_path / "levels.jsonl"
+    chosen = {band(p.rating): p for p in committed()}  # a puzzle of each level the committed set has
+    assert len(chosen) >= 2
+    path.write_text("".join(p.to_json() + "\n" for p in chosen.values()), encoding="utf-8")
+    sheet = tmp_path / "s.html"
+    assert _out(["puzzles", "sheet", str(path), "-n", str(len(chosen)), "-o", str(sheet)], capsys).endswith(f"imprimés dans {sheet}")
+    page = sheet.read_text(encoding="utf-8")
+    assert "<html lang='fr'>" in page
+    levels = re.findall(r"classement [\d\u00a0]+ \(([^)]*)\)", page)
+    assert sorted(levels) == sorted(BANDS_FR[b] for b in chosen)
+    assert not ({name for _, name in BANDS} - {"expert"}) & set(levels)  # no English level left
+
+
+BANDS_FR = {"easy": "facile", "medium": "moyen", "hard": "difficile", "expert": "expert"}
