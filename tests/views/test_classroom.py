@@ -51,6 +51,12 @@ def test_the_environment_and_the_command_line() -> None:
     assert (settings.port, settings.max_sessions, settings.idle_seconds, settings.lang) == (9002, 3, 5.0, "fr")
 
 
+def test_the_bot_workers() -> None:
+    assert 1 <= parse_settings([], {}).bot_workers <= 2
+    assert parse_settings([], {"CLASSROOM_BOT_WORKERS": "0"}).bot_workers == 0  # in the server's process
+    assert parse_settings(["--bot-workers", "3"], {"CLASSROOM_BOT_WORKERS": "0"}).bot_workers == 3
+
+
 def test_the_network_only_when_asked() -> None:
     assert parse_settings([], {}, public_host="10.0.0.7").public_host == "127.0.0.1"
     settings = parse_settings(["--network"], {"CLASSROOM_TOKEN": TOKEN}, public_host="10.0.0.7")
@@ -68,6 +74,8 @@ def test_the_network_only_when_asked() -> None:
     (["--idle", "soon"], {}, "--idle: 'soon' is not a number of seconds"),
     (["--idle", "0"], {}, "--idle: 0 is outside"),
     (["--lang", "de"], {}, "--lang: 'de' is not 'en' or 'fr'"),
+    (["--bot-workers", "17"], {}, "--bot-workers: 17 is outside 0..16"),
+    ([], {"CLASSROOM_BOT_WORKERS": "many"}, "--bot-workers: 'many' is not a whole number"),
     (["--port"], {}, "--port needs a value"),
     (["/etc/passwd"], {}, "unknown argument '/etc/passwd'"),
 ])
