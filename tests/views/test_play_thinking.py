@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from schotten_lab.core.rules import Player
 from schotten_lab.game import apply_turn, new_game
 from schotten_lab.game.playout import random_decision
 from schotten_lab.views.play import PlayGame, thinking
-from schotten_lab.views.play.thinking import REPLY_MARGIN, SAFETY, PooledAdvisor, Search, SearchPool, Thought
+from schotten_lab.views.play.thinking import MIN_SECONDS, REPLY_MARGIN, SAFETY, PooledAdvisor, Search, SearchPool, Thought
 
 
 @pytest.fixture(scope="module")
@@ -78,13 +79,36 @@ def test_a_search_beside_another_is_bounded_by_its_deadline(pool: SearchPool, mo
     started.wait()
     while pool.busy == 0:  # the other search has been sent
         threading.Event().wait(0.01)
+    asked = time.monotonic()
     thought = pool.think(opening, 300, 2)
     other.join()
     budget = pool.budget(300)
-    assert sent[0].seconds is None and not long_one["thought"].bounded  # alone: its rollouts exactly
-    assert sent[1].seconds is not None and 0 < sent[1].seconds <= budget + REPLY_MARGIN - SAFETY
+    assert sent[0].deadline is None and not long_one["thought"].bounded  # alone: its rollouts exactly
+    assert sent[1].deadline is not None and asked < sent[1].deadline <= time.monotonic() + budget + REPLY_MARGIN - SAFETY
     assert thought.bounded and thought.asked == 300 and thought.rollouts >= 1
-    assert thought.seconds <= sent[1].seconds + 1.0  # the advisor kept the clock (it may run over by one deal)
+    # it waited for the exact search (earliest first), then kept its clock (the advisor may run over by one deal)
+    assert thought.seconds <= max(MIN_SECONDS, sent[1].deadline - asked) + 1.0
+
+
+def test_searches_waiting_share_the_time_left_before_their_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
+    given_seconds: list[float] = []
+    import schotten_lab.bots.advisor as advisor
+
+    real = advisor.advise
+
+    def spy(position: Position, **options: object) -> object:
+        given_seconds.append(float(options["budget_seconds"]))  # type: ignore[arg-type]
+        return real(position, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(advisor, "advise", spy)
+    opening = new_game("base", False, seed=3, first=Player.SOUTH).observation(Player.SOUTH)
+    now = time.monotonic()
+    thinking.search(Search(opening, 300, 1, 5.0, now + 2.0), waiting=4)
+    thinking.search(Search(opening, 300, 1, 0.2, now + 2.0), waiting=1)
+    thinking.search(Search(opening, 300, 1, 0.2, now - 1.0), waiting=1)
+    assert 0.4 < given_seconds[0] <= 0.5  # two seconds left, shared by four
+    assert given_seconds[1] == 0.2  # never more than its budget
+    assert given_seconds[2] == MIN_SECONDS  # past its deadline: a few deals, a move all the same
 
 
 def test_a_level_s_budget_is_its_rollouts_at_the_measured_pace(pool: SearchPool) -> None:

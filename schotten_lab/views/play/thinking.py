@@ -4,18 +4,22 @@ its reply's deadline, the cores shared fairly.
 One game alone (a notebook, the Voilà app) searches in its own process, as the bot always did. The
 classroom server plays thirty games in one process: there the advisor's searches would share one core
 (the GIL) with every student's page and edit, and each bot would wait for the others. With a pool
-(:func:`start_pool`, the classroom server's ``--bot-workers``) the searches run in worker processes
-(niced below the server, so edits go first), several at once in each (one thread a search), and every
-reply is bounded:
+(:func:`start_pool`, the classroom server's ``--bot-workers``) the searches run in worker processes,
+one at a time in each, earliest deadline first, and every reply is bounded:
 
-- a level's **budget** is the time its rollouts take alone on this server (measured when the pool
-  starts: :attr:`SearchPool.seconds_per_rollout`);
-- the reply is due within the budget plus :data:`REPLY_MARGIN`;
-- when no other search runs, the search plays exactly its rollouts (the same answer, for a seed, as a
-  game alone: reproducible);
-- otherwise it is bounded by the clock: it gets the time its rollouts would take at its share of the
-  worker's core (the searches on that worker, itself included), never past the deadline; a busy class
+- a level's **budget** is the time its rollouts take alone on a free core of this server (their CPU
+  time, measured when the pool starts: :attr:`SearchPool.seconds_per_rollout`);
+- the reply is due within the budget plus :data:`REPLY_MARGIN` (:data:`SAFETY` of it kept for the best
+  move's reason, the messages and the page);
+- when no other search runs or waits, the search plays exactly its rollouts (the same answer, for a
+  seed, as a game alone: reproducible);
+- otherwise, when its turn comes, it is bounded by the clock: its time left before the deadline shared
+  equally with the searches waiting behind it on that worker, never more than its budget; a busy class
   gets fewer rollouts, and :class:`Thought` says how many (the page says so).
+
+Running one search at a time per worker (not one thread each) matters: thirty searches sharing a
+worker's lock would each take thirty times their fixed costs (the reasons, the deals' set-up) in wall
+clock, and overran their deadlines by seconds in the measurements.
 
 The searches go through the advisor's public :func:`~schotten_lab.bots.advisor.advise` only.
 """
@@ -23,22 +27,27 @@ The searches go through the advisor's public :func:`~schotten_lab.bots.advisor.a
 from __future__ import annotations
 
 import contextlib
+import heapq
 import itertools
-import multiprocessing
+import math
 import os
+import pickle
 import random
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from typing import Any
+from pathlib import Path
+from typing import Any, BinaryIO
 
 from ...bots import Bot
 from ...core.position import Position
 from ...core.rules import Player
-from ...game import Turn, new_game
+from ...game import Turn, apply_turn, new_game
+from ...game.playout import random_decision
 from .parts import build_bot
 
 REPLY_MARGIN = 1.0
@@ -46,35 +55,41 @@ REPLY_MARGIN = 1.0
 SAFETY = 0.3
 """Seconds of the margin kept for the best move's reason, the messages and the page's redraw."""
 CALIBRATION_ROLLOUTS = 200
-"""The search that measures the pool's pace when it starts (the opening: the longest rollouts)."""
-THREADS_PER_WORKER = 64
-"""Searches a worker runs at once (each session has at most one); more wait for a thread."""
-WORKER_NICENESS = 5
-"""How much lower the workers' priority is than the server's: a student's edit goes before a search."""
+"""The search that measures the pool's pace when it starts."""
+CALIBRATION_TURNS = 8
+"""Random turns played before that search: a middle game, whose rollouts are typical."""
+WORKER_NICENESS = 0
+"""How much lower the workers' priority is than the server's (0: the same). Measured: +5 starved the
+searches on a loaded machine (replies of 2–4 s past a 1.5 s deadline), so the clock bound is what
+keeps the searches from crowding the edits out."""
 
 
 @dataclass(frozen=True, slots=True)
 class Search:
-    """What a worker is asked: the bot's ``observation``, its level's ``rollouts``, the search's ``seed``,
-    and ``seconds`` (``None``: play the rollouts exactly; else a clock bound, fewer rollouts)."""
+    """What a worker is asked: the bot's ``observation``, its level's ``rollouts`` and ``budget``
+    (seconds), the search's ``seed``, and ``deadline`` (``time.monotonic``, the machine's clock, which
+    the workers share; ``None``: play the rollouts exactly, whatever the clock)."""
 
     observation: Position
     rollouts: int
     seed: int
-    seconds: float | None
+    budget: float
+    deadline: float | None
 
 
 @dataclass(frozen=True, slots=True)
 class Thought:
     """A search's answer: the ``turn`` chosen, the ``rollouts`` played (its own, the fresh deals
     included), the level's ``asked`` rollouts, the search's ``seconds``, and whether the clock bounded
-    it (``bounded``: the class was busy)."""
+    it (``bounded``: the class was busy), and the CPU seconds of its thread (``cpu_seconds``: what it
+    would take alone on a free core)."""
 
     turn: Turn
     rollouts: int
     asked: int
     seconds: float
     bounded: bool
+    cpu_seconds: float = 0.0
 
     @property
     def fewer(self) -> bool:
@@ -82,51 +97,83 @@ class Thought:
         return self.bounded and self.rollouts < self.asked
 
 
-def search(request: Search) -> Thought:
-    """Run ``request`` with the advisor (in a worker, or in this process: the same code)."""
+MIN_SECONDS = 0.02
+"""The least clock a bounded search gets (a few deals), even past its deadline: a move, not a failure."""
+
+
+def search(request: Search, waiting: int = 1) -> Thought:
+    """Run ``request`` with the advisor (in a worker, or in this process: the same code); ``waiting``
+    searches (itself included) share the time left before its deadline."""
     from ...bots.advisor import advise
 
-    if request.seconds is None:
+    cpu = time.thread_time()
+    if request.deadline is None:
         advice = advise(request.observation, iterations=request.rollouts, seed=request.seed, explain_all=False)
     else:
-        advice = advise(request.observation, budget_seconds=request.seconds, seed=request.seed, explain_all=False)
-    return Thought(advice.decision(), advice.rollouts, request.rollouts, advice.seconds, request.seconds is not None)
+        share = (request.deadline - time.monotonic()) / max(waiting, 1)
+        seconds = max(MIN_SECONDS, min(request.budget, share))
+        advice = advise(request.observation, budget_seconds=seconds, seed=request.seed, explain_all=False)
+    return Thought(advice.decision(), advice.rollouts, request.rollouts, advice.seconds, request.deadline is not None,
+                   time.thread_time() - cpu)
 
 
-def _serve(conn: Connection, niceness: int) -> None:
-    """A worker's loop: each request searched in a thread of its own, each answer sent when ready."""
-    with contextlib.suppress(OSError):
-        os.nice(niceness)
-    sending = threading.Lock()
-    threads = ThreadPoolExecutor(THREADS_PER_WORKER, thread_name_prefix="search")
+def serve(requests: BinaryIO, answers: BinaryIO) -> None:
+    """A worker's loop (``python -m schotten_lab.views.play.search_worker``): requests read from
+    ``requests`` into a queue, searched one at a time, earliest deadline first (an exact search first of
+    all: it was sent to an idle pool), each answer written to ``answers``."""
+    queue: list[tuple[float, int, Search]] = []
+    ready = threading.Condition()
+    closed = False
 
-    def run(key: int, request: Search) -> None:
-        answer: tuple[int, Thought | None, str | None]
-        try:
-            answer = (key, search(request), None)
-        except Exception as exc:  # noqa: BLE001 - said on the page in one sentence, the worker goes on
-            answer = (key, None, f"{type(exc).__name__}: {exc}")
-        with sending:
-            conn.send(answer)
+    def searcher() -> None:
+        while True:
+            with ready:
+                while not queue and not closed:
+                    ready.wait()
+                if not queue:
+                    return
+                _, key, request = heapq.heappop(queue)
+                waiting = 1 + sum(1 for d, _, r in queue if r.deadline is not None and d <= (request.deadline or 0.0)
+                                  + request.budget)
+            answer: tuple[int, Thought | None, str | None]
+            try:
+                answer = (key, search(request, waiting), None)
+            except Exception as exc:  # noqa: BLE001 - said on the page in one sentence, the worker goes on
+                answer = (key, None, f"{type(exc).__name__}: {exc}")
+            pickle.dump(answer, answers)
+            answers.flush()
 
+    thread = threading.Thread(target=searcher, name="search")
+    thread.start()
     while True:
         try:
-            key, request = conn.recv()
-        except (EOFError, OSError):
+            key, request = pickle.load(requests)
+        except (EOFError, OSError, pickle.UnpicklingError):
             break
-        threads.submit(run, key, request)
-    threads.shutdown(wait=False, cancel_futures=True)
+        with ready:
+            heapq.heappush(queue, (-math.inf if request.deadline is None else request.deadline, key, request))
+            ready.notify()
+    with ready:
+        closed = True
+        queue.clear()
+        ready.notify()
+    thread.join()
 
 
 class _Worker:
-    """One worker process, the searches sent to it and not yet answered, and the thread reading its answers."""
+    """One worker process (a fresh Python: nothing of the server is imported again), the searches
+    sent to it and not yet answered, and the thread reading its answers. Requests and answers are
+    pickles on the worker's standard input and output (its own process, its own data only)."""
 
-    def __init__(self, context: Any, niceness: int) -> None:
-        mine, theirs = context.Pipe()
-        self.conn: Connection = mine
-        self.process = context.Process(target=_serve, args=(theirs, niceness), daemon=True, name="schotten-search")
-        self.process.start()
-        theirs.close()
+    def __init__(self, niceness: int) -> None:
+        root = str(Path(__file__).resolve().parents[3])  # this package's folder, first on the worker's path
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join([root, *filter(None, [os.environ.get("PYTHONPATH")])]))
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "schotten_lab.views.play.search_worker"], stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE, env=env, preexec_fn=(lambda: os.nice(niceness)) if niceness else None,
+        )
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.requests, self.answers = self.process.stdin, self.process.stdout
         self.pending: dict[int, Future[Thought]] = {}
         self.lock = threading.Lock()
         self.alive = True
@@ -138,14 +185,19 @@ class _Worker:
             if not self.alive:
                 raise RuntimeError("the search worker has stopped")
             self.pending[key] = future
-            self.conn.send((key, request))
+            try:
+                pickle.dump((key, request), self.requests)
+                self.requests.flush()
+            except OSError:
+                self.pending.pop(key, None)
+                raise RuntimeError("the search worker has stopped") from None
         return future
 
     def _read(self) -> None:
         while True:
             try:
-                key, thought, error = self.conn.recv()
-            except (EOFError, OSError):
+                key, thought, error = pickle.load(self.answers)
+            except (EOFError, OSError, pickle.UnpicklingError):
                 break
             with self.lock:
                 future = self.pending.pop(key, None)
@@ -163,10 +215,14 @@ class _Worker:
 
     def stop(self) -> None:
         with contextlib.suppress(OSError):
-            self.conn.close()
-        self.process.join(timeout=5)
-        if self.process.is_alive():
+            self.requests.close()
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
             self.process.kill()
+            self.process.wait(timeout=5)
+        with contextlib.suppress(OSError):
+            self.answers.close()
 
 
 class SearchPool:
@@ -175,20 +231,22 @@ class SearchPool:
     def __init__(self, workers: int, *, niceness: int = WORKER_NICENESS) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
             raise ValueError(f"workers: must be a whole number from 1 to 64, not {workers!r}")
-        context = multiprocessing.get_context("spawn")  # never fork a server that runs threads
-        self._workers = [_Worker(context, niceness) for _ in range(workers)]
+        self._workers = [_Worker(niceness) for _ in range(workers)]
         self._load = [0] * workers
         self._lock = threading.Lock()
         self._keys = itertools.count()
         self.seconds_per_rollout = self._calibrate()
 
     def _calibrate(self) -> float:
-        """The seconds a rollout takes in a worker alone (the opening's search, on every worker at once:
-        their imports done too); the slowest worker's figure."""
-        opening = new_game("base", False, seed=0, first=Player.SOUTH).observation(Player.SOUTH)
-        request = Search(opening, CALIBRATION_ROLLOUTS, 0, None)
-        thoughts = [f.result(timeout=300) for f in [w.send(next(self._keys), request) for w in self._workers]]
-        return max(t.seconds / max(t.rollouts, 1) for t in thoughts)
+        """The CPU seconds a rollout takes in a worker (so: alone on a free core, whatever else the
+        machine runs meanwhile): a seeded game's search after :data:`CALIBRATION_TURNS` random turns
+        (a typical one), twice on every worker (their imports done by the first); the least figure."""
+        rng, state = random.Random(0), new_game("base", False, seed=0, first=Player.SOUTH)
+        for _ in range(CALIBRATION_TURNS):
+            state, _ = apply_turn(state, random_decision(state, rng))
+        request = Search(state.observation(state.to_move), CALIBRATION_ROLLOUTS, 0, 0.0, None)
+        thoughts = [f.result(timeout=300) for f in [w.send(next(self._keys), request) for w in self._workers for _ in range(2)]]
+        return min(t.cpu_seconds / max(t.rollouts, 1) for t in thoughts)
 
     def budget(self, rollouts: int) -> float:
         """A level's budget: the seconds its search takes alone here (its rollouts and the fresh deals'
@@ -197,16 +255,15 @@ class SearchPool:
 
     @property
     def busy(self) -> int:
-        """Searches running now."""
+        """Searches sent and not yet answered."""
         with self._lock:
             return sum(self._load)
 
     def think(self, observation: Position, rollouts: int, seed: int) -> Thought:
         """The advisor's move for ``observation`` at ``rollouts`` a move, due within its budget plus
         :data:`REPLY_MARGIN` (see the module for how the bound is kept)."""
-        started = time.monotonic()
         budget = self.budget(rollouts)
-        deadline = started + budget + REPLY_MARGIN - SAFETY
+        deadline = time.monotonic() + budget + REPLY_MARGIN - SAFETY
         with self._lock:
             live = [i for i, w in enumerate(self._workers) if w.alive]
             if not live:
@@ -214,11 +271,9 @@ class SearchPool:
             index = min(live, key=lambda i: self._load[i])
             quiet = sum(self._load) == 0
             self._load[index] += 1
-            sharing = self._load[index]
-        seconds = None if quiet else max(0.05, min(budget * sharing, deadline - time.monotonic()))
         try:
-            future = self._workers[index].send(next(self._keys), Search(observation, rollouts, seed, seconds))
-            return future.result()
+            request = Search(observation, rollouts, seed, budget, None if quiet else deadline)
+            return self._workers[index].send(next(self._keys), request).result()
         finally:
             with self._lock:
                 self._load[index] -= 1
@@ -276,5 +331,5 @@ def make_opponent(opponent: str, rollouts: int, seed: int) -> Bot:
     return build_bot(opponent, rollouts, seed)
 
 
-__all__ = ["REPLY_MARGIN", "PooledAdvisor", "Search", "SearchPool", "Thought", "make_opponent", "search", "start_pool",
-           "stop_pool"]
+__all__ = ["REPLY_MARGIN", "PooledAdvisor", "Search", "SearchPool", "Thought", "make_opponent", "search", "serve",
+           "start_pool", "stop_pool"]
