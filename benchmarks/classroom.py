@@ -523,6 +523,8 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
         trace = PageTrace(server_pid) if count == 1 else None
         cpu = CpuSplit(server_pid)
         trace_path.write_text("")
+        searches_path = Path(f"{trace_path}.searches")
+        searches_path.write_text("")
         await asyncio.gather(*(student(browser, f"{base}/{app}?token={TOKEN}{query}&seed={i + 1}", work, visits[i],
                                        gate, trace) for i in range(count)))
         await asyncio.sleep(2)  # the closed pages' websockets end, and the server writes their trace
@@ -549,6 +551,15 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
                      "  at the server: the student's move received to the bot's reply sent (the move's own handling "
                      "included)")
         print("  " + summary(at_server, split.server_work))
+        searches = [json.loads(line) for line in searches_path.read_text().splitlines() if line.strip()]
+        if searches:
+            played = sorted(int(x["rollouts"]) for x in searches)
+            print("  " + summary("    of which the search in the pool (asked to answered; its level's budget "
+                                 f"{statistics.median(x['budget'] for x in searches):.2f} s)",
+                                 [x["answered"] - x["asked"] for x in searches]))
+            print(f"      rollouts a search: median {statistics.median(played):.0f}, least {played[0]}, most {played[-1]}; "
+                  f"bounded by the clock (others searching) {sum(x['bounded'] for x in searches)} of {len(searches)}, "
+                  f"of which below the level's rollouts {sum(x['bounded'] and x['rollouts'] < x['asked_rollouts'] for x in searches)}")
         print("  " + cpu.line(count))
         print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB", flush=True)
         alone = count == 1

@@ -170,3 +170,17 @@ def test_without_a_pool_the_advisor_searches_in_this_process() -> None:
     bot = thinking.make_opponent("advisor", 50, 3)
     assert isinstance(bot, AdvisorBot) and bot.iterations == 50
     assert type(thinking.make_opponent("greedy", 50, 3)).__name__ != "PooledAdvisor"
+
+
+def test_the_pool_s_trace_says_each_search(pool: SearchPool, tmp_path: Path) -> None:
+    import json
+
+    pool.trace = tmp_path / "searches.jsonl"
+    try:
+        opening = new_game("base", False, seed=5, first=Player.SOUTH).observation(Player.SOUTH)
+        thought = pool.think(opening, 20, 7)
+    finally:
+        pool.trace = None
+    (line,) = [json.loads(text) for text in (tmp_path / "searches.jsonl").read_text().splitlines()]
+    assert line["asked"] <= line["answered"] and line["rollouts"] == thought.rollouts and line["asked_rollouts"] == 20
+    assert line["bounded"] is False and line["budget"] == pytest.approx(pool.budget(20)) and line["cpu"] > 0

@@ -267,7 +267,7 @@ def build_app(settings: ClassroomSettings) -> Gate:
         from ..play import thinking
 
         try:  # the advisor's searches in processes of their own, each bounded by its reply's deadline
-            thinking.start_pool(settings.bot_workers)
+            thinking.start_pool(settings.bot_workers, trace=Path(f"{trace}.searches") if trace else None)
         except (OSError, RuntimeError, TimeoutError) as exc:  # the searches then run in this process, as in Voilà
             print(f"classroom: the bot workers could not start ({type(exc).__name__}: {exc}); "
                   "the advisor searches in the server's process", file=sys.stderr)

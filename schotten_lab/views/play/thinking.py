@@ -29,6 +29,7 @@ from __future__ import annotations
 import contextlib
 import heapq
 import itertools
+import json
 import math
 import os
 import pickle
@@ -226,11 +227,14 @@ class _Worker:
 
 
 class SearchPool:
-    """``workers`` processes that search for every game of the server (see the module)."""
+    """``workers`` processes that search for every game of the server (see the module). With ``trace``
+    (a file), one JSON line a search: asked and answered (``time.monotonic``), its level's budget,
+    whether the clock bounded it, the rollouts played, its own seconds and CPU seconds."""
 
-    def __init__(self, workers: int, *, niceness: int = WORKER_NICENESS) -> None:
+    def __init__(self, workers: int, *, niceness: int = WORKER_NICENESS, trace: Path | None = None) -> None:
         if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
             raise ValueError(f"workers: must be a whole number from 1 to 64, not {workers!r}")
+        self.trace = trace
         self._workers = [_Worker(niceness) for _ in range(workers)]
         self._load = [0] * workers
         self._lock = threading.Lock()
@@ -271,12 +275,20 @@ class SearchPool:
             index = min(live, key=lambda i: self._load[i])
             quiet = sum(self._load) == 0
             self._load[index] += 1
+        asked = time.monotonic()
         try:
             request = Search(observation, rollouts, seed, budget, None if quiet else deadline)
-            return self._workers[index].send(next(self._keys), request).result()
+            thought = self._workers[index].send(next(self._keys), request).result()
         finally:
             with self._lock:
                 self._load[index] -= 1
+        if self.trace is not None:
+            line = json.dumps({"asked": asked, "answered": time.monotonic(), "budget": budget, "bounded": thought.bounded,
+                               "rollouts": thought.rollouts, "asked_rollouts": rollouts, "seconds": thought.seconds,
+                               "cpu": thought.cpu_seconds})
+            with self._lock, self.trace.open("a", encoding="utf-8") as out:
+                out.write(line + "\n")
+        return thought
 
     def close(self) -> None:
         """Stop the workers (their searches in flight are answered with an error)."""
@@ -306,12 +318,12 @@ class PooledAdvisor:
 _pool: SearchPool | None = None
 
 
-def start_pool(workers: int) -> SearchPool:
+def start_pool(workers: int, trace: Path | None = None) -> SearchPool:
     """Start the process-wide pool the play pages' advisors search in (the classroom server does, once)."""
     global _pool
     if _pool is not None:
         _pool.close()
-    _pool = SearchPool(workers)
+    _pool = SearchPool(workers, trace=trace)
     return _pool
 
 
