@@ -132,8 +132,25 @@ def Layout(children: Any = []) -> None:  # noqa: B006 - Solara passes the routed
     solara.Column(children=children)
 
 
+@solara.component  # type: ignore[untyped-decorator]
+def ProbePage() -> None:
+    """One line of text and nothing else: what a browser spends on any page of this server (Solara's
+    front end and a websocket), measured apart from the apps' widgets by ``benchmarks/classroom.py
+    --app probe``. Served only when ``$CLASSROOM_PROBE_PAGE=1`` (the benchmark's server)."""
+    _session_page(lambda: _Probe())
+
+
+class _Probe:
+    """The probe page's one widget."""
+
+    def __init__(self) -> None:
+        self.widget = W.HTML("<p>probe</p>", _dom_classes=("sl-probe",))
+
+
 routes = [
     solara.Route(path="/", component=EditorPage, label="editor", layout=Layout),
     solara.Route(path="editor", component=EditorPage, label="editor"),
     solara.Route(path="play", component=PlayPage, label="play"),
 ]
+if os.environ.get("CLASSROOM_PROBE_PAGE", "") == "1":
+    routes.append(solara.Route(path="probe", component=ProbePage, label="probe"))
