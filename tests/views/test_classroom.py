@@ -299,3 +299,42 @@ def test_the_trace_notes_each_sessions_messages(tmp_path: Any) -> None:
     clock[0] = 1.0
     call(untraced, "websocket", "/jupyter/api/kernels/k8/channels", query)
     assert trace.read_text().count("\n") == 1
+
+
+def test_pages_are_built_a_few_at_a_time() -> None:
+    """Thirty page builds at once would make every student's edit wait behind them (one GIL)."""
+    import threading
+    import time
+
+    from schotten_lab.views.classroom import pages
+
+    running, most, lock = [0], [0], threading.Lock()
+
+    def build() -> int:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.02)
+        with lock:
+            running[0] -= 1
+        return 7
+
+    results: list[int] = []
+    threads = [threading.Thread(target=lambda: results.append(pages.built_in_turn(build))) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [7] * 12 and most[0] == pages.BUILDS_AT_ONCE == 2
+
+
+def test_a_build_that_fails_gives_its_turn_back() -> None:
+    from schotten_lab.views.classroom import pages
+
+    def broken() -> None:
+        raise ValueError("position: not a position")
+
+    for _ in range(pages.BUILDS_AT_ONCE + 1):
+        with pytest.raises(ValueError, match="^position"):
+            pages.built_in_turn(broken)
+    assert pages.built_in_turn(lambda: 3) == 3
