@@ -184,3 +184,11 @@ def test_the_pool_s_trace_says_each_search(pool: SearchPool, tmp_path: Path) -> 
     (line,) = [json.loads(text) for text in (tmp_path / "searches.jsonl").read_text().splitlines()]
     assert line["asked"] <= line["answered"] and line["rollouts"] == thought.rollouts and line["asked_rollouts"] == 20
     assert line["bounded"] is False and line["budget"] == pytest.approx(pool.budget(20)) and line["cpu"] > 0
+
+
+def test_only_a_monte_carlo_search_cut_short_is_said_fewer() -> None:
+    turn = AdvisorBot(iterations=4, seed=0).decide(new_game("base", False, seed=1, first=Player.SOUTH).observation(Player.SOUTH))
+    assert Thought(turn, 37, 300, 0.3, bounded=True).fewer
+    assert not Thought(turn, 0, 300, 0.3, bounded=True).fewer  # the exact endgame, or a move that wins at once
+    assert not Thought(turn, 375, 300, 0.3, bounded=True).fewer  # its rollouts all played
+    assert not Thought(turn, 37, 300, 0.3, bounded=False).fewer  # not bounded by the clock: nothing to say

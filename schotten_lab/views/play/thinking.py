@@ -94,8 +94,9 @@ class Thought:
 
     @property
     def fewer(self) -> bool:
-        """True when the clock cut the search below its level's rollouts (what the page tells)."""
-        return self.bounded and self.rollouts < self.asked
+        """True when the clock cut the Monte Carlo search below its level's rollouts (what the page
+        tells); never for an answer without rollouts (the exact endgame, a move that wins at once)."""
+        return self.bounded and 0 < self.rollouts < self.asked
 
 
 MIN_SECONDS = 0.02
@@ -134,8 +135,8 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
                 if not queue:
                     return
                 _, key, request = heapq.heappop(queue)
-                waiting = 1 + sum(1 for d, _, r in queue if r.deadline is not None and d <= (request.deadline or 0.0)
-                                  + request.budget)
+                horizon = (request.deadline or 0.0) + request.budget  # those due about as soon share its time
+                waiting = 1 + sum(1 for due, _, queued in queue if queued.deadline is not None and due <= horizon)
             answer: tuple[int, Thought | None, str | None]
             try:
                 answer = (key, search(request, waiting), None)
