@@ -147,16 +147,37 @@ def test_a_quiet_class_says_nothing_more(monkeypatch: pytest.MonkeyPatch, tmp_pa
     assert "busy" not in game.message and "North played" in game.message
 
 
-def test_a_stopped_pool_is_one_sentence_and_the_game_is_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_stopped_pool_leaves_the_search_to_this_process(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     stopped = SearchPool(1)
     stopped.close()
     for worker in stopped._workers:  # the answers' reader sees the pipe closed
         while worker.alive:
             threading.Event().wait(0.01)
+    with pytest.raises(RuntimeError, match="no search worker is running"):
+        stopped.think(new_game("base", False, seed=4, first=Player.SOUTH).observation(Player.SOUTH), 50, 1)
     monkeypatch.setattr("schotten_lab.views.play.thinking._pool", stopped)
     game = PlayGame("advisor", 50, seed=4, you_start=False, save_dir=tmp_path)
-    assert game.state.turns == () and game.state.to_move is Player.NORTH
-    assert game.message.startswith("The bot could not move (") and "\n" not in game.message
+    alone = PlayGame("advisor", 50, seed=4, you_start=False, save_dir=tmp_path / "alone")
+    assert isinstance(game.bot, PooledAdvisor) and game.bot.last is not None and not game.bot.last.bounded
+    assert game.state.turns == alone.state.turns and "North played" in game.message
+
+
+def test_a_pool_that_cannot_start_leaves_no_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[thinking._Worker] = []
+    real = thinking._Worker.__init__
+
+    def spy(worker: thinking._Worker, niceness: int) -> None:
+        real(worker, niceness)
+        made.append(worker)
+
+    def failing(pool: SearchPool) -> float:
+        raise RuntimeError("the search worker stopped")
+
+    monkeypatch.setattr(thinking._Worker, "__init__", spy)
+    monkeypatch.setattr(SearchPool, "_calibrate", failing)
+    with pytest.raises(RuntimeError):
+        SearchPool(2)
+    assert len(made) == 2 and all(w.process.poll() is not None for w in made)
 
 
 def test_the_pool_s_size_is_checked() -> None:

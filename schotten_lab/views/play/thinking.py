@@ -240,7 +240,11 @@ class SearchPool:
         self._load = [0] * workers
         self._lock = threading.Lock()
         self._keys = itertools.count()
-        self.seconds_per_rollout = self._calibrate()
+        try:
+            self.seconds_per_rollout = self._calibrate()
+        except BaseException:  # a pool that could not start leaves no process behind
+            self.close()
+            raise
 
     def _calibrate(self) -> float:
         """The CPU seconds a rollout takes in a worker (so: alone on a free core, whatever else the
@@ -301,7 +305,8 @@ class PooledAdvisor:
     """The advisor at ``rollouts`` a move as a :class:`~schotten_lab.bots.Bot` whose searches run in
     ``pool``; seeded as :class:`~schotten_lab.bots.advisor.AdvisorBot` (one generator gives each
     decision its seed), so a quiet pool answers as the advisor in this process would. ``last`` is the
-    last search's :class:`Thought`."""
+    last search's :class:`Thought`. When the pool cannot answer (its workers stopped), the search runs
+    in this process, as without a pool: the class plays on, slower."""
 
     name = "advisor"
 
@@ -312,7 +317,11 @@ class PooledAdvisor:
         self.last: Thought | None = None
 
     def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
-        self.last = self.pool.think(observation, self.rollouts, self._rng.getrandbits(32))
+        seed = self._rng.getrandbits(32)
+        try:
+            self.last = self.pool.think(observation, self.rollouts, seed)
+        except RuntimeError:  # no worker to answer: the same search here
+            self.last = search(Search(observation, self.rollouts, seed, 0.0, None))
         return self.last.turn
 
 
