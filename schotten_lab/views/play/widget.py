@@ -73,7 +73,6 @@ class PlayGame(PlayRecords):
             self.lang = check_lang(default_lang() if lang is None else lang)
         except WordsError as exc:
             raise ValueError(f"lang: {exc}") from None
-        L = self.lang
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
         if not 1 <= rollouts <= MAX_ROLLOUTS:
