@@ -91,24 +91,27 @@ def test_a_search_beside_another_is_bounded_by_its_deadline(pool: SearchPool, mo
 
 
 def test_searches_waiting_share_the_time_left_before_their_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
-    given_seconds: list[float] = []
+    asked: list[dict[str, object]] = []
     import schotten_lab.bots.advisor as advisor
 
     real = advisor.advise
 
     def spy(position: Position, **options: object) -> object:
-        given_seconds.append(float(options["budget_seconds"]))  # type: ignore[arg-type]
+        asked.append(options)
         return real(position, **options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(advisor, "advise", spy)
     opening = new_game("base", False, seed=3, first=Player.SOUTH).observation(Player.SOUTH)
     now = time.monotonic()
-    thinking.search(Search(opening, 300, 1, 5.0, now + 2.0), waiting=4)
-    thinking.search(Search(opening, 300, 1, 0.2, now + 2.0), waiting=1)
-    thinking.search(Search(opening, 300, 1, 0.2, now - 1.0), waiting=1)
-    assert 0.4 < given_seconds[0] <= 0.5  # two seconds left, shared by four
-    assert given_seconds[1] == 0.2  # never more than its budget
-    assert given_seconds[2] == MIN_SECONDS  # past its deadline: a few deals, a move all the same
+    shared = thinking.search(Search(opening, 300, 1, 5.0, now + 2.0), waiting=4)
+    covered = thinking.search(Search(opening, 300, 1, 0.2, now + 2.0), waiting=1)
+    late = thinking.search(Search(opening, 300, 1, 0.2, now - 1.0), waiting=1)
+    quick = thinking.search(Search(opening, 300, 1, MIN_SECONDS / 2, now - 1.0), waiting=3)
+    assert 0.4 < float(asked[0]["budget_seconds"]) <= 0.5 and "iterations" not in asked[0]  # two seconds, four searches
+    assert shared.bounded
+    for options, thought in ((asked[1], covered), (asked[3], quick)):  # its rollouts fit its share, or the least clock
+        assert options["iterations"] == 300 and "budget_seconds" not in options and not thought.bounded
+    assert asked[2]["budget_seconds"] == MIN_SECONDS and late.bounded  # past its deadline: a few deals, a move all the same
 
 
 def test_a_level_s_budget_is_its_rollouts_at_the_measured_pace(pool: SearchPool) -> None:

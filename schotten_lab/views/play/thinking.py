@@ -13,9 +13,10 @@ one at a time in each, earliest deadline first, and every reply is bounded:
   move's reason, the messages and the page);
 - when no other search runs or waits, the search plays exactly its rollouts (the same answer, for a
   seed, as a game alone: reproducible);
-- otherwise, when its turn comes, it is bounded by the clock: its time left before the deadline shared
-  equally with the searches waiting behind it on that worker, never more than its budget; a busy class
-  gets fewer rollouts, and :class:`Thought` says how many (the page says so).
+- otherwise, when its turn comes, its time left before the deadline is shared equally with the
+  searches waiting behind it on that worker: a share that covers its budget plays exactly its rollouts
+  again, a smaller one bounds it by the clock; a busy class gets fewer rollouts, and :class:`Thought`
+  says how many (the page says so).
 
 Running one search at a time per worker (not one thread each) matters: thirty searches sharing a
 worker's lock would each take thirty times their fixed costs (the reasons, the deals' set-up) in wall
@@ -105,18 +106,25 @@ MIN_SECONDS = 0.02
 
 def search(request: Search, waiting: int = 1) -> Thought:
     """Run ``request`` with the advisor (in a worker, or in this process: the same code); ``waiting``
-    searches (itself included) share the time left before its deadline."""
+    searches (itself included) share the time left before its deadline. When its share covers its
+    budget the search plays exactly its level's rollouts (as a game alone); otherwise the clock bounds it
+    at its share (at least :data:`MIN_SECONDS`)."""
     from ...bots.advisor import advise
 
     cpu = time.thread_time()
-    if request.deadline is None:
+    share = None if request.deadline is None else (request.deadline - time.monotonic()) / max(waiting, 1)
+    if share is None or share >= request.budget or request.budget <= MIN_SECONDS:  # its rollouts fit: all of them
         advice = advise(request.observation, iterations=request.rollouts, seed=request.seed, explain_all=False)
     else:
-        share = (request.deadline - time.monotonic()) / max(waiting, 1)
-        seconds = max(MIN_SECONDS, min(request.budget, share))
-        advice = advise(request.observation, budget_seconds=seconds, seed=request.seed, explain_all=False)
-    return Thought(advice.decision(), advice.rollouts, request.rollouts, advice.seconds, request.deadline is not None,
+        advice = advise(request.observation, budget_seconds=max(MIN_SECONDS, share), seed=request.seed, explain_all=False)
+    return Thought(advice.decision(), advice.rollouts, request.rollouts, advice.seconds, advice_bounded(share, request),
                    time.thread_time() - cpu)
+
+
+def advice_bounded(share: float | None, request: Search) -> bool:
+    """Whether :func:`search` bounded ``request`` by the clock: its share of the time left was below
+    its budget (a level whose rollouts take less than :data:`MIN_SECONDS` always plays them all)."""
+    return share is not None and share < request.budget and request.budget > MIN_SECONDS
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
