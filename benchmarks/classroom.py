@@ -1,6 +1,6 @@
 """A class at once on the classroom server (Solara), in a real Chromium: page times, edit latency, memory.
 
-    nice python benchmarks/classroom.py [--students 30] [--edits 5] [--turns 3] [--app editor|play|both]
+    nice python benchmarks/classroom.py [--students 30] [--edits 5] [--turns 3] [--app editor|play|both|probe]
                                         [--cached-front-end] [--renderers K]
 
 Starts ``python -m schotten_lab.views.classroom`` on a free local port (cap: students + 5), then for
@@ -41,6 +41,10 @@ drawn by this one machine's Chromium (pages x CPU per page / cores). It ends wit
 each said met or not, and under which conditions: in a classroom each page is drawn by the student's own
 computer, so the server's share is what the class's server must meet, the browser-observed figures what a
 class whose 30 pages are drawn by this machine sees.
+
+``--app probe``: the same for a page of one line of text (``/probe``, served by the benchmark's own
+server only): what this machine's Chromium and the server spend on *any* page of the server (Solara's
+front end, a websocket, one widget), the floor under the apps' figures.
 
 ``--renderers K``: the class's pages open at most K at a time (the others wait their turn, a student's
 time counted from their own page's opening, the wait printed apart): the browser's drawing spread out,
@@ -130,7 +134,7 @@ class MemoryWatch:
 
 def start_server(port: int, cap: int, log: Path, trace: Path) -> subprocess.Popen[bytes]:
     env = dict(os.environ, CLASSROOM_TOKEN=TOKEN, PORT=str(port), PYTHONPATH=str(ROOT),
-               SCHOTTEN_GAMES_DIR=str(log.parent / "games"), CLASSROOM_TRACE=str(trace))
+               SCHOTTEN_GAMES_DIR=str(log.parent / "games"), CLASSROOM_TRACE=str(trace), CLASSROOM_PROBE_PAGE="1")
     with log.open("wb") as out:
         proc = subprocess.Popen([sys.executable, "-m", "schotten_lab.views.classroom", "--max-sessions", str(cap)],
                                 env=env, stdout=out, stderr=subprocess.STDOUT, cwd=ROOT)
@@ -306,6 +310,7 @@ async def close_page(page: Any) -> None:
 
 EDITOR_READY = [".sl-palette.sl-card-G8:not([disabled])", "svg.schotten-position"]
 PLAY_READY = [".sl-play-turn", ".sl-hand-card"]
+PROBE_READY = [".sl-probe"]
 
 
 async def edit(page: Any, k: int) -> tuple[float, float, float]:
@@ -389,6 +394,17 @@ async def play_student(browser: Any, url: str, turns: int, visit: Visit, gate: a
         if reply is None:
             break
         visit.work.append(reply)
+    await close_page(page)
+
+
+async def probe_student(browser: Any, url: str, _: int, visit: Visit, gate: asyncio.Semaphore | None,
+                        trace: PageTrace | None = None) -> None:
+    """A page with one line of text (``/probe``): what the browser spends on any page of the server."""
+    asked = time.monotonic()
+    async with gate if gate is not None else contextlib.nullcontext():
+        visit.waited = time.monotonic() - asked
+        page = await open_page(browser, url, PROBE_READY, visit, trace)
+    print(f"    a page usable after {visit.usable - visit.opened:.1f} s", flush=True)
     await close_page(page)
 
 
@@ -507,8 +523,9 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
                   server_pid: int, trace_path: Path, renderers: int | None, verdicts: list[Verdict],
                   conditions: str) -> None:
     query = "&opponent=advisor&rollouts=300" if app == "play" else ""
-    student = editor_student if app == "editor" else play_student
-    label = "edit (click to board and diagram redrawn)" if app == "editor" else "bot reply (advisor, 300 rollouts)"
+    student = {"editor": editor_student, "play": play_student, "probe": probe_student}[app]
+    label = {"editor": "edit (click to board and diagram redrawn)", "play": "bot reply (advisor, 300 rollouts)",
+             "probe": "nothing to do (a page of one line)"}[app]
     shared = getattr(browser, "sl_shared", False)
     alone_reply: list[float] = []
     for count in (1, students):
@@ -523,6 +540,8 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
         trace = PageTrace(server_pid) if count == 1 else None
         cpu = CpuSplit(server_pid)
         trace_path.write_text("")
+        searches_path = Path(f"{trace_path}.searches")
+        searches_path.write_text("")
         await asyncio.gather(*(student(browser, f"{base}/{app}?token={TOKEN}{query}&seed={i + 1}", work, visits[i],
                                        gate, trace) for i in range(count)))
         await asyncio.sleep(2)  # the closed pages' websockets end, and the server writes their trace
@@ -549,6 +568,15 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
                      "  at the server: the student's move received to the bot's reply sent (the move's own handling "
                      "included)")
         print("  " + summary(at_server, split.server_work))
+        searches = [json.loads(line) for line in searches_path.read_text().splitlines() if line.strip()]
+        if searches:
+            played = sorted(int(x["rollouts"]) for x in searches)
+            print("  " + summary("    of which the search in the pool (asked to answered; its level's budget "
+                                 f"{statistics.median(x['budget'] for x in searches):.2f} s)",
+                                 [x["answered"] - x["asked"] for x in searches]))
+            print(f"      rollouts a search: median {statistics.median(played):.0f}, least {played[0]}, most {played[-1]}; "
+                  f"bounded by the clock (others searching) {sum(x['bounded'] for x in searches)} of {len(searches)}, "
+                  f"of which below the level's rollouts {sum(x['bounded'] and x['rollouts'] < x['asked_rollouts'] for x in searches)}")
         print("  " + cpu.line(count))
         print(f"  server memory (RSS of its process tree): peak {memory.peak / 2**20:.0f} MB", flush=True)
         alone = count == 1
@@ -560,7 +588,9 @@ async def run_app(browser: Any, base: str, app: str, students: int, work: int, m
                                    split.server_page, page_max, page_median))
         verdict.lines.append(judge("page at the server, answering the browser's messages (summed)",
                                    split.server_answering, page_max, page_median))
-        if app == "editor":
+        if app == "probe":
+            pass
+        elif app == "editor":
             if not alone:
                 verdict.lines.append(judge("edit, in the browser", split.work, 1.0, p95=True))
                 verdict.lines.append(judge("edit's round trip at the server", split.server_work, 1.0, p95=True))
@@ -603,7 +633,7 @@ async def main_async(args: argparse.Namespace) -> None:
                 apps = ["editor", "play"] if args.app == "both" else [args.app]
                 for app in apps:
                     await run_app(target, f"http://127.0.0.1:{port}", app, args.students,
-                                  args.edits if app == "editor" else args.turns, memory, proc.pid, trace_path,
+                                  args.edits if app == "editor" else 0 if app == "probe" else args.turns, memory, proc.pid, trace_path,
                                   args.renderers, verdicts, conditions)
                 await browser.close()
         finally:
@@ -627,7 +657,8 @@ def main() -> None:
     parser.add_argument("--students", type=int, default=30)
     parser.add_argument("--edits", type=int, default=5)
     parser.add_argument("--turns", type=int, default=3)
-    parser.add_argument("--app", choices=["editor", "play", "both"], default="both")
+    parser.add_argument("--app", choices=["editor", "play", "both", "probe"], default="both",
+                        help="probe: a page of one line, the browser's and the server's floor for any page")
     parser.add_argument("--cached-front-end", action="store_true",
                         help="open the pages as tabs of one context: the front end from the browser's cache")
     parser.add_argument("--renderers", type=int, default=None,

@@ -1,5 +1,5 @@
 """The classroom server (Solara, schotten_lab/views/classroom) in Chromium: two students' sessions stay
-apart, an idle session is closed and a reload starts afresh, the full-class page, and the token is
+apart, two games against the advisor at once each get their bot's reply, an idle session is closed and a reload starts afresh, the full-class page, and the token is
 required on every request, websockets included. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
@@ -81,6 +81,39 @@ def test_two_sessions_stay_apart(class_url: str, chromium_browser: Any, artifact
     finally:
         first.context.close()
         second.context.close()
+
+
+def test_two_games_against_the_advisor_at_once_each_get_their_bot_s_reply(class_url: str, chromium_browser: Any,
+                                                                         artifacts: Path) -> None:
+    """The bots' searches run in the server's pool of processes (views/play/thinking.py): two students
+    play their first card at once, each page shows its own bot's reply and hands the turn back."""
+    pages = []
+    for seed in (3, 4):
+        context = chromium_browser.new_context(viewport={"width": 1500, "height": 1000})
+        page = context.new_page()
+        page.set_default_timeout(60_000)
+        page.goto(f"{class_url}/play?token={TOKEN}&opponent=advisor&rollouts=300&seed={seed}", timeout=PAGE_TIMEOUT)
+        pages.append(page)
+    try:
+        cards = []
+        for page in pages:
+            page.locator(".sl-play-turn[data-mine='1']").wait_for(state="attached", timeout=PAGE_TIMEOUT)
+            card = page.locator(".sl-hand-card:visible").first
+            cards.append(card.inner_text().strip())
+            card.click()
+            page.locator(".sl-play-message", has_text=f"{cards[-1]} chosen").wait_for(timeout=60_000)
+        for page in pages:
+            page.locator(".sl-stone-button-1").click()  # the first placement of the game: always legal
+        for page, card in zip(pages, cards):
+            page.locator(".sl-play-turn[data-turns='2'][data-mine='1']").wait_for(state="attached", timeout=PAGE_TIMEOUT)
+            message = page.locator(".sl-play-message").inner_text()
+            assert f"You played {card} on stone 1" in message and "North played" in message
+        assert cards[0] != cards[1] or pages[0].locator(".sl-play-board").inner_html() != pages[1].locator(
+            ".sl-play-board").inner_html()  # two deals, two games
+        pages[0].screenshot(path=str(artifacts / "classroom-play.png"))
+    finally:
+        for page in pages:
+            page.context.close()
 
 
 def test_the_address_opens_a_position_and_a_bad_one_is_one_sentence(class_url: str, chromium_browser: Any) -> None:

@@ -51,6 +51,12 @@ def test_the_environment_and_the_command_line() -> None:
     assert (settings.port, settings.max_sessions, settings.idle_seconds, settings.lang) == (9002, 3, 5.0, "fr")
 
 
+def test_the_bot_workers() -> None:
+    assert 1 <= parse_settings([], {}).bot_workers <= 2
+    assert parse_settings([], {"CLASSROOM_BOT_WORKERS": "0"}).bot_workers == 0  # in the server's process
+    assert parse_settings(["--bot-workers", "3"], {"CLASSROOM_BOT_WORKERS": "0"}).bot_workers == 3
+
+
 def test_the_network_only_when_asked() -> None:
     assert parse_settings([], {}, public_host="10.0.0.7").public_host == "127.0.0.1"
     settings = parse_settings(["--network"], {"CLASSROOM_TOKEN": TOKEN}, public_host="10.0.0.7")
@@ -68,6 +74,8 @@ def test_the_network_only_when_asked() -> None:
     (["--idle", "soon"], {}, "--idle: 'soon' is not a number of seconds"),
     (["--idle", "0"], {}, "--idle: 0 is outside"),
     (["--lang", "de"], {}, "--lang: 'de' is not 'en' or 'fr'"),
+    (["--bot-workers", "17"], {}, "--bot-workers: 17 is outside 0..16"),
+    ([], {"CLASSROOM_BOT_WORKERS": "many"}, "--bot-workers: 'many' is not a whole number"),
     (["--port"], {}, "--port needs a value"),
     (["/etc/passwd"], {}, "unknown argument '/etc/passwd'"),
 ])
@@ -291,3 +299,42 @@ def test_the_trace_notes_each_sessions_messages(tmp_path: Any) -> None:
     clock[0] = 1.0
     call(untraced, "websocket", "/jupyter/api/kernels/k8/channels", query)
     assert trace.read_text().count("\n") == 1
+
+
+def test_pages_are_built_a_few_at_a_time() -> None:
+    """Thirty page builds at once would make every student's edit wait behind them (one GIL)."""
+    import threading
+    import time
+
+    from schotten_lab.views.classroom import pages
+
+    running, most, lock = [0], [0], threading.Lock()
+
+    def build() -> int:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.02)
+        with lock:
+            running[0] -= 1
+        return 7
+
+    results: list[int] = []
+    threads = [threading.Thread(target=lambda: results.append(pages.built_in_turn(build))) for _ in range(12)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [7] * 12 and most[0] == pages.BUILDS_AT_ONCE == 2
+
+
+def test_a_build_that_fails_gives_its_turn_back() -> None:
+    from schotten_lab.views.classroom import pages
+
+    def broken() -> None:
+        raise ValueError("position: not a position")
+
+    for _ in range(pages.BUILDS_AT_ONCE + 1):
+        with pytest.raises(ValueError, match="^position"):
+            pages.built_in_turn(broken)
+    assert pages.built_in_turn(lambda: 3) == 3

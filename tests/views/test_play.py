@@ -181,7 +181,7 @@ def test_a_click_during_the_bots_search_is_refused_and_changes_nothing(monkeypat
     """The bot moves in the kernel's thread; a click handled during its search (here, from inside
     its ``decide``) finds the bot's turn and is refused."""
     spy = Spy()
-    monkeypatch.setattr("schotten_lab.views.play.widget.build_bot", lambda *_: spy)
+    monkeypatch.setattr("schotten_lab.views.play.widget.make_opponent", lambda *_: spy)
     game = PlayGame("random", seed=7, save_dir=tmp_path, advice_rollouts=20)
     tried: list[tuple[bool, str]] = []
     inner = spy.decide
@@ -277,7 +277,7 @@ class Spy:
 
 def test_neither_the_bot_nor_the_advisor_sees_the_other_hand(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     spy = Spy()
-    monkeypatch.setattr("schotten_lab.views.play.widget.build_bot", lambda *_: spy)
+    monkeypatch.setattr("schotten_lab.views.play.widget.make_opponent", lambda *_: spy)
     game = PlayGame("random", seat="north", you_start=False, seed=2, save_dir=tmp_path, advice_rollouts=40)
     play_out(game, 3)
     assert spy.seen and all(o.hands[Player.NORTH] is None and o.hands[Player.SOUTH] is not None for o in spy.seen)
@@ -488,14 +488,14 @@ def test_the_review_shows_the_game_in_memory_whatever_became_of_the_file(tmp_pat
 
 
 def test_a_save_that_does_not_read_back_as_the_game_is_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    import schotten_lab.views.play.widget as widget
+    import schotten_lab.views.play.records as records  # the module that saves
 
     other = PlayGame("random", seed=10, save_dir=tmp_path)
     click_turn(other, random.Random(0))
     game = PlayGame("random", seed=9, save_dir=tmp_path)
     click_turn(game, random.Random(0))
-    real = widget.write_text_atomic
-    monkeypatch.setattr(widget, "write_text_atomic", lambda path, _: real(path, other.record.to_json()))
+    real = records.write_text_atomic
+    monkeypatch.setattr(records, "write_text_atomic", lambda path, _: real(path, other.record.to_json()))
     assert game.save("swapped.json") is None and game.saved is None
     assert game.message.startswith("The record was not saved:") and "does not read back as the game written" in game.message
 

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import html
 import os
+import threading
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import ipywidgets as W
 import solara
@@ -35,6 +36,8 @@ from .words import WORDS  # noqa: F401 - registers the classroom's phrases
 editor_advisor.AUTO = os.environ.get("CLASSROOM_ADVISOR_AUTO", "") == "1"
 CHARTS: ChartsOption = True if os.environ.get("CLASSROOM_CHARTS", "") == "1" else LAZY
 """The editor page's charts: built on demand (:data:`~..editor.panel.LAZY`) unless ``$CLASSROOM_CHARTS=1``."""
+
+T = TypeVar("T")
 
 _on_idle: dict[str, Callable[[], None]] = {}
 """Per session (kernel id): what tells its page it was closed for idleness."""
@@ -80,11 +83,26 @@ def idle_notice() -> str:
     return say("classroom_idle", lang, duration=duration(seconds, lang))
 
 
+BUILDS_AT_ONCE = 2
+"""Pages built at the same time; the others wait their turn. Every session's thread shares the one
+Python lock (the GIL): thirty page builds at once (0.3–0.5 s of CPU each) made every edit of the
+students already working wait behind them. Measured in one process (30 editor pages built at once,
+each then making 5 edits, load 17–19): an edit's p95 0.60–0.72 s with every build at once, 0.15 s with
+two at a time, pages built in 2.5–3.3 s at the median either way (the last one later: 5–6 s, not 4)."""
+_builds = threading.BoundedSemaphore(BUILDS_AT_ONCE)
+
+
+def built_in_turn(build: Callable[[], T]) -> T:
+    """``build()``, at most :data:`BUILDS_AT_ONCE` at a time across the server's sessions."""
+    with _builds:
+        return build()
+
+
 def _session_page(build: Callable[[], Any]) -> None:
-    """Show ``build()``'s widget for this session, in a box the idle watch can empty."""
+    """Show ``build()``'s widget for this session (built in turn), in a box the idle watch can empty."""
 
     def make() -> W.Box:
-        box = W.VBox([build().widget])
+        box = W.VBox([built_in_turn(build).widget])
         box.add_class("sl-classroom-session")
         return box
 
@@ -132,8 +150,25 @@ def Layout(children: Any = []) -> None:  # noqa: B006 - Solara passes the routed
     solara.Column(children=children)
 
 
+@solara.component  # type: ignore[untyped-decorator]
+def ProbePage() -> None:
+    """One line of text and nothing else: what a browser spends on any page of this server (Solara's
+    front end and a websocket), measured apart from the apps' widgets by ``benchmarks/classroom.py
+    --app probe``. Served only when ``$CLASSROOM_PROBE_PAGE=1`` (the benchmark's server)."""
+    _session_page(lambda: _Probe())
+
+
+class _Probe:
+    """The probe page's one widget."""
+
+    def __init__(self) -> None:
+        self.widget = W.HTML("<p>probe</p>", _dom_classes=("sl-probe",))
+
+
 routes = [
     solara.Route(path="/", component=EditorPage, label="editor", layout=Layout),
     solara.Route(path="editor", component=EditorPage, label="editor"),
     solara.Route(path="play", component=PlayPage, label="play"),
 ]
+if os.environ.get("CLASSROOM_PROBE_PAGE", "") == "1":
+    routes.append(solara.Route(path="probe", component=ProbePage, label="probe"))

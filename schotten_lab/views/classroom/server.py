@@ -263,6 +263,14 @@ def build_app(settings: ClassroomSettings) -> Gate:
     gate = Gate(solara_starlette.app, settings, kernel_context.contexts, plotly_code=share_plotly_code(settings),
                 trace=Path(trace) if trace else None)
     start_idle_watch(gate, pages.notify_idle)
+    if settings.bot_workers:
+        from ..play import thinking
+
+        try:  # the advisor's searches in processes of their own, each bounded by its reply's deadline
+            thinking.start_pool(settings.bot_workers, trace=Path(f"{trace}.searches") if trace else None)
+        except (OSError, RuntimeError, TimeoutError) as exc:  # the searches then run in this process, as in Voilà
+            print(f"classroom: the bot workers could not start ({type(exc).__name__}: {exc}); "
+                  "the advisor searches in the server's process", file=sys.stderr)
     try:
         pages.warm_up()  # before the server answers: the first student's page costs what the others' do
     except Exception as exc:  # noqa: BLE001 - a server that could not warm up still serves, only slower
@@ -331,6 +339,10 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(uvicorn.Server(config).serve())
     except KeyboardInterrupt:
         pass
+    finally:
+        from ..play import thinking
+
+        thinking.stop_pool()
     return 0
 
 

@@ -8,6 +8,7 @@ is refused in one sentence naming the option (:class:`~schotten_lab.core.errors.
 from __future__ import annotations
 
 import hmac
+import os
 import re
 import secrets
 from collections.abc import Mapping, Sequence
@@ -34,6 +35,10 @@ TOKEN_PATTERN = re.compile(r"[A-Za-z0-9_.~-]{8,128}")
 """A token the teacher may choose: 8 to 128 characters that need no escaping in an address."""
 LOOPBACK = "127.0.0.1"
 NETWORK = "0.0.0.0"
+DEFAULT_BOT_WORKERS = max(1, min(2, os.cpu_count() or 1))
+"""Processes for the play pages' advisor searches (:mod:`schotten_lab.views.play.thinking`): the
+machine's cores, at most 2 (the server keeps its own process for the pages and edits)."""
+MAX_BOT_WORKERS = 16
 APPS = ("editor", "play")
 """The pages: ``/editor`` (the board editor) and ``/play`` (a game against a bot); ``/`` is the editor."""
 
@@ -41,8 +46,9 @@ APPS = ("editor", "play")
 @dataclass(frozen=True, slots=True)
 class ClassroomSettings:
     """What the teacher chose: ``token``, ``port``, ``network`` (serve the room's network, not only
-    this machine), ``idle_seconds``, ``max_sessions``, ``lang`` (the server's own pages), and
-    ``public_host`` (the host name printed in the address; the machine's address on the network)."""
+    this machine), ``idle_seconds``, ``max_sessions``, ``lang`` (the server's own pages),
+    ``public_host`` (the host name printed in the address; the machine's address on the network) and
+    ``bot_workers`` (processes for the advisor's searches; 0: in the server's own process)."""
 
     token: str
     port: int = DEFAULT_PORT
@@ -51,6 +57,7 @@ class ClassroomSettings:
     max_sessions: int = DEFAULT_MAX_SESSIONS
     lang: str = "en"
     public_host: str = LOOPBACK
+    bot_workers: int = DEFAULT_BOT_WORKERS
 
     @property
     def bind(self) -> str:
@@ -97,12 +104,13 @@ def _seconds(text: str, field: str) -> float:
 
 
 USAGE = ("usage: python -m schotten_lab.views.classroom [--network] [--port PORT] [--max-sessions N] "
-         "[--idle SECONDS] [--lang en|fr]")
+         "[--idle SECONDS] [--lang en|fr] [--bot-workers N]")
 
 
 def parse_settings(argv: Sequence[str], env: Mapping[str, str], *, public_host: str | None = None) -> ClassroomSettings:
     """Settings from the command line ``argv`` and the environment ``env`` (``PORT``,
-    ``CLASSROOM_TOKEN``, ``CLASSROOM_MAX_SESSIONS``, ``CLASSROOM_IDLE``, ``CLASSROOM_LANG``); the
+    ``CLASSROOM_TOKEN``, ``CLASSROOM_MAX_SESSIONS``, ``CLASSROOM_IDLE``, ``CLASSROOM_LANG``,
+    ``CLASSROOM_BOT_WORKERS``: 0 searches in the server's own process); the
     command line wins. ``public_host`` is the host printed with ``--network`` (found by the server)."""
     options: dict[str, str] = {}
     network = False
@@ -111,7 +119,7 @@ def parse_settings(argv: Sequence[str], env: Mapping[str, str], *, public_host: 
         arg = args.pop(0)
         if arg == "--network":
             network = True
-        elif arg in ("--port", "--max-sessions", "--idle", "--lang"):
+        elif arg in ("--port", "--max-sessions", "--idle", "--lang", "--bot-workers"):
             if not args:
                 raise UsageError(f"{arg} needs a value ({USAGE})")
             options[arg] = args.pop(0)
@@ -127,10 +135,12 @@ def parse_settings(argv: Sequence[str], env: Mapping[str, str], *, public_host: 
     lang = options.get("--lang", env.get("CLASSROOM_LANG", "en")).strip()
     if lang not in ("en", "fr"):
         raise UsageError(f"--lang: {excerpt(lang)} is not 'en' or 'fr'")
+    bot_workers = _int(options.get("--bot-workers", env.get("CLASSROOM_BOT_WORKERS", str(DEFAULT_BOT_WORKERS))),
+                       "--bot-workers", 0, MAX_BOT_WORKERS)
     token = check_token_choice(env["CLASSROOM_TOKEN"]) if "CLASSROOM_TOKEN" in env else new_token()
     host = (public_host or LOOPBACK) if network else LOOPBACK
     return ClassroomSettings(token=token, port=port, network=network, idle_seconds=idle, max_sessions=max_sessions,
-                             lang=lang, public_host=host)
+                             lang=lang, public_host=host, bot_workers=bot_workers)
 
 
 def token_matches(given: str | None, token: str) -> bool:

@@ -146,15 +146,16 @@ def safe_file_name(name: str, lang: str = "en") -> str:
     return name
 
 
-def small_button(classes: Sequence[str], on_click: Callable[[W.Button], None], description: str = "",
+def small_button(classes: Sequence[str], on_click: Callable[[W.Button], None] | None, description: str = "",
                  tooltip: str = "", layout: W.Layout | None = None, style: W.ButtonStyle | None = None) -> W.Button:
     """A card-sized button with CSS classes (what the browser tests and the page's style find), made
     whole: its classes, and a shared ``layout`` or ``style`` when given, travel with it (one message,
-    not one per class)."""
+    not one per class). ``on_click`` ``None``: wired later (:class:`.widget.PlayGame` does)."""
     extra: dict[str, Any] = {} if style is None else {"style": style}
     button = W.Button(description=description, tooltip=tooltip, _dom_classes=tuple(classes),
                       layout=layout if layout is not None else W.Layout(width="48px", height="34px", padding="0"), **extra)
-    button.on_click(on_click)
+    if on_click is not None:
+        button.on_click(on_click)
     return button
 
 

@@ -264,6 +264,10 @@ PLAY_PHRASES: Phrases = register({
         "en": "Headhunter drew {cards}: click {count} cards of your hand to put back under their decks, then Put back.",
         "fr": "Le Chasseur de tête a pioché {cards} : cliquez sur {count} cartes de votre main à remettre sous leur pioche, puis sur Remettre.",
     },
+    "play.msg.bot_busy": {
+        "en": "(The class is busy: the bot thought for {seconds} s and played {played} rollouts instead of {asked}.)",
+        "fr": "(La classe est très chargée : le robot a réfléchi {seconds} s et joué {played} simulations au lieu de {asked}.)",
+    },
     "play.msg.bot_failed": {
         "en": "The bot could not move ({error}); the game is kept as it was.",
         "fr": "Le robot n'a pas pu jouer ({error}) ; la partie reste telle qu'elle était.",
