@@ -170,14 +170,14 @@ def test_solved_endgame_turns_are_exact() -> None:
     a move that turns a won game into a lost one is a loss of 1.0, a blunder."""
     from schotten_lab.bots import advise
     from schotten_lab.game import new_game, replay_states
-    from schotten_lab.play.review import _review_turn
+    from schotten_lab.play.review import review_turn
 
     record = read_record(play_game(Matchup("greedy", "greedy"), 2, 0))
     states = [new_game(record.variant, record.expert, deal=record.deal, first=record.first), *replay_states(record)]
     exact = []
     for k in range(len(record.turns) - 4, len(record.turns) + 1):
         state = states[k - 1]
-        t = _review_turn(k, state, record.turns[k - 1], 60, 0)
+        t = review_turn(k, state, record.turns[k - 1], 60, 0)
         if not t.exact:
             continue
         exact.append(t)

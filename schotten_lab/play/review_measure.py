@@ -1,0 +1,223 @@
+"""Measuring one turn of a review: the advisor's ranking, its best moves and the played one scored on
+the same deals (common random numbers) with the adaptive budget, and what a labelled move allowed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..bots import advise
+from ..bots.advice import win_estimate
+from ..bots.advisor import Advice, compare_turns
+from ..core.words import Fact, Facts
+from ..game import GameState, Play, Turn
+from .review_report import TurnReview
+from .review_stats import label_for, decided, loss_estimate
+from .review_words import Chance, MoveName, ReviewError, _OneLine, move_words
+
+MAX_DEALS_FACTOR = 3
+"""The adaptive budget's cap: a turn whose label is still undecided (a threshold inside its loss's
+95% interval) is scored on twice the deals, again and again, up to this many times ``iterations``
+(it starts from ``iterations / 2``)."""
+CANDIDATES = 2
+"""The advisor's top moves scored with the played one on the same deals: the best of them on those
+deals is the best move (the ranking's choice between near-equal moves is itself noisy)."""
+TIME_CAP_SECONDS = 600.0
+"""The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
+node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
+the same on a loaded machine as on an idle one (a binding time limit could turn an exact endgame into
+an estimate)."""
+
+SEAT_FACTS = frozenset({"reason.chance", "reason.beat_hand", "reason.beat_any", "reason.beat_some", "reason.keeps"})
+"""Facts said to the mover ("your chance", "you have not seen"): left out of the reply's reason,
+which a review shows to the other player."""
+ALLOWED_SHARE = 2
+"""The opponent's reply after a labelled move is searched with ``iterations / ALLOWED_SHARE`` rollouts."""
+
+
+def allowed_reply(state: GameState, iterations: int, seed: int) -> Fact | None:
+    """What the move that led to ``state`` allowed: the opponent's best reply there, by the advisor
+    from the opponent's seat (their hand, never the next player's own deck order), with its exact
+    reason and their chance after it; ``None`` when the game is over, in the tactics variant (its
+    reasons are English only) or when the advisor cannot search it."""
+    if state.over:
+        return None
+    seen = state.observation(state.to_move)
+    if seen.rules.tactics:
+        return None
+    try:
+        advice = advise(seen.as_position(), budget_seconds=TIME_CAP_SECONDS, iterations=max(iterations // ALLOWED_SHARE, 8), seed=seed, explain_all=False)
+    except ValueError:
+        return None
+    best = advice.best
+    move = MoveName(best.card, best.stone, best.claims)
+    win = Chance(best.win if best.win is not None else advice.current, best.stderr if best.win is not None else advice.current_stderr)
+    said = tuple(f for f in (best.facts.items if best.facts else ()) if getattr(f, "key", "") not in SEAT_FACTS)[:2]
+    if not said:
+        return Fact.of("review.allowed_bare", opponent=state.to_move, move=move, chance=win)
+    return Fact.of("review.allowed", opponent=state.to_move, move=move, reason=Facts(said), chance=win)
+
+
+def paired_scores(
+    position: Any, best: Turn | Mapping[str, Any], played: Turn | Mapping[str, Any], deals: int, seed: int
+) -> tuple[float, float, float, float | None]:
+    """The mover's win rates with the ``best`` turn and the ``played`` one on the same ``deals`` fresh
+    random deals and rollouts (common random numbers, :func:`~schotten_lab.bots.advisor.compare_turns`):
+    ``(best rate, its standard error, played rate, standard error of the mean difference)``; the last
+    is ``None`` when the two turns are the same."""
+    same = _same_turn(best, played)
+    values = compare_turns(position, [best] if same else [best, played], max(deals, 2), seed)
+    rate, rate_se = win_estimate(values[0])
+    if same:
+        return rate, rate_se, rate, None
+    loss, loss_se = loss_estimate([a - b for a, b in zip(values[0], values[1])])
+    return rate, rate_se, rate - loss, loss_se
+
+
+@dataclass(frozen=True)
+class Measured:
+    """The advisor's candidate moves and the played one scored on the same deals: ``best`` (an index
+    into the candidates) is the candidate with the highest win rate on these deals, ``before`` its
+    rate (± standard error), ``after`` the played move's, ``loss`` their difference (± the standard
+    error of the mean paired difference; ``None`` when the played move is the only move scored),
+    never negative: ``as_good`` when the played move measured at least as well (then ``loss`` 0);
+    ``deals`` the deals played; ``raw`` the difference before it was clipped at 0."""
+
+    before: float
+    before_stderr: float
+    after: float
+    after_stderr: float
+    loss: float
+    loss_stderr: float | None
+    deals: int
+    best: int = 0
+    as_good: bool = False
+    raw: float = 0.0
+
+
+def measure_loss(
+    position: Any,
+    candidates: Sequence[Turn | Mapping[str, Any]],
+    played: Turn | Mapping[str, Any],
+    deals: int,
+    seed: int,
+    most: int | None = None,
+) -> Measured:
+    """The adaptive budget: the ``candidates`` (the advisor's best moves, best first) and ``played``
+    on ``deals`` shared fresh deals (common random numbers, :func:`~schotten_lab.bots.advisor.
+    compare_turns`), then, while the loss's label is undecided (:func:`decided`) and fewer than
+    ``most`` deals were played, as many deals again (each batch with its own seed, the batches
+    pooled). The best is the candidate with the highest win rate on all these deals, so a different
+    choice by the ranking's own noise matters less; its edge over the played move is the loss. A
+    played move among the candidates is scored once."""
+    same = [k for k, turn in enumerate(candidates) if _same_turn(turn, played)]
+    turns = [*candidates] if same else [*candidates, played]
+    mine = same[0] if same else len(candidates)
+    most = max(deals, most or deals)
+    batch, k = max(deals, 2), 0
+    values: list[list[float]] = [[] for _ in turns]
+    while True:
+        for scores, more in zip(values, compare_turns(position, turns, batch, seed + 7919 * k)):
+            scores.extend(more)
+        k += 1
+        n = len(values[0])
+        after, after_se = win_estimate(values[mine])
+        others = [j for j in range(len(candidates)) if j != mine]
+        if not others:
+            return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, 0.0)
+        best = max(others, key=lambda j: (sum(values[j]), -j))
+        raw, loss_se = loss_estimate([a - b for a, b in zip(values[best], values[mine])])
+        if decided(raw, loss_se) or n >= most:
+            if raw <= 0.0:  # measured at least as good as every other candidate: a best move
+                return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, raw)
+            rate, rate_se = win_estimate(values[best])
+            return Measured(rate, rate_se, after, after_se, raw, loss_se, n, best, False, raw)
+        batch = min(n, most - n)
+
+
+def _turn_key(turn: Turn | Mapping[str, Any]) -> tuple[Play | None, Any]:
+    """What makes two turns the same move: the play (a record's extra fields dropped) and the deck
+    drawn from (the claims follow from the play). A :class:`~schotten_lab.game.Turn` (the advisor's
+    moves) or a record's turn object."""
+    if isinstance(turn, Turn):
+        return (turn.play, turn.deck)
+    raw = turn.get("play")
+    return (None if raw is None else Play.from_dict(raw), turn.get("deck"))
+
+
+def _same_turn(a: Turn | Mapping[str, Any], b: Turn | Mapping[str, Any]) -> bool:
+    return _turn_key(a) == _turn_key(b)
+
+
+def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: int, seed: int) -> TurnReview:
+    """Turn ``k`` (from 1; ``turn`` the record's) judged from its mover's seat in ``state``, the
+    position before it (see :mod:`.review`)."""
+    player = state.to_move
+    seen = state.observation(player)
+    position = seen if seen.rules.tactics else seen.as_position()  # tactics: who has played a Joker
+    try:
+        advice: Advice = advise(
+            position, budget_seconds=TIME_CAP_SECONDS, iterations=iterations, seed=seed, explain_all=False
+        )
+    except ValueError as exc:
+        raise ReviewError.of("review.err_search", turn=str(k), problem=_OneLine(exc)) from None
+    best = advice.best
+    best_turn = best.turn()
+    played_turn = {"play": turn.get("play"), "deck": turn.get("deck")} if position.rules.tactics else {"play": turn.get("play")}
+    best_played = _same_turn(best_turn, played_turn)
+    mine = next((m for m in advice.moves if _same_turn(m.turn(), played_turn)), None)
+    before_se: float | None
+    loss_se: float | None
+    deals = 0
+    as_good = False
+    best_turns = played_turns = None
+    best_words, best_reason, best_facts, best_move = best.label(), best.reason, best.facts, best
+    if best.exact and (best_played or (mine is not None and mine.exact)):  # certain: an exact endgame, a won game
+        before, before_se = best.win or 0.0, None
+        after = before if best_played or mine is None else (mine.win or 0.0)
+        loss_se, exact = None, True
+        best_turns = best.turns
+        played_turns = best.turns if best_played or mine is None else mine.turns
+    else:
+        searched = [m for m in advice.moves if m.win is not None][:CANDIDATES] or [best]
+        measured = measure_loss(
+            position, [m.turn() for m in searched], played_turn, max(iterations // 2, 2), seed + 1, MAX_DEALS_FACTOR * iterations
+        )  # fmt: skip
+        before, before_se, after, loss_se, deals = (
+            measured.before, measured.before_stderr, measured.after, measured.loss_stderr, measured.deals
+        )  # fmt: skip
+        exact = False
+        as_good = measured.as_good and not best_played
+        best_played = measured.as_good  # the advisor's own choice may measure worse than its runner-up
+        if not measured.as_good and searched[measured.best] is not best:  # another candidate measured best
+            best_move = searched[measured.best]
+            best_words, best_reason, best_facts = best_move.label(), "", None
+    loss = before - after
+    return TurnReview(
+        turn=k,
+        player=player,
+        played=move_words(turn.get("play"), turn.get("claim")),
+        reviewed=True,
+        best=best_words,
+        best_reason=best_reason,
+        best_facts=best_facts,
+        record_turn={"play": turn.get("play"), "claim": turn.get("claim")},
+        best_move=best_move,
+        before=before,
+        before_stderr=before_se,
+        after=after,
+        loss=loss,
+        loss_stderr=loss_se,
+        exact=exact,
+        method=advice.method,
+        label=label_for(loss, loss_se, deals or None),
+        moves=len(advice.moves),
+        best_played=best_played,
+        deals=deals,
+        as_good=as_good,
+        best_turns=best_turns,
+        played_turns=played_turns,
+    )
+
+__all__ = ["ALLOWED_SHARE", "CANDIDATES", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS", "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_turn"]
