@@ -13,16 +13,24 @@ from ..bots.advisor import Advice, compare_turns
 from ..core.words import Fact, Facts
 from ..game import GameState, Play, Turn
 from .review_report import TurnReview
-from .review_stats import label_for, decided, loss_estimate
+from .review_stats import SIGNIFICANCE, THRESHOLDS, label_for, looks, loss_estimate, settled, simultaneous_z
 from .review_words import Chance, MoveName, ReviewError, _OneLine, move_words
 
-MAX_DEALS_FACTOR = 3
+MAX_DEALS_FACTOR = 16
 """The adaptive budget's cap: a turn whose label is still undecided (a threshold inside its loss's
-95% interval) is scored on twice the deals, again and again, up to this many times ``iterations``
-(it starts from ``iterations / 2``)."""
-CANDIDATES = 2
-"""The advisor's top moves scored with the played one on the same deals: the best of them on those
-deals is the best move (the ranking's choice between near-equal moves is itself noisy)."""
+interval) is scored on twice the deals, again and again, up to this many times ``iterations`` (it
+starts from ``iterations / 2``: at the default 200, looks at 100, 200, ..., 3,200 deals)."""
+CANDIDATES = 12
+"""The most searched moves of the advisor scored with the played one on the same deals (all of them
+at the default search width, 10, and a few claiming moves): the best of them on those deals is the
+best move. Which moves the advisor searches does not depend on the seed (its placement heuristic
+chooses them); its ranking of them does, and is noisy (at 200 rollouts over 10 moves, a few rollouts
+each in its first round). With only its top 2 or 4 as candidates, a seed whose ranking missed the
+best move reported another loss: the measure of five seeds on one game gave, for one turn, losses of
+5.7 and 19.5 points."""
+CONTENDERS = 2
+"""After each look, the candidates still scored besides the played move: the best on the deals so
+far and the next best, unless surely worse (see :func:`measure_loss`)."""
 TIME_CAP_SECONDS = 600.0
 """The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
 node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
@@ -82,7 +90,9 @@ class Measured:
     rate (± standard error), ``after`` the played move's, ``loss`` their difference (± the standard
     error of the mean paired difference; ``None`` when the played move is the only move scored),
     never negative: ``as_good`` when the played move measured at least as well (then ``loss`` 0);
-    ``deals`` the deals played; ``raw`` the difference before it was clipped at 0."""
+    ``deals`` the deals played; ``raw`` the difference before it was clipped at 0; ``z`` the half
+    width of the loss's interval in standard errors (the sequential plan's, :func:`.review_stats.
+    simultaneous_z`); ``dropped`` the candidates left out on the way, surely worse than the best."""
 
     before: float
     before_stderr: float
@@ -94,6 +104,15 @@ class Measured:
     best: int = 0
     as_good: bool = False
     raw: float = 0.0
+    z: float = SIGNIFICANCE
+    dropped: int = 0
+
+
+def review_looks(iterations: int) -> tuple[int, ...]:
+    """The deal counts at which a review of ``iterations`` rollouts a turn looks at a turn's loss:
+    ``iterations / 2`` first, doubling, up to :data:`MAX_DEALS_FACTOR` times ``iterations``."""
+    first = max(iterations // 2, 2)
+    return looks(first, max(first, MAX_DEALS_FACTOR * iterations))
 
 
 def measure_loss(
@@ -104,36 +123,56 @@ def measure_loss(
     seed: int,
     most: int | None = None,
 ) -> Measured:
-    """The adaptive budget: the ``candidates`` (the advisor's best moves, best first) and ``played``
-    on ``deals`` shared fresh deals (common random numbers, :func:`~schotten_lab.bots.advisor.
-    compare_turns`), then, while the loss's label is undecided (:func:`decided`) and fewer than
-    ``most`` deals were played, as many deals again (each batch with its own seed, the batches
-    pooled). The best is the candidate with the highest win rate on all these deals, so a different
-    choice by the ranking's own noise matters less; its edge over the played move is the loss. A
-    played move among the candidates is scored once."""
+    """The adaptive budget, a sequential measurement: the ``candidates`` (the advisor's best moves,
+    best first) and ``played`` on ``deals`` shared fresh deals (common random numbers,
+    :func:`~schotten_lab.bots.advisor.compare_turns`), then on as many again, doubling, at the looks
+    of :func:`.review_stats.looks` up to ``most`` deals (each batch with its own seed, the batches
+    pooled), with intervals of ±``z`` standard errors that hold together over all the looks
+    (:func:`.review_stats.simultaneous_z`). At each look:
+
+    - the best is the move with the highest win rate on all the deals so far (the played move
+      included, and preferred on a tie: it is then a best move, its loss 0);
+    - a candidate whose interval against the best lies below 0 is surely worse: it is dropped; of
+      the others, the :data:`CONTENDERS` with the highest win rates go on (the noisy ranking's list
+      is wide, the deals after the first look go to the moves that can still be the best);
+    - the measurement stops when the label is settled: when the played move is the best and no
+      candidate's interval against it reaches the smallest threshold, or when the loss's interval
+      lies within one label's band (:func:`.review_stats.settled`).
+
+    A played move among the candidates is scored once."""
     same = [k for k, turn in enumerate(candidates) if _same_turn(turn, played)]
     turns = [*candidates] if same else [*candidates, played]
     mine = same[0] if same else len(candidates)
-    most = max(deals, most or deals)
-    batch, k = max(deals, 2), 0
+    plan = looks(max(deals, 2), max(deals, most or deals))
+    z = simultaneous_z(len(plan))
     values: list[list[float]] = [[] for _ in turns]
-    while True:
-        for scores, more in zip(values, compare_turns(position, turns, batch, seed + 7919 * k)):
-            scores.extend(more)
-        k += 1
-        n = len(values[0])
-        after, after_se = win_estimate(values[mine])
-        others = [j for j in range(len(candidates)) if j != mine]
-        if not others:
-            return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, 0.0)
-        best = max(others, key=lambda j: (sum(values[j]), -j))
-        raw, loss_se = loss_estimate([a - b for a, b in zip(values[best], values[mine])])
-        if decided(raw, loss_se) or n >= most:
-            if raw <= 0.0:  # measured at least as good as every other candidate: a best move
-                return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, raw)
-            rate, rate_se = win_estimate(values[best])
-            return Measured(rate, rate_se, after, after_se, raw, loss_se, n, best, False, raw)
-        batch = min(n, most - n)
+    live = list(range(len(turns)))
+    done = 0
+    for k, n in enumerate(plan):
+        for j, more in zip(live, compare_turns(position, [turns[j] for j in live], n - done, seed + 7919 * k)):
+            values[j].extend(more)
+        done = n
+        last = k == len(plan) - 1
+        if len(live) == 1:  # the played move alone: nothing to compare it with
+            after, after_se = win_estimate(values[mine])
+            return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, 0.0, z, len(turns) - 1)
+        lead = max(live, key=lambda j: (sum(values[j]), j == mine, -j))
+        gaps = {j: loss_estimate([a - b for a, b in zip(values[lead], values[j])]) for j in live if j != lead}
+        contenders = [j for j in live if j != mine and (j == lead or gaps[j][0] - z * gaps[j][1] <= 0.0)]  # not surely worse
+        live = sorted({*sorted(contenders, key=lambda j: (-sum(values[j]), j))[:CONTENDERS], mine})
+        if lead == mine:
+            behind = [loss_estimate([a - b for a, b in zip(values[j], values[mine])]) for j in live if j != mine]
+            if last or all(gap + z * se < THRESHOLDS[-1][1] - 1e-12 for gap, se in behind):
+                after, after_se = win_estimate(values[mine])
+                raw = max(-gap for gap, _ in gaps.values())  # the best candidate's edge, dropped ones included
+                return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, raw, z, len(turns) - len(live))
+            continue
+        raw, loss_se = gaps[mine]
+        if last or settled(raw - z * loss_se, raw + z * loss_se):
+            rate, rate_se = win_estimate(values[lead])
+            after, after_se = win_estimate(values[mine])
+            return Measured(rate, rate_se, after, after_se, raw, loss_se, n, lead, False, raw, z, len(turns) - len(live))
+    raise AssertionError("unreachable: the last look returns")
 
 
 def _turn_key(turn: Turn | Mapping[str, Any]) -> tuple[Play | None, Any]:
@@ -171,6 +210,7 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
     loss_se: float | None
     deals = 0
     as_good = False
+    z = SIGNIFICANCE
     best_turns = played_turns = None
     best_words, best_reason, best_facts, best_move = best.label(), best.reason, best.facts, best
     if best.exact and (best_played or (mine is not None and mine.exact)):  # certain: an exact endgame, a won game
@@ -181,11 +221,12 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
         played_turns = best.turns if best_played or mine is None else mine.turns
     else:
         searched = [m for m in advice.moves if m.win is not None][:CANDIDATES] or [best]
+        plan = review_looks(iterations)
         measured = measure_loss(
-            position, [m.turn() for m in searched], played_turn, max(iterations // 2, 2), seed + 1, MAX_DEALS_FACTOR * iterations
+            position, [m.turn() for m in searched], played_turn, plan[0], seed + 1, plan[-1]
         )  # fmt: skip
-        before, before_se, after, loss_se, deals = (
-            measured.before, measured.before_stderr, measured.after, measured.loss_stderr, measured.deals
+        before, before_se, after, loss_se, deals, z = (
+            measured.before, measured.before_stderr, measured.after, measured.loss_stderr, measured.deals, measured.z
         )  # fmt: skip
         exact = False
         as_good = measured.as_good and not best_played
@@ -211,7 +252,8 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
         loss_stderr=loss_se,
         exact=exact,
         method=advice.method,
-        label=label_for(loss, loss_se, deals or None),
+        label=label_for(loss, loss_se, deals or None, z),
+        z=z,
         moves=len(advice.moves),
         best_played=best_played,
         deals=deals,
@@ -220,4 +262,4 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
         played_turns=played_turns,
     )
 
-__all__ = ["ALLOWED_SHARE", "CANDIDATES", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS", "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_turn"]
+__all__ = ["ALLOWED_SHARE", "CANDIDATES", "CONTENDERS", "review_looks", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS", "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_turn"]

@@ -57,6 +57,9 @@ class TurnReview:
     """The record's turn (its ``play`` and ``claim``), for :meth:`played_words` in any language."""
     best_move: Any = None
     """The advisor's best move (a :class:`~schotten_lab.bots.advice.MoveAdvice`), for :meth:`best_words`."""
+    z: float = SIGNIFICANCE
+    """The half width of the loss's interval in standard errors: its measurement's, wide enough that
+    the intervals of all its looks hold together at 95% (:func:`.review_stats.simultaneous_z`)."""
     allowed: Fact | None = None
     """For a labelled move (an inaccuracy, a mistake or a blunder) of a record with both hands: what
     it allowed, the opponent's best reply after it with its reason and the opponent's chance
@@ -90,7 +93,7 @@ class TurnReview:
         """The loss's 95% interval (``None`` when the loss is exact or not measured)."""
         if self.loss is None or self.loss_stderr is None:
             return None
-        return self.loss - SIGNIFICANCE * self.loss_stderr, self.loss + SIGNIFICANCE * self.loss_stderr
+        return self.loss - self.z * self.loss_stderr, self.loss + self.z * self.loss_stderr
 
     def outcome_words(self, lang: str = "en") -> str:
         """A solved endgame's distances in words: ``"best: wins at once; played: wins in 3 turns"``."""

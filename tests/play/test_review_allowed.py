@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def game() -> dict:
-    return play_game(Matchup("random", "greedy"), 1, 0)
+    # game 4, not 1: under the review's simultaneous intervals (issue 19) game 1's losses at 16
+    # rollouts a turn are all unclear or none; game 4 has a blunder and a mistake
+    return play_game(Matchup("random", "greedy"), 4, 0)
 
 
 @pytest.fixture(scope="module")
