@@ -61,6 +61,10 @@ WINS_AT_ONCE = "exact: a move wins the game at once"
 M = TypeVar("M")
 S = TypeVar("S")
 Result = tuple[float | None, float | None, int]
+Batch = Callable[[Sequence[M], int, int], list[list[float]]]
+"""Play-outs in one call: ``batch(moves, deals, seed)``, each deal's scores, one per move, in order."""
+FRESH_CALL = 16
+"""Fresh deals a batch call on the clock (:func:`search`)."""
 """A move's win chance (``None``: not searched), its standard error (``None``: exact), its deals."""
 
 
@@ -282,6 +286,7 @@ def successive_halving(
     rng: random.Random,
     deadline: float,
     iterations: int | None,
+    batch: Batch[M] | None = None,
 ) -> tuple[dict[M, list[float]], int]:
     """Successive halving over ``moves`` with shared deals: each move's scores, deal by deal (every
     move plays the deals in the same order, so move A's ``k``-th score and move B's are on one deal).
@@ -290,7 +295,12 @@ def successive_halving(
     copy of it and returns the game's value for the mover (every move of a deal gets the same
     rollout seed: common random numbers). Stops after ``iterations`` play-outs, or else at
     ``deadline`` (``time.perf_counter``), always between deals. Raises :class:`ArgumentError` for
-    ``iterations`` that is not a whole number from 1, or a ``deadline`` that is not a finite time."""
+    ``iterations`` that is not a whole number from 1, or a ``deadline`` that is not a finite time.
+
+    With ``batch`` (``batch(moves, deals, seed)``: each deal's scores, one per move, every move of a
+    deal on the same cards and rollout stream), a round is one call from one seed of ``rng``
+    (``deal`` and ``play_out`` are then unused); with ``iterations`` it plays just enough deals of
+    the last round to reach them, on the clock it stops after a round."""
     if iterations is not None:
         check_count("iterations", iterations, "rollouts")
     if iterations is None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not math.isfinite(deadline)):
@@ -303,7 +313,16 @@ def successive_halving(
     total = 0
     round_size = MIN_ROUND
     while True:
-        for _ in range(round_size):
+        if batch is not None:
+            deals = round_size if iterations is None else min(round_size, -(-(iterations - total) // len(active)))
+            for row in batch(active, deals, rng.getrandbits(32)):
+                for move, s in zip(active, row):
+                    scores[move].append(s)
+                    sums[move] += s
+            total += deals * len(active)
+            if (total >= iterations) if iterations is not None else time.perf_counter() > deadline:
+                return scores, total
+        for _ in range(0 if batch is not None else round_size):
             state = deal(rng)
             seed = rng.getrandbits(32)
             for move in active:
@@ -436,6 +455,7 @@ def search(
     window: tuple[float, float],
     iterations: int | None,
     held: Mapping[M, int] | None = None,
+    batch: Batch[M] | None = None,
 ) -> tuple[list[M], dict[M, Result], dict[M, tuple[float | None, float | None]], int]:
     """The Monte Carlo search of both variants: ``(moves best first, each move's result, each move's
     change against the chosen one, rollouts played)``.
@@ -451,7 +471,9 @@ def search(
     ``iterations`` the search plays ``iterations`` rollouts, then ``iterations / 4`` fresh deals
     (a fifth of the total); with a clock, ``window`` (start, end in ``time.perf_counter`` time) is
     split four fifths, one fifth. At least :data:`MIN_ROUND` fresh deals are played. A single
-    searched move needs no fresh deals (nothing was selected)."""
+    searched move needs no fresh deals (nothing was selected). With ``batch`` the deals and rollouts
+    are its (:func:`successive_halving`), the fresh ones too (on the clock, :data:`MIN_ROUND` deals,
+    then calls of :data:`FRESH_CALL` deals until the end of the window)."""
     results: dict[M, Result] = {m: (v, None, 0) for m, v in certain.items()}
     at_once: dict[M, int | None] = {m: 1 for m in certain}  # the game ends with the move itself
     if any(v == 1.0 for v in certain.values()):
@@ -461,7 +483,7 @@ def search(
     start, end = window
     candidates = [m for m in searched if m not in certain]
     scores, rollouts = successive_halving(
-        candidates, deal, play_out, rng, start + (end - start) * (1 - FRESH_SHARE), iterations
+        candidates, deal, play_out, rng, start + (end - start) * (1 - FRESH_SHARE), iterations, batch
     )
     results.update({m: r for m, r in results_of(moves, scores).items() if m not in certain})
     order, changes = ranked(moves, results, scores, at_once)
@@ -469,7 +491,10 @@ def search(
     if chosen in scores and len(candidates) > 1:
         budget = None if iterations is None else max(MIN_ROUND, math.ceil(iterations * FRESH_SHARE / (1 - FRESH_SHARE)))
         fresh: list[float] = []
-        while len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end):
+        while batch is not None and (len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end)):
+            deals = budget - len(fresh) if budget is not None else FRESH_CALL if fresh else MIN_ROUND
+            fresh += [row[0] for row in batch([chosen], max(deals, MIN_ROUND - len(fresh)), rng.getrandbits(32))]
+        while batch is None and len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end):
             state = deal(rng)
             fresh.append(play_out(state, chosen, random.Random(rng.getrandbits(32))))
         mean, se = win_estimate(fresh)

@@ -54,6 +54,7 @@ from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import Sim, greedy_play, placement_score, rollout
+from .rollouts import DEFAULT_POLICY, EXPLORE, POLICIES, Rollouts, warm
 from .move_facts import move_facts
 
 ADVISOR_PHRASES = register({
@@ -98,6 +99,8 @@ def advise(
     seed: int = 0,
     width: int = SEARCH_WIDTH,
     explain_all: bool = True,
+    policy: str = DEFAULT_POLICY,
+    explore: float = EXPLORE,
 ) -> Advice:
     """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
 
@@ -114,11 +117,16 @@ def advise(
     time); a move that wins the game at once is an exact 1. Raises ``ValueError`` naming the field for
     a position it cannot search (hidden own hand, game over, bad counts), and
     :class:`~schotten_lab.core.errors.ArgumentError` naming the argument for a budget, ``iterations``,
-    ``seed`` or ``width`` it cannot use (``budget_seconds=nan`` included). Tactics variant: see
-    :mod:`.tactics_search` (no exact endgame there).
+    ``seed`` or ``width`` it cannot use (``budget_seconds=nan`` included). ``policy`` and ``explore``
+    choose the base game's rollouts (:mod:`.rollouts`: the rollout policy by name, the share of random
+    placements). Tactics variant: see :mod:`.tactics_search` (no exact endgame there).
     """
     started = time.perf_counter()
     check_search(budget_seconds, iterations, seed, width)
+    if policy not in POLICIES:
+        raise ArgumentError(f"policy: must be one of {', '.join(POLICIES)}, not {excerpt(policy)}")
+    if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
+        raise ArgumentError(f"explore: must be a share of random placements from 0 to 1, not {excerpt(explore)}")
     if position.winner() is not None:
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
     if position.rules.tactics:
@@ -161,7 +169,7 @@ def advise(
         order, results, changes, rollouts = search(
             moves, diverse(view, moves, max(width, 1)), certain, lambda r: sample(view, r),
             lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
-            held,
+            held, Rollouts(view, policy, explore).play,
         )  # fmt: skip
         turns = dict.fromkeys(certain, 1)
     chosen = order[0]
@@ -229,11 +237,9 @@ def compare_turns(position: Position, turns: Sequence[Turn | Mapping[str, Any]],
         return values
     view = view_of(position)
     moves = [_base_move(turn) for turn in decided]
-    for _ in range(deals):
-        deal = sample(view, rng)
-        rollout_seed = rng.getrandbits(32)
-        for k, move in enumerate(moves):
-            values[k].append(_play_out(deal, move, view.me, random.Random(rollout_seed)))
+    for row in Rollouts(view).play(moves, deals, rng.getrandbits(32)):
+        for k, value in enumerate(row):
+            values[k].append(value)
     return values
 
 
@@ -401,7 +407,8 @@ def _wins(sim: Sim, move: tuple[int, int]) -> bool:
 class AdvisorBot:
     """The advisor as a :class:`~schotten_lab.bots.base.Bot`: plays :func:`advise`'s best move.
 
-    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move. ``seed`` makes a
+    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move; ``policy`` the rollout
+    policy (:data:`.rollouts.POLICIES`). ``seed`` makes a
     session reproducible with ``iterations``: one generator seeded once gives each decision its own
     seed, so the same requests in the same order get the same answers (a request repeated within a
     session is searched again with the next seed, and may get another move of near-equal value; a
@@ -412,7 +419,9 @@ class AdvisorBot:
 
     name = "advisor"
 
-    def __init__(self, budget: float = 2.0, iterations: int | None = None, seed: int | None = 0) -> None:
+    def __init__(
+        self, budget: float = 2.0, iterations: int | None = None, seed: int | None = 0, policy: str = DEFAULT_POLICY
+    ) -> None:
         if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
             raise ValueError(f"budget: must be seconds a move, above 0 and at most {MAX_BUDGET:g}, not {budget!r}")
         if iterations is not None and (
@@ -421,9 +430,13 @@ class AdvisorBot:
             raise ValueError(f"iterations: must be a whole number of rollouts from 1 to {MAX_ITERATIONS:,}, not {iterations!r}")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ValueError(f"seed: must be a whole number, not {seed!r}")
+        if policy not in POLICIES:
+            raise ValueError(f"policy: must be one of {', '.join(POLICIES)}, not {policy!r}")
         self.budget = float(budget)
         self.iterations = iterations
         self.seed = seed
+        self.policy = policy
+        warm()  # the compiled rollouts loaded now, not inside the first move's budget
         self._rng = random.Random(seed)
         self.last: Advice | None = None
 
@@ -434,6 +447,7 @@ class AdvisorBot:
             iterations=self.iterations,
             seed=self._rng.getrandbits(32),
             explain_all=False,
+            policy=self.policy,
         )
         self.last = advice
         return advice.decision()

@@ -172,9 +172,10 @@ def test_an_iteration_budget_solves_endgames_by_nodes_not_by_the_clock(monkeypat
 
 
 def test_a_time_budget_stops_between_deals(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The clock is read between deals, never in the middle of one: when time runs out during the
-    first deal, every searched move has still played that deal (one sample each), so no move is
-    chosen, or shown at 0% ± 50, for having been reached before the clock ran out."""
+    """The clock is read between rounds of deals (one call of the rollout kernel), never in the middle
+    of one: when time runs out during the first round, every searched move has still played that
+    round's deals (MIN_ROUND samples each), so no move is chosen, or shown at 0% ± 50, for having been
+    reached before the clock ran out."""
     from schotten_lab.bots import advisor as advisor_module
 
     sim = played(11, 6, False)
@@ -185,7 +186,7 @@ def test_a_time_budget_stops_between_deals(monkeypatch: pytest.MonkeyPatch) -> N
     advice = advise(position, budget_seconds=1.0, seed=2)
     searched = [m for m in advice.moves if m.win is not None]
     assert len(searched) > 1
-    assert {m.samples for m in searched[1:]} == {1}
+    assert {m.samples for m in searched[1:]} == {MIN_ROUND}
     assert searched[0].samples == MIN_ROUND  # the chosen move's fresh deals: at least one round, clock or not
 
 

@@ -19,6 +19,7 @@ from helpers import profile
 from schotten_lab.bots.advice import WINS_AT_ONCE, ranked, results_of, successive_halving
 from schotten_lab.bots.advisor import SEARCH_WIDTH, _play_out, advise, compare_turns, diverse, ordered_moves
 from schotten_lab.bots.determinize import observation, sample, view_of
+from schotten_lab.bots.rollouts import Rollouts
 from schotten_lab.bots.endgame import moves_of
 from schotten_lab.bots.sim import Sim
 from schotten_lab.bots.tactics_search import advise_tactics, tactics_move
@@ -67,6 +68,7 @@ def _search_only(position: Position, iterations: int, seed: int) -> tuple[tuple[
     scores, _ = successive_halving(
         diverse(view, moves, SEARCH_WIDTH), lambda r: sample(view, r),
         lambda deal, move, r: _play_out(deal, move, view.me, r), random.Random(seed), 0.0, iterations,
+        Rollouts(view).play,
     )  # fmt: skip
     order, changes = ranked(moves, results_of(moves, scores), scores)
     return order[0], [changes[m] for m in order[1:]]

@@ -47,8 +47,8 @@ def french_problems(text: str) -> list[str]:
     problems = []
     for m in re.finditer(r"[:;!?%]", text):
         before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
-        if before in NO_BREAK:
-            continue
+        if before in NO_BREAK or (m.group() in "!?" and before in "!?"):
+            continue  # a space before the group, none inside it: « ?! »
         if m.group() != "%" and after not in ("", " ", "\u00a0", ")"):
             continue  # not punctuation: a card code "?6", "a:b"
         problems.append(f"no no-break space before {m.group()!r}: …{text[max(0, m.start() - 20) : m.end() + 5]}…")

@@ -17,9 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def game() -> dict:
-    # game 4, not 1: under the review's simultaneous intervals (issue 19) game 1's losses at 16
-    # rollouts a turn are all unclear or none; game 4 has a blunder and a mistake
-    return play_game(Matchup("random", "greedy"), 4, 0)
+    return play_game(Matchup("random", "greedy"), 1, 2)  # a game whose review at 16 rollouts labels moves
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,184 @@
+"""The advisor's rollouts in batches: one call of :mod:`.rollout_kernel` plays many deals of many moves.
+
+:class:`Rollouts` holds what the player to move sees (a :class:`~.determinize.View`) as the kernel's
+int state; :meth:`Rollouts.play` deals the hidden cards ``deals`` times from a seed, plays every
+move on each deal and finishes each game with the rollout policy, and returns each deal's scores for
+the mover (1 won, 0 lost, one half stalled). The kernel is compiled by numba when numba can be
+imported (``compiled=True``, the default), and otherwise, or under ``NUMBA_DISABLE_JIT=1``, the very
+same source runs as plain Python on lists (the same numbers, slower).
+
+The policies (:data:`POLICIES`): ``greedy``, the strong one-ply heuristic of :mod:`.greedy`, and
+``placement``, the weak formation score of :func:`.sim.greedy_play` (the rollouts before issue 19),
+each with ``explore``, the share of uniformly random placements (rollout diversity).
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+import numpy as np
+
+from . import rollout_kernel as plain_kernel
+from .determinize import View
+from .rollout_kernel import (
+    CLAIMED, DECK, DECK_N, EXPERT, FIRST, GREEDY, HAND_N, HANDS, PASSES, PLACEMENT, SIDE_N, SIDES, SIZE, TABLE,
+    TO_MOVE, WINNER,
+)  # fmt: skip
+from .sim import Sim
+
+POLICIES = {"greedy": GREEDY, "placement": PLACEMENT}
+"""The rollout policies by name (see the module)."""
+DEFAULT_POLICY = "placement"
+"""The advisor's rollout policy."""
+EXPLORE = 0.1
+"""The share of uniformly random placements in a rollout."""
+
+
+@cache
+def _numba() -> types.ModuleType | None:
+    try:
+        import numba
+    except ImportError:  # the optional extra is absent: the plain path
+        return None
+    return numba
+
+
+def kernel(compiled: bool = True) -> Any:
+    """The kernel's functions: compiled by numba when asked and numba is importable, else the plain module."""
+    numba = _numba() if compiled else None
+    return plain_kernel if numba is None else plain_kernel.compiled(numba)
+
+
+def is_compiled(functions: Any) -> bool:
+    return functions is not plain_kernel
+
+
+def state_of(sim: Sim) -> list[int]:
+    """``sim`` as the kernel's int state (see :mod:`.rollout_kernel`)."""
+    state = [-1] * SIZE
+    for side in range(18):
+        cards = sim.sides[side]
+        state[SIDE_N + side] = len(cards)
+        for j, card in enumerate(cards):
+            state[SIDES + 3 * side + j] = card
+    for i in range(9):
+        state[CLAIMED + i] = sim.claimed[i]
+        state[FIRST + i] = sim.first[i]
+    for p in (0, 1):
+        state[HAND_N + p] = len(sim.hands[p])
+        for j, card in enumerate(sim.hands[p]):
+            state[HANDS + 6 * p + j] = card
+    state[DECK_N] = len(sim.deck)
+    for j, card in enumerate(sim.deck):
+        state[DECK + j] = card
+    state[TABLE] = sim.table
+    state[TO_MOVE] = sim.to_move
+    state[WINNER] = sim.winner
+    state[PASSES] = sim.passes
+    state[EXPERT] = int(sim.expert)
+    return state
+
+
+def explore_cut(explore: float) -> int:
+    """``explore`` (a probability) as the kernel's threshold on 32 random bits."""
+    return int(min(max(explore, 0.0), 1.0) * 2**32)
+
+
+class Rollouts:
+    """Batches of play-outs from ``view`` (the mover's seat) with one rollout ``policy``."""
+
+    def __init__(self, view: View, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"policy: must be one of {', '.join(POLICIES)}, not {policy!r}")
+        self.view = view
+        self.policy = policy
+        self.explore = explore
+        self.functions = kernel(compiled)
+        self.compiled = is_compiled(self.functions)
+        state = state_of(view.deal(list(view.hidden)))
+        other = 1 - view.me
+        state[HAND_N + other] = 0  # dealt by the kernel
+        state[DECK_N] = 0
+        self._base = state
+        self._hidden = list(view.hidden)
+        me = view.me
+        self._scores = (0.5, 1.0 if me == 0 else 0.0, 1.0 if me == 1 else 0.0)
+
+    def _array(self, values: Sequence[int]) -> Any:
+        return np.asarray(values, dtype=np.int64) if self.compiled else list(values)
+
+    def winners(self, moves: Sequence[tuple[int, int]], deals: int, seed: int) -> list[int]:
+        """The winner (-1 stalled) of each move's play-out on each deal, deal by deal: entry
+        ``d * len(moves) + m`` for move ``m`` on deal ``d``."""
+        n = len(moves)
+        if n == 0 or deals <= 0:
+            return []
+        out = self._array([0] * (deals * n))
+        self.functions.play_batch(
+            self._array(self._base), self._array(self._hidden), self.view.opponent_hand_size,
+            self._array([m[0] for m in moves]), self._array([m[1] for m in moves]), deals, seed & 0xFFFFFFFF,
+            POLICIES[self.policy], explore_cut(self.explore), out, self._array([0] * SIZE), self._array([0] * SIZE),
+            self._array([0] * 4), self._array([0] * 4), self._array([0]),
+        )  # fmt: skip
+        return [int(w) for w in out]
+
+    def play(self, moves: Sequence[tuple[int, int]], deals: int, seed: int) -> list[list[float]]:
+        """Each deal's scores for the mover, one per move (common random numbers: every move of a
+        deal on the same cards and the same rollout stream)."""
+        n = len(moves)
+        flat = self.winners(moves, deals, seed)
+        scores = self._scores
+        return [[scores[w + 1] for w in flat[d * n : (d + 1) * n]] for d in range(deals)]
+
+
+def warm(compiled: bool = True) -> None:
+    """Load the compiled batch now (numba compiles it once, then reads it from its cache: a second or
+    two of a process's first call), so that a bot's first move does not pay for it inside its budget."""
+    functions = kernel(compiled)
+    if not is_compiled(functions):
+        return
+    sim = Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [list(range(6)), list(range(6, 12))], list(range(12, 54)), 0)
+    state = np.asarray(state_of(sim), dtype=np.int64)
+    one = np.zeros(1, np.int64)
+    functions.play_batch(
+        state, np.zeros(0, np.int64), 0, one, one.copy(), 1, 0, PLACEMENT, 0, one.copy(), state.copy(), state.copy(),
+        np.zeros(4, np.int64), np.zeros(4, np.int64), one.copy(),
+    )  # fmt: skip
+
+
+def rollout_of(sim: Sim, seed: int, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
+    """The kernel's rollout from ``sim`` (not changed): the winner (-1 stalled) and each turn played,
+    ``(card, stone, claims mask)`` (card -1: a pass). For the tests and the engine's replay."""
+    functions = kernel(compiled)
+    array = (lambda v: np.asarray(v, dtype=np.int64)) if is_compiled(functions) else list
+    state = array(state_of(sim))
+    r = array([0] * 4)
+    functions.rng_seed(r, seed)
+    log = array([0] * (1 + 3 * plain_kernel.MAX_TURNS))
+    winner = int(functions.rollout(state, r, POLICIES[policy], explore_cut(explore), log))
+    turns = [(int(log[1 + 3 * t]), int(log[2 + 3 * t]), int(log[3 + 3 * t])) for t in range(int(log[0]))]
+    return winner, turns
+
+
+def policy_choice(sim: Sim, seed: int, policy: str = DEFAULT_POLICY, explore: float = 0.0, compiled: bool = True) -> tuple[int, int]:
+    """The placement the kernel's ``policy`` picks for the mover of ``sim`` (the tests' entry)."""
+    functions = kernel(compiled)
+    array = (lambda v: np.asarray(v, dtype=np.int64)) if is_compiled(functions) else list
+    r = array([0] * 4)
+    functions.rng_seed(r, seed)
+    choose = functions.greedy_policy if POLICIES[policy] == GREEDY else functions.placement_policy
+    card, stone = choose(array(state_of(sim)), r, explore_cut(explore))
+    return int(card), int(stone)
+
+
+def placement_value(sim: Sim, card: int, stone: int, compiled: bool = True) -> int:
+    """The kernel's strong score of the mover's ``card`` on ``stone`` (:func:`.greedy.placement_value`'s twin)."""
+    functions = kernel(compiled)
+    array = (lambda v: np.asarray(v, dtype=np.int64)) if is_compiled(functions) else list
+    return int(functions.placement_value(array(state_of(sim)), card, stone))
+
+
+__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "kernel", "placement_value", "policy_choice", "rollout_of", "state_of", "warm"]
