@@ -4,10 +4,11 @@
 (:func:`~schotten_lab.bots.advise`) about the position *before* the turn **as the mover saw it**
 (own hand known; the opponent's hand and the deck order never looked at). It records
 
-- ``best``: the best move: the advisor ranks the moves (``iterations`` rollouts), then its top
-  :data:`CANDIDATES` searched moves and the move played are scored on the **same** fresh random deals
-  and rollouts (common random numbers), and the candidate with the highest win rate on those deals
-  is the best (the ranking's own choice between near-equal moves is noisy);
+- ``best``: the best move: the advisor ranks the moves (``iterations`` rollouts), then every move
+  it searched (up to :data:`CANDIDATES`; which moves it searches does not depend on the seed) and the
+  move played are scored on the **same** fresh random deals and rollouts (common random numbers),
+  and the move with the highest win rate on those deals is the best (the ranking's own order is
+  noisy);
 - ``before``: the mover's chance to win the game with that best move, and ``after``: with the move
   actually played; ``loss = before - after``, with the standard error of the mean paired
   difference. It is **never negative**: a played move that measures at least as well as every
@@ -16,13 +17,15 @@
   or lose). A few deals that all agree say nothing about the spread, so an error is never 0 from
   them (:func:`~schotten_lab.bots.advice.win_estimate`; a rule-of-three bound for the loss,
   :func:`loss_estimate`).
-- the **adaptive budget**: ``iterations / 2`` deals first, then as many again while a label
-  threshold lies inside the loss's 95% interval (:func:`decided`), up to
-  ``MAX_DEALS_FACTOR * iterations`` deals (:func:`measure_loss`).
+- the **adaptive budget**, a sequential measurement (:func:`measure_loss`): ``iterations / 2``
+  deals first, then twice as many, again and again, for the moves not surely worse than the best,
+  while a label threshold lies inside the loss's interval, up to ``MAX_DEALS_FACTOR * iterations``
+  deals; its intervals hold together over every look and every candidate
+  (:mod:`.review_stats`), so stopping early does not make a label likelier.
 - ``label``: how bad the loss is, on the win-probability scale (Lichess's idea on its -1..+1 scale,
   here in probability): **inaccuracy** from 0.05, **mistake** from 0.10, **blunder** from 0.20
   (:data:`THRESHOLDS`). An estimated loss earns a label only when its whole 95% interval
-  (±:data:`SIGNIFICANCE` standard errors) lies above the threshold, from at least
+  (±``z`` standard errors, ``TurnReview.z``) lies above the threshold, from at least
   :data:`MIN_LABEL_DEALS` deals; a loss estimated at 0.05 or more whose interval does not is
   :data:`UNCLEAR` (with its interval), so Monte Carlo noise alone is never called a mistake.
 
@@ -40,9 +43,10 @@ put-back (the two lowest clan cards), not the one recorded.
 A record seen from one seat (docs/reference/formats.md, "A game record": the other hand ``null``) is reviewed for that seat only;
 the other seat's turns are listed with ``reviewed=False``. Every variant is reviewed (base, tactics,
 expert or not).
-Cost: about ``iterations`` rollouts to rank a turn, plus three times ``iterations / 2`` to score the
-candidates and the played move, up to three times ``3 * iterations`` for an undecided label; turns
-with a single legal move (a forced pass or play) cost one advisor call.
+Cost: ``iterations`` rollouts to rank a turn, then every searched move and the played one on
+``iterations / 2`` deals, and for a turn whose label is undecided the moves still in on up to
+``MAX_DEALS_FACTOR * iterations`` deals; turns with a single legal move (a forced pass or play) cost
+one advisor call. Docs/ADVISOR.md, "Review figures that decide", gives the figures.
 
 One job a module: this one replays the record and reviews it turn by turn (:func:`review_game`);
 :mod:`.review_measure` measures one turn, :mod:`.review_stats` holds the labels' statistics,

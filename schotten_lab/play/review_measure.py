@@ -16,10 +16,16 @@ from .review_report import TurnReview
 from .review_stats import SIGNIFICANCE, THRESHOLDS, label_for, looks, loss_estimate, settled, simultaneous_z
 from .review_words import Chance, MoveName, ReviewError, _OneLine, move_words
 
-MAX_DEALS_FACTOR = 16
+MAX_DEALS_FACTOR = 128
 """The adaptive budget's cap: a turn whose label is still undecided (a threshold inside its loss's
 interval) is scored on twice the deals, again and again, up to this many times ``iterations`` (it
-starts from ``iterations / 2``: at the default 200, looks at 100, 200, ..., 3,200 deals)."""
+starts from ``iterations / 2``: at the default 200, looks at 100, 200, ..., 25,600 deals). Only a
+turn whose loss lies near a place where its label changes goes that far; there the capped standard
+error (about 0.3 points) decides how near (see :mod:`.review_stats`). The compiled rollouts make it
+affordable: a 43-turn game reviews in 17-26 s on the shared machine under load 16."""
+FIRST_DEALS_FACTOR = 0.5
+"""The deals of a turn's first look, as a multiple of ``iterations``: every candidate is scored on
+them, and they choose which go on."""
 CANDIDATES = 12
 """The most searched moves of the advisor scored with the played one on the same deals (all of them
 at the default search width, 10, and a few claiming moves): the best of them on those deals is the
@@ -28,9 +34,6 @@ chooses them); its ranking of them does, and is noisy (at 200 rollouts over 10 m
 each in its first round). With only its top 2 or 4 as candidates, a seed whose ranking missed the
 best move reported another loss: the measure of five seeds on one game gave, for one turn, losses of
 5.7 and 19.5 points."""
-CONTENDERS = 2
-"""After each look, the candidates still scored besides the played move: the best on the deals so
-far and the next best, unless surely worse (see :func:`measure_loss`)."""
 TIME_CAP_SECONDS = 600.0
 """The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
 node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
@@ -111,7 +114,7 @@ class Measured:
 def review_looks(iterations: int) -> tuple[int, ...]:
     """The deal counts at which a review of ``iterations`` rollouts a turn looks at a turn's loss:
     ``iterations / 2`` first, doubling, up to :data:`MAX_DEALS_FACTOR` times ``iterations``."""
-    first = max(iterations // 2, 2)
+    first = max(int(FIRST_DEALS_FACTOR * iterations), 2)
     return looks(first, max(first, MAX_DEALS_FACTOR * iterations))
 
 
@@ -127,14 +130,17 @@ def measure_loss(
     best first) and ``played`` on ``deals`` shared fresh deals (common random numbers,
     :func:`~schotten_lab.bots.advisor.compare_turns`), then on as many again, doubling, at the looks
     of :func:`.review_stats.looks` up to ``most`` deals (each batch with its own seed, the batches
-    pooled), with intervals of ±``z`` standard errors that hold together over all the looks
-    (:func:`.review_stats.simultaneous_z`). At each look:
+    pooled), with intervals of ±``z`` standard errors that hold together over all the looks and, at
+    each look, over every candidate compared with the played move (:func:`.review_stats.simultaneous_z`
+    of their number: the best of several noisy candidates reads high, the winner's curse, so each
+    one's interval must hold). At each look:
 
     - the best is the move with the highest win rate on all the deals so far (the played move
       included, and preferred on a tie: it is then a best move, its loss 0);
-    - a candidate whose interval against the best lies below 0 is surely worse: it is dropped; of
-      the others, the :data:`CONTENDERS` with the highest win rates go on (the noisy ranking's list
-      is wide, the deals after the first look go to the moves that can still be the best);
+    - a candidate whose interval against the best lies below 0 is surely worse: it is dropped, the
+      others go on (keeping only the two best by win rate instead lost the best move often enough,
+      when several candidates lie within a few points, to change one turn's loss from 5 to 2.5 points
+      between seeds);
     - the measurement stops when the label is settled: when the played move is the best and no
       candidate's interval against it reaches the smallest threshold, or when the loss's interval
       lies within one label's band (:func:`.review_stats.settled`).
@@ -156,10 +162,10 @@ def measure_loss(
         if len(live) == 1:  # the played move alone: nothing to compare it with
             after, after_se = win_estimate(values[mine])
             return Measured(after, after_se, after, after_se, 0.0, None, n, mine, True, 0.0, z, len(turns) - 1)
+        z = simultaneous_z(len(plan) * (len(live) - 1))  # every look, every candidate against the played move
         lead = max(live, key=lambda j: (sum(values[j]), j == mine, -j))
         gaps = {j: loss_estimate([a - b for a, b in zip(values[lead], values[j])]) for j in live if j != lead}
-        contenders = [j for j in live if j != mine and (j == lead or gaps[j][0] - z * gaps[j][1] <= 0.0)]  # not surely worse
-        live = sorted({*sorted(contenders, key=lambda j: (-sum(values[j]), j))[:CONTENDERS], mine})
+        live = [j for j in live if j in (lead, mine) or gaps[j][0] - z * gaps[j][1] <= 0.0]  # not surely worse
         if lead == mine:
             behind = [loss_estimate([a - b for a, b in zip(values[j], values[mine])]) for j in live if j != mine]
             if last or all(gap + z * se < THRESHOLDS[-1][1] - 1e-12 for gap, se in behind):
@@ -262,4 +268,4 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
         played_turns=played_turns,
     )
 
-__all__ = ["ALLOWED_SHARE", "CANDIDATES", "CONTENDERS", "review_looks", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS", "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_turn"]
+__all__ = ["ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "review_looks", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS", "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_turn"]
