@@ -1,5 +1,6 @@
-"""Measuring one turn of a review: the advisor's ranking, its best moves and the played one scored on
-the same deals (common random numbers) with the adaptive budget, and what a labelled move allowed."""
+"""Measuring one turn of a review: the advisor's ranking, the moves it searched and the played one
+scored on the same deals (common random numbers) by a sequential measurement, and what a labelled
+move allowed."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ interval) is scored on twice the deals, again and again, up to this many times `
 starts from ``iterations / 2``: at the default 200, looks at 100, 200, ..., 25,600 deals). Only a
 turn whose loss lies near a place where its label changes goes that far; there the capped standard
 error (about 0.3 points) decides how near (see :mod:`.review_stats`). The compiled rollouts make it
-affordable: a 43-turn game reviews in 17-26 s on the shared machine under load 16."""
+affordable: a 43-turn game reviews in 19-34 s on the shared machine under a load average of 17-19."""
 FIRST_DEALS_FACTOR = 0.5
 """The deals of a turn's first look, as a multiple of ``iterations``: every candidate is scored on
 them, and they choose which go on."""
@@ -268,4 +269,8 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
         played_turns=played_turns,
     )
 
-__all__ = ["ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "review_looks", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS", "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_turn"]
+
+__all__ = [
+    "ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS",
+    "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_looks", "review_turn",
+]  # fmt: skip

@@ -140,7 +140,6 @@ class PlayerSummary:
                    best=say("review.best_moves", lang, count=self.best_moves), counts=counts, loss=loss)
 
 
-
 @dataclass(frozen=True)
 class GameReview:
     """The review of one record: every turn, and a summary per reviewed player."""

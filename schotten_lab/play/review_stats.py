@@ -8,11 +8,12 @@ cap: the looks of :func:`looks`. Stopping as soon as an interval clears a thresh
 95% interval hold less often than 95% (each look is another chance to stop on a lucky batch), and a
 turn stopped on a lucky batch is a label another seed does not give. So every look's interval is
 ±:func:`simultaneous_z` standard errors, wide enough that the intervals of *all* the looks hold
-together with probability at least :data:`CONFIDENCE` (Bonferroni over the looks): a label a review
+together with probability at least :data:`CONFIDENCE` (Bonferroni over the looks, and over the
+candidates compared at each look: the best of several noisy moves reads high): a label a review
 gives is wrong with probability at most 2.5% whichever look it was given at. A turn whose loss lies
-near a threshold is measured to the cap; there its label can still go either way between seeds (no
-finite number of deals settles a loss that lies on a threshold), which the cap's narrower interval
-makes rarer.
+near a place where its label changes is measured to the cap; there its label can still go either
+way between seeds (no finite number of deals settles a loss that lies on a threshold), which the
+cap's narrower interval makes rarer: docs/ADVISOR.md, "Why a label can still change with the seed".
 """
 
 from __future__ import annotations
@@ -90,7 +91,6 @@ def simultaneous_z(count: int, confidence: float = CONFIDENCE) -> float:
     if count < 1:
         raise ValueError(f"count: at least one look, not {count}")
     return NormalDist().inv_cdf(1.0 - (1.0 - confidence) / (2 * count))
-
 
 
 def loss_estimate(diffs: list[float]) -> tuple[float, float]:

@@ -175,5 +175,4 @@ class _Repr:
         return f"«{NBSP}{_one_line(self.value)[:40]}{NBSP}»"
 
 
-
 __all__ = ["REVIEW_ERROR_PHRASES", "REVIEW_PHRASES", "Chance", "MoveName", "ReviewError", "move_words", "points"]
