@@ -35,6 +35,13 @@ chooses them); its ranking of them does, and is noisy (at 200 rollouts over 10 m
 each in its first round). With only its top 2 or 4 as candidates, a seed whose ranking missed the
 best move reported another loss: the measure of five seeds on one game gave, for one turn, losses of
 5.7 and 19.5 points."""
+TACTICS_MAX_DEALS_FACTOR = 3
+"""The cap in the tactics variant, whose rollouts are not compiled yet (plain Python, some hundred
+times slower): its review keeps the budget it had before the base game's grew (up to 3 times
+``iterations`` deals, from its :data:`TACTICS_CANDIDATES` best moves)."""
+TACTICS_CANDIDATES = 2
+"""The tactics variant's candidates: the advisor's top 2 searched moves, as before (see
+:data:`TACTICS_MAX_DEALS_FACTOR`)."""
 TIME_CAP_SECONDS = 600.0
 """The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
 node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
@@ -112,11 +119,12 @@ class Measured:
     dropped: int = 0
 
 
-def review_looks(iterations: int) -> tuple[int, ...]:
+def review_looks(iterations: int, tactics: bool = False) -> tuple[int, ...]:
     """The deal counts at which a review of ``iterations`` rollouts a turn looks at a turn's loss:
-    ``iterations / 2`` first, doubling, up to :data:`MAX_DEALS_FACTOR` times ``iterations``."""
+    ``iterations / 2`` first, doubling, up to :data:`MAX_DEALS_FACTOR` times ``iterations``
+    (:data:`TACTICS_MAX_DEALS_FACTOR` in the tactics variant)."""
     first = max(int(FIRST_DEALS_FACTOR * iterations), 2)
-    return looks(first, max(first, MAX_DEALS_FACTOR * iterations))
+    return looks(first, max(first, (TACTICS_MAX_DEALS_FACTOR if tactics else MAX_DEALS_FACTOR) * iterations))
 
 
 def measure_loss(
@@ -227,8 +235,9 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
         best_turns = best.turns
         played_turns = best.turns if best_played or mine is None else mine.turns
     else:
-        searched = [m for m in advice.moves if m.win is not None][:CANDIDATES] or [best]
-        plan = review_looks(iterations)
+        tactics = position.rules.tactics
+        searched = [m for m in advice.moves if m.win is not None][: TACTICS_CANDIDATES if tactics else CANDIDATES] or [best]
+        plan = review_looks(iterations, tactics)
         measured = measure_loss(
             position, [m.turn() for m in searched], played_turn, plan[0], seed + 1, plan[-1]
         )  # fmt: skip
@@ -271,6 +280,7 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
 
 
 __all__ = [
-    "ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TIME_CAP_SECONDS",
+    "ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TACTICS_CANDIDATES",
+    "TACTICS_MAX_DEALS_FACTOR", "TIME_CAP_SECONDS",
     "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_looks", "review_turn",
 ]  # fmt: skip
