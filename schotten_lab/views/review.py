@@ -23,9 +23,11 @@ from ..core.files import check_output, write_text_atomic
 from ..core.position import Position
 from ..core.rules import Player
 from ..core.svg import position_svg
-from ..core.words import chance, check_lang, number, player as player_name, register, say
+from ..core.words import NBSP, chance, check_lang, number, player as player_name, register, say
 from ..game import new_game, replay, replay_states
-from ..play.review import MAX_DEALS_FACTOR, SIGNIFICANCE, THRESHOLDS, UNCLEAR, GameReview, TurnReview, points
+from ..play.review import SIGNIFICANCE, THRESHOLDS, UNCLEAR, GameReview, TurnReview, points
+from ..play.review_measure import review_looks
+from ..play.review_stats import simultaneous_z
 from .palette import PLAYER_COLORS
 
 REVIEW_FORMATS = ("html", "htm")
@@ -78,8 +80,8 @@ REVIEW_PAGE_PHRASES = register({
                     "fr": "<b>Une partie vue du siège de {player}</b> : seuls les coups de {player} sont examinés (l'autre main est inconnue)."},
     "rv.threshold": {"en": "{name} from {value}", "fr": "{name} à partir de {value}"},
     "rv.method": {
-        "en": "Each turn is judged from the mover's seat: the position as that player saw it (their own hand; the opponent's hand and the deck order unknown). The advisor ranks the moves with {iterations} rollouts (seed {seed}); the best and the played move are then scored on the same {deals} fresh random deals (common random numbers), and on twice as many again while a label threshold lies inside the loss's 95% interval, up to {most} deals. Chances are Monte Carlo estimates ± one standard error, except in a solved endgame (exact). A loss is labelled by points of win probability ({thresholds}), an estimated one only when its whole 95% interval (±{sigma} standard errors) lies above the threshold; a loss estimated above the smallest threshold whose interval does not is <i>unclear</i>. A played move that measures at least as well as the advisor's on the same deals is a best move (its loss 0, never negative). Claims are not judged. The estimates are the advisor's heuristic rollouts' win rates, not perfect play.",
-        "fr": "Chaque coup est jugé du siège de celui qui le joue : la position telle que ce joueur la voyait (sa propre main ; la main adverse et l'ordre de la pioche inconnus). Le conseiller classe les coups avec {iterations} parties simulées (graine {seed}) ; le meilleur coup et le coup joué sont ensuite évalués sur les mêmes {deals} donnes tirées au hasard (les mêmes pour les deux), puis sur deux fois plus tant qu'un seuil d'étiquette tombe dans l'intervalle à 95 % de la perte, jusqu'à {most} donnes. Les chances sont des estimations par Monte-Carlo ± une erreur type, sauf dans une fin de partie résolue (exactes). Une perte reçoit une étiquette selon les points de probabilité de victoire perdus ({thresholds}), une perte estimée seulement si tout son intervalle à 95 % (± {sigma} erreurs types) est au-dessus du seuil ; une perte estimée au-dessus du plus petit seuil dont l'intervalle ne l'est pas est <i>incertaine</i>. Un coup joué qui mesure au moins aussi bien que celui du conseiller sur les mêmes donnes est un meilleur coup (sa perte est 0, jamais négative). Les revendications ne sont pas jugées. Les estimations sont les taux de victoire des parties simulées du conseiller, pas un jeu parfait.",
+        "en": "Each turn is judged from the mover's seat: the position as that player saw it (their own hand; the opponent's hand and the deck order unknown). The advisor ranks the moves with {iterations} rollouts (seed {seed}); the moves it searched (in the tactics variant, its two best) and the played move are then scored on the same {deals} fresh random deals (common random numbers), and those not surely worse than the best with the played move on twice as many, again and again, while a label threshold lies inside the loss's interval, up to {most} deals. Chances are Monte Carlo estimates ± one standard error, except in a solved endgame (exact). A loss is labelled by points of win probability ({thresholds}), an estimated one only when its whole 95% interval lies above the threshold: ±{sigma} standard errors, wide enough that the intervals of all the looks hold together, so that stopping at a lucky look does not make a label likelier; a loss estimated above the smallest threshold whose interval does not is <i>unclear</i>. A played move that measures at least as well as the advisor's on the same deals is a best move (its loss 0, never negative). Claims are not judged. The estimates are the advisor's heuristic rollouts' win rates, not perfect play.",
+        "fr": "Chaque coup est jugé du siège de celui qui le joue : la position telle que ce joueur la voyait (sa propre main ; la main adverse et l'ordre de la pioche inconnus). Le conseiller classe les coups avec {iterations} parties simulées (graine {seed}) ; les coups qu'il a explorés (dans la variante tactique, ses deux meilleurs) et le coup joué sont ensuite évalués sur les mêmes {deals} donnes tirées au hasard (les mêmes pour tous), puis ceux qui ne sont pas sûrement moins bons que le meilleur, avec le coup joué, sur deux fois plus, encore et encore, tant qu'un seuil d'étiquette tombe dans l'intervalle de la perte, jusqu'à {most} donnes. Les chances sont des estimations par Monte-Carlo ± une erreur type, sauf dans une fin de partie résolue (exactes). Une perte reçoit une étiquette selon les points de probabilité de victoire perdus ({thresholds}), une perte estimée seulement si tout son intervalle à 95 % est au-dessus du seuil : ± {sigma} erreurs types, assez large pour que les intervalles de toutes les étapes tiennent ensemble, de sorte que s'arrêter sur une étape chanceuse ne rende pas une étiquette plus probable ; une perte estimée au-dessus du plus petit seuil dont l'intervalle ne l'est pas est <i>incertaine</i>. Un coup joué qui mesure au moins aussi bien que celui du conseiller sur les mêmes donnes est un meilleur coup (sa perte est 0, jamais négative). Les revendications ne sont pas jugées. Les estimations sont les taux de victoire des parties simulées du conseiller, pas un jeu parfait.",
     },
     "rv.chart_note": {
         "en": "{player}'s chance to win before each turn, as the mover saw it (at {opponent}'s turns: one minus {opponent}'s estimate). The shaded band is each estimate's 95% interval. Hover or click a point, click a move, or use the arrow keys to see that turn's board.",
@@ -295,7 +297,7 @@ def _summary(review: GameReview, lang: str = "en") -> str:
 def _moves(review: GameReview, lang: str = "en") -> str:
     rows = []
     for t in review.turns:
-        label = f'<span class="lbl {t.label}">{_e(t.label_words(lang))} {LABEL_MARKS.get(t.label, "")}</span>' if t.label else ""
+        label = f'<span class="lbl {t.label}">{_e(t.label_words(lang))}<span class="mark">{NBSP}{LABEL_MARKS.get(t.label, "")}</span></span>' if t.label else ""
         best = "" if not t.reviewed or t.best_played else _e(t.best_words(lang))
         rows.append(
             f'<tr class="mv" data-turn="{t.turn}"><td>{t.turn}</td><td>{_e(player_name(t.player, lang))}</td><td>{_e(t.played_words(lang))}</td>'
@@ -358,9 +360,9 @@ def review_html(review: GameReview, *, title: str | None = None, seat: Player | 
     seat_note = f"<p>{say('rv.one_seat', lang, player=review.seat)}</p>" if review.seat else ""
     thresholds = ", ".join(say("rv.threshold", lang, name=say(f"review.label_{name}", lang), value=f"{100 * value:.0f}")
                            for name, value in reversed(THRESHOLDS))
-    method = "<p>" + say("rv.method", lang, iterations=review.iterations, seed=review.seed, deals=max(review.iterations, 2),
-                         most=MAX_DEALS_FACTOR * review.iterations, thresholds=thresholds,
-                         sigma=number(SIGNIFICANCE, lang) if lang != "en" else f"{SIGNIFICANCE:g}") + "</p>"
+    plan = review_looks(review.iterations, review.record.variant == "tactics")
+    method = "<p>" + say("rv.method", lang, iterations=review.iterations, seed=review.seed, deals=plan[0], most=plan[-1],
+                         thresholds=thresholds, sigma=number(simultaneous_z(len(plan)), lang, 2)) + "</p>"
     chart_note = "<p>" + say("rv.chart_note", lang, player=_e(player_name(seat, lang, capital=True)), opponent=_e(player_name(seat.opponent, lang))) + "</p>"
     details = [say("rv.start_b", lang)] + [turn_detail_html(t, lang) for t in review.turns]
     data = json.dumps({"details": details, "noUnpack": say("rv.no_unpack", lang)}, separators=(",", ":")).replace("</", "<\\/")

@@ -12,6 +12,7 @@ from schotten_lab.core.rules import Player
 from schotten_lab.game import read_record, seat_record
 from schotten_lab.play.review import (
     LABELS,
+    MAX_DEALS_FACTOR,
     SIGNIFICANCE,
     THRESHOLDS,
     UNCLEAR,
@@ -82,14 +83,14 @@ def test_every_turn_reviewed_and_consistent(game: dict, review) -> None:
         assert 0.0 <= t.before <= 1.0 and 0.0 <= t.after <= 1.0
         assert t.loss == pytest.approx(t.before - t.after)
         assert t.loss >= 0.0  # never negative: a played move that measures better is the best move
-        assert t.label == label_for(t.loss, t.loss_stderr, t.deals or None)
+        assert t.label == label_for(t.loss, t.loss_stderr, t.deals or None, t.z)
         assert t.best and t.moves >= 1
         if t.best_played:
             assert t.after == t.before and t.loss == 0.0 and t.loss_stderr is None and t.label is None
             if not t.as_good:
                 assert t.played.split(",")[0] == t.best.split(",")[0]  # the same placement
         if not t.exact and not t.best_played:  # the adaptive budget: more deals only while undecided
-            assert ITERATIONS // 2 <= t.deals <= 3 * ITERATIONS
+            assert ITERATIONS // 2 <= t.deals <= MAX_DEALS_FACTOR * ITERATIONS
     south = review.summaries[Player.SOUTH]
     assert south.turns == sum(t.player is Player.SOUTH for t in review.turns)
     assert sum(south.counts.values()) == sum(t.label is not None for t in review.turns if t.player is Player.SOUTH)
@@ -170,14 +171,14 @@ def test_solved_endgame_turns_are_exact() -> None:
     a move that turns a won game into a lost one is a loss of 1.0, a blunder."""
     from schotten_lab.bots import advise
     from schotten_lab.game import new_game, replay_states
-    from schotten_lab.play.review import _review_turn
+    from schotten_lab.play.review import review_turn
 
     record = read_record(play_game(Matchup("greedy", "greedy"), 2, 0))
     states = [new_game(record.variant, record.expert, deal=record.deal, first=record.first), *replay_states(record)]
     exact = []
     for k in range(len(record.turns) - 4, len(record.turns) + 1):
         state = states[k - 1]
-        t = _review_turn(k, state, record.turns[k - 1], 60, 0)
+        t = review_turn(k, state, record.turns[k - 1], 60, 0)
         if not t.exact:
             continue
         exact.append(t)

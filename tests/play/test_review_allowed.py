@@ -17,7 +17,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def game() -> dict:
-    return play_game(Matchup("random", "greedy"), 1, 2)  # a game whose review at 16 rollouts labels moves
+    # a game whose review at 16 rollouts labels moves (under the compiled rollouts' stream and the
+    # review's simultaneous intervals, game 1 of seed 1 labels none, nor game 2)
+    return play_game(Matchup("random", "greedy"), 4, 0)
 
 
 @pytest.fixture(scope="module")

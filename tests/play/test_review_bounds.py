@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schotten_lab.cli.review import MAX_REVIEW_ITERATIONS
-from schotten_lab.play import review as review_module
+from schotten_lab.play import review_measure as review_module  # where the review scores its moves
 from schotten_lab.play.review import (
     MAX_ITERATIONS,
     SIGNIFICANCE,
