@@ -54,7 +54,7 @@ from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import Sim, greedy_play, placement_score, rollout
-from .rollouts import DEFAULT_POLICY, EXPLORE, POLICIES, Rollouts, warm
+from .rollouts import DEFAULT_POLICY, EXPLORE, POLICIES, Rollouts, placement_values, warm
 from .move_facts import move_facts
 
 ADVISOR_PHRASES = register({
@@ -167,7 +167,7 @@ def advise(
         certain = _certain(view, moves)
         method = WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals"
         order, results, changes, rollouts = search(
-            moves, diverse(view, moves, max(width, 1)), certain, lambda r: sample(view, r),
+            moves, diverse(view, promising(view, moves), max(width, 1)), certain, lambda r: sample(view, r),
             lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
             held, Rollouts(view, policy, explore).play,
         )  # fmt: skip
@@ -355,6 +355,17 @@ def diverse(view: View, moves: list[tuple[int, int]], width: int) -> list[tuple[
         per_card[card] = per_card.get(card, 0) + 1
         chosen.append((card, stone))
     return chosen or moves[:width]
+
+
+def promising(view: View, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``moves`` most promising first by the strong one-ply heuristic (:func:`.greedy.placement_value`,
+    from the mover's seat: a win, the stones proved, the best formation still reachable), ties in
+    the given order: the moves the Monte Carlo search tries."""
+    if len(moves) < 2:
+        return moves
+    values = placement_values(view.deal(list(view.hidden)), moves)
+    rank = {move: k for k, move in enumerate(moves)}
+    return sorted(moves, key=lambda m: (-values[rank[m]], rank[m]))
 
 
 def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, int], list[int]]]:

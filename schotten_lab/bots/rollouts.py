@@ -174,6 +174,15 @@ def policy_choice(sim: Sim, seed: int, policy: str = DEFAULT_POLICY, explore: fl
     return int(card), int(stone)
 
 
+def placement_values(sim: Sim, moves: Sequence[tuple[int, int]], compiled: bool = True) -> list[int]:
+    """The kernel's strong score (:func:`.greedy.placement_value`) of each of the mover's placements
+    ``(card, stone)`` in ``sim`` (a pass scores 0)."""
+    functions = kernel(compiled)
+    array = (lambda v: np.asarray(v, dtype=np.int64)) if is_compiled(functions) else list
+    state = array(state_of(sim))
+    return [0 if card < 0 else int(functions.placement_value(state, card, stone)) for card, stone in moves]
+
+
 def placement_value(sim: Sim, card: int, stone: int, compiled: bool = True) -> int:
     """The kernel's strong score of the mover's ``card`` on ``stone`` (:func:`.greedy.placement_value`'s twin)."""
     functions = kernel(compiled)
@@ -181,4 +190,4 @@ def placement_value(sim: Sim, card: int, stone: int, compiled: bool = True) -> i
     return int(functions.placement_value(array(state_of(sim)), card, stone))
 
 
-__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "kernel", "placement_value", "policy_choice", "rollout_of", "state_of", "warm"]
+__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "kernel", "placement_value", "placement_values", "policy_choice", "rollout_of", "state_of", "warm"]

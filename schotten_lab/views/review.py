@@ -295,7 +295,7 @@ def _summary(review: GameReview, lang: str = "en") -> str:
 def _moves(review: GameReview, lang: str = "en") -> str:
     rows = []
     for t in review.turns:
-        label = f'<span class="lbl {t.label}">{_e(t.label_words(lang))} {LABEL_MARKS.get(t.label, "")}</span>' if t.label else ""
+        label = f'<span class="lbl {t.label}">{_e(t.label_words(lang))}\u00a0{LABEL_MARKS.get(t.label, "")}</span>' if t.label else ""
         best = "" if not t.reviewed or t.best_played else _e(t.best_words(lang))
         rows.append(
             f'<tr class="mv" data-turn="{t.turn}"><td>{t.turn}</td><td>{_e(player_name(t.player, lang))}</td><td>{_e(t.played_words(lang))}</td>'
