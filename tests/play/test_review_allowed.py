@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def game() -> dict:
-    return play_game(Matchup("random", "greedy"), 1, 2)  # a game whose review at 16 rollouts labels moves
+    return play_game(Matchup("random", "greedy"), 1, 0)
 
 
 @pytest.fixture(scope="module")
