@@ -38,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from schotten_lab.bots.advisor import AdvisorBot, PolicyBot  # noqa: E402
+from schotten_lab.bots.rollouts import DEFAULT_POLICY, POLICIES  # noqa: E402
 from schotten_lab.bots.determinize import view_of  # noqa: E402
 from schotten_lab.bots.endgame import SolveTimeout, solve  # noqa: E402
 from schotten_lab.bots.sim import Sim, shuffled_game  # noqa: E402
@@ -51,6 +52,14 @@ from schotten_lab.play.distributed import Runner, ordered_map  # noqa: E402
 
 GREEDY_TARGET = 0.90
 """The advisor's target win rate against greedy (issue 11)."""
+TARGETS = {
+    ("base", "greedy"): (0.92, 0.88),
+    ("base", "greedy-weak"): (0.97, None),
+    ("expert", "greedy"): (0.90, None),
+    ("base", "old"): (0.55, 0.50),
+    ("expert", "old"): (0.55, 0.50),
+}
+"""Issue 19 item 6's targets, (rate at least, lower bound of the 95% interval above), by game and opponent."""
 
 
 class UniformBot:
@@ -81,11 +90,17 @@ class Entrant:
     iterations: int | None = None
     seed: int = 0
     variant: str = "base"
+    policy: str = DEFAULT_POLICY
+    expert: bool = False
+    old: str | None = None
+    """``kind == "old"``: the directory of the earlier tree whose advisor is run on the line protocol."""
 
     def build(self, game: int) -> Bot:
         """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
         if self.kind == "advisor":
-            return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game)
+            return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game, policy=self.policy)
+        if self.kind == "old":
+            return LineBot(self.old or OLD_TREE, self.budget, self.iterations, self.seed * 7919 + game + 31)
         if self.kind == "weak":
             return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game + 17)
         if self.kind in ("greedy", "greedy-weak"):
@@ -118,7 +133,48 @@ class Game:
 def play(game: Game) -> GameResult:
     """One game of a match (a module-level function: it runs in worker processes too)."""
     a, b = game.a.build(game.index), game.b.build(game.index)
-    return timed_game((a, b) if game.a_seat == 0 else (b, a), game.seed, index=game.index, variant=game.a.variant)
+    try:
+        return timed_game((a, b) if game.a_seat == 0 else (b, a), game.seed, game.a.expert, index=game.index, variant=game.a.variant)
+    finally:
+        for bot in (a, b):
+            if isinstance(bot, LineBot):
+                bot.close()
+
+
+OLD_TREE = "/work/old-advisor"
+"""The earlier tree (``git worktree add --detach /work/old-advisor 9193245`` with its own ``.venv``)."""
+
+
+class LineBot:
+    """An advisor of another tree, spoken to through the bot line protocol (``schotten-lab bot
+    advisor`` run by that tree's own Python): one request line, one answer line a move."""
+
+    name = "old advisor"
+
+    def __init__(self, tree: str, budget: float, iterations: int | None, seed: int) -> None:
+        import subprocess
+
+        budget_args = ["--iterations", str(iterations)] if iterations is not None else ["--budget", str(budget)]
+        self._process = subprocess.Popen(
+            [f"{tree}/.venv/bin/python", "-m", "schotten_lab", "bot", "advisor", "--seed", str(seed), *budget_args],
+            cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )  # fmt: skip
+
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        import json
+
+        assert self._process.stdin is not None and self._process.stdout is not None
+        self._process.stdin.write(json.dumps(observation.to_dict()) + "\n")
+        self._process.stdin.flush()
+        answer: dict[str, Any] = json.loads(self._process.stdout.readline())
+        if "error" in answer:
+            raise RuntimeError(f"the old advisor refused a request: {answer['error']}")
+        return {key: answer[key] for key in ("player", "play", "claim") if key in answer}
+
+    def close(self) -> None:
+        if self._process.stdin is not None:
+            self._process.stdin.close()
+        self._process.wait(timeout=30)
 
 
 def greedy_name() -> tuple[str, str]:
@@ -132,21 +188,38 @@ def greedy_name() -> tuple[str, str]:
         return "policy (advisor's rollout heuristic; bots' greedy absent)", "policy"
 
 
-def run_match(a: Entrant, b: Entrant, games: int, seed: int, runner: Runner, verbose: bool) -> MatchResult:
-    """``games`` games of ``a`` against ``b``, seats alternating, counted in game order."""
+def run_match(a: Entrant, b: Entrant, games: int, seed: int, runner: Runner, verbose: bool, first: int = 0) -> MatchResult:
+    """``games`` games of ``a`` against ``b`` (from game ``first``), seats alternating, counted in game order."""
     out = MatchResult(0, 0.0, 0.0, 0.0, 0, 0.0, 0)
-    tasks = (Game(a, b, seed, g) for g in range(games))
+    tasks = (Game(a, b, seed, g) for g in range(first, first + games))
     bar = progress_bar(games, not verbose)  # on a terminal only
-    for g, result in enumerate(ordered_map(play, tasks, runner)):
+    for g, result in enumerate(ordered_map(play, tasks, runner), start=first):
         out.add(result, g % 2)
         if verbose:
-            print(f"    after {g + 1} games: {out.wins:g} won", flush=True)
+            print(f"    after {out.games} games (game {g}): {out.wins:g} won", flush=True)
         if bar is not None:
             bar.update(1)
             bar.set_postfix_str(f"{out.wins:g} won")
     if bar is not None:
         bar.close()
     return out
+
+
+def issue_verdicts(game: str, key: str, result: MatchResult, timed: bool) -> list[str]:
+    """Issue 19 item 6's target for this game and opponent, printed MET or NOT MET with its rule: the
+    rate at least the target and, where the issue asks it, the interval's lower bound above its bound;
+    against the old advisor on equal rollouts (not time) "no worse": the interval reaches 50%."""
+    low, high = result.interval
+    bounds = f"rate {100 * result.rate:.1f}%, 95% interval {100 * low:.1f}-{100 * high:.1f}% over {result.games} games"
+    if key == "old" and not timed:
+        met = high >= 0.5
+        return [f"{game} vs old advisor, equal rollouts, no worse (interval reaches 50%): {'MET' if met else 'NOT MET'} ({bounds})"]
+    if (game, key) not in TARGETS:
+        return []
+    rate, bound = TARGETS[(game, key)]
+    met = result.rate >= rate and (bound is None or low > bound)
+    rule = f">= {100 * rate:.0f}%" + ("" if bound is None else f", lower bound > {100 * bound:.0f}%")
+    return [f"{game} vs {key}{', equal time' if key == 'old' else ''}: target {rule}: {'MET' if met else 'NOT MET'} ({bounds})"]
 
 
 def verdicts(key: str, result: MatchResult) -> list[str]:
@@ -228,6 +301,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--endgame", action="store_true", help="also time the exact endgame solver")
     parser.add_argument("--verbose", action="store_true", help="print the running score after each game")
     parser.add_argument("--variant", choices=("base", "tactics"), default="base", help="the game played (default base)")
+    parser.add_argument("--expert", action="store_true", help="the expert variant (claims at the start of the turn)")
+    parser.add_argument("--policy", choices=sorted(POLICIES), default=DEFAULT_POLICY, help="the advisor's rollout policy")
+    parser.add_argument("--other-policy", choices=sorted(POLICIES), default=None,
+                        help="opponent 'policy-advisor': the advisor with this rollout policy, same budget")  # fmt: skip
+    parser.add_argument("--old", default=OLD_TREE, help="opponent 'old': the tree of the earlier advisor (line protocol)")
+    parser.add_argument("--first-game", type=int, default=0, help="play games first-game .. first-game + games - 1")
     args = parser.parse_args(argv)
     if args.games < 1 or args.budget <= 0 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1 and --budget positive")
@@ -235,31 +314,36 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--iterations must be at least 1")
     keys = args.against.split(",")
     for key in keys:
-        if key not in ("greedy", "greedy-weak", "random", "weak"):
-            parser.error(f"--against: unknown opponent {key!r} (expected greedy, greedy-weak, random, weak)")
+        if key not in ("greedy", "greedy-weak", "random", "weak", "old", "policy-advisor"):
+            parser.error(f"--against: unknown opponent {key!r} (expected greedy, greedy-weak, random, weak, old, policy-advisor)")
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
-    advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant)
+    advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant, args.policy, args.expert)
     greedy_label, greedy_kind = greedy_name()
     strong = f"{args.budget:g} s/move" if args.iterations is None else f"{args.iterations} rollouts/move"
     weaker = f"{args.budget / 5:g} s/move" if args.iterations is None else f"{weak_iterations} rollouts/move"
     opponents: dict[str, tuple[str, Entrant]] = {
-        "greedy": (greedy_label, Entrant(greedy_kind, variant=args.variant)),
-        "greedy-weak": ("greedy-weak (greedy before issue 19)", Entrant("greedy-weak", variant=args.variant)),
-        "random": ("random", Entrant("random", variant=args.variant)),
-        "weak": (f"advisor at {weaker}", Entrant("weak", args.budget / 5, weak_iterations, args.seed, args.variant)),
+        "greedy": (greedy_label, Entrant(greedy_kind, variant=args.variant, expert=args.expert)),
+        "greedy-weak": ("greedy-weak (greedy before issue 19)", Entrant("greedy-weak", variant=args.variant, expert=args.expert)),
+        "random": ("random", Entrant("random", variant=args.variant, expert=args.expert)),
+        "weak": (f"advisor at {weaker}", Entrant("weak", args.budget / 5, weak_iterations, args.seed, args.variant, args.policy, args.expert)),
+        "old": (f"old advisor ({args.old}) at {strong}", Entrant("old", args.budget, args.iterations, args.seed, args.variant, expert=args.expert, old=args.old)),
+        "policy-advisor": (f"advisor with {args.other_policy} rollouts at {strong}", Entrant(
+            "advisor", args.budget, args.iterations, args.seed + 1, args.variant, args.other_policy or DEFAULT_POLICY, args.expert)),
     }
     runner = Runner(jobs=args.jobs)
+    game = "expert" if args.expert else args.variant
     print(
-        f"{args.variant} game: advisor at {strong}, {args.games} games per opponent, seats alternating, engine as referee, "
+        f"{game} game: advisor ({args.policy} rollouts) at {strong}, {args.games} games per opponent "
+        f"(games {args.first_game}-{args.first_game + args.games - 1}), seats and first player alternating, engine as referee, "
         f"seed {args.seed}, {runner.describe()}"
     )
     lines: list[str] = []
     for key in keys:
         name, opponent = opponents[key]
-        result = run_match(advisor, opponent, args.games, args.seed, runner, args.verbose)
+        result = run_match(advisor, opponent, args.games, args.seed, runner, args.verbose, args.first_game)
         print("  " + result.summary("advisor", name), flush=True)
-        lines += verdicts(key, result)
+        lines += verdicts(key, result) + issue_verdicts(game, key, result, args.iterations is None)
     for line in lines:
         print(line)
     if args.endgame:

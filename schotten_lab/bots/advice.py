@@ -63,6 +63,8 @@ S = TypeVar("S")
 Result = tuple[float | None, float | None, int]
 Batch = Callable[[Sequence[M], int, int], list[list[float]]]
 """Play-outs in one call: ``batch(moves, deals, seed)``, each deal's scores, one per move, in order."""
+ROUND_CALL = 32
+"""Most deals a batch call plays on the clock (:func:`sequential_halving`): the clock is read between calls."""
 FRESH_CALL = 16
 """Fresh deals a batch call on the clock (:func:`search`)."""
 """A move's win chance (``None``: not searched), its standard error (``None``: exact), its deals."""
@@ -308,21 +310,14 @@ def successive_halving(
     scores: dict[M, list[float]] = {m: [] for m in moves}
     if not moves:
         return scores, 0
+    if batch is not None:
+        return sequential_halving(moves, batch, rng, deadline, iterations)
     sums = dict.fromkeys(moves, 0.0)
     active = list(moves)
     total = 0
     round_size = MIN_ROUND
     while True:
-        if batch is not None:
-            deals = round_size if iterations is None else min(round_size, -(-(iterations - total) // len(active)))
-            for row in batch(active, deals, rng.getrandbits(32)):
-                for move, s in zip(active, row):
-                    scores[move].append(s)
-                    sums[move] += s
-            total += deals * len(active)
-            if (total >= iterations) if iterations is not None else time.perf_counter() > deadline:
-                return scores, total
-        for _ in range(0 if batch is not None else round_size):
+        for _ in range(round_size):
             state = deal(rng)
             seed = rng.getrandbits(32)
             for move in active:
@@ -339,6 +334,52 @@ def successive_halving(
             active.sort(key=lambda m: sums[m] / len(scores[m]), reverse=True)
             active = active[: max(2, (len(active) + 1) // 2)]
         round_size = min(round_size * 2, 32) if len(active) <= 4 else round_size
+
+
+def sequential_halving(
+    moves: Sequence[M], batch: Batch[M], rng: random.Random, deadline: float, iterations: int | None
+) -> tuple[dict[M, list[float]], int]:
+    """:func:`successive_halving` on batches, with the budget spread evenly over the halvings
+    (Karnin, Koren and Somekh's sequential halving): with ``n`` moves, ``ceil(log2 n)`` rounds share
+    the budget equally, each round's share split evenly among the moves still active, then the worse
+    half is dropped (two always stay: the last round compares them); every round gives each active
+    move at least :data:`MIN_ROUND` deals. So no move is dropped on 4 deals when the budget allows
+    more, and the close contest between the last moves still gets the largest share. Without
+    ``iterations`` the budget is the clock's: the first round (:data:`MIN_ROUND` deals) measures the
+    pace, the rest is planned from it, and a round is played in calls of at most :data:`ROUND_CALL`
+    deals, the clock read between calls."""
+    scores: dict[M, list[float]] = {m: [] for m in moves}
+    sums = dict.fromkeys(moves, 0.0)
+    active = list(moves)
+    rounds = max(1, math.ceil(math.log2(len(active)))) if len(active) > 1 else 1
+    total = 0
+    started = time.perf_counter()
+    budget = iterations
+    while True:
+        if budget is None and total:  # the clock: plan the rest of the search at the pace measured so far
+            pace = total / max(time.perf_counter() - started, 1e-9)
+            planned = total + int(pace * max(deadline - time.perf_counter(), 0.0))
+        else:
+            planned = budget if budget is not None else MIN_ROUND * len(active) * rounds
+        share = (planned - total) // max(rounds, 1)
+        want = max(MIN_ROUND, share // len(active)) if total or budget is not None else MIN_ROUND
+        played = 0
+        while played < want:
+            deals = want - played if budget is not None else min(want - played, ROUND_CALL)
+            if budget is not None:
+                deals = min(deals, -(-(budget - total) // len(active)))
+            for row in batch(active, deals, rng.getrandbits(32)):
+                for move, s in zip(active, row):
+                    scores[move].append(s)
+                    sums[move] += s
+            total += deals * len(active)
+            played += deals
+            if (total >= budget) if budget is not None else time.perf_counter() > deadline:
+                return scores, total
+        rounds = max(rounds - 1, 1)
+        if len(active) > 2:
+            active.sort(key=lambda m: sums[m] / len(scores[m]), reverse=True)
+            active = active[: max(2, (len(active) + 1) // 2)]
 
 
 def estimate(values: Sequence[float]) -> tuple[float, float]:

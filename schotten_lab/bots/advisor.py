@@ -54,7 +54,7 @@ from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import Sim, greedy_play, placement_score, rollout
-from .rollouts import DEFAULT_POLICY, EXPLORE, POLICIES, Rollouts, warm
+from .rollouts import DEFAULT_POLICY, EXPLORE, POLICIES, Rollouts, placement_values, warm, worth_compiling
 from .move_facts import move_facts
 
 ADVISOR_PHRASES = register({
@@ -166,10 +166,11 @@ def advise(
     if not results:
         certain = _certain(view, moves)
         method = WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals"
+        compiled = worth_compiling(iterations, budget_seconds)
         order, results, changes, rollouts = search(
-            moves, diverse(view, moves, max(width, 1)), certain, lambda r: sample(view, r),
+            moves, diverse(view, promising(view, moves, compiled), max(width, 1)), certain, lambda r: sample(view, r),
             lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
-            held, Rollouts(view, policy, explore).play,
+            held, Rollouts(view, policy, explore, compiled).play,
         )  # fmt: skip
         turns = dict.fromkeys(certain, 1)
     chosen = order[0]
@@ -237,7 +238,7 @@ def compare_turns(position: Position, turns: Sequence[Turn | Mapping[str, Any]],
         return values
     view = view_of(position)
     moves = [_base_move(turn) for turn in decided]
-    for row in Rollouts(view).play(moves, deals, rng.getrandbits(32)):
+    for row in Rollouts(view, compiled=worth_compiling(deals * len(moves), 0.0)).play(moves, deals, rng.getrandbits(32)):
         for k, value in enumerate(row):
             values[k].append(value)
     return values
@@ -355,6 +356,18 @@ def diverse(view: View, moves: list[tuple[int, int]], width: int) -> list[tuple[
         per_card[card] = per_card.get(card, 0) + 1
         chosen.append((card, stone))
     return chosen or moves[:width]
+
+
+def promising(view: View, moves: list[tuple[int, int]], compiled: bool | None = None) -> list[tuple[int, int]]:
+    """``moves`` most promising first by the strong one-ply heuristic (:func:`.greedy.placement_value`,
+    from the mover's seat: a win, the stones proved, the best formation still reachable), ties in
+    the given order: the moves the Monte Carlo search tries. ``compiled``: the rollout kernel's path
+    (by default compiled once it is loaded; the same values either way)."""
+    if len(moves) < 2:
+        return moves
+    values = placement_values(view.deal(list(view.hidden)), moves, worth_compiling(None, 0.0) if compiled is None else compiled)
+    rank = {move: k for k, move in enumerate(moves)}
+    return sorted(moves, key=lambda m: (-values[rank[m]], rank[m]))
 
 
 def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, int], list[int]]]:

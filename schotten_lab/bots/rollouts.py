@@ -31,7 +31,7 @@ from .sim import Sim
 
 POLICIES = {"greedy": GREEDY, "placement": PLACEMENT}
 """The rollout policies by name (see the module)."""
-DEFAULT_POLICY = "placement"
+DEFAULT_POLICY = "greedy"
 """The advisor's rollout policy."""
 EXPLORE = 0.1
 """The share of uniformly random placements in a rollout."""
@@ -50,6 +50,23 @@ def kernel(compiled: bool = True) -> Any:
     """The kernel's functions: compiled by numba when asked and numba is importable, else the plain module."""
     numba = _numba() if compiled else None
     return plain_kernel if numba is None else plain_kernel.compiled(numba)
+
+
+COMPILE_ROLLOUTS = 5_000
+"""A search of at least this many rollouts loads the compiled kernel (when it is not loaded yet)."""
+COMPILE_SECONDS = 4.0
+"""A search on the clock of at least this many seconds loads the compiled kernel."""
+_loaded: list[bool] = [False]
+
+
+def worth_compiling(iterations: int | None, seconds: float) -> bool:
+    """Whether a search should run compiled: always once the compiled kernel is loaded in this
+    process (:func:`warm`, or an earlier search); otherwise only when the search is long enough to
+    pay for loading it (importing numba and reading the compiled code: a few CPU seconds, more than
+    a short search takes on the plain path, which gives the very same answer)."""
+    if _loaded[0]:
+        return True
+    return iterations >= COMPILE_ROLLOUTS if iterations is not None else seconds >= COMPILE_SECONDS
 
 
 def is_compiled(functions: Any) -> bool:
@@ -123,6 +140,8 @@ class Rollouts:
             POLICIES[self.policy], explore_cut(self.explore), out, self._array([0] * SIZE), self._array([0] * SIZE),
             self._array([0] * 4), self._array([0] * 4), self._array([0]),
         )  # fmt: skip
+        if self.compiled:
+            _loaded[0] = True
         return [int(w) for w in out]
 
     def play(self, moves: Sequence[tuple[int, int]], deals: int, seed: int) -> list[list[float]]:
@@ -147,6 +166,7 @@ def warm(compiled: bool = True) -> None:
         state, np.zeros(0, np.int64), 0, one, one.copy(), 1, 0, PLACEMENT, 0, one.copy(), state.copy(), state.copy(),
         np.zeros(4, np.int64), np.zeros(4, np.int64), one.copy(),
     )  # fmt: skip
+    _loaded[0] = True
 
 
 def rollout_of(sim: Sim, seed: int, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
@@ -174,6 +194,15 @@ def policy_choice(sim: Sim, seed: int, policy: str = DEFAULT_POLICY, explore: fl
     return int(card), int(stone)
 
 
+def placement_values(sim: Sim, moves: Sequence[tuple[int, int]], compiled: bool = True) -> list[int]:
+    """The kernel's strong score (:func:`.greedy.placement_value`) of each of the mover's placements
+    ``(card, stone)`` in ``sim`` (a pass scores 0)."""
+    functions = kernel(compiled)
+    array = (lambda v: np.asarray(v, dtype=np.int64)) if is_compiled(functions) else list
+    state = array(state_of(sim))
+    return [0 if card < 0 else int(functions.placement_value(state, card, stone)) for card, stone in moves]
+
+
 def placement_value(sim: Sim, card: int, stone: int, compiled: bool = True) -> int:
     """The kernel's strong score of the mover's ``card`` on ``stone`` (:func:`.greedy.placement_value`'s twin)."""
     functions = kernel(compiled)
@@ -181,4 +210,4 @@ def placement_value(sim: Sim, card: int, stone: int, compiled: bool = True) -> i
     return int(functions.placement_value(array(state_of(sim)), card, stone))
 
 
-__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "kernel", "placement_value", "policy_choice", "rollout_of", "state_of", "warm"]
+__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "kernel", "placement_value", "placement_values", "policy_choice", "rollout_of", "state_of", "warm", "worth_compiling"]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from advisor_games import dealt, played, random_turn
 from helpers import profile
 from schotten_lab.bots.advice import WINS_AT_ONCE, ranked, results_of, successive_halving
-from schotten_lab.bots.advisor import SEARCH_WIDTH, _play_out, advise, compare_turns, diverse, ordered_moves
+from schotten_lab.bots.advisor import SEARCH_WIDTH, _play_out, advise, compare_turns, diverse, ordered_moves, promising
 from schotten_lab.bots.determinize import observation, sample, view_of
 from schotten_lab.bots.rollouts import Rollouts
 from schotten_lab.bots.endgame import moves_of
@@ -66,7 +66,7 @@ def _search_only(position: Position, iterations: int, seed: int) -> tuple[tuple[
     view = view_of(position)
     moves, _ = ordered_moves(view)
     scores, _ = successive_halving(
-        diverse(view, moves, SEARCH_WIDTH), lambda r: sample(view, r),
+        diverse(view, promising(view, moves), SEARCH_WIDTH), lambda r: sample(view, r),
         lambda deal, move, r: _play_out(deal, move, view.me, r), random.Random(seed), 0.0, iterations,
         Rollouts(view).play,
     )  # fmt: skip

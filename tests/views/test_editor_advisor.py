@@ -125,7 +125,10 @@ def test_budget_control_sets_the_rollouts_and_asks_again() -> None:
     first = panel.advice.rollouts
     panel.budget.value = 1_000
     assert panel.advice.rollouts >= 1_000 > first
-    assert "1,250 rollouts" in panel.table.value  # 1,000 choose the move, 250 fresh deals measure it
+    # 1,000 choose the move (and at most one more deal of the moves still searched: a search stops
+    # between deals, every move on the same ones), 250 fresh deals measure it
+    assert 1_250 <= panel.advice.rollouts < 1_250 + 10
+    assert f"{panel.advice.rollouts:,} rollouts" in panel.table.value
 
 
 def test_auto_off_waits_for_the_button_and_greys_stale_advice() -> None:
