@@ -31,7 +31,7 @@ from ..core.rules import PLAYERS, Player
 from ..core.tactics import parse_hand_card
 from ..core.words import Facts
 from ..game import Observation, Play, Turn, legal_plays, may_pass
-from ..game.plays import best_strength, jokers_on_table
+from ..game.plays import jokers_on_table
 from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
 from .determinize import PLAYER_INDEX
 from .sim import FULL
@@ -43,8 +43,8 @@ from .tactics_sim import (
     hand_card,
     hand_code,
     piece_code,
-    piece_of,
     placement_value,
+    side_value,
     tactics_rollout,
 )
 from .turns import with_claims
@@ -248,11 +248,11 @@ def balance(sim: TacticsSim, player: int, stones: Sequence[int]) -> int:
             continue
         capacity = sim.capacity(stone)
         blind = bool(sim.modes[stone] & BLIND)
-        mine = best_strength([piece_of(c) for c in sim.sides[2 * stone + player]], pool, capacity, blind)
-        theirs = best_strength([piece_of(c) for c in sim.sides[2 * stone + 1 - player]], pool, capacity, blind)
-        if mine is not None and (theirs is None or mine > theirs):
+        mine = side_value(sim.sides[2 * stone + player], capacity, blind, pool)
+        theirs = side_value(sim.sides[2 * stone + 1 - player], capacity, blind, pool)
+        if mine > theirs:
             total += 1
-        elif theirs is not None and (mine is None or theirs > mine):
+        elif theirs > mine:
             total -= 1
     return total
 

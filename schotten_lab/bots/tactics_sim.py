@@ -13,7 +13,7 @@ are 0 (south) and 1 (north). The tactics cards are ints too:
 The rules are the engine's (docs/RULES.md, :mod:`schotten_lab.game.state`), turn by turn: every play
 (:meth:`TacticsSim.apply_play` takes the engine's :class:`~schotten_lab.game.Play`), the claim
 proof (plain stones by the base game's rank cascade, stones with troops or modes by the engine's own
-memoised :func:`~schotten_lab.game.plays.side_strength` and ``best_strength``), the tie-break by
+rules kernel's :func:`~schotten_lab.core.kernel.tactics_claim_proved` on the same ints), the tie-break by
 the latest completion (a clock tick per side, as the engine's ``complete_at``), Headhunter's draws
 and put-back, the tactics-count and one-Joker limits, the draw from the chosen deck. The tests replay
 random engine games move for move on this state and compare everything.
@@ -30,11 +30,10 @@ import random
 from collections.abc import Sequence
 
 from ..core.cards import CARDS, Card
-from ..core.kernel import STRENGTH, claim_proved
+from ..core.kernel import FIXED, STRENGTH, claim_proved, side_best, tactics_claim_proved
 from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
 from ..game import GameState, Play
-from ..game.plays import best_strength, side_strength
 from ..game.plays import piece_code as play_name
 from .sim import FULL, Board, best_opening, best_third, placement_score, winner_of
 
@@ -56,13 +55,34 @@ _PIECE_CODE: dict[Piece, int] = {p: k for k, p in enumerate(_PIECES[:57])}
 _CLAN_CODE: dict[str, int] = {str(c): c.index for c in CARDS}
 
 
+_KERNEL_INT: list[int] = list(range(57)) + [-1] * 7
+"""``_KERNEL_INT[code]``: the rules kernel's int for a side piece (an interned troop: ``FIXED + card``)."""
+
+
 def piece_code(piece: Piece) -> int:
     """A side piece's int (a troop with a chosen identity is interned on first sight)."""
     code = _PIECE_CODE.get(piece)
     if code is None:
         code = _PIECE_CODE[piece] = len(_PIECES)
         _PIECES.append(piece)
+        assert isinstance(piece, Troop) and piece.identity is not None
+        _KERNEL_INT.append(FIXED + piece.identity.index)
     return code
+
+
+def kernel_args(side: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """A side of piece codes as the rules kernel reads it (``count, a, b, c, d``)."""
+    k = _KERNEL_INT
+    n = len(side)
+    return (
+        n, k[side[0]] if n else -1, k[side[1]] if n > 1 else -1, k[side[2]] if n > 2 else -1, k[side[3]] if n > 3 else -1,
+    )  # fmt: skip
+
+
+def side_value(side: Sequence[int], capacity: int, blind: bool, pool: int) -> int:
+    """The strength of the strongest filling of ``side`` (piece codes) from ``pool`` (the side's own
+    strength when complete; -1 when the pool is too small): :func:`~schotten_lab.core.kernel.side_best`."""
+    return side_best(*kernel_args(side), capacity, blind, pool)
 
 
 def piece_of(code: int) -> Piece:
@@ -213,15 +233,9 @@ class TacticsSim(Board):
             own = STRENGTH[mine[0] * 2916 + mine[1] * 54 + mine[2]]
             k = len(theirs)
             cards = (*theirs, -1, -1, -1)
-            tie_won = k == 3 and self.first_complete(stone) == player
-            return claim_proved(own, k, cards[0], cards[1], cards[2], tie_won, FULL & ~self.gone)
-        blind = bool(modes & BLIND)
-        own = side_strength([_PIECES[c] for c in mine], blind)
-        if len(theirs) >= capacity:
-            other = side_strength([_PIECES[c] for c in theirs], blind)
-            return own > other or (own == other and self.first_complete(stone) == player)
-        best = best_strength([_PIECES[c] for c in theirs], FULL & ~self.gone, capacity, blind)
-        return best is None or best <= own
+            return claim_proved(own, k, cards[0], cards[1], cards[2], k == 3 and self.first_complete(stone) == player, FULL & ~self.gone)
+        tie_won = self.first_complete(stone) == player
+        return tactics_claim_proved(*kernel_args(mine), *kernel_args(theirs), capacity, bool(modes & BLIND), tie_won, FULL & ~self.gone)
 
     def claimable(self, player: int) -> list[int]:
         return [i for i in range(9) if self.can_claim(i, player)]
@@ -372,9 +386,9 @@ def placement_value(sim: TacticsSim, code: int, stone: int, player: int) -> int:
     capacity = sim.capacity(stone)
     blind = bool(sim.modes[stone] & BLIND)
     if len(side) + 1 == capacity:
-        own = side_strength([_PIECES[c] for c in (*side, code)], blind)
+        own = side_value([*side, code], capacity, blind, 0)
         theirs = sim.sides[2 * stone + 1 - player]
-        if len(theirs) >= capacity and side_strength([_PIECES[c] for c in theirs], blind) >= own:
+        if len(theirs) >= capacity and side_value(theirs, capacity, blind, 0) >= own:
             return own - 300
         return own - 1 if code >= 54 else own  # equal strength: keep the troop
     return (150 + code % 9) if code < 54 else 100
