@@ -34,19 +34,8 @@ from ..game import Observation, Play, Turn, legal_plays, may_pass
 from ..game.plays import jokers_on_table
 from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
 from .determinize import PLAYER_INDEX
-from .sim import FULL
-from .tactics_sim import (
-    BLIND,
-    MODE_BIT,
-    TacticsSim,
-    card_code,
-    hand_card,
-    hand_code,
-    piece_code,
-    placement_value,
-    side_value,
-    tactics_rollout,
-)
+from .tactics_policy import balance, placement_value, put_back_choice, tactics_rollout
+from .tactics_sim import MODE_BIT, TacticsSim, card_code, hand_card, hand_code, piece_code
 from .turns import with_claims
 
 PER_RUSE = 2
@@ -178,11 +167,6 @@ def tactics_view_of(position: Position) -> TacticsView:
 # ---- turns on the search state ---------------------------------------------------------------------
 
 
-def put_back_choice(hand: Sequence[int], n: int) -> tuple[int, ...]:
-    """The rollout's Headhunter put-back: the ``n`` lowest clan cards, tactics cards last."""
-    return tuple(sorted(hand, key=lambda c: (0, c % 9) if c < 54 else (1, c))[:n])
-
-
 def play_move(sim: TacticsSim, move: TacticsMove) -> list[int]:
     """The mover's whole turn ``move`` on ``sim`` (every provable stone claimed, expert claims first);
     a Headhunter puts back by :func:`put_back_choice`. Returns the stones claimed (0-based)."""
@@ -233,28 +217,6 @@ def tactics_move(turn: Turn | Mapping[str, Any]) -> TacticsMove:
 
 
 # ---- candidates -------------------------------------------------------------------------------------
-
-
-def balance(sim: TacticsSim, player: int, stones: Sequence[int]) -> int:
-    """How the ``stones`` lean to ``player``: on each open stone +1 when the strongest completion of
-    their side from the public pool beats the opponent's strongest, -1 when it is beaten (a claimed
-    stone: +-3). A quick judge of a combat mode or a ruse, not a probability."""
-    total = 0
-    pool = FULL & ~sim.gone
-    for stone in stones:
-        owner = sim.claimed[stone]
-        if owner >= 0:
-            total += 3 if owner == player else -3
-            continue
-        capacity = sim.capacity(stone)
-        blind = bool(sim.modes[stone] & BLIND)
-        mine = side_value(sim.sides[2 * stone + player], capacity, blind, pool)
-        theirs = side_value(sim.sides[2 * stone + 1 - player], capacity, blind, pool)
-        if mine > theirs:
-            total += 1
-        elif theirs > mine:
-            total -= 1
-    return total
 
 
 def _touched(play: Play) -> list[int]:
@@ -313,15 +275,34 @@ def candidates(view: TacticsView, position: Position, width: int) -> Candidates:
     return moves, [m for m in moves if m.play in searched_plays], {m: claims[m.play] for m in moves}
 
 
+PUT_BACKS_SEARCHED = 6
+"""Put-back choices searched after a Headhunter (the most promising by :func:`keep_value`); the
+others are listed unsearched, so that the budget gives each searched choice enough deals."""
+
+
+def keep_value(sim: TacticsSim, player: int, code: int) -> int:
+    """How much ``player`` wants to keep the hand card ``code``: a tactics card most, a clan card its
+    best :func:`~.tactics_policy.placement_value` on a free stone (its value where none is free)."""
+    if code >= 54:
+        return 1000
+    free = sim.free_stones(player)
+    return max((placement_value(sim, code, t, player) for t in free), default=code % 9)
+
+
 def _put_backs(view: TacticsView, returns: int) -> Candidates:
-    """A pending Headhunter: every distinct choice of cards to put back (all searched), the rollout's
-    choice first."""
+    """A pending Headhunter: every distinct choice of cards to put back, the rollout's choice first,
+    then by the :func:`keep_value` they give up (least first); the first :data:`PUT_BACKS_SEARCHED`
+    are searched."""
     base = view.neutral()
     hand = sorted(view.hand)
-    usual = put_back_choice(hand, returns)
-    choices = sorted({tuple(sorted(c)) for c in combinations(hand, returns)}, key=lambda c: (c != tuple(sorted(usual)), c))
+    usual = tuple(sorted(put_back_choice(hand, returns)))
+    keep = {c: keep_value(base, view.me, c) for c in set(hand)}
+    choices = sorted(
+        {tuple(sorted(c)) for c in combinations(hand, returns)},
+        key=lambda c: (c != usual, sum(keep[x] for x in c), c),
+    )
     moves = [TacticsMove(None, None, c) for c in choices]
-    return moves, moves, {m: play_move(base.copy(), m) for m in moves}  # at most C(9, 2) = 36: all searched
+    return moves, moves[:PUT_BACKS_SEARCHED], {m: play_move(base.copy(), m) for m in moves}
 
 
 def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:

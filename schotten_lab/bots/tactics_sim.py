@@ -18,15 +18,11 @@ the latest completion (a clock tick per side, as the engine's ``complete_at``), 
 and put-back, the tactics-count and one-Joker limits, the draw from the chosen deck. The tests replay
 random engine games move for move on this state and compare everything.
 
-The rollout policy (:func:`tactics_rollout`) is a documented simplification: it plays clan cards by
-the base game's formation heuristic and elite troops where they complete a side, and never plays a
-combat mode or a ruse (those are searched as the first move only); it draws from the clan deck while
-it lasts.
+The rollout policy that plays on this state is :mod:`.tactics_policy`'s.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..core.cards import CARDS, Card
@@ -35,7 +31,7 @@ from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
 from ..game import GameState, Play
 from ..game.plays import piece_code as play_name
-from .sim import FULL, Board, best_opening, best_third, placement_score, winner_of
+from .sim import FULL, Board, winner_of
 
 TACTICS_CODE: dict[str, int] = {name: 54 + k for k, name in enumerate(TACTICS_NAMES)}
 """A tactics card's int in a hand, deck or the discard pile (JOKER 54 ... TRAITOR 62)."""
@@ -79,10 +75,23 @@ def kernel_args(side: Sequence[int]) -> tuple[int, int, int, int, int]:
     )  # fmt: skip
 
 
+_COMPLETE: dict[tuple[object, ...], int] = {}
+"""Complete sides' strengths already asked (they depend on the pieces alone), emptied past 200,000."""
+
+
 def side_value(side: Sequence[int], capacity: int, blind: bool, pool: int) -> int:
     """The strength of the strongest filling of ``side`` (piece codes) from ``pool`` (the side's own
-    strength when complete; -1 when the pool is too small): :func:`~schotten_lab.core.kernel.side_best`."""
-    return side_best(*kernel_args(side), capacity, blind, pool)
+    strength when complete; -1 when the pool is too small): :func:`~schotten_lab.core.kernel.side_best`
+    (remembered for complete sides)."""
+    if len(side) < capacity:
+        return side_best(*kernel_args(side), capacity, blind, pool)
+    key = (*side, capacity, blind)
+    found = _COMPLETE.get(key)
+    if found is None:
+        if len(_COMPLETE) > 200_000:
+            _COMPLETE.clear()
+        found = _COMPLETE[key] = side_best(*kernel_args(side), capacity, blind, 0)
+    return found
 
 
 def piece_of(code: int) -> Piece:
@@ -362,104 +371,3 @@ def from_state(state: GameState) -> TacticsSim:
     )
     sim.passes = state.passes
     return sim
-
-
-# ---- the rollout policy ------------------------------------------------------------------------------
-
-
-def _plain(sim: TacticsSim, stone: int) -> bool:
-    """No mode and no troop on the stone: the base game's scores apply."""
-    if sim.modes[stone]:
-        return False
-    a, b = sim.sides[2 * stone], sim.sides[2 * stone + 1]
-    return (not a or max(a) < 54) and (not b or max(b) < 54)
-
-
-def placement_value(sim: TacticsSim, code: int, stone: int, player: int) -> int:
-    """How promising a clan card or troop ``code`` on ``player``'s side of ``stone`` looks (higher is
-    better): the base game's :func:`.sim.placement_score` on a plain stone, else a completing piece
-    scores the side's strength (less when the opponent's complete side already beats it) and any
-    other piece its value."""
-    if code < 54 and _plain(sim, stone):
-        return placement_score(sim, code, stone, player)
-    side = sim.sides[2 * stone + player]
-    capacity = sim.capacity(stone)
-    blind = bool(sim.modes[stone] & BLIND)
-    if len(side) + 1 == capacity:
-        own = side_value([*side, code], capacity, blind, 0)
-        theirs = sim.sides[2 * stone + 1 - player]
-        if len(theirs) >= capacity and side_value(theirs, capacity, blind, 0) >= own:
-            return own - 300
-        return own - 1 if code >= 54 else own  # equal strength: keep the troop
-    return (150 + code % 9) if code < 54 else 100
-
-
-def policy_play(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> int | tuple[int, int]:
-    """The rollout policy's placement ``(code, stone)`` for the mover, or -1 to pass.
-
-    Clan cards by :func:`placement_value`; an elite troop where it completes a side (or when no clan
-    card can be placed); never a combat mode or a ruse."""
-    p = sim.to_move
-    stones = sim.free_stones(p)
-    hand = sim.hands[p]
-    if not stones or not hand:
-        return -1
-    clan = [c for c in hand if c < 54]
-    troops: list[int] = []
-    if sim.may_play_tactics(p):
-        troops = sorted({c for c in hand if c in TROOPS and not (c == JOKER and sim.jokers[p])})
-    if not clan and not troops:
-        return -1
-    if explore and clan and rng.random() < explore:
-        return clan[int(rng.random() * len(clan))], stones[int(rng.random() * len(stones))]
-    best = -(10**9)
-    choice: tuple[int, int] = (-1, -1)
-    sides = sim.sides
-    empty_seen = False
-    for stone in stones:
-        side = sides[2 * stone + p]
-        k = len(side)
-        plain = _plain(sim, stone)
-        if plain and k == 0:
-            if empty_seen:  # every empty plain side scores the same: the first stands for all
-                continue
-            empty_seen = True
-            best, choice = best_opening(clan, stone, best, choice)
-        elif plain and k == 2:  # the base game's hot loop
-            best, choice = best_third(side, sides[2 * stone + 1 - p], clan, stone, best, choice)
-        else:
-            for code in clan:
-                score = placement_value(sim, code, stone, p)
-                if score > best:
-                    best, choice = score, (code, stone)
-        if troops and (k + 1 == sim.capacity(stone) or not clan):
-            for code in troops:
-                score = placement_value(sim, code, stone, p)
-                if score > best:
-                    best, choice = score, (code, stone)
-    return choice if choice[0] >= 0 else -1
-
-
-def policy_turn(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> None:
-    """One whole rollout turn of the mover (expert claims, placement or pass, claims, clan draw)."""
-    sim.start_turn()
-    if sim.winner >= 0:
-        return
-    choice = policy_play(sim, rng, explore)
-    if choice == -1:
-        sim.end_turn(False)
-        return
-    assert isinstance(choice, tuple)
-    sim.place(*choice)
-    sim.end_turn(True)
-
-
-def tactics_rollout(sim: TacticsSim, rng: random.Random, explore: float = 0.1, max_turns: int = 400) -> int:
-    """Play ``sim`` to its end with the rollout policy for both players; the winner (-1 if stalled)."""
-    for _ in range(max_turns):
-        if sim.winner >= 0:
-            return sim.winner
-        policy_turn(sim, rng, explore)
-        if sim.stalled():
-            return -1
-    return sim.winner
