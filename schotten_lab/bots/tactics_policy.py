@@ -9,8 +9,10 @@ A turn of the policy (:func:`policy_turn`), after the expert claims:
    whose loss moves it most (Traitor's card then goes where it scores best), Strategist moves the
    mover's own piece off a stone it leans away from when that turns another stone; Headhunter is
    played when no clan card can be placed or, now and then, instead of a weak placement;
-2. otherwise a placement (:func:`policy_play`): clan cards by the base game's formation heuristic,
-   elite troops where they complete a side (or when no clan card can be placed);
+2. otherwise a placement (:func:`policy_play`): the strong one-ply heuristic's judgement of the stone
+   played on (:func:`placement_value`: a provable stone first, then the strongest formation still
+   reachable with live cards, dumps last), elite troops where they complete a side (or when no clan
+   card can be placed);
 3. every provable stone claimed, then a draw (:func:`policy_deck`): from the tactics deck when the
    mover holds no tactics card, else from the clan deck (whichever still has cards).
 
@@ -25,7 +27,8 @@ from collections.abc import Sequence
 
 from ..game import Play
 from ..game.plays import piece_code as play_name
-from .sim import FULL, best_opening, best_third, placement_score
+from ..core.kernel import STRENGTH, best_completion, claim_proved
+from .sim import FULL
 from .tactics_sim import (
     BANSHEE,
     BLIND,
@@ -46,12 +49,20 @@ from .tactics_sim import (
 
 HEADHUNTER_CHANCE = 0.25
 """How often the policy plays a Headhunter it holds instead of a weak placement (a first card)."""
-WEAK_PLACEMENT = 200
-"""A placement scoring under this (:func:`placement_value`: a lone card or a loose pair) is weak."""
+WEAK_PLACEMENT = 300
+"""A placement scoring under this (:func:`placement_value`: at best a run or a sum) is weak."""
+
+
+CLAIM_VALUE = 10_000
+"""A placement after which the stone played on can be proved (above any formation)."""
+DUMP_VALUE = -10_000
+"""A placement on a stone the opponent has already won (below any other), the lowest card first."""
+TROOP_COST = 150
+"""What an elite troop that does not complete its side gives up (it is kept for a completion)."""
 
 
 def _plain(sim: TacticsSim, stone: int) -> bool:
-    """No mode and no troop on the stone: the base game's scores apply."""
+    """No mode and no troop on the stone: the base game's kernel functions apply."""
     if sim.modes[stone]:
         return False
     a, b = sim.sides[2 * stone], sim.sides[2 * stone + 1]
@@ -59,29 +70,56 @@ def _plain(sim: TacticsSim, stone: int) -> bool:
 
 
 def placement_value(sim: TacticsSim, code: int, stone: int, player: int) -> int:
-    """How promising a clan card or troop ``code`` on ``player``'s side of ``stone`` looks (higher is
-    better): the base game's :func:`.sim.placement_score` on a plain stone, else a completing piece
-    scores the side's strength (less when the opponent's complete side already beats it) and any
-    other piece its value."""
-    if code < 54 and _plain(sim, stone):
-        return placement_score(sim, code, stone, player)
+    """How promising a clan card or troop ``code`` on ``player``'s side of ``stone`` is (higher is
+    better), the strong one-ply heuristic's judgement (:mod:`.tactics_greedy`) on that stone alone,
+    with the live cards (on no stone and in no discard pile) as the pool:
+
+    - a completing piece: :data:`CLAIM_VALUE` plus the side's strength when the stone can then be
+      proved, its strength when it is still open, a dump when the opponent's complete side wins;
+    - any other piece: the strongest formation still reachable (:func:`~.tactics_sim.side_value`), a
+      dump when the opponent's complete side beats it (a tie is theirs: they completed first); a
+      troop gives up :data:`TROOP_COST`;
+    - a dump scores :data:`DUMP_VALUE` less the card's value (a troop: less 9).
+    """
     side = sim.sides[2 * stone + player]
+    theirs = sim.sides[2 * stone + 1 - player]
     capacity = sim.capacity(stone)
     blind = bool(sim.modes[stone] & BLIND)
-    if len(side) + 1 == capacity:
-        own = side_value([*side, code], capacity, blind, 0)
-        theirs = sim.sides[2 * stone + 1 - player]
-        if len(theirs) >= capacity and side_value(theirs, capacity, blind, 0) >= own:
-            return own - 300
-        return own - 1 if code >= 54 else own  # equal strength: keep the troop
-    return (150 + code % 9) if code < 54 else 100
+    live = FULL & ~sim.gone & ~(1 << code if code < 54 else 0)
+    dump = DUMP_VALUE - (code % 9 if code < 54 else 9)
+    new = [*side, code]
+    if len(new) >= capacity:
+        own = side_value(new, capacity, blind, 0)
+        if len(theirs) >= capacity:
+            return CLAIM_VALUE + own if own > side_value(theirs, capacity, blind, 0) else dump
+        return CLAIM_VALUE + own if side_value(theirs, capacity, blind, live) <= own else own
+    mine = side_value(new, capacity, blind, live)
+    if len(theirs) >= capacity and side_value(theirs, capacity, blind, 0) >= mine:
+        return dump
+    return mine - TROOP_COST if code >= 54 else mine
+
+
+def _clan_value(sim: TacticsSim, code: int, stone: int, player: int, live: int) -> int:
+    """:func:`placement_value` of the clan card ``code`` on a plain stone, by the base game's kernel
+    functions (``live``: the live cards without ``code``)."""
+    side = sim.sides[2 * stone + player]
+    theirs = sim.sides[2 * stone + 1 - player]
+    k = len(side)
+    other = STRENGTH[theirs[0] * 2916 + theirs[1] * 54 + theirs[2]] if len(theirs) == 3 else -1
+    if k == 2:
+        own = STRENGTH[side[0] * 2916 + side[1] * 54 + code]
+        if other >= 0:
+            return CLAIM_VALUE + own if own > other else DUMP_VALUE - code % 9
+        rest = (*theirs, -1, -1)
+        return CLAIM_VALUE + own if claim_proved(own, len(theirs), rest[0], rest[1], -1, False, live) else own
+    mine = best_completion(k + 1, side[0] if k else code, code, live)
+    return DUMP_VALUE - code % 9 if other >= 0 and other >= mine else mine
 
 
 def policy_play(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> int | tuple[int, int]:
-    """The rollout policy's placement ``(code, stone)`` for the mover, or -1 to pass.
-
-    Clan cards by :func:`placement_value`; an elite troop where it completes a side (or when no clan
-    card can be placed)."""
+    """The rollout policy's placement ``(code, stone)`` for the mover, or -1 to pass: the first best
+    :func:`placement_value` in stone order over the clan cards, and the elite troops where they
+    complete a side (anywhere when no clan card can be placed)."""
     p = sim.to_move
     stones = sim.free_stones(p)
     hand = sim.hands[p]
@@ -98,18 +136,21 @@ def policy_play(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> in
     best = -(10**9)
     choice: tuple[int, int] = (-1, -1)
     sides = sim.sides
-    empty_seen = False
+    live = FULL & ~sim.gone
+    opening: dict[int, int] = {}  # a clan card on an empty plain side facing an open one: any such stone
     for stone in stones:
-        side = sides[2 * stone + p]
-        k = len(side)
-        plain = _plain(sim, stone)
-        if plain and k == 0:
-            if empty_seen:  # every empty plain side scores the same: the first stands for all
-                continue
-            empty_seen = True
-            best, choice = best_opening(clan, stone, best, choice)
-        elif plain and k == 2:  # the base game's hot loop
-            best, choice = best_third(side, sides[2 * stone + 1 - p], clan, stone, best, choice)
+        k = len(sides[2 * stone + p])
+        if _plain(sim, stone):
+            lone = k == 0 and len(sides[2 * stone + 1 - p]) < 3
+            for code in clan:
+                if lone:
+                    score = opening.get(code)
+                    if score is None:
+                        score = opening[code] = _clan_value(sim, code, stone, p, live & ~(1 << code))
+                else:
+                    score = _clan_value(sim, code, stone, p, live & ~(1 << code))
+                if score > best:
+                    best, choice = score, (code, stone)
         else:
             for code in clan:
                 score = placement_value(sim, code, stone, p)
