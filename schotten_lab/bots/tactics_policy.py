@@ -301,6 +301,15 @@ def headhunter_decks(clan: int, tactics: int) -> tuple[str, ...]:
     return ("clan",) * from_clan + ("tactics",) * (k - from_clan)
 
 
+def keep_value(sim: TacticsSim, player: int, code: int) -> int:
+    """How much ``player`` wants to keep the hand card ``code``: a tactics card most, a clan card its
+    best :func:`placement_value` on a free stone (its value where none is free)."""
+    if code >= 54:
+        return 1000
+    free = sim.free_stones(player)
+    return max((placement_value(sim, code, t, player) for t in free), default=code % 9)
+
+
 def put_back_choice(hand: Sequence[int], n: int) -> tuple[int, ...]:
     """The policy's Headhunter put-back: the ``n`` lowest clan cards, tactics cards last."""
     return tuple(sorted(hand, key=lambda c: (0, c % 9) if c < 54 else (1, c))[:n])
@@ -348,6 +357,6 @@ def tactics_rollout(sim: TacticsSim, rng: random.Random, explore: float = 0.1, m
 
 
 __all__ = [
-    "balance", "headhunter_decks", "lean", "placement_value", "policy_deck", "policy_play", "policy_tactic",
+    "balance", "headhunter_decks", "keep_value", "lean", "placement_value", "policy_deck", "policy_play", "policy_tactic",
     "policy_turn", "put_back_choice", "tactics_rollout",
 ]  # fmt: skip

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from helpers import profile
 from schotten_lab.bots import TacticsGreedyBot, make_bot
-from schotten_lab.bots.tactics_greedy import (
+from schotten_lab.bots.tactics_judge import (
     CLAIM_SCORE,
     DUMP_SCORE,
     HEADHUNTER_SCORE,
