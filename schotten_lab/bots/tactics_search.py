@@ -28,7 +28,7 @@ from itertools import combinations
 from typing import Any
 
 from ..core.cards import CARDS, indices_of
-from ..core.errors import AnalysisError, ArgumentError, excerpt
+from ..core.errors import ArgumentError, excerpt
 from ..core.position import Position
 from ..core.rules import PLAYERS, Player
 from ..core.tactics import parse_hand_card
@@ -118,7 +118,7 @@ def tactics_view_of(position: Position) -> TacticsView:
     mover = position.to_move
     hand = position.hands[mover]
     if hand is None:
-        raise AnalysisError.of("search.hand_unknown", who=mover)  # the base search's words (en, fr)
+        raise ValueError(f"hands.{mover.value}: the hand of the player to move must be known")
     sides: list[tuple[int, ...]] = []
     done: list[int] = []
     for stone in position.stones:
