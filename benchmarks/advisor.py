@@ -16,7 +16,8 @@ before issue 19 (the strong one-ply heuristic took the name ``greedy``); ``rando
 placement (claiming every provable stone); ``weak`` the advisor with a fifth of the budget.
 ``--endgame`` times the exact solver on random endgames by cards per hand (1 s and 10 s limits).
 ``--variant tactics`` plays the tactics variant (then ``random`` is the bots' RandomBot: a uniformly
-random legal play, tactics cards included).
+random legal play, tactics cards included; ``greedy-tactics`` is the strong tactics heuristic,
+:mod:`schotten_lab.bots.tactics_greedy`, held to the same 90% target).
 The engine is the referee (seeded deals ``(seed, game)``). ``--iterations N`` fixes the advisor's
 rollouts per move instead of a time budget (the weak advisor gets N / 5): figures that do not depend
 on the machine's load. Never a timed assertion in the tests.
@@ -85,7 +86,8 @@ class Entrant:
     """A bot of the benchmark, rebuilt in each game (and each process) from ``kind`` and its budget."""
 
     kind: str
-    """``advisor``, ``weak`` (the advisor on a fifth of the budget), ``greedy``, ``greedy-weak``, ``random`` or ``policy``."""
+    """``advisor``, ``weak`` (the advisor on a fifth of the budget), ``greedy``, ``greedy-weak``, ``greedy-tactics``,
+    ``random`` or ``policy``."""
     budget: float = 2.0
     iterations: int | None = None
     seed: int = 0
@@ -103,7 +105,7 @@ class Entrant:
             return LineBot(self.old or OLD_TREE, self.budget, self.iterations, self.seed * 7919 + game + 31)
         if self.kind == "weak":
             return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game + 17)
-        if self.kind in ("greedy", "greedy-weak"):
+        if self.kind in ("greedy", "greedy-weak", "greedy-tactics"):
             from schotten_lab.bots import make_bot
 
             return make_bot(self.kind, seed=game)
@@ -227,10 +229,10 @@ def verdicts(key: str, result: MatchResult) -> list[str]:
     95% interval's lower bound clears it (a rate above the target by luck does not count)."""
     low, high = result.interval
     bounds = f"95% interval {100 * low:.1f}-{100 * high:.1f}%, rate {100 * result.rate:.1f}% over {result.games} games"
-    if key == "greedy":
+    if key in ("greedy", "greedy-tactics"):
         met = low >= GREEDY_TARGET
         return [
-            f"target >= {100 * GREEDY_TARGET:.0f}% vs greedy: {'met' if met else 'not met'} "
+            f"target >= {100 * GREEDY_TARGET:.0f}% vs {key}: {'met' if met else 'not met'} "
             f"(lower bound of the 95% interval {100 * low:.1f}% {'>=' if met else '<'} {100 * GREEDY_TARGET:.0f}%; {bounds})"
         ]
     if key == "weak":
@@ -314,8 +316,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--iterations must be at least 1")
     keys = args.against.split(",")
     for key in keys:
-        if key not in ("greedy", "greedy-weak", "random", "weak", "old", "policy-advisor"):
-            parser.error(f"--against: unknown opponent {key!r} (expected greedy, greedy-weak, random, weak, old, policy-advisor)")
+        if key not in ("greedy", "greedy-weak", "greedy-tactics", "random", "weak", "old", "policy-advisor"):
+            parser.error(
+                f"--against: unknown opponent {key!r} (expected greedy, greedy-weak, greedy-tactics, random, weak, old, policy-advisor)"
+            )
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
     advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant, args.policy, args.expert)
@@ -325,6 +329,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     opponents: dict[str, tuple[str, Entrant]] = {
         "greedy": (greedy_label, Entrant(greedy_kind, variant=args.variant, expert=args.expert)),
         "greedy-weak": ("greedy-weak (greedy before issue 19)", Entrant("greedy-weak", variant=args.variant, expert=args.expert)),
+        "greedy-tactics": ("greedy-tactics (the strong tactics heuristic)", Entrant("greedy-tactics", variant=args.variant, expert=args.expert)),
         "random": ("random", Entrant("random", variant=args.variant, expert=args.expert)),
         "weak": (f"advisor at {weaker}", Entrant("weak", args.budget / 5, weak_iterations, args.seed, args.variant, args.policy, args.expert)),
         "old": (f"old advisor ({args.old}) at {strong}", Entrant("old", args.budget, args.iterations, args.seed, args.variant, expert=args.expert, old=args.old)),

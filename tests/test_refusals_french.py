@@ -209,8 +209,8 @@ def test_the_search_says_why_it_cannot_search_in_both_languages(notation: str, e
 @pytest.mark.parametrize(
     ("argv", "english", "french"),
     [
-        (["bot", "nope"], "schotten-lab: error: unknown bot 'nope': expected one of advisor, greedy, greedy-weak, random",
-         "schotten-lab\u00a0: erreur\u00a0: bot inconnu «\u00a0nope\u00a0» (bots possibles\u00a0: «\u00a0advisor\u00a0», «\u00a0greedy\u00a0», «\u00a0greedy-weak\u00a0», «\u00a0random\u00a0»)"),
+        (["bot", "nope"], "schotten-lab: error: unknown bot 'nope': expected one of advisor, greedy, greedy-tactics, greedy-weak, random",
+         "schotten-lab\u00a0: erreur\u00a0: bot inconnu «\u00a0nope\u00a0» (bots possibles\u00a0: «\u00a0advisor\u00a0», «\u00a0greedy\u00a0», «\u00a0greedy-tactics\u00a0», «\u00a0greedy-weak\u00a0», «\u00a0random\u00a0»)"),
         (["bot", "random", "--option", "x=1"], "schotten-lab: error: bot 'random': bad options ['x'] (it takes: seed)",
          "schotten-lab\u00a0: erreur\u00a0: bot «\u00a0random\u00a0»\u00a0: il n’accepte pas «\u00a0x\u00a0» (ses options\u00a0: «\u00a0seed\u00a0»)"),
         (["selfplay", "--south", "random", "--north", "random", "-g", "1", "--south-option", "depth=3", "-o", "x.jsonl"],

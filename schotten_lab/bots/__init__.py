@@ -10,10 +10,12 @@ from .protocol import RequestError, answer, read_request, serve
 from .simple import RandomBot, SideOdds, WeakGreedyBot, stone_chance
 from .greedy import GreedyBot
 from .advisor import AdvisorBot, advise, compare_turns
+from .tactics_greedy import TacticsGreedyBot
 
 register("random", RandomBot)
 register("greedy", GreedyBot)
 register("greedy-weak", WeakGreedyBot)
+register("greedy-tactics", TacticsGreedyBot)
 register("advisor", AdvisorBot)
 
 __all__ = [
@@ -23,6 +25,7 @@ __all__ = [
     "RandomBot",
     "RequestError",
     "SideOdds",
+    "TacticsGreedyBot",
     "WeakGreedyBot",
     "advise",
     "answer",

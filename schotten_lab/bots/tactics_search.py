@@ -7,12 +7,15 @@ public, so the opponent holds ``hidden tactics - tactics deck`` of them; the sam
 :meth:`TacticsView.sample` deals each kind uniformly (no inference from how the opponent played).
 
 The search is the base game's (:mod:`.advice`): successive halving on shared deals, the first move
-played exactly on each deal, the game finished by :func:`.tactics_sim.tactics_rollout`. A move is a
-play and the deck to draw from afterwards (both decks are searched while both hold cards); after a
-Headhunter, the cards to put back. The candidates: the most promising clan and troop placements by
-the rollout policy's score, the two most promising plays of every combat mode and ruse in hand (by
-how they change the stones' balance, :func:`balance`), and Headhunter's draws. No exact endgame here:
-with the tactics cards, an empty clan deck does not end the hidden information.
+played exactly on each deal, the game finished by :func:`.tactics_policy.tactics_rollout` (which
+plays combat modes, ruses and both decks). A move is a play and the deck to draw from afterwards;
+after a Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
+:func:`.tactics_judge.play_score` (the strong heuristic ``greedy-tactics``'s): the ``width`` most
+promising clan and troop placements, the two most promising plays of every combat mode and ruse in
+hand that turns some stone, and Headhunter's draws; the :data:`BOTH_DECKS` first are searched with
+both draws, the others with the rollout policy's. After a Headhunter the :data:`PUT_BACKS_SEARCHED`
+most promising put-backs are searched. No exact endgame here: with the tactics cards, an empty clan
+deck does not end the hidden information.
 """
 
 from __future__ import annotations
@@ -31,26 +34,20 @@ from ..core.rules import PLAYERS, Player
 from ..core.tactics import parse_hand_card
 from ..core.words import Facts
 from ..game import Observation, Play, Turn, legal_plays, may_pass
-from ..game.plays import best_strength, jokers_on_table
+from ..game.plays import jokers_on_table
 from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
 from .determinize import PLAYER_INDEX
-from .sim import FULL
-from .tactics_sim import (
-    BLIND,
-    MODE_BIT,
-    TacticsSim,
-    card_code,
-    hand_card,
-    hand_code,
-    piece_code,
-    piece_of,
-    placement_value,
-    tactics_rollout,
-)
+from .tactics_judge import IDLE_SCORE, play_score
+from .tactics_policy import keep_value, policy_deck, put_back_choice, tactics_rollout
+from .tactics_sim import MODE_BIT, TacticsSim, card_code, hand_card, hand_code, piece_code
 from .turns import with_claims
 
 PER_RUSE = 2
-"""Plays searched for each combat mode or ruse in hand (the best by :func:`balance`)."""
+"""Plays searched for each combat mode or ruse in hand (the best by :func:`~.tactics_judge.play_score`;
+one that turns no stone is not searched)."""
+BOTH_DECKS = 2
+"""The most promising plays searched with both draws; the others with the draw the rollout policy
+would make (the other draw is listed, unsearched)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,11 +175,6 @@ def tactics_view_of(position: Position) -> TacticsView:
 # ---- turns on the search state ---------------------------------------------------------------------
 
 
-def put_back_choice(hand: Sequence[int], n: int) -> tuple[int, ...]:
-    """The rollout's Headhunter put-back: the ``n`` lowest clan cards, tactics cards last."""
-    return tuple(sorted(hand, key=lambda c: (0, c % 9) if c < 54 else (1, c))[:n])
-
-
 def play_move(sim: TacticsSim, move: TacticsMove) -> list[int]:
     """The mover's whole turn ``move`` on ``sim`` (every provable stone claimed, expert claims first);
     a Headhunter puts back by :func:`put_back_choice`. Returns the stones claimed (0-based)."""
@@ -235,32 +227,6 @@ def tactics_move(turn: Turn | Mapping[str, Any]) -> TacticsMove:
 # ---- candidates -------------------------------------------------------------------------------------
 
 
-def balance(sim: TacticsSim, player: int, stones: Sequence[int]) -> int:
-    """How the ``stones`` lean to ``player``: on each open stone +1 when the strongest completion of
-    their side from the public pool beats the opponent's strongest, -1 when it is beaten (a claimed
-    stone: +-3). A quick judge of a combat mode or a ruse, not a probability."""
-    total = 0
-    pool = FULL & ~sim.gone
-    for stone in stones:
-        owner = sim.claimed[stone]
-        if owner >= 0:
-            total += 3 if owner == player else -3
-            continue
-        capacity = sim.capacity(stone)
-        blind = bool(sim.modes[stone] & BLIND)
-        mine = best_strength([piece_of(c) for c in sim.sides[2 * stone + player]], pool, capacity, blind)
-        theirs = best_strength([piece_of(c) for c in sim.sides[2 * stone + 1 - player]], pool, capacity, blind)
-        if mine is not None and (theirs is None or mine > theirs):
-            total += 1
-        elif theirs is not None and (mine is None or theirs > mine):
-            total -= 1
-    return total
-
-
-def _touched(play: Play) -> list[int]:
-    return sorted({n - 1 for n in (play.stone, play.source) if n is not None})
-
-
 Candidates = tuple[list[TacticsMove], list[TacticsMove], dict[TacticsMove, list[int]]]
 
 
@@ -280,48 +246,64 @@ def candidates(view: TacticsView, position: Position, width: int) -> Candidates:
     plays = legal_plays(shown)
     claims: dict[Play | None, list[int]] = {}
     won: set[Play | None] = set()
-    scored: list[tuple[tuple[int, int], Play]] = []
+    scored: list[tuple[int, Play]] = []
     for play in plays:
-        after = start.copy()
-        after.apply_play(play)
-        if play.kind in ("clan", "troop"):
-            assert play.stone is not None
-            value = placement_value(start, card_code(play.card), play.stone - 1, me)
-        else:
-            stones = _touched(play)
-            value = balance(after, me, stones) - balance(start, me, stones)
         finished = base.copy()
         claims[play] = play_move(finished, TacticsMove(play))
         if finished.winner >= 0:
             won.add(play)
-        scored.append(((len(after.claimable(me)), value), play))  # expert: provable now, claimed next turn
+        scored.append((play_score(start, play), play))
     scored.sort(key=lambda x: x[0], reverse=True)
     ordered: list[Play | None] = [play for _, play in scored]
     if may_pass(shown):  # no clan card can be placed: passing is a choice (the only one without plays)
         ordered.append(None)
         claims[None] = play_move(base.copy(), TacticsMove(None))
-    searched_plays = set(_searched(ordered, width))
-    if scored and scored[0][0][0] > 0:
-        searched_plays.add(scored[0][1])  # the play that claims most
+    idle = {play for score, play in scored if play.kind not in ("clan", "troop") and score <= IDLE_SCORE}
+    searched_plays = [p for p in _searched(ordered, width) if p not in idle or p is ordered[0]]
     decks = [d for d, n in (("clan", len(base.clan_deck)), ("tactics", len(base.tactics_deck))) if n]
     moves: list[TacticsMove] = []
+    searched: list[TacticsMove] = []
     for option in ordered:
         if option is None or option.card == "HEADHUNTER" or not decks or option in won:
-            moves.append(TacticsMove(option))  # no draw follows (a pass, Headhunter's own draws, the game won)
+            options = [TacticsMove(option)]  # no draw follows (a pass, Headhunter's own draws, the game won)
+            chosen = options
         else:
-            moves += [TacticsMove(option, deck) for deck in decks]
-    return moves, [m for m in moves if m.play in searched_plays], {m: claims[m.play] for m in moves}
+            options = [TacticsMove(option, deck) for deck in decks]
+            chosen = options if option in searched_plays[:BOTH_DECKS] else [_policy_deck(start, option, options)]
+        moves += options
+        if option in searched_plays:
+            searched += chosen
+    return moves, searched, {m: claims[m.play] for m in moves}
+
+
+def _policy_deck(start: TacticsSim, play: Play, options: Sequence[TacticsMove]) -> TacticsMove:
+    """Of a play's draws, the one the rollout policy would make (:func:`~.tactics_policy.policy_deck`
+    on the hand the play leaves)."""
+    after = start.copy()
+    after.apply_play(play)
+    wanted = "tactics" if policy_deck(after, after.to_move) else "clan"
+    return next((m for m in options if m.deck == wanted), options[0])
+
+
+PUT_BACKS_SEARCHED = 6
+"""Put-back choices searched after a Headhunter (the most promising by :func:`~.tactics_policy.keep_value`); the
+others are listed unsearched, so that the budget gives each searched choice enough deals."""
 
 
 def _put_backs(view: TacticsView, returns: int) -> Candidates:
-    """A pending Headhunter: every distinct choice of cards to put back (all searched), the rollout's
-    choice first."""
+    """A pending Headhunter: every distinct choice of cards to put back, the rollout's choice first,
+    then by the :func:`~.tactics_policy.keep_value` they give up (least first); the first :data:`PUT_BACKS_SEARCHED`
+    are searched."""
     base = view.neutral()
     hand = sorted(view.hand)
-    usual = put_back_choice(hand, returns)
-    choices = sorted({tuple(sorted(c)) for c in combinations(hand, returns)}, key=lambda c: (c != tuple(sorted(usual)), c))
+    usual = tuple(sorted(put_back_choice(hand, returns)))
+    keep = {c: keep_value(base, view.me, c) for c in set(hand)}
+    choices = sorted(
+        {tuple(sorted(c)) for c in combinations(hand, returns)},
+        key=lambda c: (c != usual, sum(keep[x] for x in c), c),
+    )
     moves = [TacticsMove(None, None, c) for c in choices]
-    return moves, moves, {m: play_move(base.copy(), m) for m in moves}  # at most C(9, 2) = 36: all searched
+    return moves, moves[:PUT_BACKS_SEARCHED], {m: play_move(base.copy(), m) for m in moves}
 
 
 def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:
@@ -448,6 +430,6 @@ def _hand_words(view: TacticsView, put_back: Sequence[int]) -> tuple[str, ...]:
 
 
 __all__ = [
-    "TacticsMove", "TacticsView", "advise_tactics", "balance", "candidates", "play_move", "play_out", "tactics_move",
+    "TacticsMove", "TacticsView", "advise_tactics", "candidates", "play_move", "play_out", "tactics_move",
     "tactics_view_of",
 ]  # fmt: skip

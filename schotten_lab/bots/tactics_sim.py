@@ -13,30 +13,25 @@ are 0 (south) and 1 (north). The tactics cards are ints too:
 The rules are the engine's (docs/RULES.md, :mod:`schotten_lab.game.state`), turn by turn: every play
 (:meth:`TacticsSim.apply_play` takes the engine's :class:`~schotten_lab.game.Play`), the claim
 proof (plain stones by the base game's rank cascade, stones with troops or modes by the engine's own
-memoised :func:`~schotten_lab.game.plays.side_strength` and ``best_strength``), the tie-break by
+rules kernel's :func:`~schotten_lab.core.kernel.tactics_claim_proved` on the same ints), the tie-break by
 the latest completion (a clock tick per side, as the engine's ``complete_at``), Headhunter's draws
 and put-back, the tactics-count and one-Joker limits, the draw from the chosen deck. The tests replay
 random engine games move for move on this state and compare everything.
 
-The rollout policy (:func:`tactics_rollout`) is a documented simplification: it plays clan cards by
-the base game's formation heuristic and elite troops where they complete a side, and never plays a
-combat mode or a ruse (those are searched as the first move only); it draws from the clan deck while
-it lasts.
+The rollout policy that plays on this state is :mod:`.tactics_policy`'s.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..core.cards import CARDS, Card
-from ..core.kernel import STRENGTH, claim_proved
+from ..core.kernel import FIXED, STRENGTH, claim_proved, side_best, tactics_claim_proved
 from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
 from ..game import GameState, Play
-from ..game.plays import best_strength, side_strength
 from ..game.plays import piece_code as play_name
-from .sim import FULL, Board, best_opening, best_third, placement_score, winner_of
+from .sim import FULL, Board, winner_of
 
 TACTICS_CODE: dict[str, int] = {name: 54 + k for k, name in enumerate(TACTICS_NAMES)}
 """A tactics card's int in a hand, deck or the discard pile (JOKER 54 ... TRAITOR 62)."""
@@ -56,13 +51,47 @@ _PIECE_CODE: dict[Piece, int] = {p: k for k, p in enumerate(_PIECES[:57])}
 _CLAN_CODE: dict[str, int] = {str(c): c.index for c in CARDS}
 
 
+_KERNEL_INT: list[int] = list(range(57)) + [-1] * 7
+"""``_KERNEL_INT[code]``: the rules kernel's int for a side piece (an interned troop: ``FIXED + card``)."""
+
+
 def piece_code(piece: Piece) -> int:
     """A side piece's int (a troop with a chosen identity is interned on first sight)."""
     code = _PIECE_CODE.get(piece)
     if code is None:
         code = _PIECE_CODE[piece] = len(_PIECES)
         _PIECES.append(piece)
+        assert isinstance(piece, Troop) and piece.identity is not None
+        _KERNEL_INT.append(FIXED + piece.identity.index)
     return code
+
+
+def kernel_args(side: Sequence[int]) -> tuple[int, int, int, int, int]:
+    """A side of piece codes as the rules kernel reads it (``count, a, b, c, d``)."""
+    k = _KERNEL_INT
+    n = len(side)
+    return (
+        n, k[side[0]] if n else -1, k[side[1]] if n > 1 else -1, k[side[2]] if n > 2 else -1, k[side[3]] if n > 3 else -1,
+    )  # fmt: skip
+
+
+_COMPLETE: dict[tuple[object, ...], int] = {}
+"""Complete sides' strengths already asked (they depend on the pieces alone), emptied past 200,000."""
+
+
+def side_value(side: Sequence[int], capacity: int, blind: bool, pool: int) -> int:
+    """The strength of the strongest filling of ``side`` (piece codes) from ``pool`` (the side's own
+    strength when complete; -1 when the pool is too small): :func:`~schotten_lab.core.kernel.side_best`
+    (remembered for complete sides)."""
+    if len(side) < capacity:
+        return side_best(*kernel_args(side), capacity, blind, pool)
+    key = (*side, capacity, blind)
+    found = _COMPLETE.get(key)
+    if found is None:
+        if len(_COMPLETE) > 200_000:
+            _COMPLETE.clear()
+        found = _COMPLETE[key] = side_best(*kernel_args(side), capacity, blind, 0)
+    return found
 
 
 def piece_of(code: int) -> Piece:
@@ -213,15 +242,9 @@ class TacticsSim(Board):
             own = STRENGTH[mine[0] * 2916 + mine[1] * 54 + mine[2]]
             k = len(theirs)
             cards = (*theirs, -1, -1, -1)
-            tie_won = k == 3 and self.first_complete(stone) == player
-            return claim_proved(own, k, cards[0], cards[1], cards[2], tie_won, FULL & ~self.gone)
-        blind = bool(modes & BLIND)
-        own = side_strength([_PIECES[c] for c in mine], blind)
-        if len(theirs) >= capacity:
-            other = side_strength([_PIECES[c] for c in theirs], blind)
-            return own > other or (own == other and self.first_complete(stone) == player)
-        best = best_strength([_PIECES[c] for c in theirs], FULL & ~self.gone, capacity, blind)
-        return best is None or best <= own
+            return claim_proved(own, k, cards[0], cards[1], cards[2], k == 3 and self.first_complete(stone) == player, FULL & ~self.gone)
+        tie_won = self.first_complete(stone) == player
+        return tactics_claim_proved(*kernel_args(mine), *kernel_args(theirs), capacity, bool(modes & BLIND), tie_won, FULL & ~self.gone)
 
     def claimable(self, player: int) -> list[int]:
         return [i for i in range(9) if self.can_claim(i, player)]
@@ -348,104 +371,3 @@ def from_state(state: GameState) -> TacticsSim:
     )
     sim.passes = state.passes
     return sim
-
-
-# ---- the rollout policy ------------------------------------------------------------------------------
-
-
-def _plain(sim: TacticsSim, stone: int) -> bool:
-    """No mode and no troop on the stone: the base game's scores apply."""
-    if sim.modes[stone]:
-        return False
-    a, b = sim.sides[2 * stone], sim.sides[2 * stone + 1]
-    return (not a or max(a) < 54) and (not b or max(b) < 54)
-
-
-def placement_value(sim: TacticsSim, code: int, stone: int, player: int) -> int:
-    """How promising a clan card or troop ``code`` on ``player``'s side of ``stone`` looks (higher is
-    better): the base game's :func:`.sim.placement_score` on a plain stone, else a completing piece
-    scores the side's strength (less when the opponent's complete side already beats it) and any
-    other piece its value."""
-    if code < 54 and _plain(sim, stone):
-        return placement_score(sim, code, stone, player)
-    side = sim.sides[2 * stone + player]
-    capacity = sim.capacity(stone)
-    blind = bool(sim.modes[stone] & BLIND)
-    if len(side) + 1 == capacity:
-        own = side_strength([_PIECES[c] for c in (*side, code)], blind)
-        theirs = sim.sides[2 * stone + 1 - player]
-        if len(theirs) >= capacity and side_strength([_PIECES[c] for c in theirs], blind) >= own:
-            return own - 300
-        return own - 1 if code >= 54 else own  # equal strength: keep the troop
-    return (150 + code % 9) if code < 54 else 100
-
-
-def policy_play(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> int | tuple[int, int]:
-    """The rollout policy's placement ``(code, stone)`` for the mover, or -1 to pass.
-
-    Clan cards by :func:`placement_value`; an elite troop where it completes a side (or when no clan
-    card can be placed); never a combat mode or a ruse."""
-    p = sim.to_move
-    stones = sim.free_stones(p)
-    hand = sim.hands[p]
-    if not stones or not hand:
-        return -1
-    clan = [c for c in hand if c < 54]
-    troops: list[int] = []
-    if sim.may_play_tactics(p):
-        troops = sorted({c for c in hand if c in TROOPS and not (c == JOKER and sim.jokers[p])})
-    if not clan and not troops:
-        return -1
-    if explore and clan and rng.random() < explore:
-        return clan[int(rng.random() * len(clan))], stones[int(rng.random() * len(stones))]
-    best = -(10**9)
-    choice: tuple[int, int] = (-1, -1)
-    sides = sim.sides
-    empty_seen = False
-    for stone in stones:
-        side = sides[2 * stone + p]
-        k = len(side)
-        plain = _plain(sim, stone)
-        if plain and k == 0:
-            if empty_seen:  # every empty plain side scores the same: the first stands for all
-                continue
-            empty_seen = True
-            best, choice = best_opening(clan, stone, best, choice)
-        elif plain and k == 2:  # the base game's hot loop
-            best, choice = best_third(side, sides[2 * stone + 1 - p], clan, stone, best, choice)
-        else:
-            for code in clan:
-                score = placement_value(sim, code, stone, p)
-                if score > best:
-                    best, choice = score, (code, stone)
-        if troops and (k + 1 == sim.capacity(stone) or not clan):
-            for code in troops:
-                score = placement_value(sim, code, stone, p)
-                if score > best:
-                    best, choice = score, (code, stone)
-    return choice if choice[0] >= 0 else -1
-
-
-def policy_turn(sim: TacticsSim, rng: random.Random, explore: float = 0.0) -> None:
-    """One whole rollout turn of the mover (expert claims, placement or pass, claims, clan draw)."""
-    sim.start_turn()
-    if sim.winner >= 0:
-        return
-    choice = policy_play(sim, rng, explore)
-    if choice == -1:
-        sim.end_turn(False)
-        return
-    assert isinstance(choice, tuple)
-    sim.place(*choice)
-    sim.end_turn(True)
-
-
-def tactics_rollout(sim: TacticsSim, rng: random.Random, explore: float = 0.1, max_turns: int = 400) -> int:
-    """Play ``sim`` to its end with the rollout policy for both players; the winner (-1 if stalled)."""
-    for _ in range(max_turns):
-        if sim.winner >= 0:
-            return sim.winner
-        policy_turn(sim, rng, explore)
-        if sim.stalled():
-            return -1
-    return sim.winner

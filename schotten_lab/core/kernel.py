@@ -10,7 +10,10 @@ Cards are ints 0-53 (``Card.index`` = colour * 9 + value - 1) and card sets are 
   a rank cascade (the first rank some completion reaches is the best; within it the largest sum);
 - :func:`claim_proved`: the claim decision (docs/RULES.md "Claims");
 - :func:`win_reason`: the win rule on the stones a player holds (five first, then three adjacent);
-- :func:`open_stones`: the stones where a player may place.
+- :func:`open_stones`: the stones where a player may place;
+- the tactics variant (a block of its own): :func:`side_best`, a side's strength or its strongest
+  filling with wild elite troops, Mud fight's 4-card sides and Blind-man's bluff, and
+  :func:`tactics_claim_proved`, the claim decision on any stone.
 
 The functions are plain Python over ints, written in the subset numba compiles. Plain callers (the
 engine, the analysis, the advisor) call them as they are; the core never imports numba.
@@ -184,6 +187,204 @@ def open_stones(claimed: int, full: int) -> int:
     return ALL_STONES & ~(claimed | full)
 
 
+# ---- the tactics variant's rules --------------------------------------------------------------------
+# Elite troops, Blind-man's bluff and Mud fight, on the same ints. A side is up to four pieces passed as
+# ``count, a, b, c, d`` (ignored beyond ``count``): a clan card 0-53, a wild troop :data:`WILD_JOKER`,
+# :data:`WILD_SPY` or :data:`WILD_SHIELD`, or a troop whose owner chose its identity ``FIXED + card``
+# (it counts as that card's colour and value but is not the card: the real one may be in the pool).
+
+WILD_JOKER = 54
+"""A wild Joker on a side (any colour and value)."""
+WILD_SPY = 55
+"""A wild Spy on a side (a 7 of any colour)."""
+WILD_SHIELD = 56
+"""A wild Shield bearer on a side (a 1, 2 or 3 of any colour)."""
+FIXED = 64
+"""``FIXED + card``: a troop standing for ``card`` (its identity chosen)."""
+TROOP_VALUES = (SUIT, 1 << 6, 7)
+"""The values (bit v = value v + 1) each wild troop may take: Joker, Spy, Shield bearer."""
+TROOP_TOP = (9, 7, 3)
+"""The highest value each wild troop may take (a sum or a colour takes it)."""
+
+
+def _piece(i: int, a: int, b: int, c: int, d: int) -> int:
+    """The ``i``-th of four pieces (numba has no tuple indexing by a variable over ints)."""
+    if i == 0:
+        return a
+    if i == 1:
+        return b
+    if i == 2:
+        return c
+    return d
+
+
+def _top_values(cards: int, need: int) -> int:
+    """The sum of the values of the ``need`` highest cards of the mask ``cards`` (any colours)."""
+    total = 0
+    left = need
+    v = 8
+    while left > 0 and v >= 0:
+        n = (cards & VALUE_MASKS[v]).bit_count()
+        take = n if n < left else left
+        total += take * (v + 1)
+        left -= take
+        v -= 1
+    return total
+
+
+def _troops_cover(missing: int, must: int, wild: int, r0: int, r1: int, r2: int, r3: int) -> bool:
+    """Whether the ``wild`` troops (value ranges ``r0``-``r3``) can take distinct values of ``missing``
+    (value bits) that include every value of ``must`` (the ones no pool card supplies)."""
+    m = missing.bit_count()
+    if wild == 0:
+        return must == 0
+    total = m**wild
+    for code in range(total):
+        used = 0
+        ok = True
+        x = code
+        for i in range(wild):
+            pick = x % m
+            x //= m
+            rest = missing
+            for _ in range(pick):
+                rest &= rest - 1
+            bit = rest & -rest
+            allowed = _piece(i, r0, r1, r2, r3)
+            if used & bit or not allowed & bit:
+                ok = False
+                break
+            used |= bit
+        if ok and must & ~used == 0:
+            return True
+    return False
+
+
+def side_best(count: int, a: int, b: int, c: int, d: int, capacity: int, blind: bool, pool: int) -> int:
+    """The strength (``rank * 100 + sum``) of the strongest way to fill a side of ``count`` pieces
+    ``a, b, c, d`` (see above) up to ``capacity`` (3, or 4 under Mud fight) with distinct clan cards of
+    ``pool``, each wild troop taking its best identity (identities may repeat a card); under ``blind``
+    (Blind-man's bluff) only the sum counts. -1 when the pool holds too few cards. A complete side
+    (``count >= capacity``, its first ``capacity`` pieces) is simply its strength. The side's own clan
+    cards in ``pool`` are not used.
+
+    A rank cascade, as :func:`best_completion`: the first rank some filling reaches is the best, and
+    within it the largest sum (runs are fixed by their lowest value, kinds by their value; a colour or a
+    sum takes the highest values it can, a troop its highest).
+    """
+    n = count if count < capacity else capacity
+    need = capacity - n
+    values = 0  # the fixed pieces' values (bit v = value v + 1)
+    fixed = 0
+    total = 0
+    colour = -1  # the fixed pieces' one colour; -1: none fixed; -2: mixed
+    wild = 0
+    top = 0
+    r0, r1, r2, r3 = 0, 0, 0, 0
+    for i in range(n):
+        p = _piece(i, a, b, c, d)
+        if WILD_JOKER <= p <= WILD_SHIELD:
+            r = TROOP_VALUES[p - WILD_JOKER]
+            top += TROOP_TOP[p - WILD_JOKER]
+            if wild == 0:
+                r0 = r
+            elif wild == 1:
+                r1 = r
+            elif wild == 2:
+                r2 = r
+            else:
+                r3 = r
+            wild += 1
+            continue
+        if p < 54:
+            pool &= ~(1 << p)
+        else:
+            p -= FIXED
+        v = p % 9
+        values |= 1 << v
+        fixed += 1
+        total += v + 1
+        if colour == -1:
+            colour = p // 9
+        elif colour != p // 9:
+            colour = -2
+    pool &= ALL_CARDS
+    if pool.bit_count() < need:
+        return -1
+    if blind:
+        return 100 + total + top + _top_values(pool, need)
+    distinct = values.bit_count() == fixed
+    run_sum = capacity * (capacity - 1) // 2
+    colours_from, colours_to = (0, 6) if colour == -1 else (colour, colour + 1)
+    if colour != -2 and distinct:  # colour run
+        for low in range(9 - capacity, -1, -1):
+            run = ((1 << capacity) - 1) << low
+            if values & ~run:
+                continue
+            missing = run & ~values
+            for col in range(colours_from, colours_to):
+                there = (pool >> (9 * col)) & missing
+                if _troops_cover(missing, missing & ~there, wild, r0, r1, r2, r3):
+                    return 500 + capacity * (low + 1) + run_sum
+    if values.bit_count() <= 1:  # three (four) of a kind
+        for v in range(8, -1, -1):
+            if values and values != 1 << v:
+                continue
+            if wild and not (r0 >> v) & 1 or wild > 1 and not (r1 >> v) & 1:
+                continue
+            if wild > 2 and not (r2 >> v) & 1 or wild > 3 and not (r3 >> v) & 1:
+                continue
+            if (pool & VALUE_MASKS[v]).bit_count() >= need:
+                return 400 + capacity * (v + 1)
+    if colour != -2:  # colour
+        best = -1
+        for col in range(colours_from, colours_to):
+            suit = (pool >> (9 * col)) & SUIT
+            if suit.bit_count() >= need:
+                got = _top_values(suit, need)
+                if got > best:
+                    best = got
+        if best >= 0:
+            return 300 + total + top + best
+    if distinct:  # run
+        present = 0  # the values some pool card has
+        for v in range(9):
+            if pool & VALUE_MASKS[v]:
+                present |= 1 << v
+        for low in range(9 - capacity, -1, -1):
+            run = ((1 << capacity) - 1) << low
+            if values & ~run:
+                continue
+            missing = run & ~values
+            if _troops_cover(missing, missing & ~present, wild, r0, r1, r2, r3):
+                return 200 + capacity * (low + 1) + run_sum
+    return 100 + total + top + _top_values(pool, need)
+
+
+def tactics_claim_proved(
+    count: int, a: int, b: int, c: int, d: int,
+    other: int, e: int, f: int, g: int, h: int,
+    capacity: int, blind: bool, completed_first: bool, pool: int,
+) -> bool:  # fmt: skip
+    """The claim decision under any rule set with the default proof (docs/RULES.md "Claims", "Early
+    claims under tactics"): the claimant's side ``count, a..d`` against the opponent's ``other, e..h``
+    (pieces as :func:`side_best` reads them) on a stone of ``capacity`` and ``blind``, the unseen clan
+    cards being ``pool``. The claimant's side must be complete; then, both complete, the stronger side
+    wins (a tie: the side ``completed_first``); the opponent's side open, the claim holds when no
+    filling from the pool beats it (none at all: it holds)."""
+    if count < capacity:
+        return False
+    own = side_best(count, a, b, c, d, capacity, blind, 0)
+    if other >= capacity:
+        theirs = side_best(other, e, f, g, h, capacity, blind, 0)
+        return own > theirs or (own == theirs and completed_first)
+    return side_best(other, e, f, g, h, capacity, blind, pool) <= own
+
+
+TACTICS_KERNEL = ("_piece", "_top_values", "_troops_cover", "side_best", "tactics_claim_proved")
+"""The tactics rule functions :func:`compiled` compiles with :data:`KERNEL`."""
+
+
 KERNEL = ("strength", "best_completion", "claim_proved", "win_reason", "open_stones")
 """The rule functions :func:`compiled` compiles (each may call the others)."""
 
@@ -196,12 +397,12 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
     _teach_numba(numba)
     space: dict[str, Any] = dict(globals())
     space["STRENGTH"] = np.ascontiguousarray(STRENGTH_CUBE.reshape(-1), dtype=np.int16)
-    for name in KERNEL:
+    for name in KERNEL + TACTICS_KERNEL:
         plain = globals()[name]
         twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
         twin.__qualname__ = plain.__qualname__
         space[name] = numba.njit(cache=True)(twin)
-    return types.SimpleNamespace(**{name: space[name] for name in KERNEL})
+    return types.SimpleNamespace(**{name: space[name] for name in KERNEL + TACTICS_KERNEL})
 
 
 def _teach_numba(numba: types.ModuleType) -> None:
@@ -245,13 +446,22 @@ __all__ = [
     "ALL_CARDS",
     "ALL_STONES",
     "FIVE",
+    "FIXED",
     "KERNEL",
     "STRENGTH",
+    "TACTICS_KERNEL",
+    "TROOP_TOP",
+    "TROOP_VALUES",
     "VALUE_MASKS",
+    "WILD_JOKER",
+    "WILD_SHIELD",
+    "WILD_SPY",
     "best_completion",
     "claim_proved",
     "compiled",
     "open_stones",
+    "side_best",
     "strength",
+    "tactics_claim_proved",
     "win_reason",
 ]

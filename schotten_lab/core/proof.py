@@ -19,7 +19,8 @@ from itertools import combinations
 from .cards import Card, CardMask
 from .formations import Formation
 from .rules import Player, RuleSet, side_capacity
-from .sides import best_identities, best_side_completion
+from .kernel import side_best
+from .sides import best_identities, best_side_completion, kernel_side
 from .stone import Stone
 from .tactics import MODE_CARD, MODES, Piece, TacticsLeft, Troop
 
@@ -149,6 +150,9 @@ def _decide(
     modes: frozenset[str],
     pool: CardMask,
 ) -> Decision:
+    """One scenario's proof. The verdict is the rules kernel's (:func:`~schotten_lab.core.kernel.side_best`,
+    as :func:`~schotten_lab.core.kernel.tactics_claim_proved` reads it); the formations, the troops'
+    identities and the counterexample's cards are found for the explanation."""
     blind = "blind" in modes
     capacity = side_capacity(modes)
     if len(mine) < capacity:
@@ -165,8 +169,10 @@ def _decide(
         if first is player.opponent:
             return Decision(False, ClaimStatus.TIE_LOST, own, resolved, other)
         return Decision(False, ClaimStatus.TIE_UNKNOWN, own, resolved, other)
+    beaten = side_best(*kernel_side(theirs), capacity, blind, pool) > own.strength
     best = best_side_completion(theirs, pool, capacity=capacity, blind=blind)
-    if best is not None and best[0].strength > own.strength:
+    if beaten:
+        assert best is not None and best[0].strength > own.strength, (theirs, best)
         return Decision(False, ClaimStatus.BEATEN, own, resolved, None, best[1], best[0], best=best)
     return Decision(True, ClaimStatus.PROVED, own, resolved, best=best)
 

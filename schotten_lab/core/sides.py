@@ -1,10 +1,13 @@
 """Sides under any rule set: strength with wild elite troops, and every completion from a pool.
 
-The base game's 3-card sides of clan cards go through the precomputed hand table
-(:mod:`.formations`). Everything else (elite troops, Mud fight's 4-card sides, Blind-man's bluff)
-goes through a vectorised evaluator over colours and values: a wild troop takes, for each
-completion, the identity that is best for its owner (identities may repeat a card seen elsewhere,
-as docs/ANALYSIS.md says).
+A side's strength and its strongest filling are the rules kernel's
+(:func:`~schotten_lab.core.kernel.side_best`, on the ints :func:`kernel_side` gives); this module adds
+what the kernel does not say: the identities the troops take (:func:`best_identities`) and every
+completion of a side (:func:`side_completions`, for odds and explanations). The base game's 3-card
+sides of clan cards go through the precomputed hand table (:mod:`.formations`); everything else
+(elite troops, Mud fight's 4-card sides, Blind-man's bluff) through a vectorised evaluator over colours
+and values: a wild troop takes, for each completion, the identity that is best for its owner
+(identities may repeat a card seen elsewhere, as docs/ANALYSIS.md says).
 """
 
 from __future__ import annotations
@@ -18,30 +21,53 @@ from math import comb
 import numpy as np
 
 from .cards import CARDS, FULL_DECK, Card, CardMask, indices_of, mask_of
-from .formations import Formation, best_completion, completions, evaluate, hand_table, strengths_of
+from .formations import Formation, best_completion, completions, hand_table, strengths_of
+from .kernel import FIXED, WILD_JOKER, WILD_SHIELD, WILD_SPY, side_best
 from .tactics import Piece, Troop
+
+_WILD = {"JOKER": WILD_JOKER, "SPY": WILD_SPY, "SHIELD": WILD_SHIELD}
+KernelSide = tuple[int, int, int, int, int]
+"""A side as the kernel reads it: ``count, a, b, c, d`` (see :func:`kernel_side`)."""
+
+
+def piece_int(piece: Piece) -> int:
+    """The rules kernel's int for a side piece: the clan card's index, a wild troop's code, or
+    :data:`~schotten_lab.core.kernel.FIXED` plus the card a troop stands for."""
+    if type(piece) is Card:
+        return piece.index
+    assert isinstance(piece, Troop)
+    return _WILD[piece.kind] if piece.identity is None else FIXED + piece.identity.index
+
+
+def kernel_side(side: Sequence[Piece]) -> KernelSide:
+    """A side (up to four pieces) as the kernel's ``count, a, b, c, d`` (-1 beyond ``count``)."""
+    codes = [piece_int(p) for p in side] + [-1, -1, -1, -1]
+    return (len(side), codes[0], codes[1], codes[2], codes[3])
 
 
 def best_identities(side: Sequence[Piece], *, blind: bool = False) -> tuple[Formation, tuple[Card, ...]]:
-    """The best formation of a complete side, and the cards its pieces stand for (troops resolved)."""
-    clan = [p for p in side if isinstance(p, Card)]
-    wild = [p for p in side if isinstance(p, Troop)]
-    if not wild:
-        return evaluate(clan, blind=blind), tuple(clan)
-    choices = list(product(*(t.identities() for t in wild)))
-    rows = [[*clan, *combo] for combo in choices]
-    colors = np.array([[int(c.color) for c in row] for row in rows], dtype=np.int64)
-    values = np.array([[c.value for c in row] for row in rows], dtype=np.int64)
-    strengths = strengths_of(colors, values, blind=blind)
-    best = int(np.argmax(strengths))
-    identities = iter(choices[best])
-    resolved = tuple(p if isinstance(p, Card) else next(identities) for p in side)
-    return Formation.from_strength(int(strengths[best])), resolved
+    """The best formation of a complete side, and the cards its pieces stand for (troops resolved:
+    the first identities, in card order, that reach the kernel's strength)."""
+    best = side_strength(side, blind=blind)
+    troops = [p for p in side if isinstance(p, Troop)]
+    if not troops:
+        return Formation.from_strength(best), tuple(p for p in side if isinstance(p, Card))
+    codes = list(kernel_side(side))
+    slots = [k + 1 for k, p in enumerate(side) if isinstance(p, Troop)]
+    for combo in product(*(t.identities() for t in troops)):
+        for slot, card in zip(slots, combo):
+            codes[slot] = FIXED + card.index
+        if side_best(codes[0], codes[1], codes[2], codes[3], codes[4], len(side), blind, 0) == best:
+            identities = iter(combo)
+            resolved = tuple(p if isinstance(p, Card) else next(identities) for p in side)
+            return Formation.from_strength(best), resolved
+    raise AssertionError(f"no identities of {side} reach its strength {best}")  # the kernel's own bound
 
 
 def side_strength(side: Sequence[Piece], *, blind: bool = False) -> int:
-    """Strength of a complete side, its troops taking their best identities."""
-    return best_identities(side, blind=blind)[0].strength
+    """Strength of a complete side (3 pieces, or 4 under Mud fight), its troops taking their best
+    identities: the kernel's :func:`~schotten_lab.core.kernel.side_best`."""
+    return side_best(*kernel_side(side), len(side), blind, 0)
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from typing import Any, Literal
 
 from ..core.cards import CARDS, Card
 from ..core.errors import CardError
-from ..core.kernel import best_completion, claim_proved, strength
+from ..core.kernel import claim_proved, strength, tactics_claim_proved
 from ..core.position import Position
 from ..core.stone import Stone
 from ..core.rules import Player, RuleSet
-from ..core.sides import best_identities, best_side_completion
+from ..core.sides import kernel_side
 from ..core.tactics import MODE_CARD, MODES, RUSES, TACTICS_NAMES, TROOP_KINDS, HandCard, Piece, Troop
 from ..core.words import Fact, TacticName, register, say
 from .errors import IllegalTurnError
@@ -377,10 +377,9 @@ def claim_holds(stone: Stone, player: Player, pool: int) -> bool:
     """Whether ``player`` may claim ``stone`` given the public pool of clan cards.
 
     The same decision as :func:`schotten_lab.core.proof.decide_claim` with the default (non-strict)
-    proof, without the explanation: sides of three clan cards are the rules kernel's
-    (:func:`schotten_lab.core.kernel.claim_proved`); troops, Mud fight and Blind-man's bluff go through
-    :mod:`schotten_lab.core.sides`, each side's strongest completion remembered (the pool only shrinks
-    during a game). Cross-checked against ``decide_claim`` in the tests.
+    proof, without the explanation: the rules kernel's, :func:`~schotten_lab.core.kernel.claim_proved`
+    for sides of clan cards on a plain stone, :func:`~schotten_lab.core.kernel.tactics_claim_proved`
+    with troops, Mud fight or Blind-man's bluff. Cross-checked against ``decide_claim`` in the tests.
     """
     if stone.claimed is not None:
         return False
@@ -391,18 +390,13 @@ def claim_holds(stone: Stone, player: Player, pool: int) -> bool:
         return False
     theirs = stone.north if player is Player.SOUTH else stone.south
     blind = "blind" in modes
+    tie_won = stone.first_complete is player
     if capacity == 3 and not blind and _clan_only(mine) and _clan_only(theirs):
         a, b, c = mine
         own = strength(a.index, b.index, c.index)  # type: ignore[union-attr]
         cards = [p.index for p in theirs] + [-1, -1, -1]  # type: ignore[union-attr]
-        tie_won = stone.first_complete is player
         return claim_proved(own, len(theirs), cards[0], cards[1], cards[2], tie_won, pool)
-    own = side_strength(mine[:capacity], blind)
-    if len(theirs) >= capacity:
-        other = side_strength(theirs[:capacity], blind)
-        return own > other or (own == other and stone.first_complete is player)
-    best = best_strength(theirs, pool, capacity, blind)
-    return best is None or best <= own
+    return tactics_claim_proved(*kernel_side(mine[:capacity]), *kernel_side(theirs[:capacity]), capacity, blind, tie_won, pool)
 
 
 def _clan_only(side: Sequence[Piece]) -> bool:
@@ -411,56 +405,6 @@ def _clan_only(side: Sequence[Piece]) -> bool:
         if type(piece) is not Card:
             return False
     return True
-
-
-_MEMO_LIMIT = 100_000
-"""The memos below are emptied when they grow past this many entries (long self-play runs)."""
-_STRENGTHS: dict[tuple[object, ...], int] = {}
-_BEST: dict[tuple[object, ...], tuple[int, int | None, int]] = {}
-
-
-def side_strength(side: Sequence[Piece], blind: bool) -> int:
-    """Strength of a complete side, troops at their best (three clan cards: the kernel's)."""
-    if len(side) == 3 and not blind:
-        a, b, c = side
-        if type(a) is Card and type(b) is Card and type(c) is Card:
-            return strength(a.index, b.index, c.index)
-    key = (*side, blind)
-    found = _STRENGTHS.get(key)
-    if found is None:
-        if len(_STRENGTHS) > _MEMO_LIMIT:
-            _STRENGTHS.clear()
-        found = _STRENGTHS[key] = best_identities(side, blind=blind)[0].strength
-    return found
-
-
-def best_strength(side: Sequence[Piece], pool: int, capacity: int, blind: bool) -> int | None:
-    """Strength of the strongest completion of ``side`` from ``pool`` (``None`` if there is none).
-
-    0-2 clan cards towards three, no Blind-man's bluff: the kernel's rank cascade
-    (:func:`schotten_lab.core.kernel.best_completion`); other sides through :mod:`~schotten_lab.core.sides`,
-    remembered while the pool only shrinks.
-    """
-    k = len(side)
-    if capacity == 3 and not blind and k < 3 and _clan_only(side):
-        first = side[0].index if k else -1  # type: ignore[union-attr]
-        second = side[1].index if k > 1 else -1  # type: ignore[union-attr]
-        best = best_completion(k, first, second, pool)
-        return None if best < 0 else best
-    key = (*side, capacity, blind)
-    entry = _BEST.get(key)
-    if entry is not None:
-        entry_pool, remembered, added = entry
-        if pool & ~entry_pool == 0 and added & ~pool == 0:
-            return remembered
-    if len(_BEST) > _MEMO_LIMIT:
-        _BEST.clear()
-    found = best_side_completion(side, pool, capacity=capacity, blind=blind)
-    if found is None:
-        _BEST[key] = (pool, None, 0)
-        return None
-    _BEST[key] = (pool, found[0].strength, sum(1 << c.index for c in found[1]))
-    return found[0].strength
 
 
 # ---------------------------------------------------------------------------------------------

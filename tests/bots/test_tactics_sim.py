@@ -10,18 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from schotten_lab.bots.tactics_sim import (
-    TacticsSim,
-    from_state,
-    hand_card,
-    hand_code,
-    placement_value,
-    policy_play,
-    tactics_rollout,
-)
+from schotten_lab.bots.tactics_policy import placement_value, policy_deck, policy_play, policy_tactic, policy_turn, tactics_rollout
+from schotten_lab.bots.tactics_sim import TacticsSim, from_state, hand_card, hand_code
 from schotten_lab.core.rules import PLAYERS
 from schotten_lab.core.tactics import parse_hand_card
-from schotten_lab.game import GameState, Play, apply_turn, new_game
+from schotten_lab.game import GameState, Play, Turn, apply_turn, new_game
 from schotten_lab.game.playout import random_decision
 
 
@@ -162,3 +155,67 @@ def test_the_fast_rollout_policy_is_the_plain_one(seed: int, turns: int) -> None
         return
     sim = from_state(state)
     assert policy_play(sim, rng, 0.0) == slow_policy(sim)
+
+
+def _state_after(seed: int, turns: int, expert: bool) -> GameState | None:
+    """A random engine state after ``turns`` random turns (``None`` when over or pending)."""
+    rng = random.Random(seed)
+    state = new_game("tactics", expert, seed=seed)
+    for _ in range(turns):
+        if state.over:
+            return None
+        state, _ = apply_turn(state, random_decision(state, rng))
+    return None if state.over or state.pending is not None else state
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), turns=st.integers(4, 60), expert=st.booleans())
+def test_the_policys_combat_modes_and_ruses_are_legal_engine_plays(seed: int, turns: int, expert: bool) -> None:
+    """Whatever :func:`policy_tactic` plays, with tactics cards dealt into the mover's hand, is one of
+    the engine's legal plays; played on both, the engine's state and the search state stay equal."""
+    state = _state_after(seed, turns, expert)
+    if state is None or state.rules.expert and state.claimable(state.to_move):
+        return  # (expert claims come first: the engine's plays would be on another table)
+    sim = from_state(state)
+    sim.start_turn()
+    if sim.winner >= 0:
+        return
+    choice = policy_tactic(sim, random.Random(seed), 0.0)
+    if choice is None:
+        return
+    assert choice in set(state.legal_plays())
+    if choice.card == "HEADHUNTER":
+        return  # its put-back is a second turn of the engine: checked by the rollouts below
+    p = sim.to_move
+    tactics = policy_deck(sim, p)
+    sim.apply_play(choice)
+    claims = () if state.rules.expert else tuple(i + 1 for i in sim.claimable(p))
+    decks = [d for d, n in (("tactics", len(sim.tactics_deck)), ("clan", len(sim.clan_deck))) if n]
+    deck = None if not decks else ("tactics" if tactics else "clan") if len(decks) == 2 else decks[0]
+    sim.end_turn(True, tactics)
+    state, _ = apply_turn(state, Turn(state.to_move, play=choice, claim=claims, deck=deck))
+    if state.reason != "blocked":
+        _same(sim, state)
+
+
+def test_rollouts_play_combat_modes_ruses_and_both_decks() -> None:
+    """Over a few rollouts from fresh deals the policy plays every kind of tactics card and draws from
+    both decks (what the rollouts could not do before)."""
+    seen: set[str] = set()
+    tactics_draws = 0
+    for seed in range(40):
+        sim = from_state(new_game("tactics", seed=seed))
+        before = len(sim.tactics_deck)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if sim.winner >= 0 or sim.stalled():
+                break
+            discard = len(sim.discard)
+            modes = sum(bin(m).count("1") for m in sim.modes)
+            policy_turn(sim, rng, 0.1)
+            seen.update(hand_card(c) for c in sim.discard[discard:] if c >= 54)  # type: ignore[misc]
+            if sum(bin(m).count("1") for m in sim.modes) > modes:
+                seen.add("MODE")
+        tactics_draws += before - len(sim.tactics_deck)
+    assert {"MODE", "HEADHUNTER", "BANSHEE", "TRAITOR"} <= seen, seen
+    assert tactics_draws > 40
