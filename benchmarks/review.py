@@ -41,9 +41,9 @@ def counting_rollouts() -> list[int]:
     count = [0]
     real = review_measure.compare_turns
 
-    def counted(position: Any, turns: Any, deals: int, seed: int) -> list[list[float]]:
+    def counted(position: Any, turns: Any, deals: int, seed: int, **options: Any) -> list[list[float]]:
         count[0] += deals * len(turns)
-        return real(position, turns, deals, seed)
+        return real(position, turns, deals, seed, **options)
 
     review_measure.compare_turns = counted
     return count

@@ -206,7 +206,9 @@ def advise(
     )
 
 
-def compare_turns(position: Position, turns: Sequence[Turn | Mapping[str, Any]], deals: int, seed: int) -> list[list[float]]:
+def compare_turns(
+    position: Position, turns: Sequence[Turn | Mapping[str, Any]], deals: int, seed: int, *, policy: str = DEFAULT_POLICY
+) -> list[list[float]]:
     """The mover's game value after each of ``turns`` on the same ``deals`` fresh random deals and
     rollouts (common random numbers): ``values[k][d]`` for turn ``k`` on deal ``d`` (1 won, 0 lost,
     one half stalled). A turn is a decision (:class:`~schotten_lab.game.Turn`: its play and deck, or
@@ -221,7 +223,7 @@ def compare_turns(position: Position, turns: Sequence[Turn | Mapping[str, Any]],
     on what the position shows): a turn that is malformed or not legal here raises one
     :class:`~schotten_lab.core.errors.ArgumentError` naming it and its field (``turns[1].play: ...``);
     so do ``deals`` outside 1 to :data:`MAX_ITERATIONS`, a seed that is not a whole number, and a
-    finished game."""
+    finished game. ``policy`` names the base game's rollout policy (:data:`~.rollouts.POLICIES`)."""
     check_count("deals", deals, "deals", MAX_ITERATIONS)
     check_seed(seed)
     decided = _check_turns(position, turns)
@@ -238,7 +240,7 @@ def compare_turns(position: Position, turns: Sequence[Turn | Mapping[str, Any]],
         return values
     view = view_of(position)
     moves = [_base_move(turn) for turn in decided]
-    for row in Rollouts(view, compiled=worth_compiling(deals * len(moves), 0.0)).play(moves, deals, rng.getrandbits(32)):
+    for row in Rollouts(view, policy=policy, compiled=worth_compiling(deals * len(moves), 0.0)).play(moves, deals, rng.getrandbits(32)):
         for k, value in enumerate(row):
             values[k].append(value)
     return values

@@ -44,7 +44,7 @@ def cli(*args: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
 
 def scripted(values: list[list[float]]) -> Any:
     """A stand-in for compare_turns giving these per-deal values."""
-    return lambda position, turns, deals, seed: [list(v) for v in values[: len(turns)]]
+    return lambda position, turns, deals, seed, **options: [list(v) for v in values[: len(turns)]]
 
 
 @pytest.mark.parametrize(("deals", "labelled"), [(2, False), (3, False), (5, False), (7, False), (8, True), (40, True)])
@@ -154,7 +154,7 @@ def test_the_adaptive_budget_samples_an_undecided_loss_up_to_the_cap(monkeypatch
 
     calls: list[tuple[int, int]] = []
 
-    def fake(position: Any, turns: Any, deals: int, seed: int) -> list[list[float]]:
+    def fake(position: Any, turns: Any, deals: int, seed: int, **options: Any) -> list[list[float]]:
         calls.append((deals, seed))
         best = [1.0 if (seed + d) % 2 else 0.0 for d in range(deals)]  # about one half
         played = [b if d % 20 else 0.0 for d, b in enumerate(best)]  # a loss near 0.05: undecided
@@ -189,7 +189,7 @@ def test_a_played_move_that_measures_better_is_the_best_move(monkeypatch: Any) -
     advisor's: it is the best move, with no loss, never a negative one."""
     record = play_game(Matchup("random", "greedy"), 3, 0)
     monkeypatch.setattr(review_module, "CANDIDATES", 1)  # the advisor's move, then the played one
-    monkeypatch.setattr(review_module, "compare_turns", lambda position, turns, deals, seed: [[0.0] * deals, [1.0] * deals][: len(turns)])
+    monkeypatch.setattr(review_module, "compare_turns", lambda position, turns, deals, seed, **options: [[0.0] * deals, [1.0] * deals][: len(turns)])
     review = review_game(record, iterations=8, seed=0)
     for t in review.turns:
         if not t.exact:

@@ -40,7 +40,7 @@ def synthetic(lams: Sequence[float]) -> Any:
     """A stand-in for compare_turns: move k (:func:`move`) has loss ``lams[k]`` (0 to 0.5); a deal's values do
     not depend on which other moves are scored with it, so dropping a move keeps the deals common."""
 
-    def values(position: Any, turns: Sequence[dict[str, Any]], deals: int, seed: int) -> list[list[float]]:
+    def values(position: Any, turns: Sequence[dict[str, Any]], deals: int, seed: int, **options: Any) -> list[list[float]]:
         out: list[list[float]] = [[] for _ in turns]
         for d in range(deals):
             rng = random.Random(f"{seed}/{d}")  # a string seed is hashed: deals independent of each other
