@@ -51,6 +51,10 @@ GAME_CLI_PHRASES = register({
     "cli.jobs": {"en": "--jobs: must be at least 1, not {value}", "fr": "--jobs : au moins 1, et non {value}"},
     "cli.review_iterations": {"en": "--iterations: must be a whole number of rollouts a turn from 1 to {most}, not {value}",
                               "fr": "--iterations : un nombre entier de simulations par tour, de 1 à {most}, et non {value}"},
+    "cli.review_interrupted": {"en": "review: interrupted after {turns}; nothing written",
+                               "fr": "review : analyse interrompue après {turns} ; rien n’a été écrit"},
+    "cli.turns_one": {"en": "{count} turn", "fr": "{count} tour"},
+    "cli.turns_many": {"en": "{count} turns", "fr": "{count} tours"},
     "cli.seed_option": {"en": "{flag}: seed is not a bot option here: use --seed", "fr": "{flag} : la graine n'est pas une option de bot ici ; utilisez --seed"},
     "cli.not_a_record": {"en": "{source}: not a valid game record: {problem}", "fr": "{source} : partie enregistrée invalide : {problem}"},
 })  # fmt: skip

@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from ..core.errors import OutputError, UsageError
 from ..core.reader_words import Quoted
-from ..core.words import say
+from ..core.words import Count, say
 from .io import EXIT_OK, add_lang_option, checked_output, file_name, one_line
 from .records import read_game
 from .values import count, integer
@@ -50,7 +50,8 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
         inner = exc.__context__ if isinstance(exc.__context__, RecordError) else exc
         raise UsageError.of("cli_source_error", source=where, problem=inner if isinstance(inner, RecordError) else exc) from None
     except KeyboardInterrupt:
-        sys.stderr.write(f"review: interrupted after {len(done)} turns; nothing written\n")
+        turns = Count(len(done), "cli.turns_one", "cli.turns_many")
+        sys.stderr.write(say("cli.review_interrupted", getattr(args, "lang", "en"), turns=turns) + "\n")
         raise
     lang = getattr(args, "lang", "en")
     if target is None:

@@ -196,3 +196,17 @@ def test_a_played_move_that_measures_better_is_the_best_move(monkeypatch: Any) -
             assert t.loss == 0.0 and t.best_played and t.label is None
     assert any(t.as_good for t in review.turns)
     assert "-" not in "".join(f"{t.loss}" for t in review.turns)
+
+
+def test_the_interrupted_line_agrees_with_its_count_in_each_language() -> None:
+    """``review``'s line on Ctrl-C (cli/review.py) in English and French, singular and plural."""
+    from schotten_lab.cli import review as _review  # noqa: F401  (registers the command line's phrases)
+    from schotten_lab.core.words import Count, say
+
+    def line(n: int, lang: str) -> str:
+        return say("cli.review_interrupted", lang, turns=Count(n, "cli.turns_one", "cli.turns_many"))
+
+    assert line(1, "en") == "review: interrupted after 1 turn; nothing written"
+    assert line(3, "en") == "review: interrupted after 3 turns; nothing written"
+    assert line(1, "fr") == "review\u00a0: analyse interrompue après 1 tour\u00a0; rien n’a été écrit"
+    assert line(3, "fr") == "review\u00a0: analyse interrompue après 3 tours\u00a0; rien n’a été écrit"
