@@ -520,7 +520,7 @@ def test_sigterm_during_a_review_writes_nothing(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.wait()
+            proc.communicate()  # reaps it and closes its pipe (an open one would warn in a later test)
     assert proc.returncode == 143, err
     assert b"Traceback" not in err  # (and "nothing written" once the review had begun)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]

@@ -14,6 +14,7 @@ each with ``explore``, the share of uniformly random placements (rollout diversi
 
 from __future__ import annotations
 
+import random
 import types
 from collections.abc import Sequence
 from functools import cache
@@ -35,6 +36,9 @@ DEFAULT_POLICY = "greedy"
 """The advisor's rollout policy."""
 EXPLORE = 0.1
 """The share of uniformly random placements in a rollout."""
+CHUNK_ROLLOUTS = 65_536
+"""The most rollouts one call of the kernel plays (about 0.2 s compiled with the placement policy,
+0.9 s with greedy): see :meth:`Rollouts.winners`."""
 
 
 @cache
@@ -129,10 +133,29 @@ class Rollouts:
 
     def winners(self, moves: Sequence[tuple[int, int]], deals: int, seed: int) -> list[int]:
         """The winner (-1 stalled) of each move's play-out on each deal, deal by deal: entry
-        ``d * len(moves) + m`` for move ``m`` on deal ``d``."""
+        ``d * len(moves) + m`` for move ``m`` on deal ``d``.
+
+        A call of more than :data:`CHUNK_ROLLOUTS` rollouts is played in chunks of deals, the first
+        on ``seed``, each next one on a seed drawn from ``Random(seed)``: the compiled kernel does
+        not return to Python until its call is done, and Python handles a signal (Ctrl-C, SIGTERM)
+        only then, so a chunk bounds how long a long review or search takes to stop."""
         n = len(moves)
         if n == 0 or deals <= 0:
             return []
+        per_chunk = max(1, CHUNK_ROLLOUTS // n)
+        if deals <= per_chunk:
+            return self._winners(moves, deals, seed)
+        seeds = random.Random(seed)
+        flat: list[int] = []
+        done = 0
+        while done < deals:
+            size = min(per_chunk, deals - done)
+            flat += self._winners(moves, size, seed if done == 0 else seeds.getrandbits(32))
+            done += size
+        return flat
+
+    def _winners(self, moves: Sequence[tuple[int, int]], deals: int, seed: int) -> list[int]:
+        n = len(moves)
         out = self._array([0] * (deals * n))
         self.functions.play_batch(
             self._array(self._base), self._array(self._hidden), self.view.opponent_hand_size,

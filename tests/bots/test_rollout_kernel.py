@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -181,3 +182,25 @@ def test_ties_are_broken_at_random() -> None:
     picks = {policy_choice(sim, seed, "greedy") for seed in range(40)}
     assert len(picks) > 1
 
+
+
+
+def test_a_long_call_is_played_in_chunks_and_stays_reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
+    """More rollouts than ``CHUNK_ROLLOUTS`` go to the kernel in chunks of deals (so a signal is
+    handled between them): the first chunk on the call's own seed (a call within one chunk is
+    unchanged), each next one on a seed drawn from ``Random(seed)``; the whole is reproducible."""
+    from schotten_lab.bots import rollouts
+    from schotten_lab.core.cards import Card
+    from schotten_lab.core.position import Position
+
+    view = view_of(Position.from_notation("R8R9-/-B5/-/-/-/-/-/-/- R7B1G2Y4P5N3 ?6 s"))
+    moves = [(Card.parse(card).index, stone) for card, stone in (("R7", 0), ("B1", 1), ("G2", 2))]
+    batch = Rollouts(view, compiled=False)
+    whole = batch.winners(moves, 5, 11)
+    monkeypatch.setattr(rollouts, "CHUNK_ROLLOUTS", 6)  # two deals of three moves a chunk
+    chunked = batch.winners(moves, 5, 11)
+    assert len(chunked) == 15 and chunked == batch.winners(moves, 5, 11)
+    seeds = random.Random(11)
+    parts = [batch._winners(moves, 2, 11), batch._winners(moves, 2, seeds.getrandbits(32)), batch._winners(moves, 1, seeds.getrandbits(32))]
+    assert chunked == [w for part in parts for w in part]
+    assert chunked[:6] == whole[:6]  # the first chunk is the call's own stream
