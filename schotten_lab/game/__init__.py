@@ -29,17 +29,19 @@ clan card may pass even with a playable tactics card.
 from .._names import reexports as _reexports
 from .deal import TACTICS_DECK_ORDER as TACTICS_DECK_ORDER, Deal as Deal, deal as deal
 from .errors import IllegalTurnError as IllegalTurnError, RecordError as RecordError
-from .plays import (
+from .observation import (
     Observation as Observation,
     Pending as Pending,
-    Play as Play,
-    claimable_stones as claimable_stones,
     headhunter_returns as headhunter_returns,
-    legal_plays as legal_plays,
-    may_pass as may_pass,
     observation_from_dict as observation_from_dict,
     observe as observe,
+)
+from .plays import (
+    Play as Play,
+    claimable_stones as claimable_stones,
     deck_words as deck_words,
+    legal_plays as legal_plays,
+    may_pass as may_pass,
     play_words as play_words,
     with_claims as with_claims,
 )
