@@ -7,7 +7,7 @@
 
 The public names are listed once, in the ``TYPE_CHECKING`` imports below: type checkers read them
 there (``X as X``, the explicit re-export of PEP 484, so ``mypy --strict`` sees each real type), and
-at run time each loads on first use (:func:`__getattr__`, which reads its home from those same lines),
+at run time each loads on first use (``__getattr__``, which reads its home from those same lines),
 so that ``schotten-lab`` starts without numpy until its own try block runs (Ctrl-C at start-up exits
 130, no traceback). ``__all__`` is derived from them too.
 """
