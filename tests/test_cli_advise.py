@@ -311,3 +311,81 @@ def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFix
     shown = readme.split(command, 1)[1].split("```", 1)[0]
     code, out, _ = run(["advise", str(MIDGAME), "--iterations", "1000", "--moves", "4"], capsys)
     assert code == 0 and SECONDS.sub("", out) == SECONDS.sub("", shown)
+
+
+def test_a_search_on_the_clock_loads_the_compiled_rollouts_first(monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """On the clock, the compiled rollouts are loaded before the search starts (a one-shot 2 s search
+    would otherwise play the plain path's ~50x fewer rollouts); with --iterations, and for positions
+    the base search does not play (tactics, refused), they are not."""
+    from schotten_lab import bots
+    from schotten_lab.bots import rollouts
+
+    monkeypatch.setattr(cli_advise.importlib.util, "find_spec", lambda name: object())  # as if numba were there
+    calls: list[str] = []
+    monkeypatch.setattr(rollouts, "warm", lambda compiled=True: calls.append("warm"))
+
+    def fake_advise(position: Any, **kwargs: Any) -> Any:
+        calls.append("advise")
+        raise ValueError("stop here")
+
+    monkeypatch.setattr(bots, "advise", fake_advise)
+    for argv, expected in [
+        ([str(MIDGAME)], ["warm", "advise"]),
+        ([str(MIDGAME), "--budget", "0.5"], ["warm", "advise"]),
+        ([str(MIDGAME), "--iterations", "100"], ["advise"]),
+        ([str(TACTICS)], ["advise"]),
+        ([str(HIDDEN_MOVER)], ["advise"]),
+        (["-n", GAME_OVER], ["advise"]),
+    ]:
+        calls.clear()
+        code, _, err = run(["advise", *argv], capsys)
+        assert code == 2 and "stop here" in err and err.count("\n") == 1
+        assert calls == expected, argv
+
+
+@pytest.mark.parametrize(("lang", "line"), [
+    ("en", "advise: compiling the fast rollouts (once per installation; up to a minute)…\n"),
+    ("fr", "advise\xa0: compilation des parties simulées rapides (une fois par installation\xa0; jusqu’à une minute)…\n"),
+])  # fmt: skip
+def test_a_slow_load_says_why_once_and_a_quick_one_says_nothing(monkeypatch: pytest.MonkeyPatch, lang: str, line: str) -> None:
+    import time
+
+    from schotten_lab.bots import rollouts
+
+    monkeypatch.setattr(cli_advise.importlib.util, "find_spec", lambda name: object())
+    position = load_position_text(MIDGAME.read_text(encoding="utf-8")).position
+    monkeypatch.setattr(rollouts, "warm", lambda compiled=True: time.sleep(0.3))
+    monkeypatch.setattr(cli_advise, "SLOW_LOAD_SECONDS", 0.05)
+    err = io.StringIO()
+    assert cli_advise.load_compiled_rollouts(position, lang, err)
+    assert err.getvalue() == line
+    monkeypatch.setattr(cli_advise, "SLOW_LOAD_SECONDS", 5.0)
+    monkeypatch.setattr(rollouts, "warm", lambda compiled=True: None)
+    quiet = io.StringIO()
+    assert cli_advise.load_compiled_rollouts(position, lang, quiet)
+    time.sleep(0.1)
+    assert quiet.getvalue() == ""
+
+
+def test_without_numba_nothing_is_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cli_advise.importlib.util, "find_spec", lambda name: None)
+    position = load_position_text(MIDGAME.read_text(encoding="utf-8")).position
+    assert not cli_advise.load_compiled_rollouts(position, "en", io.StringIO())
+
+
+def test_iterations_give_the_same_answer_compiled_or_plain(monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Whether an earlier search on the clock loaded the compiled rollouts in this process or not,
+    ``--iterations`` answers the same (the compiled and the plain kernel are one source)."""
+    pytest.importorskip("numba")
+    from schotten_lab.bots import rollouts
+
+    argv = ["advise", str(MIDGAME), "--iterations", "400", "--seed", "5", "--json"]
+    monkeypatch.setattr(rollouts, "_loaded", [False])  # 400 rollouts: the plain path
+    plain = json.loads(run(argv, capsys)[1])
+    monkeypatch.setattr(rollouts, "_loaded", [True])  # as after a search on the clock
+    compiled = json.loads(run(argv, capsys)[1])
+    for document in (plain, compiled):
+        document.pop("seconds")
+    assert plain == compiled

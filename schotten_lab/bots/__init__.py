@@ -5,12 +5,18 @@ with :func:`make_bot`; a new bot joins the registry (and so ``schotten-lab bot``
 with one :func:`register` line below.
 """
 
-from .base import Bot, bot_names, make_bot, register
-from .protocol import RequestError, answer, read_request, serve
-from .simple import RandomBot, SideOdds, WeakGreedyBot, stone_chance
-from .greedy import GreedyBot
-from .advisor import AdvisorBot, advise, compare_turns
-from .tactics_greedy import TacticsGreedyBot
+from .._names import reexports as _reexports
+from .base import Bot as Bot, bot_names as bot_names, make_bot as make_bot, register as register
+from .protocol import RequestError as RequestError, answer as answer, read_request as read_request, serve as serve
+from .simple import (
+    RandomBot as RandomBot,
+    SideOdds as SideOdds,
+    WeakGreedyBot as WeakGreedyBot,
+    stone_chance as stone_chance,
+)
+from .greedy import GreedyBot as GreedyBot
+from .advisor import AdvisorBot as AdvisorBot, advise as advise, compare_turns as compare_turns
+from .tactics_greedy import TacticsGreedyBot as TacticsGreedyBot
 
 register("random", RandomBot)
 register("greedy", GreedyBot)
@@ -18,22 +24,4 @@ register("greedy-weak", WeakGreedyBot)
 register("greedy-tactics", TacticsGreedyBot)
 register("advisor", AdvisorBot)
 
-__all__ = [
-    "AdvisorBot",
-    "Bot",
-    "GreedyBot",
-    "RandomBot",
-    "RequestError",
-    "SideOdds",
-    "TacticsGreedyBot",
-    "WeakGreedyBot",
-    "advise",
-    "answer",
-    "bot_names",
-    "compare_turns",
-    "make_bot",
-    "read_request",
-    "register",
-    "serve",
-    "stone_chance",
-]
+__all__ = sorted(_reexports(__file__))

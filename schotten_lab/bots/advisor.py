@@ -54,7 +54,7 @@ from .endgame import SolveTimeout, solve_moves
 from .tactics_search import advise_tactics, tactics_move, tactics_view_of
 from .tactics_search import play_out as tactics_play_out
 from .sim import Sim, greedy_play, placement_score, rollout
-from .rollouts import DEFAULT_POLICY, EXPLORE, POLICIES, Rollouts, placement_values, warm, worth_compiling
+from .rollouts import DEFAULT_POLICY, EXPLORE, Rollouts, check_explore, check_policy, placement_values, warm, worth_compiling
 from .move_facts import move_facts
 
 ADVISOR_PHRASES = register({
@@ -123,10 +123,8 @@ def advise(
     """
     started = time.perf_counter()
     check_search(budget_seconds, iterations, seed, width)
-    if policy not in POLICIES:
-        raise ArgumentError(f"policy: must be one of {', '.join(POLICIES)}, not {excerpt(policy)}")
-    if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
-        raise ArgumentError(f"explore: must be a share of random placements from 0 to 1, not {excerpt(explore)}")
+    check_policy(policy)
+    check_explore(explore)
     if position.winner() is not None:
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
     if position.rules.tactics:
@@ -445,8 +443,7 @@ class AdvisorBot:
             raise ArgumentError.of("bot_opt.iterations", most=MAX_ITERATIONS, value=iterations)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentError.of("bot_opt.seed", value=seed)
-        if policy not in POLICIES:
-            raise ValueError(f"policy: must be one of {', '.join(POLICIES)}, not {policy!r}")
+        check_policy(policy)
         self.budget = float(budget)
         self.iterations = iterations
         self.seed = seed

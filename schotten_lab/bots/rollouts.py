@@ -22,7 +22,10 @@ from typing import Any
 
 import numpy as np
 
+from ..core.errors import ArgumentError
+from ..game.record_words import CodeList
 from . import rollout_kernel as plain_kernel
+from . import words as _words  # noqa: F401 - registers the bot_opt.* phrases the checks say
 from .determinize import View
 from .rollout_kernel import (
     CLAIMED, DECK, DECK_N, EXPERT, FIRST, GREEDY, HAND_N, HANDS, PASSES, PLACEMENT, SIDE_N, SIDES, SIZE, TABLE,
@@ -39,6 +42,24 @@ EXPLORE = 0.1
 CHUNK_ROLLOUTS = 65_536
 """The most rollouts one call of the kernel plays (about 0.2 s compiled with the placement policy,
 0.9 s with greedy): see :meth:`Rollouts.winners`."""
+
+
+def check_policy(policy: object) -> str:
+    """``policy`` if it names a rollout policy (:data:`POLICIES`); else an
+    :class:`~schotten_lab.core.errors.ArgumentError` (a ``ValueError``) naming the field and the
+    policies, in English and French (``bot_opt.policy``). The one check of :func:`.advisor.advise`,
+    :class:`.advisor.AdvisorBot` and :class:`Rollouts`."""
+    if not isinstance(policy, str) or policy not in POLICIES:
+        raise ArgumentError.of("bot_opt.policy", names=CodeList(tuple(POLICIES)), value=policy)
+    return policy
+
+
+def check_explore(explore: object) -> float:
+    """``explore`` as a float if it is a share from 0 to 1 (a bool or nan is not); else an
+    :class:`~schotten_lab.core.errors.ArgumentError` naming the field (``bot_opt.explore``)."""
+    if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not 0 <= explore <= 1:
+        raise ArgumentError.of("bot_opt.explore", value=explore)
+    return float(explore)
 
 
 @cache
@@ -112,11 +133,9 @@ class Rollouts:
     """Batches of play-outs from ``view`` (the mover's seat) with one rollout ``policy``."""
 
     def __init__(self, view: View, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True) -> None:
-        if policy not in POLICIES:
-            raise ValueError(f"policy: must be one of {', '.join(POLICIES)}, not {policy!r}")
         self.view = view
-        self.policy = policy
-        self.explore = explore
+        self.policy = check_policy(policy)
+        self.explore = check_explore(explore)
         self.functions = kernel(compiled)
         self.compiled = is_compiled(self.functions)
         state = state_of(view.deal(list(view.hidden)))
@@ -233,4 +252,4 @@ def placement_value(sim: Sim, card: int, stone: int, compiled: bool = True) -> i
     return int(functions.placement_value(array(state_of(sim)), card, stone))
 
 
-__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "kernel", "placement_value", "placement_values", "policy_choice", "rollout_of", "state_of", "warm", "worth_compiling"]
+__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "check_explore", "check_policy", "kernel", "placement_value", "placement_values", "policy_choice", "rollout_of", "state_of", "warm", "worth_compiling"]

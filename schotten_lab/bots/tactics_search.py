@@ -34,7 +34,7 @@ from ..core.rules import PLAYERS, Player
 from ..core.tactics import parse_hand_card
 from ..core.words import Facts
 from ..game import Observation, Play, Turn, legal_plays, may_pass
-from ..game.plays import jokers_on_table
+from ..game.observation import jokers_on_table
 from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
 from .determinize import PLAYER_INDEX
 from .tactics_judge import IDLE_SCORE, play_score

@@ -17,6 +17,11 @@ BOT_PHRASES: Phrases = register(
         "bot_opt.iterations": {"en": "iterations: must be a whole number of rollouts from 1 to {most}, not {value:q}",
                                "fr": "iterations : un nombre entier de parties simulées, de 1 à {most}, est attendu, et non {value:q}"},
         "bot_opt.seed": {"en": "seed: must be a whole number, not {value:q}", "fr": "seed : un nombre entier est attendu, et non {value:q}"},
+        # the rollouts' options (bots/rollouts.py's check_policy, check_explore: advise, AdvisorBot, Rollouts)
+        "bot_opt.policy": {"en": "policy: must be one of {names}, not {value:q}",
+                           "fr": "policy : l’une des politiques de simulation {names} est attendue, et non {value:q}"},
+        "bot_opt.explore": {"en": "explore: must be a share of random placements from 0 to 1, not {value:q}",
+                            "fr": "explore : une part de placements au hasard, de 0 à 1, est attendue, et non {value:q}"},
     }
 )
 """Phrases by key, each with the same ``{fields}`` in both languages. A distance counts turns of both

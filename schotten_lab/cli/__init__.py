@@ -43,6 +43,7 @@ the language), :mod:`.values` (argparse types), :mod:`.positions` (reading a pos
 
 from __future__ import annotations
 
-from .entry import Terminated, build_parser, main
+from .._names import reexports as _reexports
+from .entry import Terminated as Terminated, build_parser as build_parser, main as main
 
-__all__ = ["Terminated", "build_parser", "main"]
+__all__ = sorted(_reexports(__file__))

@@ -14,18 +14,22 @@ the choices of cards to put back under the decks. Seen from that seat only: the 
 the deck order are sampled, never read, even when the file shows them.
 ``--iterations N`` fixes the rollouts (and the exact endgame solver's node budget), so the answer for
 a seed is the same on any machine; the default, a time budget of 2 s a move like the advisor bot,
-is not reproducible (how many rollouts fit depends on the machine). Bad input exits 2 with one line
+is not reproducible (how many rollouts fit depends on the machine); on the clock the compiled
+rollouts are loaded before it starts (:func:`load_compiled_rollouts`). Bad input exits 2 with one line
 naming the field (``cli``'s exit codes).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
+import threading
 from typing import Any, TextIO
 
 from ..core.errors import SchottenError, UsageError
+from ..core.position import Position
 from ..core.reader_words import Quoted
 from ..core.position_json import json_document
 from ..core.words import Count, number, register, say, typeset
@@ -39,6 +43,10 @@ DEFAULT_BUDGET = 2.0
 
 DEFAULT_MOVES = 10
 """Moves the readable table lists (``--moves``); the JSON lists every move."""
+
+SLOW_LOAD_SECONDS = 4.0
+"""Loading the compiled rollouts longer than this says why on stderr: from numba's cache it takes
+1–3 s, while compiling them (once per installation, when the cache is empty or stale) takes tens."""
 
 OBSERVATION_FIELDS = ("pending", "jokers_played", "history")
 """Fields of an engine observation (or a bot request) that a plain position@1 document does not have."""
@@ -140,6 +148,8 @@ ADVISE_PHRASES = register({
                      "fr": "Vu du siège de {me} ({me} joue) : chaque chance est celle de {me} de gagner la partie ; la main de {opponent} et l'ordre de la pioche sont tirés au hasard, jamais lus."},
     "cli_adv.iterations": {"en": "search: {iterations} rollouts, seed {seed} (reproducible: the same answer on any machine)",
                            "fr": "recherche : {iterations} parties simulées, graine {seed} (reproductible : la même réponse sur toute machine)"},
+    "cli_adv.loading": {"en": "advise: compiling the fast rollouts (once per installation; up to a minute)…",
+                        "fr": "advise : compilation des parties simulées rapides (une fois par installation ; jusqu’à une minute)…"},
     "cli_adv.budget": {"en": "search: {budget} s time budget, seed {seed} (the rollouts that fit depend on the machine; --iterations N is reproducible)",
                        "fr": "recherche : {budget} s de temps, graine {seed} (le nombre de parties simulées dépend de la machine ; --iterations N est reproductible)"},
 })  # fmt: skip
@@ -155,6 +165,38 @@ def search_line(args: argparse.Namespace, lang: str = "en") -> str:
     return say("cli_adv.budget", lang, budget=f"{budget:g}" if lang == "en" else f"{budget:g}".replace(".", ","), seed=str(args.seed))
 
 
+def load_compiled_rollouts(position: Position, lang: str = "en", err: TextIO | None = None) -> bool:
+    """Load the advisor's compiled rollouts (:func:`schotten_lab.bots.rollouts.warm`) before a search
+    on the clock starts, when numba is importable and ``position`` is one the base game's search will
+    play (the tactics rollouts are not compiled; a finished game or a hidden mover is refused
+    without a search). Why: a search loads them by itself only when it is long enough to pay for
+    loading them (:func:`~schotten_lab.bots.rollouts.worth_compiling`), so a one-shot 2 s search
+    would play its rollouts on the plain path, ~50x fewer. The load happens before the budget's
+    clock, and says so on ``err`` (stderr) in ``lang`` when it takes over :data:`SLOW_LOAD_SECONDS`
+    (a compile). The answer is the same either way (compiled and plain rollouts are identical).
+    Whether it loaded them."""
+    if position.rules.tactics or position.winner() is not None or position.clan_hand(position.to_move) is None:
+        return False
+    if importlib.util.find_spec("numba") is None:
+        return False
+    from ..bots.rollouts import warm
+
+    stream = sys.stderr if err is None else err
+
+    def note() -> None:
+        stream.write(say("cli_adv.loading", lang) + "\n")
+        stream.flush()
+
+    timer = threading.Timer(SLOW_LOAD_SECONDS, note)
+    timer.daemon = True
+    timer.start()
+    try:
+        warm()
+    finally:
+        timer.cancel()
+    return True
+
+
 def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     """``advise``: every legal move of the player to move with its chance to win, best first, and why."""
     from ..bots import advise
@@ -162,6 +204,8 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     loaded = load_advised(args)
     pending = getattr(loaded.position, "pending", None)
     budget = DEFAULT_BUDGET if args.budget is None else args.budget
+    if args.iterations is None:  # on the clock: the compiled rollouts loaded before it starts
+        load_compiled_rollouts(loaded.position, getattr(args, "lang", "en"))
     try:
         advice = advise(loaded.position, budget_seconds=budget, iterations=args.iterations, seed=args.seed)
     except (SchottenError, ValueError) as exc:  # advise names the field of a position it cannot search
@@ -207,4 +251,4 @@ def add_advise_parser(sub: Any) -> None:
     p.set_defaults(run=cmd_advise)
 
 
-__all__ = ["ADVISE_PHRASES", "DEFAULT_BUDGET", "DEFAULT_MOVES", "add_advise_parser", "cmd_advise", "load_advised", "load_observation_text", "pending_line", "search_line"]
+__all__ = ["ADVISE_PHRASES", "DEFAULT_BUDGET", "DEFAULT_MOVES", "add_advise_parser", "cmd_advise", "load_advised", "load_compiled_rollouts", "load_observation_text", "pending_line", "search_line"]

@@ -269,10 +269,13 @@ class Position:
         return not self.status()
 
     def validate(self) -> Position:
-        """Return the position itself, or raise :class:`~.errors.IllegalPositionError` naming every problem."""
-        from .legality import validate
+        """Return the position itself, or raise :class:`~.errors.IllegalPositionError` naming every problem
+        (found once: the check is the cached :meth:`status`, which analysis asks again)."""
+        if self._problems:
+            from .errors import IllegalPositionError
 
-        return validate(self)
+            raise IllegalPositionError(list(self._problems))
+        return self
 
     # ---- text forms --------------------------------------------------------------------------------
 

@@ -108,6 +108,9 @@ class Count:
 
 
 _TABLES: list[Phrases] = [PHRASES]
+_FOUND: dict[str, dict[str, str]] = {}
+"""Each key's texts once looked up (the last registered table wins, as the search): :func:`phrase` is
+asked for dozens of keys a position's report, and there are dozens of tables."""
 
 
 def register(table: Phrases) -> Phrases:
@@ -117,16 +120,22 @@ def register(table: Phrases) -> Phrases:
         if missing:
             raise WordsError(f"phrase {key!r} has no {', '.join(missing)} text")
     _TABLES.append(table)
+    _FOUND.clear()
     return table
 
 
 def phrase(key: str, lang: str = "en") -> str:
     """The raw text of phrase ``key`` (fields not filled in, typography not applied)."""
     check_lang(lang)
-    for table in reversed(_TABLES):
-        if key in table:
-            return table[key][lang]
-    raise WordsError(f"unknown phrase {key!r}")
+    texts = _FOUND.get(key)
+    if texts is None:
+        for table in reversed(_TABLES):
+            if key in table:
+                texts = _FOUND[key] = table[key]
+                break
+        else:
+            raise WordsError(f"unknown phrase {key!r}")
+    return texts[lang]
 
 
 _PRONOUN = {"en": "them", "fr": "lui"}

@@ -26,75 +26,47 @@ Changes from the brief's sketch: ``Observation`` (a ``Position``) is what ``obse
 clan card may pass even with a playable tactics card.
 """
 
-from .deal import TACTICS_DECK_ORDER, Deal, deal
-from .errors import IllegalTurnError, RecordError
+from .._names import reexports as _reexports
+from .deal import TACTICS_DECK_ORDER as TACTICS_DECK_ORDER, Deal as Deal, deal as deal
+from .errors import IllegalTurnError as IllegalTurnError, RecordError as RecordError
+from .observation import (
+    Observation as Observation,
+    Pending as Pending,
+    headhunter_returns as headhunter_returns,
+    observation_from_dict as observation_from_dict,
+    observe as observe,
+)
 from .plays import (
-    Observation,
-    Pending,
-    Play,
-    claimable_stones,
-    headhunter_returns,
-    legal_plays,
-    may_pass,
-    observation_from_dict,
-    observe,
-    deck_words,
-    play_words,
-    with_claims,
+    Play as Play,
+    claimable_stones as claimable_stones,
+    deck_words as deck_words,
+    legal_plays as legal_plays,
+    may_pass as may_pass,
+    play_words as play_words,
+    with_claims as with_claims,
 )
 from .records import (
-    FORMAT,
-    MATCH_FORMAT,
-    GameRecord,
-    Match,
-    read_match,
-    read_record,
-    record_from_game,
-    replay,
-    replay_states,
-    round_points,
-    seat_record,
-    validate_record,
+    FORMAT as FORMAT,
+    MATCH_FORMAT as MATCH_FORMAT,
+    GameRecord as GameRecord,
+    Match as Match,
+    read_match as read_match,
+    read_record as read_record,
+    record_from_game as record_from_game,
+    replay as replay,
+    replay_states as replay_states,
+    round_points as round_points,
+    seat_record as seat_record,
+    validate_record as validate_record,
 )
-from .state import GameState, apply_turn, claims_after, new_game, read_decision, state_from_position
-from .turn import Turn, read_turn
+from .state import (
+    GameState as GameState,
+    apply_turn as apply_turn,
+    claims_after as claims_after,
+    new_game as new_game,
+    read_decision as read_decision,
+    state_from_position as state_from_position,
+)
+from .turn import Turn as Turn, read_turn as read_turn
 
-__all__ = [
-    "FORMAT",
-    "MATCH_FORMAT",
-    "TACTICS_DECK_ORDER",
-    "Deal",
-    "GameRecord",
-    "GameState",
-    "IllegalTurnError",
-    "Match",
-    "Observation",
-    "Pending",
-    "Play",
-    "RecordError",
-    "Turn",
-    "apply_turn",
-    "claimable_stones",
-    "claims_after",
-    "deal",
-    "headhunter_returns",
-    "legal_plays",
-    "may_pass",
-    "new_game",
-    "observation_from_dict",
-    "observe",
-    "deck_words",
-    "play_words",
-    "with_claims",
-    "read_decision",
-    "read_match",
-    "read_record",
-    "read_turn",
-    "record_from_game",
-    "replay",
-    "replay_states",
-    "round_points",
-    "seat_record",
-    "state_from_position",
-    "validate_record",
-]
+__all__ = sorted(_reexports(__file__))

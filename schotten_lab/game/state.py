@@ -29,21 +29,8 @@ from ..core.words import Fact
 from .errors import IllegalTurnError
 from .record_words import CardCount, Code, DeckName, Shown, Verbatim
 from .turn import Turn, read_cards, read_claims
-from .plays import (
-    DECKS,
-    HAND_CARD,
-    MODE_OF,
-    Observation,
-    Pending,
-    Play,
-    Seat,
-    _legal,
-    claim_holds,
-    has_clan_placement,
-    jokers_on_table,
-    piece_code,
-    play_problem,
-)
+from .observation import Observation, Pending, jokers_on_table
+from .plays import DECKS, HAND_CARD, MODE_OF, Play, Seat, _legal, claim_holds, has_clan_placement, piece_code, play_problem
 
 SOUTH, NORTH = Player.SOUTH, Player.NORTH
 

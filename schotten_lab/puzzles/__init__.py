@@ -9,12 +9,18 @@
 A layer between ``play`` and ``views``: no Jupyter import.
 """
 
+from .._names import reexports as _reexports
 from . import words as words  # registers the puzzles' phrases
-from .format import FORMAT, KINDS, Puzzle, PuzzleFormatError, puzzle_from_dict, puzzle_from_json, read_puzzles
-from .prove import check_puzzle, claimable_now, refutation
-from .rating import band, rating_of
+from .format import (
+    FORMAT as FORMAT,
+    KINDS as KINDS,
+    Puzzle as Puzzle,
+    PuzzleFormatError as PuzzleFormatError,
+    puzzle_from_dict as puzzle_from_dict,
+    puzzle_from_json as puzzle_from_json,
+    read_puzzles as read_puzzles,
+)
+from .prove import check_puzzle as check_puzzle, claimable_now as claimable_now, refutation as refutation
+from .rating import band as band, rating_of as rating_of
 
-__all__ = [
-    "FORMAT", "KINDS", "Puzzle", "PuzzleFormatError", "band", "check_puzzle", "claimable_now", "puzzle_from_dict",
-    "puzzle_from_json", "rating_of", "read_puzzles", "refutation",
-]  # fmt: skip
+__all__ = sorted(_reexports(__file__))

@@ -11,7 +11,8 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from ..core.svg import Svg, position_svg
+from .._names import reexports as _reexports
+from ..core.svg import Svg as Svg, position_svg as position_svg
 
 _LAZY: dict[str, str] = {
     # charts (plotly) and the data they draw
@@ -64,4 +65,4 @@ def __dir__() -> list[str]:
     return sorted([*globals(), *_LAZY])
 
 
-__all__ = ["Svg", "position_svg", *_LAZY]
+__all__ = [*_reexports(__file__), *_LAZY]

@@ -104,3 +104,15 @@ def test_advise_on_a_bad_request_file_speaks_french(tmp_path: Path, capsys: pyte
     err = capsys.readouterr().err.strip()
     assert err.startswith(f"schotten-lab\u00a0: erreur\u00a0: {path}\u00a0: position illégale\u00a0: main de Sud\u00a0: la carte R1 apparaît 2 fois")
     assert not french_problems(err.replace(str(path), "X")), french_problems(err)
+
+
+def test_the_french_quotes_field_names_as_the_rest_of_the_french_does() -> None:
+    """A JSON field or value named in a French error is in « » (as ``record_words.Code`` writes it),
+    never in straight double quotes."""
+    from schotten_lab.bots.protocol import PROTOCOL_PHRASES
+
+    assert [key for key, words in PROTOCOL_PHRASES.items() if '"' in words["fr"]] == []
+    french = _errors("fr")
+    assert french["no_to_move"] == ("il manque le champ «\u00a0to_move\u00a0»\u00a0: une requête nomme le joueur qui joue "
+                                    "(«\u00a0south\u00a0» ou «\u00a0north\u00a0»)")  # fmt: skip
+    assert french["history"] == "le champ «\u00a0history\u00a0» doit être une liste de tours (des objets)"

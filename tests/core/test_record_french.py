@@ -12,7 +12,8 @@ import pytest
 
 from schotten_lab.cli import main
 from schotten_lab.game import IllegalTurnError, RecordError, read_match, read_record, validate_record
-from schotten_lab.game.plays import Play, observation_from_dict
+from schotten_lab.game.observation import observation_from_dict
+from schotten_lab.game.plays import Play
 from schotten_lab.game.record_words import RECORD_PHRASES
 from schotten_lab.core.errors import PositionFormatError
 

@@ -23,27 +23,24 @@ tactics card and the decks follow the rules of :mod:`schotten_lab.core.edit`).
 
 from __future__ import annotations
 
-from ...core.edit import EditRefused, Target
-from .advisor import AdvisorPanel, advice_for, advice_html, unsearchable
-from .buttons import piece_label
-from .panel import AnalysisPanel, claimable, claims_html, claims_table, make_figure_widgets, panel_arrays, update_figures
-from .widget import MODE_WORDS, BoardEditor
+from ..._names import reexports as _reexports
+from ...core.edit import EditRefused as EditRefused, Target as Target
+from .advisor import (
+    AdvisorPanel as AdvisorPanel,
+    advice_for as advice_for,
+    advice_html as advice_html,
+    unsearchable as unsearchable,
+)
+from .buttons import piece_label as piece_label
+from .panel import (
+    AnalysisPanel as AnalysisPanel,
+    claimable as claimable,
+    claims_html as claims_html,
+    claims_table as claims_table,
+    make_figure_widgets as make_figure_widgets,
+    panel_arrays as panel_arrays,
+    update_figures as update_figures,
+)
+from .widget import MODE_WORDS as MODE_WORDS, BoardEditor as BoardEditor
 
-__all__ = [
-    "MODE_WORDS",
-    "AdvisorPanel",
-    "AnalysisPanel",
-    "BoardEditor",
-    "EditRefused",
-    "Target",
-    "advice_for",
-    "advice_html",
-    "claimable",
-    "claims_html",
-    "claims_table",
-    "make_figure_widgets",
-    "panel_arrays",
-    "piece_label",
-    "unsearchable",
-    "update_figures",
-]
+__all__ = sorted(_reexports(__file__))

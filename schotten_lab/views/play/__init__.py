@@ -24,9 +24,18 @@ button, status line, message and the advice table in French (:mod:`.words`); the
 are still English (they come from :mod:`schotten_lab.bots`), and the table says so.
 """
 
-from .parts import ADVICE_ROLLOUTS, OPPONENTS, STRENGTHS, VARIANTS, advice_html, bot_label, build_bot, safe_file_name
-from .widget import PlayGame
-from .words import PLAY_PHRASES
+from ..._names import reexports as _reexports
+from .parts import (
+    ADVICE_ROLLOUTS as ADVICE_ROLLOUTS,
+    OPPONENTS as OPPONENTS,
+    STRENGTHS as STRENGTHS,
+    VARIANTS as VARIANTS,
+    advice_html as advice_html,
+    bot_label as bot_label,
+    build_bot as build_bot,
+    safe_file_name as safe_file_name,
+)
+from .widget import PlayGame as PlayGame
+from .words import PLAY_PHRASES as PLAY_PHRASES
 
-__all__ = ["ADVICE_ROLLOUTS", "OPPONENTS", "PLAY_PHRASES", "STRENGTHS", "VARIANTS", "PlayGame", "advice_html", "bot_label", "build_bot",
-           "safe_file_name"]
+__all__ = sorted(_reexports(__file__))
