@@ -6,9 +6,10 @@ cards not seen anywhere are in the opponent's hand or the tactics deck, and the 
 public, so the opponent holds ``hidden tactics - tactics deck`` of them; the same for clan cards.
 :meth:`TacticsView.sample` deals each kind uniformly (no inference from how the opponent played).
 
-The search is the base game's (:mod:`.advice`): successive halving on shared deals, the first move
-played exactly on each deal, the game finished by :func:`.tactics_policy.tactics_rollout` (which
-plays combat modes, ruses and both decks). A move is a play and the deck to draw from afterwards;
+The search is the one of every variant (:func:`.search_game.advise_game`, over :class:`TacticsGame`,
+this variant's game interface): successive halving on shared deals, the first move played exactly on
+each deal, the game finished by :func:`.tactics_policy.tactics_rollout` (which plays combat modes,
+ruses and both decks). A move is a play and the deck to draw from afterwards;
 after a Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
 :func:`.tactics_judge.play_score` (the strong heuristic ``greedy-tactics``'s): the ``width`` most
 promising clan and troop placements, the two most promising plays of every combat mode and ruse in
