@@ -26,13 +26,11 @@ from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .move_facts import move_facts
 from .rollouts import DEFAULT_POLICY, EXPLORE, Rollouts, placement_values, worth_compiling
-from .search_game import diverse as diverse_moves
+from .search_game import SEARCH_WIDTH as SEARCH_WIDTH, diverse as diverse_moves
 from .sim import Sim, placement_score, rollout
 
 Move = tuple[int, int]
 """A placement ``(card index, stone 0-8)``; ``(-1, -1)`` a pass."""
-SEARCH_WIDTH = 10
-"""Moves searched by Monte Carlo: the most promising by the placement heuristic."""
 ENDGAME_NODES_PER_ROLLOUT = 200
 """With an ``iterations`` budget, the endgame solver's node budget per iteration (reproducible)."""
 

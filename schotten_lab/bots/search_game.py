@@ -33,6 +33,8 @@ from .advice import WINS_AT_ONCE, Advice, Batch, MoveAdvice, Result, ranked, sco
 M = TypeVar("M", bound=Hashable)
 S = TypeVar("S")
 
+SEARCH_WIDTH = 10
+"""Placements searched by Monte Carlo (the ``width`` of :func:`.advisor.advise`): the most promising."""
 EXPLAINED = 5
 """The top moves whose reasons carry the deep facts (:mod:`.move_facts`); the others get the cheap ones."""
 PER_PIECE = 3
@@ -223,4 +225,4 @@ def advise_game(
     )
 
 
-__all__ = ["EXPLAINED", "PER_PIECE", "SearchGame", "advise_game", "certain", "common_deals", "diverse"]
+__all__ = ["EXPLAINED", "PER_PIECE", "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse"]

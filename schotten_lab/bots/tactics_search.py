@@ -36,7 +36,7 @@ from ..core.words import Facts
 from ..game import Observation, Play, Turn, legal_plays, may_pass
 from ..game.plays import jokers_on_table
 from .advice import Advice, MoveAdvice, check_search, score
-from .search_game import advise_game, diverse
+from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
 from .tactics_judge import IDLE_SCORE, play_score
 from .tactics_policy import keep_value, policy_deck, put_back_choice, tactics_rollout
@@ -337,19 +337,25 @@ class TacticsGame:
     costly_reasons = True
     """A Mud fight's exact chances can cost a tenth of a second."""
 
-    def __init__(self, position: Position, *, width: int = 10) -> None:
+    def __init__(self, position: Position, *, width: int = SEARCH_WIDTH) -> None:
         self.position = position
         self.view = tactics_view_of(position)
         self.me = self.view.me
         self.width = width
-        self._searched: list[TacticsMove] = []
+        self._candidates: Candidates | None = None
+
+    def _listed(self) -> Candidates:
+        """:func:`candidates`, computed once (it lists the moves and chooses the searched ones together)."""
+        if self._candidates is None:
+            self._candidates = candidates(self.view, self.position, max(self.width, 1))
+        return self._candidates
 
     def moves(self) -> tuple[list[TacticsMove], dict[TacticsMove, list[int]]]:
-        moves, self._searched, claims = candidates(self.view, self.position, max(self.width, 1))
+        moves, _searched, claims = self._listed()
         return moves, claims
 
     def searched(self, moves: Sequence[TacticsMove]) -> list[TacticsMove]:
-        return self._searched
+        return self._listed()[1]
 
     def winner_after(self, move: TacticsMove) -> int:
         after = self.view.neutral()
@@ -357,7 +363,7 @@ class TacticsGame:
         return after.winner
 
     def held(self, claims: Mapping[TacticsMove, Sequence[int]]) -> None:
-        return None  # the ranking's tie-break by stones held is the base game's only
+        return None  # no tie-break by the stones held here, as before the one search (it could reorder ties)
 
     def solve(self, moves: Sequence[TacticsMove], deadline: float, iterations: int | None) -> None:
         return None
