@@ -296,3 +296,27 @@ def test_the_command_line_defines_its_exit_codes_and_error_line_once() -> None:
     for definition in ("EXIT_OK =", "EXIT_BAD_INPUT =", "def one_line(", "def print_error(", "def add_lang_option(", "def argv_lang("):
         assert [name for name, text in texts.items() if definition in text] == ["io.py"], definition
     assert [name for name, text in texts.items() if '"cli.error"' in text] == ["io.py"]
+
+
+# ---- the bots: small rooms too --------------------------------------------------------------------------
+
+BOTS = PACKAGE / "bots"
+BOTS_MODULE_LINES = 600
+"""The most lines a module of the bots may have (issue 18: small rooms, one job each)."""
+
+
+@pytest.mark.parametrize("path", sorted(BOTS.glob("*.py")), ids=lambda p: p.name)
+def test_each_module_of_the_bots_is_small(path: Path) -> None:
+    assert len(path.read_text().splitlines()) < BOTS_MODULE_LINES
+
+
+def test_one_search_drives_every_variant() -> None:
+    """Issue 18 item 4: the advisor's steps are written once (``search_game.advise_game``) over a game
+    interface; the base and tactics modules give their moves, deals and facts, and run no search of
+    their own (no twin of the certain moves, the Monte Carlo call or the ranking)."""
+    import re
+
+    for name in ("base_search.py", "tactics_search.py", "advisor.py"):
+        text = (BOTS / name).read_text()
+        assert "def _certain(" not in text and "def _diverse(" not in text, name
+        assert not re.search(r"\b(search|ranked|successive_halving|sequential_halving)\(", text), name

@@ -26,9 +26,13 @@ cannot be lost; in the base game they follow the placement, in the expert varian
 Seeded: with ``iterations`` (a rollout budget, and a node budget for the endgame solver) the answer
 is reproducible; with a time budget only, how many rollouts fit depends on the machine. The moves
 are listed with the chosen one first, then by their change against it on the same deals
-(:class:`MoveAdvice`). Base game and expert variant here; the tactics variant is searched the
-same way on its own state (:mod:`.tactics_search`), a move then being a play and the deck to draw
-from, or a Headhunter's put-back.
+(:class:`MoveAdvice`).
+
+One search for every variant: :func:`advise` checks its arguments, picks the variant's game
+interface (:func:`search_game`: :class:`.base_search.BaseGame` for the base game and the expert
+variant, :class:`.tactics_search.TacticsGame` for the tactics variant, a move then being a play and
+the deck to draw from, or a Headhunter's put-back) and runs the steps of
+:func:`.search_game.advise_game` on it.
 """
 
 from __future__ import annotations
@@ -38,24 +42,27 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..core.cards import CARDS, Card
+from ..core.cards import CARDS
 from ..core.errors import AnalysisError, ArgumentError, CardError, excerpt
 from ..core.position import Position
-from ..core.words import Facts, register
+from ..core.words import register
 from ..core.rules import Player
 from ..core.tactics import parse_hand_card
 from ..game import GameState, IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, state_from_position
 from .advice import (
-    MAX_BUDGET as MAX_BUDGET, MAX_ITERATIONS as MAX_ITERATIONS, WINS_AT_ONCE, Advice, MoveAdvice, Result, check_count, check_search, check_seed,
-    ranked, score, search,
+    MAX_BUDGET as MAX_BUDGET, MAX_ITERATIONS as MAX_ITERATIONS, WINS_AT_ONCE as WINS_AT_ONCE, Advice, MoveAdvice, check_count,
+    check_search, check_seed,
 )  # fmt: skip
-from .determinize import View, sample, view_of
-from .endgame import SolveTimeout, solve_moves
-from .tactics_search import advise_tactics, tactics_move, tactics_view_of
-from .tactics_search import play_out as tactics_play_out
-from .sim import Sim, greedy_play, placement_score, rollout
-from .rollouts import DEFAULT_POLICY, EXPLORE, Rollouts, check_explore, check_policy, placement_values, warm, worth_compiling
-from .move_facts import move_facts
+from .base_search import (
+    ENDGAME_NODES_PER_ROLLOUT as ENDGAME_NODES_PER_ROLLOUT, SEARCH_WIDTH, BaseGame, candidate_moves as candidate_moves,
+    diverse as diverse, explain as explain, explain_facts as explain_facts, ordered_moves as ordered_moves,
+    play_out as _play_out, promising as promising,
+)  # fmt: skip
+from .determinize import view_of
+from .search_game import EXPLAINED as EXPLAINED, SearchGame, advise_game, common_deals
+from .tactics_search import TacticsGame
+from .sim import greedy_play
+from .rollouts import DEFAULT_POLICY, EXPLORE, check_explore, check_policy, warm, worth_compiling
 
 ADVISOR_PHRASES = register({
     "advisor.game_over": {"en": "claimed: the game is over ({winner} has won)",
@@ -66,29 +73,23 @@ ADVISOR_PHRASES = register({
 """The advisor's refusal of a position it cannot search (en, fr)."""
 
 PLAYER_OF = (Player.SOUTH, Player.NORTH)
-EXPLAINED = 5
-"""The top moves whose reasons carry the deep facts (:mod:`.move_facts`); the others get the cheap ones."""
-SEARCH_WIDTH = 10
-"""Moves searched by Monte Carlo: the most promising by the placement heuristic."""
-ENDGAME_NODES_PER_ROLLOUT = 200
-"""With an ``iterations`` budget, the endgame solver's node budget per iteration (reproducible)."""
 
 
 # ---- the search ------------------------------------------------------------------------------------
 
 
-def candidate_moves(view: View) -> list[tuple[int, int]]:
-    """Every placement (card, stone 0-8) of the mover, or a pass ``(-1, -1)`` when there is none
-    (or when, in the expert variant, the turn's claims already win the game)."""
-    start = view.deal(list(view.hidden))
-    if view.expert:
-        start.claim_all(view.me)
-        if start.winner >= 0:
-            return [(-1, -1)]
-    stones = start.open_stones(view.me)
-    if not stones or not view.hand:
-        return [(-1, -1)]
-    return [(card, stone) for card in view.hand for stone in stones]
+def search_game(
+    position: Position, *, width: int = SEARCH_WIDTH, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = False
+) -> SearchGame[Any, Any]:
+    """The game interface of ``position``'s variant (:class:`~.search_game.SearchGame`), seen by its
+    player to move: :class:`.tactics_search.TacticsGame` in the tactics variant, else
+    :class:`.base_search.BaseGame` (``policy``, ``explore`` and ``compiled`` choose its rollouts).
+    Raises ``ValueError`` naming the field for a position it cannot search (the mover's hand unknown)."""
+    if position.rules.tactics:
+        return TacticsGame(position, width=width)
+    if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in the advisor's words
+        raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
+    return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled)
 
 
 def advise(
@@ -127,80 +128,9 @@ def advise(
     check_explore(explore)
     if position.winner() is not None:
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
-    if position.rules.tactics:
-        return advise_tactics(
-            position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, width=width,
-            explain_all=explain_all, started=started,
-        )  # fmt: skip
-    if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in words
-        raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
-    view = view_of(position)
-    moves, claims_of = ordered_moves(view)
-    rng = random.Random(seed)
-    # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
-    deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
-    results: dict[tuple[int, int], Result] = {}
-    changes: dict[tuple[int, int], tuple[float | None, float | None]] = {}
-    order: list[tuple[int, int]] = []
-    turns: dict[tuple[int, int], int | None] = {}
-    holding = sum(owner == view.me for owner in view.claimed)
-    held = {move: holding + len(claims) for move, claims in claims_of.items()}
-    rollouts = 0
-    method = "exact endgame"
-    if view.deck_size == 0:
-        try:
-            sim = view.deal(list(view.hidden))
-            if iterations is None:  # the clock: half the time left, the rest for Monte Carlo if it fails
-                left, nodes = max(0.5 * (deadline - time.perf_counter()), 0.05), None
-            else:  # a node budget, not the clock: the answer does not depend on the machine's load
-                left, nodes = None, ENDGAME_NODES_PER_ROLLOUT * iterations
-            for move, value, ends in solve_moves(sim, left, moves, max_nodes=nodes):
-                results[move] = ((value + 1) / 2, None, 0)
-                turns[move] = ends
-            order, changes = ranked(moves, results, {}, turns, held)
-        except SolveTimeout:
-            results.clear()
-            turns.clear()
-    if not results:
-        certain = _certain(view, moves)
-        method = WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals"
-        compiled = worth_compiling(iterations, budget_seconds)
-        order, results, changes, rollouts = search(
-            moves, diverse(view, promising(view, moves, compiled), max(width, 1)), certain, lambda r: sample(view, r),
-            lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
-            held, Rollouts(view, policy, explore, compiled).play,
-        )  # fmt: skip
-        turns = dict.fromkeys(certain, 1)
-    chosen = order[0]
-    current, current_se = results[chosen][0] or 0.0, results[chosen][1]
-    described = []
-    for rank, move in enumerate(order):
-        win, error, n = results[move]
-        claims = claims_of[move]
-        facts = explain_facts(position, view, move, claims, deep=rank < EXPLAINED) if explain_all or rank == 0 else None
-        described.append(
-            MoveAdvice(
-                None if move[0] < 0 else CARDS[move[0]],
-                None if move[0] < 0 else move[1] + 1,
-                tuple(s + 1 for s in claims),
-                win,
-                error,
-                n,
-                changes[move][0],
-                "" if facts is None else facts.in_words("en"),
-                changes[move][1],
-                turns=turns.get(move) if error is None and win in (0.0, 1.0) else None,
-                facts=facts,
-            )
-        )
-    return Advice(
-        position.to_move,
-        tuple(described),
-        current,
-        current_se,
-        method,
-        rollouts,
-        time.perf_counter() - started,
+    game = search_game(position, width=width, policy=policy, explore=explore, compiled=worth_compiling(iterations, budget_seconds))
+    return advise_game(
+        game, position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, explain_all=explain_all, started=started
     )
 
 
@@ -225,23 +155,8 @@ def compare_turns(
     check_count("deals", deals, "deals", MAX_ITERATIONS)
     check_seed(seed)
     decided = _check_turns(position, turns)
-    rng = random.Random(seed)
-    values: list[list[float]] = [[] for _ in turns]
-    if position.rules.tactics:
-        tview = tactics_view_of(position)
-        tmoves = [tactics_move(turn) for turn in decided]
-        for _ in range(deals):
-            tdeal = tview.sample(rng)
-            rollout_seed = rng.getrandbits(32)
-            for k, tmove in enumerate(tmoves):
-                values[k].append(tactics_play_out(tdeal, tmove, tview.me, random.Random(rollout_seed)))
-        return values
-    view = view_of(position)
-    moves = [_base_move(turn) for turn in decided]
-    for row in Rollouts(view, policy=policy, compiled=worth_compiling(deals * len(moves), 0.0)).play(moves, deals, rng.getrandbits(32)):
-        for k, value in enumerate(row):
-            values[k].append(value)
-    return values
+    game = search_game(position, policy=policy, compiled=worth_compiling(deals * len(decided), 0.0))
+    return common_deals(game, [game.move_of(turn) for turn in decided], deals, random.Random(seed))
 
 
 def _check_turns(position: Position, turns: object) -> list[Turn]:
@@ -310,108 +225,6 @@ def _check_put_back(position: Position, raw: object, answered: bool, where: str)
         returns = len(next(iter(choices)))
         shown = list(raw) if isinstance(raw, tuple) else raw
         raise ArgumentError(f"{where}.return: must list {returns} cards of the hand to put back, not {excerpt(shown)}")
-
-
-def _base_move(turn: Turn) -> tuple[int, int]:
-    """A (checked) turn's placement as the search's ``(card index, stone 0-8)``; a pass is ``(-1, -1)``."""
-    if turn.play is None or turn.play.stone is None:
-        return (-1, -1)
-    return (Card.parse(turn.play.card).index, turn.play.stone - 1)
-
-
-def _certain(view: View, moves: Sequence[tuple[int, int]]) -> dict[tuple[int, int], float]:
-    """The moves after which the game is over, with their exact value for the mover: a win by the
-    turn's claims, which rest on the table alone (the same on every deal)."""
-    base = view.deal(list(view.hidden))
-    out: dict[tuple[int, int], float] = {}
-    for move in moves:
-        after = base.copy()
-        after.turn(*move)
-        if after.winner >= 0:
-            out[move] = score(after.winner, view.me)
-    return out
-
-
-def _play_out(deal: Sim, move: tuple[int, int], me: int, rng: random.Random) -> float:
-    """``move`` on a copy of ``deal``, then the heuristic rollout: the game's value for ``me``."""
-    sim = deal.copy()
-    sim.turn(*move)
-    return score(sim.winner if sim.winner >= 0 else rollout(sim, rng), me)
-
-
-def diverse(view: View, moves: list[tuple[int, int]], width: int) -> list[tuple[int, int]]:
-    """The first ``width`` of ``moves`` (best first), skipping near-duplicates: one card on several
-    bare stones (both sides empty) counts once, and no card takes more than 3 places."""
-    chosen: list[tuple[int, int]] = []
-    bare_cards: set[int] = set()
-    per_card: dict[int, int] = {}
-    for card, stone in moves:
-        if len(chosen) == width:
-            break
-        bare = card >= 0 and not view.sides[2 * stone] and not view.sides[2 * stone + 1]
-        if card >= 0 and ((bare and card in bare_cards) or per_card.get(card, 0) >= 3):
-            continue
-        if bare:
-            bare_cards.add(card)
-        per_card[card] = per_card.get(card, 0) + 1
-        chosen.append((card, stone))
-    return chosen or moves[:width]
-
-
-def promising(view: View, moves: list[tuple[int, int]], compiled: bool | None = None) -> list[tuple[int, int]]:
-    """``moves`` most promising first by the strong one-ply heuristic (:func:`.greedy.placement_value`,
-    from the mover's seat: a win, the stones proved, the best formation still reachable), ties in
-    the given order: the moves the Monte Carlo search tries. ``compiled``: the rollout kernel's path
-    (by default compiled once it is loaded; the same values either way)."""
-    if len(moves) < 2:
-        return moves
-    values = placement_values(view.deal(list(view.hidden)), moves, worth_compiling(None, 0.0) if compiled is None else compiled)
-    rank = {move: k for k, move in enumerate(moves)}
-    return sorted(moves, key=lambda m: (-values[rank[m]], rank[m]))
-
-
-def ordered_moves(view: View) -> tuple[list[tuple[int, int]], dict[tuple[int, int], list[int]]]:
-    """The candidate moves, most promising first (moves that claim, then by the placement
-    heuristic), and the stones (0-based) each one claims: claims depend on the table only."""
-    moves = candidate_moves(view)
-    base = view.deal(list(view.hidden))
-    me = view.me
-    claims: dict[tuple[int, int], list[int]] = {}
-    for move in moves:
-        claims[move] = base.copy().turn(*move)
-    if len(moves) > 1:
-        moves.sort(key=lambda m: (len(claims[m]), placement_score(base, m[0], m[1], me)), reverse=True)
-    return moves, claims
-
-
-# ---- reasons in words --------------------------------------------------------------------------
-
-
-def explain(
-    position: Position, view: View, move: tuple[int, int], claims: Sequence[int], lang: str = "en", *, deep: bool = False
-) -> str:
-    """Why a move is interesting, in words (:func:`explain_facts` rendered in ``lang``): by default
-    the cheap facts (claims it makes, the formation it builds or completes, what the opponent would
-    need to beat it, seen from the mover's seat: :func:`~.move_facts.beat_fact`); ``deep`` adds what
-    it does to the opponent (:mod:`.move_facts`)."""
-    return explain_facts(position, view, move, claims, deep=deep).in_words(lang)
-
-
-def explain_facts(position: Position, view: View, move: tuple[int, int], claims: Sequence[int], *, deep: bool = True) -> Facts:
-    """The exact before/after facts of a move (``(card index, stone 0-8)``, ``(-1, -1)`` a pass) and
-    its claims (stones 0-8), from the mover's seat: :func:`~.move_facts.move_facts`."""
-    card, stone = move
-    sim = view.deal(list(view.hidden))
-    return move_facts(
-        position, None if card < 0 else CARDS[card], None if card < 0 else stone + 1, [s + 1 for s in claims], _wins(sim, move), deep=deep
-    )
-
-
-def _wins(sim: Sim, move: tuple[int, int]) -> bool:
-    """Whether ``move`` (with its claims) wins the game for the player to move at once."""
-    after = sim.copy()
-    after.turn(*move)
-    return after.winner == sim.to_move
 
 
 # ---- the bot -----------------------------------------------------------------------------------
@@ -486,4 +299,7 @@ class PolicyBot:
         return Turn(observation.to_move, play, tuple(s + 1 for s in claims))
 
 
-__all__ = ["ADVISOR_PHRASES", "Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "explain_facts", "ordered_moves"]
+__all__ = [
+    "ADVISOR_PHRASES", "Advice", "AdvisorBot", "MoveAdvice", "PolicyBot", "advise", "compare_turns", "explain", "explain_facts",
+    "ordered_moves", "search_game",
+]  # fmt: skip

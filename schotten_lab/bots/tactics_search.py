@@ -6,9 +6,10 @@ cards not seen anywhere are in the opponent's hand or the tactics deck, and the 
 public, so the opponent holds ``hidden tactics - tactics deck`` of them; the same for clan cards.
 :meth:`TacticsView.sample` deals each kind uniformly (no inference from how the opponent played).
 
-The search is the base game's (:mod:`.advice`): successive halving on shared deals, the first move
-played exactly on each deal, the game finished by :func:`.tactics_policy.tactics_rollout` (which
-plays combat modes, ruses and both decks). A move is a play and the deck to draw from afterwards;
+The search is the one of every variant (:func:`.search_game.advise_game`, over :class:`TacticsGame`,
+this variant's game interface): successive halving on shared deals, the first move played exactly on
+each deal, the game finished by :func:`.tactics_policy.tactics_rollout` (which plays combat modes,
+ruses and both decks). A move is a play and the deck to draw from afterwards;
 after a Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
 :func:`.tactics_judge.play_score` (the strong heuristic ``greedy-tactics``'s): the ``width`` most
 promising clan and troop placements, the two most promising plays of every combat mode and ruse in
@@ -21,7 +22,6 @@ deck does not end the hidden information.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -35,7 +35,8 @@ from ..core.tactics import parse_hand_card
 from ..core.words import Facts
 from ..game import Observation, Play, Turn, legal_plays, may_pass
 from ..game.observation import jokers_on_table
-from .advice import WINS_AT_ONCE, Advice, MoveAdvice, check_search, score, search
+from .advice import Advice, MoveAdvice, check_search, score
+from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
 from .tactics_judge import IDLE_SCORE, play_score
 from .tactics_policy import keep_value, policy_deck, put_back_choice, tactics_rollout
@@ -307,9 +308,11 @@ def _put_backs(view: TacticsView, returns: int) -> Candidates:
 
 
 def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:
-    """The plays worth searching: the ``width`` best clan and troop placements (:func:`_diverse`),
+    """The plays worth searching: the ``width`` best clan and troop placements (:func:`.search_game.diverse`:
+    no piece on more than 3 stones),
     the :data:`PER_RUSE` best plays of each combat mode and ruse, and the pass if it is allowed."""
-    out: list[Play | None] = [*_diverse([p for p in ordered if p is not None and p.kind in ("clan", "troop")], width)]
+    placements = [p for p in ordered if p is not None and p.kind in ("clan", "troop")]
+    out: list[Play | None] = [*diverse(placements, width, lambda p: p.card)]
     per_kind: dict[str, int] = {}
     for play in ordered:
         if play is None:
@@ -320,21 +323,81 @@ def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:
     return out
 
 
-def _diverse(plays: Sequence[Play], width: int) -> list[Play]:
-    """The first ``width`` placements, no piece on more than 3 stones (the rest are near-duplicates)."""
-    out: list[Play] = []
-    per_card: dict[str, int] = {}
-    for play in plays:
-        if len(out) == width:
-            break
-        if per_card.get(play.card, 0) >= 3:
-            continue
-        per_card[play.card] = per_card.get(play.card, 0) + 1
-        out.append(play)
-    return out
-
-
 # ---- the advice ---------------------------------------------------------------------------------------
+
+
+class TacticsGame:
+    """The tactics variant seen by ``position``'s player to move, as the one search plays it
+    (:class:`~.search_game.SearchGame`): the candidates of :func:`candidates` (``width`` placements
+    searched), the hidden cards dealt by :meth:`TacticsView.sample` and each deal played out by
+    :func:`play_out`, one deal at a time; no exact endgame (with the tactics cards, an empty clan
+    deck does not end the hidden information); the reasons are :mod:`.tactics_reasons`'s."""
+
+    method = "Monte Carlo over deals (tactics)"
+    costly_reasons = True
+    """A Mud fight's exact chances can cost a tenth of a second."""
+
+    def __init__(self, position: Position, *, width: int = SEARCH_WIDTH) -> None:
+        self.position = position
+        self.view = tactics_view_of(position)
+        self.me = self.view.me
+        self.width = width
+        self._candidates: Candidates | None = None
+
+    def _listed(self) -> Candidates:
+        """:func:`candidates`, computed once (it lists the moves and chooses the searched ones together)."""
+        if self._candidates is None:
+            self._candidates = candidates(self.view, self.position, max(self.width, 1))
+        return self._candidates
+
+    def moves(self) -> tuple[list[TacticsMove], dict[TacticsMove, list[int]]]:
+        moves, _searched, claims = self._listed()
+        return moves, claims
+
+    def searched(self, moves: Sequence[TacticsMove]) -> list[TacticsMove]:
+        return self._listed()[1]
+
+    def winner_after(self, move: TacticsMove) -> int:
+        after = self.view.neutral()
+        play_move(after, move)
+        return after.winner
+
+    def held(self, claims: Mapping[TacticsMove, Sequence[int]]) -> None:
+        return None  # no tie-break by the stones held here, as before the one search (it could reorder ties)
+
+    def solve(self, moves: Sequence[TacticsMove], deadline: float, iterations: int | None) -> None:
+        return None
+
+    def deal(self, rng: random.Random) -> TacticsSim:
+        return self.view.sample(rng)
+
+    def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:
+        return play_out(state, move, self.me, rng)
+
+    def batch(self) -> None:
+        return None
+
+    def facts(self, move: TacticsMove, claims: Sequence[int], deep: bool) -> Facts:
+        from .tactics_reasons import explain_facts, hand_kept
+
+        if move.put_back is not None:
+            return Facts((hand_kept(_hand_words(self.view, move.put_back)),))
+        return explain_facts(self.position, move.play, tuple(s + 1 for s in claims))
+
+    def move_advice(self, move: TacticsMove) -> MoveAdvice:
+        play = move.play
+        card = play.card if play is not None and play.kind == "clan" else None
+        return MoveAdvice(
+            None if card is None else CARDS[card_code(card)],
+            None if card is None or play is None else play.stone,
+            (), None, None, 0, None, "",
+            play=play if play is not None and play.kind != "clan" else None,
+            deck=move.deck,
+            put_back=None if move.put_back is None else tuple(str(hand_card(c)) for c in move.put_back),
+        )  # fmt: skip
+
+    def move_of(self, turn: Turn) -> TacticsMove:
+        return tactics_move(turn)
 
 
 def advise_tactics(
@@ -347,78 +410,13 @@ def advise_tactics(
     explain_all: bool,
     started: float,
 ) -> Advice:
-    """:func:`.advisor.advise` in the tactics variant (see the module)."""
-    from .tactics_reasons import explain_facts, hand_kept
-
+    """:func:`.advisor.advise` in the tactics variant: the one search (:func:`.search_game.advise_game`)
+    over :class:`TacticsGame`."""
     check_search(budget_seconds, iterations, seed, width)
-    view = tactics_view_of(position)
-    moves, searched, claims_of = candidates(view, position, max(width, 1))
-    rng = random.Random(seed)
-    deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
-    certain = _certain(view, moves)
-    order, results, changes, rollouts = search(
-        moves, searched, certain, view.sample, lambda deal, move, r: play_out(deal, move, view.me, r), rng,
-        (time.perf_counter(), deadline), iterations,
+    return advise_game(
+        TacticsGame(position, width=width), position, budget_seconds=budget_seconds, iterations=iterations, seed=seed,
+        explain_all=explain_all, started=started,
     )  # fmt: skip
-    # reasons: the best move's always; with explain_all the searched moves', then the others' while the
-    # time budget lasts (a Mud fight's exact chances can cost a tenth of a second), all of them under
-    # an iteration budget (no clock: the same answer on any machine)
-    explain_until = None if iterations is not None else started + budget_seconds
-    described = []
-    for rank, move in enumerate(order):
-        win, error, n = results[move]
-        claims = tuple(s + 1 for s in claims_of[move])
-        play = move.play
-        wanted = rank == 0 or (
-            explain_all and (win is not None or explain_until is None or time.perf_counter() < explain_until)
-        )
-        facts: Facts | None = None
-        if not wanted:
-            reason = ""
-        else:
-            facts = Facts((hand_kept(_hand_words(view, move.put_back)),)) if move.put_back is not None else explain_facts(position, play, claims)
-            reason = facts.in_words("en")
-        card = play.card if play is not None and play.kind == "clan" else None
-        described.append(
-            MoveAdvice(
-                None if card is None else CARDS[card_code(card)],
-                None if card is None or play is None else play.stone,
-                claims,
-                win,
-                error,
-                n,
-                changes[move][0],
-                reason,
-                changes[move][1],
-                play=play if play is not None and play.kind != "clan" else None,
-                deck=move.deck,
-                put_back=None if move.put_back is None else tuple(str(hand_card(c)) for c in move.put_back),
-                turns=1 if certain.get(move) == 1.0 else None,
-                facts=facts,
-            )
-        )
-    current, current_se = results[order[0]][0] or 0.0, results[order[0]][1]
-    return Advice(
-        position.to_move,
-        tuple(described),
-        current,
-        current_se,
-        WINS_AT_ONCE if 1.0 in certain.values() else "Monte Carlo over deals (tactics)",
-        rollouts,
-        time.perf_counter() - started,
-    )
-
-
-def _certain(view: TacticsView, moves: Sequence[TacticsMove]) -> dict[TacticsMove, float]:
-    """The moves after which the game is over, with their exact value for the mover: a win by the
-    turn's claims, which rest on the table alone (the same on every deal)."""
-    out: dict[TacticsMove, float] = {}
-    for move in moves:
-        after = view.neutral()
-        play_move(after, move)
-        if after.winner >= 0:
-            out[move] = score(after.winner, view.me)
-    return out
 
 
 def _hand_words(view: TacticsView, put_back: Sequence[int]) -> tuple[str, ...]:
@@ -430,6 +428,6 @@ def _hand_words(view: TacticsView, put_back: Sequence[int]) -> tuple[str, ...]:
 
 
 __all__ = [
-    "TacticsMove", "TacticsView", "advise_tactics", "candidates", "play_move", "play_out", "tactics_move",
+    "TacticsGame", "TacticsMove", "TacticsView", "advise_tactics", "candidates", "play_move", "play_out", "tactics_move",
     "tactics_view_of",
 ]  # fmt: skip

@@ -1,0 +1,228 @@
+"""One search over a game interface: the advisor's steps, written once for every variant.
+
+A variant gives the search a :class:`SearchGame`: what the player to move sees, the candidate moves
+(every legal one, most promising first) and the ones worth searching, the winner once a move is
+played on the table alone (the moves certain to win or lose), hidden cards dealt and a move played
+out on them (one deal at a time, or a whole batch in one call), the exact endgame where the variant
+has one, the facts of a move (structured, rendered by :mod:`~schotten_lab.core.words`) and the move
+as a :class:`~.advice.MoveAdvice`. Two implementations: the base game and its expert variant
+(:class:`.base_search.BaseGame`) and the tactics variant (:class:`.tactics_search.TacticsGame`).
+
+:func:`advise_game` then runs the same steps for both: the budget split (four fifths or nineteen
+twentieths of the time for the search, the rest for the reasons), the exact endgame, else the moves
+certain to win at once and the Monte Carlo search with its fresh measurement of the chosen move
+(:func:`.advice.search`), the ranking (:func:`.advice.ranked`), and the reasons.
+:func:`common_deals` plays moves on the same fresh deals (what :func:`.advisor.compare_turns` and the
+review score with), and :func:`diverse` is the one rule that keeps near-duplicate placements out of
+the searched set.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any, Protocol, TypeVar
+
+from ..core.position import Position
+from ..core.words import Facts
+from ..game import Turn
+from .advice import WINS_AT_ONCE, Advice, Batch, MoveAdvice, Result, ranked, score, search
+
+M = TypeVar("M", bound=Hashable)
+S = TypeVar("S")
+
+SEARCH_WIDTH = 10
+"""Placements searched by Monte Carlo (the ``width`` of :func:`.advisor.advise`): the most promising."""
+EXPLAINED = 5
+"""The top moves whose reasons carry the deep facts (:mod:`.move_facts`); the others get the cheap ones."""
+PER_PIECE = 3
+"""Most stones one card or troop is searched on (:func:`diverse`): the others are near-duplicates."""
+
+Exact = tuple[dict[M, Result], dict[M, int | None]]
+"""The exact endgame's answer: each move's exact result, and its turns to the end under best play."""
+
+
+class SearchGame(Protocol[M, S]):
+    """What one variant gives the search (see the module): moves of type ``M``, full states ``S``.
+
+    ``me`` is the mover's seat (0 south, 1 north); ``method`` the Monte Carlo search's name in
+    :attr:`.advice.Advice.method`; ``costly_reasons`` says that a reason can take a tenth of a second
+    (the tactics variant's Mud fight chances), so that on the clock the moves the search did not try
+    are explained only while the budget lasts."""
+
+    me: int
+    method: str
+    costly_reasons: bool
+
+    def moves(self) -> tuple[list[M], dict[M, list[int]]]:
+        """Every legal move of the mover, most promising first, and the stones (0-based) each one
+        claims (claims rest on the table alone)."""
+        ...
+
+    def searched(self, moves: Sequence[M]) -> list[M]:
+        """Of ``moves`` (as :meth:`moves` orders them), the ones the Monte Carlo search tries, in the
+        order it tries them."""
+        ...
+
+    def winner_after(self, move: M) -> int:
+        """The winner (0, 1; -1 none yet) once ``move`` is played on the table alone: the moves
+        certain to end the game (:func:`certain`)."""
+        ...
+
+    def held(self, claims: Mapping[M, Sequence[int]]) -> dict[M, int] | None:
+        """The stones the mover holds after each move (a tie-break of the ranking), or ``None``."""
+        ...
+
+    def solve(self, moves: Sequence[M], deadline: float, iterations: int | None) -> Exact[M] | None:
+        """The exact endgame, where the variant has one and it finishes in its budget (the clock up
+        to ``deadline``, or a node budget from ``iterations``); ``None`` otherwise."""
+        ...
+
+    def deal(self, rng: random.Random) -> S:
+        """One full state consistent with what the mover sees (the hidden cards dealt)."""
+        ...
+
+    def play_out(self, state: S, move: M, rng: random.Random) -> float:
+        """``move`` on a copy of ``state``, then the rollout policy: the game's value for the mover."""
+        ...
+
+    def batch(self) -> Batch[M] | None:
+        """Deals and play-outs in one call (:data:`.advice.Batch`), or ``None`` to play them one
+        deal at a time with :meth:`deal` and :meth:`play_out`."""
+        ...
+
+    def facts(self, move: M, claims: Sequence[int], deep: bool) -> Facts:
+        """Why ``move`` (with its ``claims``, stones 0-based) is interesting, as facts; ``deep``
+        asks for the costlier ones where the variant has them."""
+        ...
+
+    def move_advice(self, move: M) -> MoveAdvice:
+        """``move`` as a :class:`~.advice.MoveAdvice` (its card, stone, play, deck or put-back; no
+        claims and no figures yet: :func:`advise_game` fills them)."""
+        ...
+
+    def move_of(self, turn: Turn) -> M:
+        """A checked turn (:class:`~schotten_lab.game.Turn`) as a search move."""
+        ...
+
+
+def diverse(moves: Sequence[M], width: int, piece: Callable[[M], object], bare: Callable[[M], bool] = lambda m: False) -> list[M]:
+    """The first ``width`` of ``moves`` (best first), skipping near-duplicates: no piece (``piece(move)``,
+    ``None`` for a pass) on more than :data:`PER_PIECE` stones, and one piece on several bare stones
+    (``bare(move)``: both sides empty) counts once."""
+    chosen: list[M] = []
+    bare_pieces: set[object] = set()
+    per_piece: dict[object, int] = {}
+    for move in moves:
+        if len(chosen) == width:
+            break
+        what = piece(move)
+        on_bare = what is not None and bare(move)
+        if what is not None and ((on_bare and what in bare_pieces) or per_piece.get(what, 0) >= PER_PIECE):
+            continue
+        if on_bare:
+            bare_pieces.add(what)
+        per_piece[what] = per_piece.get(what, 0) + 1
+        chosen.append(move)
+    return chosen or list(moves[:width])
+
+
+def certain(game: SearchGame[M, Any], moves: Sequence[M]) -> dict[M, float]:
+    """The moves after which the game is over, with their exact value for the mover: a win by the
+    turn's claims, which rest on the table alone (the same on every deal)."""
+    out: dict[M, float] = {}
+    for move in moves:
+        winner = game.winner_after(move)
+        if winner >= 0:
+            out[move] = score(winner, game.me)
+    return out
+
+
+def common_deals(game: SearchGame[M, Any], moves: Sequence[M], deals: int, rng: random.Random) -> list[list[float]]:
+    """Each move's value for the mover on the same ``deals`` fresh deals and rollout streams (common
+    random numbers): ``values[k][d]`` for move ``k`` on deal ``d``."""
+    values: list[list[float]] = [[] for _ in moves]
+    batch = game.batch()
+    if batch is not None:
+        for row in batch(moves, deals, rng.getrandbits(32)):
+            for k, value in enumerate(row):
+                values[k].append(value)
+        return values
+    for _ in range(deals):
+        state = game.deal(rng)
+        rollout_seed = rng.getrandbits(32)
+        for k, move in enumerate(moves):
+            values[k].append(game.play_out(state, move, random.Random(rollout_seed)))
+    return values
+
+
+def advise_game(
+    game: SearchGame[M, Any],
+    position: Position,
+    *,
+    budget_seconds: float,
+    iterations: int | None,
+    seed: int,
+    explain_all: bool,
+    started: float,
+) -> Advice:
+    """The advice on ``position`` (seen by its player to move, whom ``game`` plays): the steps of
+    :func:`.advisor.advise`, whose arguments these are (checked there; ``started`` is when the
+    budget's clock started)."""
+    moves, claims_of = game.moves()
+    rng = random.Random(seed)
+    # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
+    deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
+    held = game.held(claims_of)
+    exact = game.solve(moves, deadline, iterations)
+    rollouts = 0
+    turns: Mapping[M, int | None]
+    if exact is not None and exact[0]:
+        method = "exact endgame"
+        results, turns = exact
+        order, changes = ranked(moves, results, {}, turns, held)
+    else:
+        sure = certain(game, moves)
+        method = WINS_AT_ONCE if 1.0 in sure.values() else game.method
+        order, results, changes, rollouts = search(
+            moves, game.searched(moves), sure, game.deal, game.play_out, rng, (time.perf_counter(), deadline), iterations,
+            held, game.batch(),
+        )  # fmt: skip
+        turns = dict.fromkeys(sure, 1)
+    # reasons: the best move's always; with explain_all every move's, except that where a reason can
+    # be costly, on the clock, the moves the search did not try are explained only while the budget lasts
+    explain_until = None if iterations is not None or not game.costly_reasons else started + budget_seconds
+    described = []
+    for rank, move in enumerate(order):
+        win, error, n = results[move]
+        wanted = rank == 0 or (explain_all and (win is not None or explain_until is None or time.perf_counter() < explain_until))
+        facts = game.facts(move, claims_of[move], rank < EXPLAINED) if wanted else None
+        described.append(
+            replace(
+                game.move_advice(move),
+                claims=tuple(s + 1 for s in claims_of[move]),
+                win=win,
+                stderr=error,
+                samples=n,
+                change=changes[move][0],
+                change_stderr=changes[move][1],
+                reason="" if facts is None else facts.in_words("en"),
+                turns=turns.get(move) if error is None and win in (0.0, 1.0) else None,
+                facts=facts,
+            )
+        )
+    chosen = order[0]
+    return Advice(
+        position.to_move,
+        tuple(described),
+        results[chosen][0] or 0.0,
+        results[chosen][1],
+        method,
+        rollouts,
+        time.perf_counter() - started,
+    )
+
+
+__all__ = ["EXPLAINED", "PER_PIECE", "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse"]
