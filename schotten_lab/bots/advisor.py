@@ -101,6 +101,7 @@ def advise(
     explain_all: bool = True,
     policy: str = DEFAULT_POLICY,
     explore: float = EXPLORE,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None,
 ) -> Advice:
     """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
 
@@ -170,7 +171,7 @@ def advise(
         order, results, changes, rollouts = search(
             moves, diverse(view, promising(view, moves, compiled), max(width, 1)), certain, lambda r: sample(view, r),
             lambda deal, move, r: _play_out(deal, move, view.me, r), rng, (time.perf_counter(), deadline), iterations,
-            held, Rollouts(view, policy, explore, compiled).play,
+            held, Rollouts(view, policy, explore, compiled, history).play,
         )  # fmt: skip
         turns = dict.fromkeys(certain, 1)
     chosen = order[0]
@@ -463,6 +464,7 @@ class AdvisorBot:
             seed=self._rng.getrandbits(32),
             explain_all=False,
             policy=self.policy,
+            history=history,
         )
         self.last = advice
         return advice.decision()
