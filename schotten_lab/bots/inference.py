@@ -26,7 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.cards import Card, CardError
+from ..core.cards import Card
+from ..core.errors import CardError
 from .determinize import View
 from .greedy import placement_value
 from .sim import Sim
