@@ -96,11 +96,14 @@ class Entrant:
     expert: bool = False
     old: str | None = None
     """``kind == "old"``: the directory of the earlier tree whose advisor is run on the line protocol."""
+    uniform_deals: bool = False
+    """The advisor deals the hidden cards uniformly, not reading the opponent's plays (:mod:`schotten_lab.bots.inference`)."""
 
     def build(self, game: int) -> Bot:
         """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
         if self.kind == "advisor":
-            return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game, policy=self.policy)
+            bot = UniformDealsAdvisor if self.uniform_deals else AdvisorBot
+            return bot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game, policy=self.policy)
         if self.kind == "old":
             return LineBot(self.old or OLD_TREE, self.budget, self.iterations, self.seed * 7919 + game + 31)
         if self.kind == "weak":
@@ -145,6 +148,14 @@ def play(game: Game) -> GameResult:
 
 OLD_TREE = "/work/old-advisor"
 """The earlier tree (``git worktree add --detach /work/old-advisor 9193245`` with its own ``.venv``)."""
+
+
+class UniformDealsAdvisor(AdvisorBot):
+    """The advisor without the game's history: uniform deals (``--uniform-deals``, the measure of
+    what reading the opponent's plays is worth)."""
+
+    def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
+        return super().decide(observation, None)
 
 
 class LineBot:
@@ -309,6 +320,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="opponent 'policy-advisor': the advisor with this rollout policy, same budget")  # fmt: skip
     parser.add_argument("--old", default=OLD_TREE, help="opponent 'old': the tree of the earlier advisor (line protocol)")
     parser.add_argument("--first-game", type=int, default=0, help="play games first-game .. first-game + games - 1")
+    parser.add_argument("--uniform-deals", action="store_true",
+                        help="the advisor deals the hidden cards uniformly (does not read the opponent's plays)")  # fmt: skip
     args = parser.parse_args(argv)
     if args.games < 1 or args.budget <= 0 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1 and --budget positive")
@@ -322,7 +335,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             )
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
-    advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant, args.policy, args.expert)
+    advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant, args.policy, args.expert,
+                      uniform_deals=args.uniform_deals)  # fmt: skip
     greedy_label, greedy_kind = greedy_name()
     strong = f"{args.budget:g} s/move" if args.iterations is None else f"{args.iterations} rollouts/move"
     weaker = f"{args.budget / 5:g} s/move" if args.iterations is None else f"{weak_iterations} rollouts/move"

@@ -79,17 +79,19 @@ PLAYER_OF = (Player.SOUTH, Player.NORTH)
 
 
 def search_game(
-    position: Position, *, width: int = SEARCH_WIDTH, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = False
+    position: Position, *, width: int = SEARCH_WIDTH, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = False,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None,
 ) -> SearchGame[Any, Any]:
     """The game interface of ``position``'s variant (:class:`~.search_game.SearchGame`), seen by its
     player to move: :class:`.tactics_search.TacticsGame` in the tactics variant, else
-    :class:`.base_search.BaseGame` (``policy``, ``explore`` and ``compiled`` choose its rollouts).
+    :class:`.base_search.BaseGame` (``policy``, ``explore`` and ``compiled`` choose its rollouts;
+    ``history``, the game's turns, weights its deals by the opponent's plays: :mod:`.inference`).
     Raises ``ValueError`` naming the field for a position it cannot search (the mover's hand unknown)."""
     if position.rules.tactics:
         return TacticsGame(position, width=width)
     if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in the advisor's words
         raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
-    return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled)
+    return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history)
 
 
 def advise(
@@ -102,6 +104,7 @@ def advise(
     explain_all: bool = True,
     policy: str = DEFAULT_POLICY,
     explore: float = EXPLORE,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None,
 ) -> Advice:
     """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
 
@@ -128,7 +131,8 @@ def advise(
     check_explore(explore)
     if position.winner() is not None:
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
-    game = search_game(position, width=width, policy=policy, explore=explore, compiled=worth_compiling(iterations, budget_seconds))
+    game = search_game(position, width=width, policy=policy, explore=explore, compiled=worth_compiling(iterations, budget_seconds),
+                       history=history)  # fmt: skip
     return advise_game(
         game, position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, explain_all=explain_all, started=started
     )
@@ -273,6 +277,7 @@ class AdvisorBot:
             seed=self._rng.getrandbits(32),
             explain_all=False,
             policy=self.policy,
+            history=history,
         )
         self.last = advice
         return advice.decision()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from ..core.cards import CARDS, Card
 from ..core.position import Position
@@ -120,16 +121,18 @@ def base_move(turn: Turn) -> Move:
 class BaseGame:
     """The base game (and expert variant) seen by ``position``'s player to move, as the one search
     plays it (:class:`~.search_game.SearchGame`): ``width`` moves searched, rollouts by ``policy``
-    with ``explore`` random placements, on the compiled kernel when ``compiled``."""
+    with ``explore`` random placements, on the compiled kernel when ``compiled``, the hidden cards
+    dealt by what the opponent's plays in ``history`` say (:mod:`.inference`; uniform without)."""
 
     method = "Monte Carlo over deals"
     costly_reasons = False
 
     def __init__(
         self, position: Position, *, width: int = SEARCH_WIDTH, policy: str = DEFAULT_POLICY, explore: float = EXPLORE,
-        compiled: bool = False,
+        compiled: bool = False, history: Sequence[Turn | Mapping[str, Any]] | None = None,
     ) -> None:  # fmt: skip
         self.position = position
+        self.history = history
         self.view = view_of(position)
         self.me = self.view.me
         self.width = width
@@ -185,13 +188,13 @@ class BaseGame:
         (the rollout kernel, :class:`~.rollouts.Rollouts`): each deal's values, one per move. The
         one place where the search's sampler and rollouts are chosen."""
         if self._rollouts is None:
-            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled)
+            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled, self.history)
         return self._rollouts.play(moves, deals, seed)
 
     def batch(self) -> Batch[Move]:
         """:meth:`play`, its kernel loaded now (before the search's clock measures its pace)."""
         if self._rollouts is None:
-            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled)
+            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled, self.history)
         return self.play
 
     def facts(self, move: Move, claims: Sequence[int], deep: bool) -> Facts:

@@ -349,6 +349,25 @@ def placement_value(s: Any, card: int, stone: int) -> int:
     return greedy_score(s, card, stone, proved_after(s, me, card), held_by(s, me), best_completion(1, card, -1, pool))
 
 
+def beats(s: Any, cards: Any, bar: int, out: Any) -> None:
+    """``out[i] = 1`` when the mover's ``cards[i]`` scores more than ``bar`` (:func:`placement_value`)
+    on some stone open to the mover, else 0: which cards would have been played rather than a card
+    that scored ``bar`` (:mod:`.inference`)."""
+    me = s[TO_MOVE]
+    held = held_by(s, me)
+    free = open_mask(s, me)
+    for i in range(len(cards)):
+        card = cards[i]
+        pool = ALL_CARDS & ~(s[TABLE] | (1 << card))
+        proved = proved_after(s, me, card)
+        alone = best_completion(1, card, -1, pool)
+        out[i] = 0
+        for stone in range(9):
+            if (free >> stone) & 1 and greedy_score(s, card, stone, proved, held, alone) > bar:
+                out[i] = 1
+                break
+
+
 def greedy_policy(s: Any, r: Any, explore: int) -> tuple[int, int]:
     """The strong one-ply heuristic (:class:`.greedy.GreedyBot`): the placement of the highest
     :func:`greedy_score`, ties broken uniformly at random; ``(-1, -1)`` to pass."""
@@ -413,17 +432,53 @@ def rollout(s: Any, r: Any, policy: int, explore: int, log: Any) -> int:
     return int(s[WINNER])
 
 
-def deal_into(base: Any, hidden: Any, opponent_cards: int, r: Any, target: Any) -> None:
+MAX_TRIES = 64
+"""Most shuffles :func:`deal_into` tries for a hand the opponent's plays support (the last is kept)."""
+
+
+def unfit(hidden: Any, opponent_cards: int, newer: Any, draws: Any) -> int:
+    """How many of the opponent's cards ``hidden[:opponent_cards]`` do not fit its draws
+    (:mod:`.inference`): the cards that must have arrived after a recent turn (``newer[card] = j``:
+    after its ``j``-th most recent turn), taken from the most recent need, fit while fewer have fitted
+    than ``draws[j]``, the cards it drew since."""
+    missed = 0
+    fitted = 0
+    for j in range(1, len(draws)):
+        for k in range(opponent_cards):
+            if newer[hidden[k]] == j:
+                if fitted < draws[j]:
+                    fitted += 1
+                else:
+                    missed += 1
+    return missed
+
+
+def deal_into(
+    base: Any, hidden: Any, opponent_cards: int, r: Any, target: Any, newer: Any, draws: Any, doubt: int
+) -> None:  # fmt: skip
     """``base`` (the mover's view: the opponent's hand and the deck empty) with the ``hidden`` cards
     shuffled (Fisher-Yates on ``r``; ``hidden`` is shuffled in place): the first ``opponent_cards``
-    to the opponent's hand, the others to the deck."""
+    to the opponent's hand, the others to the deck. A hand with ``u`` cards that do not fit the
+    opponent's plays (:func:`unfit`; ``draws`` of length 1: no inference, no extra random draw) is
+    kept with probability ``(doubt / 2**32) ** u``, else the cards are shuffled again, at most
+    :data:`MAX_TRIES` times."""
     copy_state(base, target)
     n = len(hidden)
-    for i in range(n - 1, 0, -1):
-        j = rng_below(r, i + 1)
-        x = hidden[i]
-        hidden[i] = hidden[j]
-        hidden[j] = x
+    for attempt in range(MAX_TRIES):
+        for i in range(n - 1, 0, -1):
+            j = rng_below(r, i + 1)
+            x = hidden[i]
+            hidden[i] = hidden[j]
+            hidden[j] = x
+        if len(draws) <= 1 or attempt == MAX_TRIES - 1:
+            break
+        kept = True
+        for _ in range(unfit(hidden, opponent_cards, newer, draws)):
+            if rng_next(r) >= doubt:
+                kept = False
+                break
+        if kept:
+            break
     other = 1 - base[TO_MOVE]
     for j in range(opponent_cards):
         target[HANDS + 6 * other + j] = hidden[j]
@@ -436,15 +491,17 @@ def deal_into(base: Any, hidden: Any, opponent_cards: int, r: Any, target: Any) 
 def play_batch(
     base: Any, hidden: Any, opponent_cards: int, cards: Any, stones: Any, deals: int, seed: int,
     policy: int, explore: int, out: Any, dealt: Any, work: Any, r: Any, rr: Any, log: Any,
+    newer: Any, draws: Any, doubt: int,
 ) -> None:  # fmt: skip
     """Every move (``cards[m]`` on ``stones[m]``, -1 a pass) on ``deals`` deals of the hidden cards,
     each followed by a rollout: ``out[d * moves + m]`` the winner (-1 stalled). Every move of a deal
     gets the same rollout stream (common random numbers); ``dealt``, ``work`` (states) and ``r``,
-    ``rr`` (streams) are scratch space, ``log`` a 1-long dummy."""
+    ``rr`` (streams) are scratch space, ``log`` a 1-long dummy; ``newer``, ``draws`` and ``doubt``
+    weight the deals by the opponent's plays (:func:`deal_into`)."""
     moves = len(cards)
     rng_seed(r, seed)
     for d in range(deals):
-        deal_into(base, hidden, opponent_cards, r, dealt)
+        deal_into(base, hidden, opponent_cards, r, dealt, newer, draws, doubt)
         stream = rng_next(r)
         for m in range(moves):
             copy_state(dealt, work)
@@ -459,7 +516,7 @@ def play_batch(
 FUNCTIONS = (
     "rng_seed", "rng_next", "rng_below", "copy_state", "winner_of", "can_claim", "claim_all", "place", "turn",
     "open_mask", "random_placement", "second_score", "placement_policy", "proved_after", "greedy_score", "held_by",
-    "placement_value", "greedy_policy", "rollout", "deal_into", "play_batch",
+    "placement_value", "beats", "greedy_policy", "rollout", "unfit", "deal_into", "play_batch",
 )  # fmt: skip
 """The functions :func:`compiled` compiles (in an order where each one's callees come first)."""
 

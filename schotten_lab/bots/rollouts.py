@@ -27,6 +27,7 @@ from ..game.record_words import CodeList
 from . import rollout_kernel as plain_kernel
 from . import words as _words  # noqa: F401 - registers the bot_opt.* phrases the checks say
 from .determinize import View
+from .inference import UNIFORM, Arrivals, arrivals
 from .rollout_kernel import (
     CLAIMED, DECK, DECK_N, EXPERT, FIRST, GREEDY, HAND_N, HANDS, PASSES, PLACEMENT, SIDE_N, SIDES, SIZE, TABLE,
     TO_MOVE, WINNER,
@@ -132,7 +133,10 @@ def explore_cut(explore: float) -> int:
 class Rollouts:
     """Batches of play-outs from ``view`` (the mover's seat) with one rollout ``policy``."""
 
-    def __init__(self, view: View, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True) -> None:
+    def __init__(
+        self, view: View, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True,
+        history: Sequence[Any] | None = None,
+    ) -> None:  # fmt: skip
         self.view = view
         self.policy = check_policy(policy)
         self.explore = check_explore(explore)
@@ -146,6 +150,18 @@ class Rollouts:
         self._hidden = list(view.hidden)
         me = view.me
         self._scores = (0.5, 1.0 if me == 0 else 0.0, 1.0 if me == 1 else 0.0)
+        self.arrivals: Arrivals = arrivals(view, history, beats=self.beats) if history else UNIFORM
+        """The deals' weighting by the opponent's plays in ``history`` (:mod:`.inference`)."""
+        weighted = not self.arrivals.uniform
+        self._newer = list(self.arrivals.newer) if weighted else [0]
+        self._draws = list(self.arrivals.draws) if weighted else [0]
+        self._doubt = explore_cut(self.arrivals.doubt)
+
+    def beats(self, table: Sim, cards: Sequence[int], bar: int) -> list[bool]:
+        """:data:`.inference.Beats` by the kernel (:func:`.rollout_kernel.beats`)."""
+        out = self._array([0] * len(cards))
+        self.functions.beats(self._array(state_of(table)), self._array(list(cards)), bar, out)
+        return [bool(x) for x in out]
 
     def _array(self, values: Sequence[int]) -> Any:
         return np.asarray(values, dtype=np.int64) if self.compiled else list(values)
@@ -181,6 +197,7 @@ class Rollouts:
             self._array([m[0] for m in moves]), self._array([m[1] for m in moves]), deals, seed & 0xFFFFFFFF,
             POLICIES[self.policy], explore_cut(self.explore), out, self._array([0] * SIZE), self._array([0] * SIZE),
             self._array([0] * 4), self._array([0] * 4), self._array([0]),
+            self._array(self._newer), self._array(self._draws), self._doubt,
         )  # fmt: skip
         if self.compiled:
             _loaded[0] = True
@@ -206,7 +223,7 @@ def warm(compiled: bool = True) -> None:
     one = np.zeros(1, np.int64)
     functions.play_batch(
         state, np.zeros(0, np.int64), 0, one, one.copy(), 1, 0, PLACEMENT, 0, one.copy(), state.copy(), state.copy(),
-        np.zeros(4, np.int64), np.zeros(4, np.int64), one.copy(),
+        np.zeros(4, np.int64), np.zeros(4, np.int64), one.copy(), np.zeros(1, np.int64), np.zeros(1, np.int64), 0,
     )  # fmt: skip
     _loaded[0] = True
 

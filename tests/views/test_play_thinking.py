@@ -58,6 +58,17 @@ def test_a_quiet_pool_answers_as_the_advisor_in_this_process(pool: SearchPool, v
         assert there.last is not None and not there.last.bounded and not there.last.fewer
 
 
+def test_the_pool_reads_the_history_as_the_advisor_does(pool: SearchPool) -> None:
+    """The game's turns reach the worker: with the history, the pooled move is the in-process
+    advisor's (which reads the opponent's plays from it, :mod:`schotten_lab.bots.inference`)."""
+    rng, state = random.Random(4), new_game("base", False, seed=4, first=Player.SOUTH)
+    for _ in range(14):
+        state, _ = apply_turn(state, random_decision(state, rng))
+    observation = state.observation(state.to_move)
+    here, there = AdvisorBot(iterations=50, seed=9), PooledAdvisor(pool, 50, 9)
+    assert there.decide(observation, state.turns).to_dict() == here.decide(observation, state.turns).to_dict()
+
+
 def test_a_search_beside_another_is_given_its_deadline(pool: SearchPool, monkeypatch: pytest.MonkeyPatch) -> None:
     sent: list[Search] = []
     real = thinking._Worker.send
@@ -127,7 +138,7 @@ def test_a_level_s_budget_is_its_rollouts_at_the_measured_pace(pool: SearchPool)
 class BusyPool:
     """A pool that always answers the advisor's move after a search the clock cut short."""
 
-    def think(self, observation: Position, rollouts: int, seed: int) -> Thought:
+    def think(self, observation: Position, rollouts: int, seed: int, history: object = ()) -> Thought:
         turn = AdvisorBot(iterations=4, seed=seed).decide(observation)
         return Thought(turn, 37, rollouts, 0.84, bounded=True)
 
@@ -145,7 +156,7 @@ def test_the_page_says_when_the_class_was_busy(monkeypatch: pytest.MonkeyPatch, 
 
 def test_a_quiet_class_says_nothing_more(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     class QuietPool(BusyPool):
-        def think(self, observation: Position, rollouts: int, seed: int) -> Thought:
+        def think(self, observation: Position, rollouts: int, seed: int, history: object = ()) -> Thought:
             thought = super().think(observation, rollouts, seed)
             return Thought(thought.turn, 375, rollouts, 0.2, bounded=False)
 

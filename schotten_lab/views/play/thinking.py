@@ -70,13 +70,15 @@ keeps the searches from crowding the edits out."""
 class Search:
     """What a worker is asked: the bot's ``observation``, its level's ``rollouts`` and ``budget``
     (seconds), the search's ``seed``, and ``deadline`` (``time.monotonic``, the machine's clock, which
-    the workers share; ``None``: play the rollouts exactly, whatever the clock)."""
+    the workers share; ``None``: play the rollouts exactly, whatever the clock); ``history``, the game's
+    turns so far (the advisor reads the opponent's plays from them: :mod:`schotten_lab.bots.inference`)."""
 
     observation: Position
     rollouts: int
     seed: int
     budget: float
     deadline: float | None
+    history: tuple[Turn | Mapping[str, Any], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +116,11 @@ def search(request: Search, waiting: int = 1) -> Thought:
     cpu = time.thread_time()
     share = None if request.deadline is None else (request.deadline - time.monotonic()) / max(waiting, 1)
     if share is None or share >= request.budget or request.budget <= MIN_SECONDS:  # its rollouts fit: all of them
-        advice = advise(request.observation, iterations=request.rollouts, seed=request.seed, explain_all=False)
+        advice = advise(request.observation, iterations=request.rollouts, seed=request.seed, explain_all=False,
+                        history=request.history)  # fmt: skip
     else:
-        advice = advise(request.observation, budget_seconds=max(MIN_SECONDS, share), seed=request.seed, explain_all=False)
+        advice = advise(request.observation, budget_seconds=max(MIN_SECONDS, share), seed=request.seed, explain_all=False,
+                        history=request.history)  # fmt: skip
     return Thought(advice.decision(), advice.rollouts, request.rollouts, advice.seconds, advice_bounded(share, request),
                    time.thread_time() - cpu)
 
@@ -276,9 +280,9 @@ class SearchPool:
         with self._lock:
             return sum(self._load)
 
-    def think(self, observation: Position, rollouts: int, seed: int) -> Thought:
-        """The advisor's move for ``observation`` at ``rollouts`` a move, due within its budget plus
-        :data:`REPLY_MARGIN` (see the module for how the bound is kept)."""
+    def think(self, observation: Position, rollouts: int, seed: int, history: Sequence[Turn | Mapping[str, Any]] = ()) -> Thought:
+        """The advisor's move for ``observation`` at ``rollouts`` a move (``history``: the game's turns
+        so far), due within its budget plus :data:`REPLY_MARGIN` (see the module for how the bound is kept)."""
         budget = self.budget(rollouts)
         deadline = time.monotonic() + budget + REPLY_MARGIN - SAFETY
         with self._lock:
@@ -290,7 +294,7 @@ class SearchPool:
             self._load[index] += 1
         asked = time.monotonic()
         try:
-            request = Search(observation, rollouts, seed, budget, None if quiet else deadline)
+            request = Search(observation, rollouts, seed, budget, None if quiet else deadline, tuple(history))
             thought = self._workers[index].send(next(self._keys), request).result()
         finally:
             with self._lock:
@@ -326,10 +330,11 @@ class PooledAdvisor:
 
     def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         seed = self._rng.getrandbits(32)
+        turns = tuple(history or ())
         try:
-            self.last = self.pool.think(observation, self.rollouts, seed)
+            self.last = self.pool.think(observation, self.rollouts, seed, turns)
         except RuntimeError:  # no worker to answer: the same search here
-            self.last = search(Search(observation, self.rollouts, seed, 0.0, None))
+            self.last = search(Search(observation, self.rollouts, seed, 0.0, None, turns))
         return self.last.turn
 
 
