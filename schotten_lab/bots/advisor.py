@@ -11,7 +11,8 @@ opponent's hand and the deck order are never looked at: they are sampled, see
   quickest win (a move that wins at once first), among losing ones the longest resistance, ties
   then by the stones held after the move;
 - otherwise a **Monte Carlo estimate** with its standard error: flat Monte Carlo over
-  determinizations. Each round deals the hidden cards uniformly at random a few times and plays
+  determinizations. Each round deals the hidden cards at random a few times (uniformly, or, given
+  the game's ``history``, weighted by what the opponent's plays say of its hand: :mod:`.inference`) and plays
   every remaining candidate move on the *same* deals (common random numbers, so moves are compared
   on equal luck), then finishes the game with a fast heuristic rollout for both sides (the best
   placement by a formation score, with 10% random placements; every provable stone claimed at

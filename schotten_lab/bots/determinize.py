@@ -4,7 +4,8 @@ The player to move knows the table and their own hand; the opponent's hand (its 
 the deck order are hidden. In the base game the hidden cards are exactly the viewer pool ``U_v``
 (docs/ANALYSIS.md, "Pools"). :func:`sample` deals them uniformly: a uniformly random opponent hand of
 the right size, the rest as the deck in a uniformly random order. Uniform means the sampler draws
-no inference from how the opponent has played (a documented simplification).
+no inference from how the opponent has played; the advisor's rollouts, given the game's history,
+weight the deals by it instead (:mod:`.inference`).
 """
 
 from __future__ import annotations

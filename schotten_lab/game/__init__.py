@@ -67,6 +67,6 @@ from .state import (
     read_decision as read_decision,
     state_from_position as state_from_position,
 )
-from .turn import Turn as Turn, read_turn as read_turn
+from .turn import Turn as Turn, read_turn as read_turn, seen_by as seen_by
 
 __all__ = sorted(_reexports(__file__))

@@ -14,12 +14,12 @@ A :class:`Turn` is not a mapping: inside the library its fields are read by name
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from ..core.rules import Player
-from ..core.tactics import parse_hand_card
+from ..core.tactics import TACTICS_NAMES, parse_hand_card
 from .errors import IllegalTurnError, quote
 from .plays import Play
 
@@ -158,4 +158,28 @@ def read_cards(raw: object) -> tuple[str | None, ...]:
     return tuple(codes)
 
 
-__all__ = ["TURN_FIELDS", "Stage", "Turn", "read_cards", "read_claims", "read_turn"]
+def seen_by(turns: Sequence[Turn], seat: Player) -> tuple[Turn, ...]:
+    """The turns so far as ``seat`` saw them (what a bot is shown): the opponent's turns without the
+    cards it drew (``draw``, a Headhunter's ``drawn``) or put back, each put-back card's deck kept
+    (everyone sees which deck it went under), as in a record seen from one seat; ``seat``'s own
+    turns whole."""
+    seen: list[Turn] = []
+    for turn in turns:
+        if turn.player is None or turn.player is seat:
+            seen.append(turn)
+            continue
+        hidden: dict[str, Any] = {}
+        if turn.draw is not None:
+            hidden["draw"] = None
+        if turn.drawn is not None:
+            hidden["drawn"] = (None,) * len(turn.drawn)
+        if turn.put_back is not None and any(card is not None for card in turn.put_back):
+            hidden["put_back"] = (None,) * len(turn.put_back)
+            hidden["put_back_decks"] = turn.put_back_decks or tuple(
+                "tactics" if card in TACTICS_NAMES else "clan" for card in turn.put_back
+            )  # fmt: skip
+        seen.append(replace(turn, **hidden) if hidden else turn)
+    return tuple(seen)
+
+
+__all__ = ["TURN_FIELDS", "Stage", "Turn", "read_cards", "read_claims", "read_turn", "seen_by"]

@@ -2,7 +2,8 @@
 
 Self-play, the arena, tournaments and studies all play their games here and only summarise the
 records (OpenSpiel's ``evaluate_bots`` is the model). A bot sees only its seat's observation and
-the complete turns so far; the engine applies its answer and refuses an illegal one, raised here as
+the turns so far as its seat saw them (:func:`~schotten_lab.game.seen_by`: the opponent's draws
+hidden); the engine applies its answer and refuses an illegal one, raised here as
 :class:`BotTurnError` naming the game, the turn, the seat and the bot.
 
 Game ``index`` of a run with seed ``S`` is fixed by ``(S, index)`` alone: its deal is
@@ -20,7 +21,7 @@ from typing import Any
 
 from ..bots import Bot, make_bot
 from ..core.rules import PLAYERS, Player
-from ..game import Deal, IllegalTurnError, apply_turn, deal as seeded_deal, new_game, record_from_game
+from ..game import Deal, IllegalTurnError, apply_turn, deal as seeded_deal, new_game, record_from_game, seen_by
 
 MAX_DECISIONS = 1000
 """A game asking its bots for more decisions than this is a bug (a base game has at most 54
@@ -112,7 +113,7 @@ def play_game(
             return record_from_game(state, players=names).to_dict()
         seat = state.to_move
         bot = seats[seat]
-        decision = bot.decide(state.observation(seat), state.turns)
+        decision = bot.decide(state.observation(seat), seen_by(state.turns, seat))
         try:
             state, _turn = apply_turn(state, decision)
         except (IllegalTurnError, ValueError, TypeError, KeyError, AttributeError) as exc:

@@ -137,3 +137,45 @@ def test_north_opens_odd_games_unless_told() -> None:
     assert play_game(bots(), 2, 1)["turns"][0]["player"] == "north"
     assert play_game(bots(), 2, 1, first="south")["turns"][0]["player"] == "south"
     assert play_game(bots(), 2, 0)["players"] == {"south": "random", "north": "random"}
+
+
+class Recording:
+    """A bot that plays like ``inner`` and keeps every history it was shown."""
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+        self.name = "recording"
+        self.shown: list[tuple[Player, tuple[game.Turn, ...]]] = []
+
+    def decide(self, observation: Position, history: Sequence[game.Turn | Mapping[str, Any]] | None = None) -> game.Turn:
+        seat = observation.to_move
+        self.shown.append((seat, tuple(history or ())))  # type: ignore[arg-type]
+        return self.inner.decide(observation, history)  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("variant, expert", VARIANTS)
+def test_a_bot_never_sees_the_cards_its_opponent_drew(variant: str, expert: bool) -> None:
+    """The loop shows each bot the turns as its seat saw them: the opponent's draws, Headhunter
+    draws and put-back cards hidden (their decks kept), its own whole; the record keeps everything."""
+    own_draws = hidden = put_backs = 0
+    for index in range(12):
+        bots = [Recording(make_bot("random", seed=index)), Recording(make_bot("random", seed=index + 100))]
+        record = play_game(bots, 7, index, variant=variant, expert=expert)
+        assert any(turn.get("draw") for turn in record["turns"])  # the record is whole
+        for bot in bots:
+            for seat, history in bot.shown:
+                for turn in history:
+                    if turn.player is seat:
+                        own_draws += turn.draw is not None
+                        continue
+                    hidden += 1
+                    assert turn.draw is None
+                    assert turn.drawn is None or set(turn.drawn) <= {None}
+                    if turn.put_back:
+                        put_backs += 1
+                        assert set(turn.put_back) <= {None}
+                        assert turn.put_back_decks is not None and len(turn.put_back_decks) == len(turn.put_back)
+                        assert set(turn.put_back_decks) <= {"clan", "tactics"}
+    assert own_draws > 100 and hidden > 100
+    if variant == "tactics":
+        assert put_backs >= 1  # a Headhunter was played and its put-back hidden

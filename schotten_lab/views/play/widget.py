@@ -25,7 +25,7 @@ from ...core.position import Position
 from ...core.rules import Player
 from ...core.tactics import RUSES, TACTICS_NAMES
 from ...core.words import WordsError, check_lang, default_lang
-from ...game import GameRecord, GameState, IllegalTurnError, Play, Turn, apply_turn, new_game
+from ...game import GameRecord, GameState, IllegalTurnError, Play, Turn, apply_turn, new_game, seen_by
 from .address import read_address
 from .parts import ADVICE_ROLLOUTS, MAX_ROLLOUTS, MAX_SEED, OPPONENTS, REVIEW_ITERATIONS, ROUNDS, VARIANTS, advice_html
 from .parts import bot_label, default_file_name, human_name, turn_words
@@ -420,7 +420,7 @@ class PlayGame(PlayRecords):
             started = time.perf_counter()
             try:
                 observation = self.state.observation(self.bot_seat)  # the bot's own view: no peeking either way
-                decision = self.bot.decide(observation, self.state.turns)
+                decision = self.bot.decide(observation, seen_by(self.state.turns, self.bot_seat))
                 self.state, turn = apply_turn(self.state, decision)
             except (SchottenError, ValueError, RuntimeError) as exc:
                 self._refuse(t("play.msg.bot_failed", self.lang, error=one_line(exc)))
