@@ -21,8 +21,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "bots"))
 
 from advisor_games import endgame, played, dealt, random_turn  # type: ignore[import-not-found]  # noqa: E402
+from test_tactics_search import random_state  # type: ignore[import-not-found]  # noqa: E402
 from schotten_lab.bots.advisor import advise, compare_turns  # noqa: E402
 from schotten_lab.bots.determinize import observation  # noqa: E402
 from schotten_lab.core.load import load_position_text  # noqa: E402
@@ -30,20 +32,6 @@ from schotten_lab.core.position import Position  # noqa: E402
 from schotten_lab.bots.sim import Sim  # noqa: E402
 from schotten_lab.game import GameState, apply_turn, new_game  # noqa: E402
 from schotten_lab.game.playout import random_decision  # noqa: E402
-
-
-def random_state(seed: int, turns: int, expert: bool = False, stop_at_pending: bool = False) -> GameState:
-    """A tactics game after ``turns`` random decisions (tests/bots/test_tactics_search.py's)."""
-    rng = random.Random(seed)
-    state = new_game("tactics", expert, seed=seed)
-    for _ in range(turns):
-        if state.over or (stop_at_pending and state.pending is not None):
-            break
-        previous = state
-        state, _ = apply_turn(state, random_decision(state, rng))
-        if state.over:
-            return previous if previous.pending is None else state
-    return state
 
 
 def before_the_win(seed: int, expert: bool) -> Sim | None:

@@ -22,12 +22,13 @@ turn of the opponent's to read, the deals stay uniform (:data:`UNIFORM`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..core.cards import Card
 from ..core.errors import CardError
+from ..game import IllegalTurnError, read_turn
 from .determinize import View
 from .greedy import placement_value
 from .sim import Sim
@@ -76,34 +77,27 @@ def heuristic_beats(table: Sim, cards: Sequence[int], bar: int) -> list[bool]:
     return found
 
 
-def _placement(turn: Any) -> tuple[str | None, int | None, int | None, tuple[int, ...]] | None:
+def _placement(turn: Any) -> tuple[str, int | None, int | None, tuple[int, ...]] | None:
     """``(player, card index or None for a pass, stone 0-8, claims 0-8)`` of a history turn (a
-    :class:`~schotten_lab.game.Turn` or its JSON mapping), ``None`` when it cannot be read."""
-    if isinstance(turn, Mapping):
-        player, play, claims = turn.get("player"), turn.get("play"), turn.get("claim", ())
-        if play is not None and not isinstance(play, Mapping):
-            return None
-        card_name = None if play is None else play.get("card")
-        stone = None if play is None else play.get("stone")
-    else:
-        player = getattr(getattr(turn, "player", None), "value", None)
-        play = getattr(turn, "play", None)
-        claims = getattr(turn, "claim", ())
-        card_name = None if play is None else play.card
-        stone = None if play is None else play.stone
-    if player not in ("south", "north") or not isinstance(claims, (list, tuple)):
-        return None
-    if not all(isinstance(c, int) and not isinstance(c, bool) and 1 <= c <= 9 for c in claims):
-        return None
-    if card_name is None:
-        return player, None, None, tuple(c - 1 for c in claims)
-    if not isinstance(card_name, str) or isinstance(stone, bool) or not isinstance(stone, int) or not 1 <= stone <= 9:
-        return None
+    :class:`~schotten_lab.game.Turn` or its JSON mapping, read by :func:`~schotten_lab.game.read_turn`),
+    ``None`` when it cannot be read or is not a clan card's placement."""
     try:
-        card = Card.parse(card_name).index
+        read = read_turn(turn)
+    except (IllegalTurnError, ValueError, TypeError, KeyError):
+        return None
+    if read.player is None:
+        return None
+    claims = tuple(c - 1 for c in read.claim)
+    if read.play is None:
+        return read.player.value, None, None, claims
+    stone = read.play.stone
+    try:
+        card = Card.parse(read.play.card).index
     except (CardError, ValueError):
         return None
-    return player, card, stone - 1, tuple(c - 1 for c in claims)
+    if stone is None or not 1 <= stone <= 9:
+        return None
+    return read.player.value, card, stone - 1, claims
 
 
 def arrivals(

@@ -118,7 +118,7 @@ def review_game(
     seat = rec.seat
     if seat is None and not rec.deal.complete:
         raise ReviewError.of("review.err_no_hand")
-    if not rec.variant == "tactics":
+    if rec.variant != "tactics":
         # a game's review plays thousands of rollouts a turn in many calls, each below the size that
         # loads the compiled kernel on its own: load it once now (the same numbers, about 50x faster)
         warm()

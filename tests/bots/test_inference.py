@@ -7,7 +7,7 @@
 - the deals the kernel makes follow the weights: on a small hidden set, each opponent hand's
   frequency matches ``doubt ** unfit`` normalised (exact distribution computed by enumeration);
 - a history that does not lead to the position, or cannot be read, leaves the deals uniform, and so
-  does no history (the old deals, the same random stream).
+  does no history; plain and compiled batches agree with and without a reading.
 """
 
 from __future__ import annotations
@@ -118,9 +118,9 @@ def test_the_deals_follow_the_weights(compiled: bool) -> None:
         assert abs(counts.get(hand, 0) - expected) <= 4.5 * math.sqrt(deals * p * (1 - p)) + 1, (sorted(hand), counts.get(hand), expected)
 
 
-def test_uniform_deals_draw_the_same_stream_as_before() -> None:
-    """Without a reading the kernel shuffles once per deal and draws nothing more: the batches of
-    :class:`Rollouts` with :data:`UNIFORM` equal those with an empty reading of ``draws``."""
+def test_plain_and_compiled_batches_agree_with_and_without_a_reading() -> None:
+    """The plain and compiled paths play the same batches, with uniform deals and with the deals
+    weighted by the history; the weighting changes the deals (so the batches differ from uniform)."""
     view, history, _ = _greedy_game(2, False)[25]
     moves = [(view.hand[0], s) for s in range(9) if len(view.sides[2 * s + view.me]) < 3 and view.claimed[s] < 0][:3]  # type: ignore[attr-defined]
     plain = Rollouts(view, compiled=False).winners(moves, 40, 11)  # type: ignore[arg-type]
@@ -129,6 +129,7 @@ def test_uniform_deals_draw_the_same_stream_as_before() -> None:
     weighted_plain = Rollouts(view, compiled=False, history=history).winners(moves, 40, 11)  # type: ignore[arg-type]
     weighted_fast = Rollouts(view, compiled=True, history=history).winners(moves, 40, 11)  # type: ignore[arg-type]
     assert weighted_plain == weighted_fast
+    assert weighted_plain != plain
 
 
 @pytest.mark.parametrize("compiled", [False, True])
