@@ -615,6 +615,42 @@ def test_ctrl_c_while_the_command_line_loads_exits_130(monkeypatch: pytest.Monke
     assert entry.main() == 130
 
 
+class _ImportBrokenByCtrlC:
+    """A meta-path finder that receives a real SIGINT while the command line loads and, as numpy's
+    C import does, turns the interruption into an ImportError of its own."""
+
+    def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+        if name == "schotten_lab.cli":
+            try:
+                signal.raise_signal(signal.SIGINT)
+            except KeyboardInterrupt:
+                raise ImportError('PyCapsule_Import could not import module "datetime"') from None
+
+
+def test_ctrl_c_that_breaks_an_extension_import_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    import schotten_lab.__main__ as entry
+
+    monkeypatch.delitem(sys.modules, "schotten_lab.cli")
+    monkeypatch.setattr(sys, "meta_path", [_ImportBrokenByCtrlC(), *sys.meta_path])
+    before = signal.getsignal(signal.SIGINT)
+    assert entry.main() == 130
+    assert signal.getsignal(signal.SIGINT) is before  # the Ctrl-C handler is the test runner's again
+
+
+def test_an_import_error_without_ctrl_c_is_not_hidden(monkeypatch: pytest.MonkeyPatch) -> None:
+    import schotten_lab.__main__ as entry
+
+    class Broken:
+        def find_spec(self, name: str, path: object = None, target: object = None) -> None:
+            if name == "schotten_lab.cli":
+                raise ImportError("a real missing module")
+
+    monkeypatch.delitem(sys.modules, "schotten_lab.cli")
+    monkeypatch.setattr(sys, "meta_path", [Broken(), *sys.meta_path])
+    with pytest.raises(ImportError, match="a real missing module"):
+        entry.main()
+
+
 def test_the_package_loads_numpy_only_when_used() -> None:
     code = "import sys, schotten_lab; assert 'numpy' not in sys.modules; from schotten_lab import Position; print(Position)"
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
