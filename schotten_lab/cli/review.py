@@ -82,7 +82,7 @@ def add_review_parser(sub: Any) -> None:
     p.add_argument("--game", type=count, metavar="K", help="in a JSON Lines file, the K-th record (from 0)")
     p.add_argument("--iterations", type=integer, default=DEFAULT_REVIEW_ITERATIONS, metavar="N",
                    help=f"advisor rollouts per turn, 1 to {MAX_REVIEW_ITERATIONS:,} (default {DEFAULT_REVIEW_ITERATIONS}); the moves "
-                   "are then scored on up to 128 times as many deals while a turn's label is undecided")
+                   "are then scored on up to 512 times as many deals while a turn's label is undecided")
     p.add_argument("--seed", type=integer, default=0, metavar="S", help="the review's seed (default 0)")
     add_lang_option(p, "the text review and its summary")
     p.set_defaults(run=cmd_review)

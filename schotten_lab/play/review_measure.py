@@ -23,13 +23,15 @@ more rollouts a game, and this policy is about five times faster per rollout tha
 default (``greedy``) while the two make equally strong advisors at equal time (49/100 head to head,
 docs/ADVISOR.md), so the review decides its labels on more deals in the same time."""
 
-MAX_DEALS_FACTOR = 128
+MAX_DEALS_FACTOR = 512
 """The adaptive budget's cap: a turn whose label is still undecided (a threshold inside its loss's
 interval) is scored on twice the deals, again and again, up to this many times ``iterations`` (it
-starts from ``iterations / 2``: at the default 200, looks at 100, 200, ..., 25,600 deals). Only a
+starts from ``iterations / 2``: at the default 200, looks at 100, 200, ..., 102,400 deals). Only a
 turn whose loss lies near a place where its label changes goes that far; there the capped standard
-error (about 0.3 points) decides how near (see :mod:`.review_stats`). The compiled rollouts make it
-affordable: a 43-turn game reviews in 19-34 s on the shared machine under a load average of 17-19."""
+error (about 0.2 points) decides how near (see :mod:`.review_stats`). The compiled rollouts make it
+affordable: a 43-turn game reviews in 30-45 s on the shared 2-core machine under a load average of
+3; at 128 times (25,600 deals, 16-29 s) 3 of its 43 labels differed between five seeds, at 512 times
+1 (docs/ADVISOR.md, "Measured: time and label stability")."""
 FIRST_DEALS_FACTOR = 0.5
 """The deals of a turn's first look, as a multiple of ``iterations``: every candidate is scored on
 them, and they choose which go on."""
