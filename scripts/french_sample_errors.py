@@ -234,7 +234,7 @@ def turn_rule_lines() -> Iterator[tuple[str, str]]:
     from schotten_lab.core.words import Fact, TacticName
     from schotten_lab.game import IllegalTurnError, new_game
     from schotten_lab.game.record_words import Verbatim
-    from schotten_lab.game.state import apply_turn
+    from schotten_lab.game.apply import apply_turn
 
     for decision in ({"play": {"card": "R8", "stone": 3}}, {"player": "north", "play": {"card": "G1", "stone": 3}},
                      {"play": {"card": "SPY", "stone": 3}}):
@@ -261,7 +261,7 @@ def engine_lines() -> Iterator[tuple[str, str]]:
     from schotten_lab.core.rules import Player
     from schotten_lab.game import IllegalTurnError, new_game, state_from_position
     from schotten_lab.game.plays import Play
-    from schotten_lab.game.state import _apply
+    from schotten_lab.game.apply import _apply
     from schotten_lab.game.turn import Turn
 
     def state(notation: str, clan: str = "", tactics: tuple[str, ...] = ()) -> object:
