@@ -229,7 +229,7 @@ def refusal_lines() -> Iterator[tuple[str, str]]:
 
 
 def turn_rule_lines() -> Iterator[tuple[str, str]]:
-    """A turn the engine refuses (game/state.py, ``play_problem``), said in French."""
+    """A turn the engine refuses (game/apply.py, ``play_problem``), said in French."""
     from schotten_lab.core.rules import Player
     from schotten_lab.core.words import Fact, TacticName
     from schotten_lab.game import IllegalTurnError, new_game
@@ -254,7 +254,7 @@ def turn_rule_lines() -> Iterator[tuple[str, str]]:
 
 
 def engine_lines() -> Iterator[tuple[str, str]]:
-    """The engine's other refusals (game/state.py, game/plays.py): a decision's shape, the deck, a pass,
+    """The engine's other refusals (game/apply.py, game/work.py, game/plays.py): a decision's shape, the deck, a pass,
     the claims (with their formations), the draws and the Headhunter's counts, each from a real turn."""
     from schotten_lab.core.cards import parse_cards
     from schotten_lab.core.position import Position
