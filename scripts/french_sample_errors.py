@@ -229,12 +229,12 @@ def refusal_lines() -> Iterator[tuple[str, str]]:
 
 
 def turn_rule_lines() -> Iterator[tuple[str, str]]:
-    """A turn the engine refuses (game/state.py, ``play_problem``), said in French."""
+    """A turn the engine refuses (game/apply.py, ``play_problem``), said in French."""
     from schotten_lab.core.rules import Player
     from schotten_lab.core.words import Fact, TacticName
     from schotten_lab.game import IllegalTurnError, new_game
     from schotten_lab.game.record_words import Verbatim
-    from schotten_lab.game.state import apply_turn
+    from schotten_lab.game.apply import apply_turn
 
     for decision in ({"play": {"card": "R8", "stone": 3}}, {"player": "north", "play": {"card": "G1", "stone": 3}},
                      {"play": {"card": "SPY", "stone": 3}}):
@@ -254,14 +254,14 @@ def turn_rule_lines() -> Iterator[tuple[str, str]]:
 
 
 def engine_lines() -> Iterator[tuple[str, str]]:
-    """The engine's other refusals (game/state.py, game/plays.py): a decision's shape, the deck, a pass,
+    """The engine's other refusals (game/apply.py, game/work.py, game/plays.py): a decision's shape, the deck, a pass,
     the claims (with their formations), the draws and the Headhunter's counts, each from a real turn."""
     from schotten_lab.core.cards import parse_cards
     from schotten_lab.core.position import Position
     from schotten_lab.core.rules import Player
     from schotten_lab.game import IllegalTurnError, new_game, state_from_position
     from schotten_lab.game.plays import Play
-    from schotten_lab.game.state import _apply
+    from schotten_lab.game.apply import _apply
     from schotten_lab.game.turn import Turn
 
     def state(notation: str, clan: str = "", tactics: tuple[str, ...] = ()) -> object:

@@ -125,7 +125,7 @@ def test_the_command_line_says_these_refusals_in_french(
 
 
 def _illegal(state: object, decision: dict[str, object]) -> IllegalTurnError:
-    from schotten_lab.game.state import apply_turn
+    from schotten_lab.game.apply import apply_turn
 
     with pytest.raises(IllegalTurnError) as caught:
         apply_turn(state, decision)  # type: ignore[arg-type]

@@ -27,6 +27,7 @@ clan card may pass even with a playable tactics card.
 """
 
 from .._names import reexports as _reexports
+from .apply import apply_turn as apply_turn, read_decision as read_decision
 from .deal import TACTICS_DECK_ORDER as TACTICS_DECK_ORDER, Deal as Deal, deal as deal
 from .errors import IllegalTurnError as IllegalTurnError, RecordError as RecordError
 from .observation import (
@@ -61,10 +62,8 @@ from .records import (
 )
 from .state import (
     GameState as GameState,
-    apply_turn as apply_turn,
     claims_after as claims_after,
     new_game as new_game,
-    read_decision as read_decision,
     state_from_position as state_from_position,
 )
 from .turn import Turn as Turn, read_turn as read_turn, seen_by as seen_by

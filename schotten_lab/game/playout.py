@@ -10,7 +10,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
-from .state import GameState, apply_turn, new_game
+from .apply import apply_turn
+from .state import GameState, new_game
 from .turn import Turn
 
 

@@ -267,7 +267,8 @@ TURN_RULE_PHRASES = register({
                             "fr": "la borne {stone} est revendiquée (par {player}) : elle est fermée"},
     "record.side_full": {"en": "{player}'s side of stone {stone} already has {count} cards (capacity {capacity})",
                          "fr": "le côté de {player} sur la borne {stone} a déjà {count} cartes (il en tient {capacity})"},
-    # the shape of a decision, the draws, the claims, a pass (game/state.py), the Headhunter (game/plays.py)
+    # the shape of a decision, the draws, the claims, a pass (game/apply.py, game/work.py; a variant or a deal: game/state.py),
+    # the Headhunter (game/plays.py)
     "record.unknown_variant": {"en": "unknown variant {value}: expected {base} or {tactics}",
                                "fr": "variante inconnue {value} : {base} ou {tactics} attendu"},
     "record.deal_variant": {"en": "the deal is for the {deal} variant, not {variant}", "fr": "la donne est celle de la variante {deal}, et non {variant}"},
@@ -305,7 +306,7 @@ TURN_RULE_PHRASES = register({
     "record.headhunter_decks": {"en": "the decks hold {clan} clan and {tactics} tactics cards: cannot draw {decks}",
                                 "fr": "la pioche Clan a {clan} et la pioche Tactique {tactics} : impossible de piocher {decks}"},
 })  # fmt: skip
-"""The rules of a turn the engine refuses (game/state.py, ``play_problem``), en and fr."""
+"""The rules of a turn the engine refuses (game/apply.py, ``play_problem``), en and fr."""
 
 
 @dataclass(frozen=True, slots=True)

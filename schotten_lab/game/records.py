@@ -25,7 +25,8 @@ from ..core.reader_words import JsonMessage
 from ..core.words import Fact
 from .errors import IllegalTurnError, RecordError
 from .record_words import Code, Shown, Verbatim
-from .state import GameState, _apply, new_game
+from .apply import _apply
+from .state import GameState, new_game
 
 FORMAT = "schotten-lab/game@1"
 MATCH_FORMAT = "schotten-lab/match@1"

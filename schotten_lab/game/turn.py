@@ -3,11 +3,11 @@
 One :class:`Turn` type serves both. A decision says ``player``, ``play`` (``None``: a pass),
 ``claim`` (stones, in order) and, in the tactics variant, ``deck`` (the deck chosen); Headhunter's
 second step is a decision of its own saying only ``put_back`` (the cards put back) and, in the base
-game, any further claims. The engine's :func:`~.state.apply_turn` answers with the turn as played:
+game, any further claims. The engine's :func:`~.apply.apply_turn` answers with the turn as played:
 the claims made, the card drawn (``draw``), the deck drawn from, and a Headhunter's cards
 (``drawn``, then ``put_back``). Dicts exist only where JSON enters or leaves: :meth:`Turn.to_dict`
 writes the turn object of a ``schotten-lab/game@1`` record (docs/reference/formats.md, "A turn"),
-and :func:`~.state.apply_turn` still takes a mapping from outside, read once into a :class:`Turn`.
+and :func:`~.apply.apply_turn` still takes a mapping from outside, read once into a :class:`Turn`.
 A :class:`Turn` is not a mapping: inside the library its fields are read by name (``turn.play``,
 ``turn.claim``), so a dict standing for a turn is a type error rather than a silent path.
 """

@@ -28,7 +28,7 @@ from schotten_lab.game import (
     observation_from_dict,
     state_from_position,
 )
-from schotten_lab.game.state import _apply
+from schotten_lab.game.apply import _apply
 
 S, N = Player.SOUTH, Player.NORTH
 

@@ -14,7 +14,8 @@ import pytest
 from schotten_lab.core.rules import Player
 from schotten_lab.game import IllegalTurnError, new_game
 from schotten_lab.game.plays import Play
-from schotten_lab.game.state import GameState, _apply
+from schotten_lab.game.apply import _apply
+from schotten_lab.game.state import GameState
 from schotten_lab.game.turn import Turn
 
 from ..core.test_french import french_problems
@@ -100,7 +101,7 @@ def test_an_engine_refusal_keeps_its_english_and_says_itself_in_french(
     assert not french_problems(french), french_problems(french)
 
 
-@pytest.mark.parametrize("module", ["game/state.py", "game/plays.py"])
+@pytest.mark.parametrize("module", ["game/apply.py", "game/work.py", "game/state.py", "game/plays.py"])
 def test_the_engine_refuses_in_facts_not_in_english_strings(module: str) -> None:
     """Every ``IllegalTurnError`` of the engine and every rule problem it returns carries a fact
     (phrase tables), so no refusal of these modules is left English under ``--lang fr``."""
