@@ -10,7 +10,7 @@ are 0 (south) and 1 (north). The tactics cards are ints too:
   identity (``JOKER=R8``, only in positions set up by hand) gets an interned code from 64 up;
 - a stone's combat modes are bits (:data:`BLIND` 1, :data:`MUD` 2).
 
-The rules are the engine's (docs/RULES.md, :mod:`schotten_lab.game.state`), turn by turn: every play
+The rules are the engine's (docs/RULES.md, :mod:`schotten_lab.game.apply`), turn by turn: every play
 (:meth:`TacticsSim.apply_play` takes the engine's :class:`~schotten_lab.game.Play`), the claim
 proof (plain stones by the base game's rank cascade, stones with troops or modes by the engine's own
 rules kernel's :func:`~schotten_lab.core.kernel.tactics_claim_proved` on the same ints), the tie-break by
