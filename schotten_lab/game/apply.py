@@ -21,9 +21,9 @@ from ..core.cards import Card
 from ..core.rules import Player, win_reason
 from ..core.tactics import HandCard
 from ..core.words import Fact
-from .errors import IllegalTurnError
+from .errors import IllegalTurnError, quote
 from .plays import DECKS, Play, Seat, _legal, claim_holds, has_clan_placement, play_problem
-from .record_words import CardCount, Code, DeckName, Shown
+from .record_words import CardCount, Code, DeckName, Shown, Verbatim
 from .state import GameState, PendingTurn
 from .turn import Turn, read_cards, read_claims
 from .work import Work, claim_refusal, do_claims, do_play, seat_index
@@ -214,7 +214,7 @@ def _finish_headhunter(
     if not state.rules.expert:
         later = decision.claim
         if set(later) & set(pending.claims):
-            raise IllegalTurnError("claim", Fact.of("record.claim_twice", value=Shown([*pending.claims, *later])))
+            raise IllegalTurnError("claim", Fact.of("record.claim_twice", value=Verbatim(quote([*pending.claims, *later]))))
         turn = replace(turn, claim=tuple(do_claims(w, player, (*pending.claims, *later), strict)))
     return _end_turn(state, w, turn.play, turn.claim, drew=False, deck=None, seen_draw=None, begun=turn)
 

@@ -20,8 +20,11 @@ from typing import Any, Literal
 
 from ..core.rules import Player
 from ..core.tactics import TACTICS_NAMES, parse_hand_card
+from ..core.errors import SchottenError
+from ..core.words import Fact
 from .errors import IllegalTurnError, quote
 from .plays import Play
+from .record_words import Shown, Verbatim
 
 Stage = Literal["decided", "pending", "played"]
 """``decided``: a player's decision; ``pending``: Headhunter's first step, played, its put-back to
@@ -109,10 +112,10 @@ def read_turn(data: Turn | Mapping[str, Any]) -> Turn:
     if isinstance(data, Turn):
         return data
     if not isinstance(data, Mapping):
-        raise IllegalTurnError("format", f"a decision must be an object like {{'play': ..., 'claim': []}}, not {quote(data)}")
+        raise IllegalTurnError("format", Fact.of("record.decision_shape", value=Shown(data)))
     who = data.get("player")
     if who is not None and who not in ("south", "north"):
-        raise IllegalTurnError("format", f"player must be 'south' or 'north', not {quote(who)}")
+        raise IllegalTurnError("format", Fact.of("record.player_name", value=Shown(who)))
     player = None if who is None else Player(who)
     extra = tuple((str(k), v) for k, v in data.items() if k not in TURN_FIELDS)
     claims = read_claims(data.get("claim"))
@@ -121,7 +124,7 @@ def read_turn(data: Turn | Mapping[str, Any]) -> Turn:
     raw_play = data.get("play")
     deck = data.get("deck")
     if deck is not None and deck not in ("clan", "tactics"):
-        raise IllegalTurnError("format", f"deck must be 'clan' or tactics, not {quote(deck)}")
+        raise IllegalTurnError("format", Fact.of("record.deck_either", value=Shown(deck)))
     return Turn(player, None if raw_play is None else Play.from_dict(raw_play), claims, deck=deck, extra=extra)
 
 
@@ -130,12 +133,12 @@ def read_claims(raw: object) -> tuple[int, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, (list, tuple)):
-        raise IllegalTurnError("format", f"claim must be a list of stone numbers 1-9, not {quote(raw)}")
+        raise IllegalTurnError("format", Fact.of("record.claim_list", value=Shown(raw)))
     for n in raw:
         if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 9:
-            raise IllegalTurnError("format", f"claim lists {quote(n)}; stones are numbered 1-9")
+            raise IllegalTurnError("format", Fact.of("record.claim_stone", value=Shown(n)))
     if len(set(raw)) != len(raw):
-        raise IllegalTurnError("claim", f"claim lists a stone twice: {quote(list(raw))}")
+        raise IllegalTurnError("claim", Fact.of("record.claim_twice", value=Verbatim(quote(list(raw)))))
     return tuple(raw)
 
 
@@ -143,18 +146,18 @@ def read_cards(raw: object) -> tuple[str | None, ...]:
     """The cards a Headhunter puts back, as canonical codes (``None``: a card the record's seat did
     not see)."""
     if not isinstance(raw, (list, tuple)):
-        raise IllegalTurnError("format", f"return must list card codes, not {quote(raw)}")
+        raise IllegalTurnError("format", Fact.of("record.return_list", value=Shown(raw)))
     codes: list[str | None] = []
     for code in raw:
         if code is None:
             codes.append(None)
             continue
         if not isinstance(code, str):
-            raise IllegalTurnError("format", f"return lists {quote(code)}; expected card codes")
+            raise IllegalTurnError("format", Fact.of("record.return_code", value=Shown(code)))
         try:
             codes.append(str(parse_hand_card(code)))
         except ValueError as exc:
-            raise IllegalTurnError("format", str(exc)) from None
+            raise IllegalTurnError("format", exc.fact if isinstance(exc, SchottenError) and exc.fact is not None else str(exc)) from None
     return tuple(codes)
 
 

@@ -87,6 +87,14 @@ CASES: list[tuple[Callable[[], GameState], object, dict[str, object], str, str]]
      "coup illégal (forme)\u00a0: une décision doit être un objet avec «\u00a0play\u00a0» et «\u00a0claim\u00a0», et non 5"),
     (lambda: new_game("base", False), {"return": []}, {}, "illegal turn (format): 'return' answers a pending Headhunter only",
      "coup illégal (forme)\u00a0: «\u00a0return\u00a0» ne sert qu’à répondre à un Chasseur de tête en cours"),
+    (lambda: new_game("base", False), {"play": None, "claim": [10]}, {}, "illegal turn (format): claim lists 10; stones are numbered 1-9",
+     "coup illégal (forme)\u00a0: la revendication nomme 10\u00a0; les bornes sont numérotées de 1 à 9"),
+    (lambda: new_game("base", False), {"play": None, "claim": "x"}, {}, "illegal turn (format): claim must be a list of stone numbers 1-9, not 'x'",
+     "coup illégal (forme)\u00a0: la revendication doit être une liste de numéros de bornes, de 1 à 9, et non «\u00a0x\u00a0»"),
+    (lambda: new_game("base", False), {"play": None, "claim": [2, 2]}, {}, "illegal turn (claim): claim lists a stone twice: [2, 2]",
+     "coup illégal (revendication)\u00a0: la revendication nomme deux fois la même borne\u00a0: [2, 2]"),
+    (_pending, {"return": ["R1", 5]}, {}, "illegal turn (format): return lists 5; expected card codes",
+     "coup illégal (forme)\u00a0: «\u00a0return\u00a0» contient 5, qui n’est pas un code de carte"),
 ]  # fmt: skip
 
 
@@ -101,7 +109,7 @@ def test_an_engine_refusal_keeps_its_english_and_says_itself_in_french(
     assert not french_problems(french), french_problems(french)
 
 
-@pytest.mark.parametrize("module", ["game/apply.py", "game/work.py", "game/state.py", "game/plays.py"])
+@pytest.mark.parametrize("module", ["game/apply.py", "game/work.py", "game/state.py", "game/plays.py", "game/turn.py"])
 def test_the_engine_refuses_in_facts_not_in_english_strings(module: str) -> None:
     """Every ``IllegalTurnError`` of the engine and every rule problem it returns carries a fact
     (phrase tables), so no refusal of these modules is left English under ``--lang fr``."""
@@ -119,3 +127,14 @@ def test_the_engine_refuses_in_facts_not_in_english_strings(module: str) -> None
         if isinstance(message, ast.JoinedStr) or (isinstance(message, ast.Constant) and isinstance(message.value, str)):
             english.append(f"line {node.lineno}: {ast.unparse(message)[:60]}")
     assert not english, english
+
+
+def test_reading_a_turn_names_a_bad_player_in_both_languages() -> None:
+    from schotten_lab.game import read_turn
+
+    with pytest.raises(IllegalTurnError) as caught:
+        read_turn({"player": "east", "play": None})
+    assert str(caught.value) == "illegal turn (format): player must be 'south' or 'north', not 'east'"
+    french = caught.value.in_words("fr")
+    assert french == "coup illégal (forme)\u00a0: le joueur doit être «\u00a0south\u00a0» ou «\u00a0north\u00a0», et non «\u00a0east\u00a0»"
+    assert not french_problems(french), french_problems(french)
