@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import advise  # noqa: E402
 from schotten_lab.core import Player, Position  # noqa: E402
 from schotten_lab.core import edit as ed  # noqa: E402
@@ -53,7 +54,7 @@ def test_panel_shows_the_advisors_ranking_for_the_player_to_move() -> None:
     position = three_eights()
     panel.update(position)
     assert panel.advice is not None and panel.message == "" and panel.advised == position
-    expected = advise(position, iterations=200, budget_seconds=30.0, seed=0)  # seeded: the same ranking
+    expected = advise(position, budget=Budget(rollouts=200), seed=0)  # seeded: the same ranking
     assert [m.label() for m in panel.advice.moves] == [m.label() for m in expected.moves]
     assert moves_shown(panel) == [m.label() for m in expected.moves[:10]]
     text = panel.table.value
@@ -183,7 +184,7 @@ def test_editor_without_advisor() -> None:
 
 
 def test_advice_html_escapes_and_limits() -> None:
-    advice = advise(three_eights(), iterations=100, seed=1)
+    advice = advise(three_eights(), budget=Budget(rollouts=100), seed=1)
     text = advice_html(advice, limit=3)
     assert text.count("class='sl-advice-move'") == 3
     assert "<script" not in text

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import profile
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import AdvisorBot
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import Player
@@ -52,7 +53,7 @@ def test_a_quiet_pool_answers_as_the_advisor_in_this_process(pool: SearchPool, v
     observation = observation_after(variant, seed, turns)
     if observation is None:
         return
-    here, there = AdvisorBot(iterations=rollouts, seed=seed), PooledAdvisor(pool, rollouts, seed)
+    here, there = AdvisorBot(budget=Budget(rollouts=rollouts), seed=seed), PooledAdvisor(pool, rollouts, seed)
     for _ in range(2):  # two decisions: the seed sequence is the advisor's too
         assert there.decide(observation).to_dict() == here.decide(observation).to_dict()
         assert there.last is not None and not there.last.bounded and not there.last.fewer
@@ -65,7 +66,7 @@ def test_the_pool_reads_the_history_as_the_advisor_does(pool: SearchPool) -> Non
     for _ in range(14):
         state, _ = apply_turn(state, random_decision(state, rng))
     observation = state.observation(state.to_move)
-    here, there = AdvisorBot(iterations=50, seed=9), PooledAdvisor(pool, 50, 9)
+    here, there = AdvisorBot(budget=Budget(rollouts=50), seed=9), PooledAdvisor(pool, 50, 9)
     assert there.decide(observation, state.turns).to_dict() == here.decide(observation, state.turns).to_dict()
 
 
@@ -102,7 +103,7 @@ def test_a_search_beside_another_is_given_its_deadline(pool: SearchPool, monkeyp
     else:  # fast rollouts: its share of the time left still covered its budget, so all its rollouts, as alone
         from schotten_lab.bots.advisor import advise
 
-        assert thought.turn.to_dict() == advise(opening, iterations=300, seed=2, explain_all=False).decision().to_dict()
+        assert thought.turn.to_dict() == advise(opening, budget=Budget(rollouts=300), seed=2, explain_all=False).decision().to_dict()
 
 
 def test_searches_waiting_share_the_time_left_before_their_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,11 +123,13 @@ def test_searches_waiting_share_the_time_left_before_their_deadline(monkeypatch:
     covered = thinking.search(Search(opening, 300, 1, 0.2, now + 2.0), waiting=1)
     late = thinking.search(Search(opening, 300, 1, 0.2, now - 1.0), waiting=1)
     quick = thinking.search(Search(opening, 300, 1, MIN_SECONDS / 2, now - 1.0), waiting=3)
-    assert 0.4 < float(asked[0]["budget_seconds"]) <= 0.5 and "iterations" not in asked[0]  # two seconds, four searches
+    budgets = [options["budget"] for options in asked]
+    assert all(isinstance(b, Budget) for b in budgets) and all("iterations" not in o and "budget_seconds" not in o for o in asked)
+    assert 0.4 < float(budgets[0].seconds or 0) <= 0.5 and budgets[0].rollouts is None  # type: ignore[union-attr]  # two seconds, four searches
     assert shared.bounded
-    for options, thought in ((asked[1], covered), (asked[3], quick)):  # its rollouts fit its share, or the least clock
-        assert options["iterations"] == 300 and "budget_seconds" not in options and not thought.bounded
-    assert asked[2]["budget_seconds"] == MIN_SECONDS and late.bounded  # past its deadline: a few deals, a move all the same
+    for budget, thought in ((budgets[1], covered), (budgets[3], quick)):  # its rollouts fit its share, or the least clock
+        assert budget == Budget(rollouts=300) and not thought.bounded
+    assert budgets[2] == Budget(seconds=MIN_SECONDS) and late.bounded  # past its deadline: a few deals, a move all the same
 
 
 def test_a_level_s_budget_is_its_rollouts_at_the_measured_pace(pool: SearchPool) -> None:
@@ -139,7 +142,7 @@ class BusyPool:
     """A pool that always answers the advisor's move after a search the clock cut short."""
 
     def think(self, observation: Position, rollouts: int, seed: int, history: object = ()) -> Thought:
-        turn = AdvisorBot(iterations=4, seed=seed).decide(observation)
+        turn = AdvisorBot(budget=Budget(rollouts=4), seed=seed).decide(observation)
         return Thought(turn, 37, rollouts, 0.84, bounded=True)
 
 
@@ -207,7 +210,7 @@ def test_the_pool_s_size_is_checked() -> None:
 def test_without_a_pool_the_advisor_searches_in_this_process() -> None:
     thinking.stop_pool()
     bot = thinking.make_opponent("advisor", 50, 3)
-    assert isinstance(bot, AdvisorBot) and bot.iterations == 50
+    assert isinstance(bot, AdvisorBot) and bot.budget == Budget(rollouts=50)
     assert type(thinking.make_opponent("greedy", 50, 3)).__name__ != "PooledAdvisor"
 
 
@@ -226,7 +229,7 @@ def test_the_pool_s_trace_says_each_search(pool: SearchPool, tmp_path: Path) -> 
 
 
 def test_only_a_monte_carlo_search_cut_short_is_said_fewer() -> None:
-    turn = AdvisorBot(iterations=4, seed=0).decide(new_game("base", False, seed=1, first=Player.SOUTH).observation(Player.SOUTH))
+    turn = AdvisorBot(budget=Budget(rollouts=4), seed=0).decide(new_game("base", False, seed=1, first=Player.SOUTH).observation(Player.SOUTH))
     assert Thought(turn, 37, 300, 0.3, bounded=True).fewer
     assert not Thought(turn, 0, 300, 0.3, bounded=True).fewer  # the exact endgame, or a move that wins at once
     assert not Thought(turn, 375, 300, 0.3, bounded=True).fewer  # its rollouts all played

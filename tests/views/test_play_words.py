@@ -24,6 +24,7 @@ from helpers import profile
 
 W = pytest.importorskip("ipywidgets")
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import Advice, MoveAdvice  # noqa: E402
 from schotten_lab.core import words  # noqa: E402
 from schotten_lab.core.cards import Card  # noqa: E402
@@ -404,7 +405,7 @@ def test_the_review_title_of_a_played_game_names_each_player_once(tmp_path: Path
     for _ in range(2):
         play = rng.choice(game.state.legal_plays())
         game.play(play.card, play.stone)  # type: ignore[arg-type]
-    page_html = review_html(review_game(game.record, iterations=2, seed=0))
+    page_html = review_html(review_game(game.record, budget=Budget(rollouts=2), seed=0))
     title = html.unescape(re.search(r"<h1>(.*?)</h1>", page_html).group(1))  # type: ignore[union-attr]
     assert "you (south) vs north (greedy)" in title and title.count("south") == 1, title
 

@@ -72,8 +72,6 @@ AUTO = True
 """Whether a new panel searches after every edit by default (tests of other features turn it off)."""
 DEBOUNCE = 0.25
 """Seconds an automatic request waits for a further edit before the search starts."""
-TIME_LIMIT = 30.0
-"""Seconds the search may take at most, whatever the rollout budget (a loaded machine)."""
 MOVES_SHOWN = 10
 """Moves listed (best first); the count of the others is given."""
 SEED = 0
@@ -92,12 +90,13 @@ def unsearchable(position: Position, lang: str = "en") -> str:
 def advice_for(position: Position, rollouts: int, seed: int = SEED, lang: str = "en") -> tuple[Advice | None, str]:
     """``(advice, "")`` for ``position``, or ``(None, sentence)`` when the advisor cannot answer."""
     from ...bots.advisor import advise
+    from ...bots.budget import Budget
 
     why = unsearchable(position, lang)
     if why:
         return None, why
     try:
-        return advise(position, iterations=rollouts, budget_seconds=TIME_LIMIT, seed=seed), ""
+        return advise(position, budget=Budget(rollouts=rollouts), seed=seed), ""
     except (SchottenError, ValueError) as exc:  # the advisor names the field: hands, counts ...
         return None, say("ed.adv_cannot", lang, reason=one_line(exc))
     except Exception as exc:  # noqa: BLE001 - a bug must not break editing; said in one sentence

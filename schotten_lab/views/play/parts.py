@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...bots import Bot, make_bot
+from ...bots import Bot, Budget, make_bot
 from ...bots.advice import WINS_AT_ONCE, Advice, MoveAdvice
 from ...core import words
 from ...core.rules import Player
@@ -60,7 +60,7 @@ def build_bot(opponent: str, rollouts: int, seed: int) -> Bot:
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
     if opponent == "advisor":
-        return make_bot("advisor", iterations=rollouts, seed=seed)
+        return make_bot("advisor", budget=Budget(rollouts=rollouts), seed=seed)
     return make_bot(opponent, seed=seed)
 
 

@@ -112,14 +112,15 @@ def search(request: Search, waiting: int = 1) -> Thought:
     budget the search plays exactly its level's rollouts (as a game alone); otherwise the clock bounds it
     at its share (at least :data:`MIN_SECONDS`)."""
     from ...bots.advisor import advise
+    from ...bots.budget import Budget
 
     cpu = time.thread_time()
     share = None if request.deadline is None else (request.deadline - time.monotonic()) / max(waiting, 1)
     if share is None or share >= request.budget or request.budget <= MIN_SECONDS:  # its rollouts fit: all of them
-        advice = advise(request.observation, iterations=request.rollouts, seed=request.seed, explain_all=False,
+        advice = advise(request.observation, budget=Budget(rollouts=request.rollouts), seed=request.seed, explain_all=False,
                         history=request.history)  # fmt: skip
     else:
-        advice = advise(request.observation, budget_seconds=max(MIN_SECONDS, share), seed=request.seed, explain_all=False,
+        advice = advise(request.observation, budget=Budget(seconds=max(MIN_SECONDS, share)), seed=request.seed, explain_all=False,
                         history=request.history)  # fmt: skip
     return Thought(advice.decision(), advice.rollouts, request.rollouts, advice.seconds, advice_bounded(share, request),
                    time.thread_time() - cpu)

@@ -446,14 +446,14 @@ class PlayGame(PlayRecords):
     def ask_advisor(self) -> Advice | None:
         """Rank the player's moves from the player's seat (the bot's hand unknown to it); the table
         goes under the button and the :class:`~schotten_lab.bots.advisor.Advice` is returned."""
-        from ...bots import advise
+        from ...bots import Budget, advise
 
         if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return None
         self.advice.value = f"<p><i>{html.escape(t('play.msg.advisor_thinking', self.lang))}</i></p>"
         observation: Position = self.state.observation(self.human)  # what the player sees, nothing more
         try:
-            advice = advise(observation, iterations=self.advice_rollouts, seed=len(self.state.turns))
+            advice = advise(observation, budget=Budget(rollouts=self.advice_rollouts), seed=len(self.state.turns))
         except ValueError as exc:
             self.advice.value = ""
             self._refuse(t("play.msg.advisor_failed", self.lang, error=one_line(exc)))
