@@ -114,20 +114,24 @@ def legacy_budget(
     iterations: object = None,
     rollouts: object = None,
     seconds_name: str = "budget_seconds",
+    rollouts_name: str = "rollouts",
+    new_name: str = "budget",
     default: Budget = DEFAULT,
+    stacklevel: int = 3,
 ) -> Budget:
     """The one place where the keywords of earlier releases become a :class:`Budget`.
 
     ``budget`` is what the caller gave as ``budget=`` (a :class:`Budget`, ``None`` or the caller's
     ``default`` object itself for none given, or a plain number of seconds as ``AdvisorBot(budget=2.0)`` took); ``seconds`` (named ``seconds_name``
-    in messages), ``iterations`` and ``rollouts`` the old keywords (``None``: not given). As before, a
+    in messages), ``iterations`` and ``rollouts`` (named ``rollouts_name``) the old keywords
+    (``None``: not given); ``new_name`` is the keyword that replaces them. As before, a
     number of rollouts wins over seconds (the search never read the clock then). Each old spelling
     gives a :class:`DeprecationWarning` naming ``where``'s new one; a bad old value is refused with
     the same sentence as before, naming the old keyword (a ``budget`` that is neither a
     :class:`Budget` nor a number is refused as a bad number of seconds); a :class:`Budget` given with
     old keywords is refused."""
     count = iterations if iterations is not None else rollouts
-    count_name = "iterations" if iterations is not None else "rollouts"
+    count_name = "iterations" if iterations is not None else rollouts_name
     if budget is default:  # the function's default: not given
         budget = None
     if isinstance(budget, Budget):
@@ -149,8 +153,32 @@ def legacy_budget(
     else:
         given, old = (budget, "budget") if budget is not None else (seconds, seconds_name)
         new = Budget(seconds=check_seconds(given, old))
-    warnings.warn(f"{where}({old}=...) is deprecated: use {where}(budget={new!r})", DeprecationWarning, stacklevel=3)
+    warnings.warn(f"{where}({old}=...) is deprecated: use {where}({new_name}={new!r})", DeprecationWarning, stacklevel=stacklevel)
     return new
+
+
+def rollout_budget(
+    budget: object, where: str, *, rollouts: object = None, name: str = "budget", rollouts_name: str = "rollouts",
+    default: Budget,
+) -> Budget:
+    """A budget that must be a number of rollouts (a level of the play page, the editor's panel, the
+    classroom pool), ``default`` when none is given. ``budget`` (named ``name``) is a
+    :class:`Budget` of rollouts; a plain whole number there, or ``rollouts=N`` (named
+    ``rollouts_name``), is the deprecated spelling of earlier releases, converted by
+    :func:`legacy_budget` with its warning; a budget of seconds is refused with an
+    :class:`ArgumentError` naming ``name``."""
+    if isinstance(budget, int) and not isinstance(budget, bool):  # a level as a plain number, as before
+        if rollouts is not None:
+            raise ArgumentError.of("bot_opt.budget_twice", old=rollouts_name)
+        budget, rollouts = None, budget
+    if budget is default:
+        budget = None
+    if rollouts is not None or not isinstance(budget, Budget):
+        budget = legacy_budget(budget, where, rollouts=rollouts, rollouts_name=rollouts_name, new_name=name, default=default,
+                               stacklevel=4)
+    if budget.rollouts is None:
+        raise ArgumentError.of("bot_opt.budget_rollouts", name=name, value=repr(budget))
+    return budget
 
 
 def budget_options(options: Mapping[str, Any], where: str = "budget") -> dict[str, Any]:
@@ -176,4 +204,4 @@ def budget_options(options: Mapping[str, Any], where: str = "budget") -> dict[st
 
 
 __all__ = ["DEFAULT", "DEFAULT_SECONDS", "MAX_ROLLOUTS", "MAX_SECONDS", "Budget", "budget_options", "check_rollouts",
-           "check_seconds", "legacy_budget"]
+           "check_seconds", "legacy_budget", "rollout_budget"]

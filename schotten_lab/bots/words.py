@@ -21,6 +21,8 @@ BOT_PHRASES: Phrases = register(
                                "fr": "budget : exactement l’une des deux valeurs seconds et rollouts est attendue, par exemple Budget(seconds=2) ou Budget(rollouts=300)"},
         "bot_opt.budget_twice": {"en": "budget: given twice, as a Budget and as {old}=...; give the Budget alone",
                                  "fr": "budget : donné deux fois, comme Budget et comme {old}=… ; donnez le Budget seul"},
+        "bot_opt.budget_rollouts": {"en": "{name}: must be a number of rollouts here, Budget(rollouts=N), not {value}",
+                                    "fr": "{name} : un nombre de parties simulées est attendu ici, Budget(rollouts=N), et non {value}"},
         "bot_opt.budget_type": {"en": "budget: must be a Budget, e.g. Budget(seconds=2) or Budget(rollouts=300), not {value:q}",
                                 "fr": "budget : un Budget est attendu, par exemple Budget(seconds=2) ou Budget(rollouts=300), et non {value:q}"},
         "bot_opt.seed": {"en": "seed: must be a whole number, not {value:q}", "fr": "seed : un nombre entier est attendu, et non {value:q}"},

@@ -53,7 +53,7 @@ def test_a_quiet_pool_answers_as_the_advisor_in_this_process(pool: SearchPool, v
     observation = observation_after(variant, seed, turns)
     if observation is None:
         return
-    here, there = AdvisorBot(budget=Budget(rollouts=rollouts), seed=seed), PooledAdvisor(pool, rollouts, seed)
+    here, there = AdvisorBot(budget=Budget(rollouts=rollouts), seed=seed), PooledAdvisor(pool, Budget(rollouts=rollouts), seed)
     for _ in range(2):  # two decisions: the seed sequence is the advisor's too
         assert there.decide(observation).to_dict() == here.decide(observation).to_dict()
         assert there.last is not None and not there.last.bounded and not there.last.fewer
@@ -66,7 +66,7 @@ def test_the_pool_reads_the_history_as_the_advisor_does(pool: SearchPool) -> Non
     for _ in range(14):
         state, _ = apply_turn(state, random_decision(state, rng))
     observation = state.observation(state.to_move)
-    here, there = AdvisorBot(budget=Budget(rollouts=50), seed=9), PooledAdvisor(pool, 50, 9)
+    here, there = AdvisorBot(budget=Budget(rollouts=50), seed=9), PooledAdvisor(pool, Budget(rollouts=50), 9)
     assert there.decide(observation, state.turns).to_dict() == here.decide(observation, state.turns).to_dict()
 
 
@@ -84,7 +84,7 @@ def test_a_search_beside_another_is_given_its_deadline(pool: SearchPool, monkeyp
 
     def another_session() -> None:  # another student's bot, at the strongest level
         started.set()
-        long_one["thought"] = pool.think(opening, 3000, 1)
+        long_one["thought"] = pool.think(opening, Budget(rollouts=3000), 1)
 
     other = threading.Thread(target=another_session)
     other.start()
@@ -92,9 +92,9 @@ def test_a_search_beside_another_is_given_its_deadline(pool: SearchPool, monkeyp
     while pool.busy == 0:  # the other search has been sent
         threading.Event().wait(0.01)
     asked = time.monotonic()
-    thought = pool.think(opening, 300, 2)
+    thought = pool.think(opening, Budget(rollouts=300), 2)
     other.join()
-    budget = pool.budget(300)
+    budget = pool.level_seconds(300)
     assert sent[0].deadline is None and not long_one["thought"].bounded  # alone: its rollouts exactly
     assert sent[1].deadline is not None and asked < sent[1].deadline <= time.monotonic() + budget + REPLY_MARGIN - SAFETY
     assert thought.asked == 300 and thought.rollouts >= 1
@@ -134,16 +134,16 @@ def test_searches_waiting_share_the_time_left_before_their_deadline(monkeypatch:
 
 def test_a_level_s_budget_is_its_rollouts_at_the_measured_pace(pool: SearchPool) -> None:
     assert pool.seconds_per_rollout > 0
-    assert pool.budget(300) == pytest.approx(1.25 * 300 * pool.seconds_per_rollout)
-    assert pool.budget(3000) == pytest.approx(10 * pool.budget(300))
+    assert pool.level_seconds(300) == pytest.approx(1.25 * 300 * pool.seconds_per_rollout)
+    assert pool.level_seconds(3000) == pytest.approx(10 * pool.level_seconds(300))
 
 
 class BusyPool:
     """A pool that always answers the advisor's move after a search the clock cut short."""
 
-    def think(self, observation: Position, rollouts: int, seed: int, history: object = ()) -> Thought:
+    def think(self, observation: Position, budget: Budget, seed: int, history: object = ()) -> Thought:
         turn = AdvisorBot(budget=Budget(rollouts=4), seed=seed).decide(observation)
-        return Thought(turn, 37, rollouts, 0.84, bounded=True)
+        return Thought(turn, 37, budget.rollouts or 0, 0.84, bounded=True)
 
 
 @pytest.mark.parametrize("lang, said", [
@@ -152,19 +152,19 @@ class BusyPool:
 ])
 def test_the_page_says_when_the_class_was_busy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, said: str) -> None:
     monkeypatch.setattr("schotten_lab.views.play.thinking._pool", BusyPool())
-    game = PlayGame("advisor", 300, seed=4, you_start=False, save_dir=tmp_path, lang=lang)
+    game = PlayGame("advisor", Budget(rollouts=300), seed=4, you_start=False, save_dir=tmp_path, lang=lang)
     assert isinstance(game.bot, PooledAdvisor) and len(game.state.turns) == 1
     assert game.message.endswith(said)
 
 
 def test_a_quiet_class_says_nothing_more(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     class QuietPool(BusyPool):
-        def think(self, observation: Position, rollouts: int, seed: int, history: object = ()) -> Thought:
-            thought = super().think(observation, rollouts, seed)
-            return Thought(thought.turn, 375, rollouts, 0.2, bounded=False)
+        def think(self, observation: Position, budget: Budget, seed: int, history: object = ()) -> Thought:
+            thought = super().think(observation, budget, seed)
+            return Thought(thought.turn, 375, budget.rollouts or 0, 0.2, bounded=False)
 
     monkeypatch.setattr("schotten_lab.views.play.thinking._pool", QuietPool())
-    game = PlayGame("advisor", 300, seed=4, you_start=False, save_dir=tmp_path)
+    game = PlayGame("advisor", Budget(rollouts=300), seed=4, you_start=False, save_dir=tmp_path)
     assert "busy" not in game.message and "North played" in game.message
 
 
@@ -175,10 +175,10 @@ def test_a_stopped_pool_leaves_the_search_to_this_process(tmp_path: Path, monkey
         while worker.alive:
             threading.Event().wait(0.01)
     with pytest.raises(RuntimeError, match="no search worker is running"):
-        stopped.think(new_game("base", False, seed=4, first=Player.SOUTH).observation(Player.SOUTH), 50, 1)
+        stopped.think(new_game("base", False, seed=4, first=Player.SOUTH).observation(Player.SOUTH), Budget(rollouts=50), 1)
     monkeypatch.setattr("schotten_lab.views.play.thinking._pool", stopped)
-    game = PlayGame("advisor", 50, seed=4, you_start=False, save_dir=tmp_path)
-    alone = PlayGame("advisor", 50, seed=4, you_start=False, save_dir=tmp_path / "alone")
+    game = PlayGame("advisor", Budget(rollouts=50), seed=4, you_start=False, save_dir=tmp_path)
+    alone = PlayGame("advisor", Budget(rollouts=50), seed=4, you_start=False, save_dir=tmp_path / "alone")
     assert isinstance(game.bot, PooledAdvisor) and game.bot.last is not None and not game.bot.last.bounded
     assert game.state.turns == alone.state.turns and "North played" in game.message
 
@@ -209,9 +209,9 @@ def test_the_pool_s_size_is_checked() -> None:
 
 def test_without_a_pool_the_advisor_searches_in_this_process() -> None:
     thinking.stop_pool()
-    bot = thinking.make_opponent("advisor", 50, 3)
+    bot = thinking.make_opponent("advisor", Budget(rollouts=50), 3)
     assert isinstance(bot, AdvisorBot) and bot.budget == Budget(rollouts=50)
-    assert type(thinking.make_opponent("greedy", 50, 3)).__name__ != "PooledAdvisor"
+    assert type(thinking.make_opponent("greedy", Budget(rollouts=50), 3)).__name__ != "PooledAdvisor"
 
 
 def test_the_pool_s_trace_says_each_search(pool: SearchPool, tmp_path: Path) -> None:
@@ -220,12 +220,12 @@ def test_the_pool_s_trace_says_each_search(pool: SearchPool, tmp_path: Path) -> 
     pool.trace = tmp_path / "searches.jsonl"
     try:
         opening = new_game("base", False, seed=5, first=Player.SOUTH).observation(Player.SOUTH)
-        thought = pool.think(opening, 20, 7)
+        thought = pool.think(opening, Budget(rollouts=20), 7)
     finally:
         pool.trace = None
     (line,) = [json.loads(text) for text in (tmp_path / "searches.jsonl").read_text().splitlines()]
     assert line["asked"] <= line["answered"] and line["rollouts"] == thought.rollouts and line["asked_rollouts"] == 20
-    assert line["bounded"] is False and line["budget"] == pytest.approx(pool.budget(20)) and line["cpu"] > 0
+    assert line["bounded"] is False and line["budget"] == pytest.approx(pool.level_seconds(20)) and line["cpu"] > 0
 
 
 def test_only_a_monte_carlo_search_cut_short_is_said_fewer() -> None:

@@ -41,6 +41,7 @@ from .words import move_label
 
 if TYPE_CHECKING:
     from ...bots.advisor import Advice
+    from ...bots.budget import Budget
 
 BUDGETS: tuple[tuple[str, int], ...] = (
     ("quick: 200 rollouts (≈0.2 s)", 200),
@@ -188,13 +189,19 @@ class AdvisorPanel:
     waiting or being searched), ``last_response_ms`` (request to advice shown), :meth:`wait`.
 
     ``auto`` defaults to :data:`AUTO`; ``background=False`` searches in the caller's thread (scripts,
-    tests), the editor's panel in a thread of its own. ``lang`` (``"en"``/``"fr"``, default from
+    tests), the editor's panel in a thread of its own. ``budget`` (a :class:`~schotten_lab.bots.Budget`
+    of rollouts, default :data:`DEFAULT_ROLLOUTS`) is the control's first choice (``rollouts=N``: the
+    deprecated spelling). ``lang`` (``"en"``/``"fr"``, default from
     ``SCHOTTEN_LANG``) is the language of its words, the advisor's reasons included.
     """
 
-    def __init__(self, *, auto: bool | None = None, background: bool = True, rollouts: int = DEFAULT_ROLLOUTS,
-                 debounce: float = DEBOUNCE, lang: str | None = None) -> None:
+    def __init__(self, *, auto: bool | None = None, background: bool = True, budget: Budget | None = None,
+                 debounce: float = DEBOUNCE, lang: str | None = None, rollouts: int | None = None) -> None:
         self.lang = lang = check_lang(default_lang() if lang is None else lang)
+        from ...bots.budget import Budget, rollout_budget  # the search's modules load on first use
+
+        default = Budget(rollouts=DEFAULT_ROLLOUTS)
+        rollouts = rollout_budget(default if budget is None else budget, "AdvisorPanel", rollouts=rollouts, default=default).rollouts or DEFAULT_ROLLOUTS
         options = budget_options(lang, rollouts)
         # made with their classes (a class added afterwards is one more message to the browser)
         self.budget = W.Dropdown(options=options, value=rollouts, description=say("ed.adv_budget", lang),
