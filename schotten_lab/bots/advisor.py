@@ -24,8 +24,9 @@ opponent's hand and the deck order are never looked at: they are sampled, see
 
 The turn's claims are not searched: the advisor claims every stone it can prove (a proved claim
 cannot be lost; in the base game they follow the placement, in the expert variant they come first).
-Seeded: with ``iterations`` (a rollout budget, and a node budget for the endgame solver) the answer
-is reproducible; with a time budget only, how many rollouts fit depends on the machine. The moves
+Seeded: with ``budget=Budget(rollouts=N)`` (a rollout budget, and a node budget for the endgame
+solver; :mod:`.budget`) the answer is reproducible; with ``Budget(seconds=S)``, how many rollouts fit
+depends on the machine. The moves
 are listed with the chosen one first, then by their change against it on the same deals
 (:class:`MoveAdvice`).
 
