@@ -38,6 +38,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import AdvisorBot, PolicyBot  # noqa: E402
 from schotten_lab.bots.rollouts import DEFAULT_POLICY, POLICIES  # noqa: E402
 from schotten_lab.bots.determinize import view_of  # noqa: E402
@@ -99,15 +100,20 @@ class Entrant:
     uniform_deals: bool = False
     """The advisor deals the hidden cards uniformly, not reading the opponent's plays (:mod:`schotten_lab.bots.inference`)."""
 
+    @property
+    def search_budget(self) -> Budget:
+        """The advisor's :class:`~schotten_lab.bots.Budget`: ``iterations`` rollouts when given, else ``budget`` seconds."""
+        return Budget.of(seconds=None if self.iterations is not None else self.budget, rollouts=self.iterations)
+
     def build(self, game: int) -> Bot:
         """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
         if self.kind == "advisor":
             bot = UniformDealsAdvisor if self.uniform_deals else AdvisorBot
-            return bot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game, policy=self.policy)
+            return bot(budget=self.search_budget, seed=self.seed * 7919 + game, policy=self.policy)
         if self.kind == "old":
             return LineBot(self.old or OLD_TREE, self.budget, self.iterations, self.seed * 7919 + game + 31)
         if self.kind == "weak":
-            return AdvisorBot(budget=self.budget, iterations=self.iterations, seed=self.seed * 7919 + game + 17)
+            return AdvisorBot(budget=self.search_budget, seed=self.seed * 7919 + game + 17)
         if self.kind in ("greedy", "greedy-weak", "greedy-tactics"):
             from schotten_lab.bots import make_bot
 

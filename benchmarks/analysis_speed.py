@@ -20,7 +20,7 @@ hand dealt again from the 23 cards off the table, so no two share a viewer cache
 
 ``--rollouts`` adds the advisor's rollouts per second on 13_midgame: its play-out (the move, then
 the heuristic rollout to the end) of the 10 first candidate moves on 200 sampled deals (best of 5),
-and ``advise(iterations=4000)``'s rollouts over its CPU time (search, sampling and reasons).
+and ``advise(budget=Budget(rollouts=4000))``'s rollouts over its CPU time (search, sampling and reasons).
 
 Every figure is CPU time of the measured process (``time.process_time``, the children's
 ``getrusage``), so other jobs on a shared machine count less; one line gives the wall time.
@@ -46,6 +46,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from schotten_lab.bots import Budget
 from schotten_lab.analysis import analyze, claim  # noqa: E402
 from schotten_lab.analysis.viewer import clear_caches  # noqa: E402
 from schotten_lab.core import Position  # noqa: E402
@@ -176,9 +177,9 @@ def rollouts_per_s(repeat: int) -> tuple[float, float]:
 
     run()
     raw = len(deals) * len(moves) / best_of(run, repeat)
-    advise(position, iterations=400, seed=0)
+    advise(position, budget=Budget(rollouts=400), seed=0)
     start = time.process_time()
-    advice = advise(position, iterations=4000, seed=0)
+    advice = advise(position, budget=Budget(rollouts=4000), seed=0)
     return raw, advice.rollouts / (time.process_time() - start)
 
 

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from schotten_lab.analysis.viewer import clear_caches
+from schotten_lab.bots import Budget
 from schotten_lab.core import Position
 from schotten_lab.views.editor import AdvisorPanel, BoardEditor, Target
 
@@ -84,7 +85,7 @@ def measure(name: str, position: Position, card: str, target: Target, repeat: in
 
 def measure_advisor(position: Position, edits: list[Callable[[BoardEditor], bool]], rollouts: int, repeat: int) -> None:
     """Edits with the advisor searching in the background: the panel time, and click -> advice shown."""
-    panel = AdvisorPanel(auto=True, rollouts=rollouts)
+    panel = AdvisorPanel(auto=True, budget=Budget(rollouts=rollouts))
     editor = BoardEditor(position, advisor=panel)
     assert panel.wait(120)
     edit_ms, answer_ms = [], []

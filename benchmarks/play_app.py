@@ -43,6 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from voila_app import ARGS, CHROMIUM, free_port, start_voila  # noqa: E402
 
+from schotten_lab.bots import Budget  # noqa: E402
 from schotten_lab.views.play import STRENGTHS, PlayGame  # noqa: E402
 
 MY_TURN = ".sl-play-turn[data-mine='1']"
@@ -60,7 +61,7 @@ def bot_latency(games: int) -> None:
         for opponent, rollouts in cases:
             seconds: list[float] = []
             for seed in range(games):
-                game = PlayGame(opponent, max(rollouts, 1), seed=seed, save_dir=tmp)
+                game = PlayGame(opponent, Budget(rollouts=max(rollouts, 1)), seed=seed, save_dir=tmp)
                 rng = random.Random(seed)
                 while not game.state.over:
                     if game.state.to_move is not game.human:  # the bot failed to move: say so, do not spin
@@ -154,7 +155,7 @@ def a_class(students: int, turns: int, workers: int, rollouts: int) -> None:
 
     def one_game(seed: int, tmp: str, replies: list[float], thoughts: list[thinking.Thought], ready: threading.Barrier) -> None:
         ready.wait()
-        game = PlayGame("advisor", rollouts, seed=seed, save_dir=tmp)
+        game = PlayGame("advisor", Budget(rollouts=rollouts), seed=seed, save_dir=tmp)
         rng = random.Random(seed)
         for _ in range(turns):
             if game.state.over or game.state.to_move is not game.human:
@@ -196,7 +197,7 @@ def a_class(students: int, turns: int, workers: int, rollouts: int) -> None:
     pool = thinking.start_pool(workers) if workers else None
     with tempfile.TemporaryDirectory() as tmp:
         alone, _, _ = run(1, tmp)
-        budget = pool.budget(rollouts) if pool is not None else statistics.median(alone)
+        budget = pool.level_seconds(rollouts) if pool is not None else statistics.median(alone)
         load_before = os.getloadavg()[0]
         cpu_before, workers_before = cpu(), workers_cpu()
         replies, thoughts, wall = run(students, tmp)

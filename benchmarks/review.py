@@ -30,6 +30,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from schotten_lab.bots import Budget
 from schotten_lab.play import review_measure  # noqa: E402
 from schotten_lab.play.review import DEFAULT_ITERATIONS, review_game  # noqa: E402
 from schotten_lab.play.selfplay import Matchup, play_game  # noqa: E402
@@ -59,7 +60,7 @@ def stability(args: argparse.Namespace) -> None:
     for seed in range(args.seeds):
         count[0] = 0
         started = time.perf_counter()
-        review = review_game(record, iterations=args.iterations, seed=seed)
+        review = review_game(record, budget=Budget(rollouts=args.iterations), seed=seed)
         seconds = time.perf_counter() - started
         reviews.append(review.turns)
         labels = sum(t.label is not None for t in review.turns)
@@ -96,7 +97,7 @@ def main() -> None:
         for index in range(args.games):
             record = play_game(match, args.seed, index)
             started = time.perf_counter()
-            review = review_game(record, iterations=args.iterations, seed=args.seed)
+            review = review_game(record, budget=Budget(rollouts=args.iterations), seed=args.seed)
             seconds = time.perf_counter() - started
             started = time.perf_counter()
             path = write_review(review, Path(folder) / f"review{index}.html")

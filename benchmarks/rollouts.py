@@ -12,8 +12,8 @@ deals, then finished by a rollout:
   very same source without numba (``--plain``, slow: the twin the tests compare with).
 
 Rollouts per CPU second (``time.process_time``, best of ``--repeat``), so the load of a shared machine
-counts less; then ``advise(iterations=N)``'s rollouts over its CPU time (sampling, search and reasons
-included) and its seconds at ``iterations=300``. Prints the load average beside the figures. Never a
+counts less; then ``advise(budget=Budget(rollouts=N))``'s rollouts over its CPU time (sampling, search and reasons
+included) and its seconds at ``budget=Budget(rollouts=300)``. Prints the load average beside the figures. Never a
 timed assertion in the tests.
 """
 
@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import advise, candidate_moves  # noqa: E402
 from schotten_lab.bots.advice import score  # noqa: E402
 from schotten_lab.bots.determinize import sample, view_of  # noqa: E402
@@ -90,12 +91,12 @@ def kernel_rate(deals: int, repeat: int, policy: str, plain: bool) -> float | No
 def advise_figures(iterations: int) -> tuple[float, float]:
     """(``advise(iterations=N)`` rollouts per CPU second, seconds of ``advise(iterations=300)``)."""
     position = Position.from_json(MIDGAME.read_text(encoding="utf-8"))
-    advise(position, iterations=300, seed=0)  # warm-up (tables, the compiled kernel)
+    advise(position, budget=Budget(rollouts=300), seed=0)  # warm-up (tables, the compiled kernel)
     start = time.process_time()
-    advice = advise(position, iterations=iterations, seed=0)
+    advice = advise(position, budget=Budget(rollouts=iterations), seed=0)
     rate = advice.rollouts / (time.process_time() - start)
     start = time.perf_counter()
-    advise(position, iterations=300, seed=1)
+    advise(position, budget=Budget(rollouts=300), seed=1)
     return rate, time.perf_counter() - start
 
 

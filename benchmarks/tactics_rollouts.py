@@ -26,6 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots import advise  # noqa: E402
 try:
     from schotten_lab.bots.tactics_policy import policy_turn  # noqa: E402
@@ -74,7 +75,7 @@ def put_backs(positions: int, budget: int) -> None:
         if len(found) == positions:
             break
     for state in found:
-        advice = advise(state.observation(state.to_move), iterations=budget, seed=1)
+        advice = advise(state.observation(state.to_move), budget=Budget(rollouts=budget), seed=1)
         deals = [m.samples for m in advice.moves if m.samples]
         print(
             f"  put-back: {len(advice.moves)} choices, {len(deals)} searched, deals per searched choice "

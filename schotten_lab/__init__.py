@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the public names, listed once
     from .analysis import stone_outcome_monte_carlo as stone_outcome_monte_carlo
     from .analysis import viewer_odds as viewer_odds
     from .analysis import viewer_outcome as viewer_outcome
+    from .bots import Budget as Budget
     from .core import BASE as BASE
     from .core import BASE_EXPERT as BASE_EXPERT
     from .core import TACTICS as TACTICS

@@ -3,7 +3,7 @@ over a game interface had to leave every answer unchanged).
 
     python scripts/advise_record.py OUT.json [--against BEFORE.json]
 
-Records ``advise(position, iterations=300, seed=S).to_dict()`` (minus ``seconds``) for seeds 0 and 1
+Records ``advise(position, budget=Budget(rollouts=300), seed=S).to_dict()`` (minus ``seconds``) for seeds 0 and 1
 (and seed 0 with ``explain_all=False``) on every file of data/positions, the README's and issue 19's
 positions, random base and expert games, empty-deck endgames, moves that win at once, random tactics
 games and a pending Headhunter; and ``compare_turns`` on a base, a tactics and a Headhunter position.
@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "tests" / "bots"))
 
 from advisor_games import endgame, played, dealt, random_turn  # type: ignore[import-not-found]  # noqa: E402
 from test_tactics_search import random_state  # type: ignore[import-not-found]  # noqa: E402
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import advise, compare_turns  # noqa: E402
 from schotten_lab.bots.determinize import observation  # noqa: E402
 from schotten_lab.core.load import load_position_text  # noqa: E402
@@ -84,7 +85,7 @@ def record() -> dict[str, object]:
             for kw in ({}, {"explain_all": False}) if seed == 0 else ({},):
                 key = f"{name} seed={seed} {kw}"
                 try:
-                    d = advise(pos, iterations=300, seed=seed, **kw).to_dict()  # type: ignore[arg-type]
+                    d = advise(pos, budget=Budget(rollouts=300), seed=seed, **kw).to_dict()  # type: ignore[arg-type]
                     d.pop("seconds")
                 except Exception as exc:  # record the refusal
                     d = {"error": f"{type(exc).__name__}: {exc}"}
@@ -93,7 +94,7 @@ def record() -> dict[str, object]:
     # compare_turns on a base and a tactics position
     for name in ("13_midgame", "23_tactics_midgame", "headhunter_" + [k for k in positions if k.startswith("headhunter_")][0].split("_")[1]):
         pos = positions[name]
-        adv = advise(pos, iterations=100, seed=3)
+        adv = advise(pos, budget=Budget(rollouts=100), seed=3)
         decided = [m.turn() for m in adv.moves[:4]]
         out[f"compare {name}"] = compare_turns(pos, decided, 30, 7)
     print(len(positions), "positions")

@@ -12,6 +12,8 @@ checks the file is up to date and checks the typography of every sentence mechan
 
 from __future__ import annotations
 
+from schotten_lab.bots import Budget
+
 import argparse
 import importlib.util
 import sys
@@ -176,6 +178,8 @@ def edit_overrides() -> dict[str, dict[str, object]]:
         "adv.on_all": {"count": 8}, "adv.deals": {"count": 10}, "adv.more": {"count": 12},
         "cli_adv.seat": {"me": S, "opponent": N}, "cli_adv.iterations": {"iterations": "2\u00a0000", "seed": "0"},
         "cli_adv.budget": {"budget": "2", "seed": "0"},
+        "bot_opt.budget": {"name": "seconds", "most": "3600", "value": 0}, "bot_opt.iterations": {"name": "rollouts", "most": 10_000_000, "value": 0},
+        "bot_opt.budget_rollouts": {"name": "budget", "value": "Budget(seconds=2)"}, "bot_opt.budget_twice": {"old": "iterations"},
         "cli_adv.pending": {"me": S, "cards": Count(2, "cli_adv.card_one", "cli_adv.card_many"), "answer": '{"return": [...]}'},
         "cli_adv.card_one": {"count": 1}, "cli_adv.card_many": {"count": 2},
         "cli_adv.pending_claims": {"stones": "5, 9", "answer": '"claim": [5, 9]'},
@@ -391,7 +395,7 @@ def reason_lines() -> Iterator[tuple[str, str]]:
     cases = [(stem[:2], load_position_text((POSITIONS / f"{stem}.json").read_text(encoding="utf-8")).position) for stem in REASONED]
     cases.append(("Y1", Position.from_notation("-Y4/-/-/R7B7G7-Y2Y3/-/-/-/-/- Y1P9N9B1B2G3 ?6 s")))
     for where, position in cases:
-        for move in advise(position, iterations=60, seed=0).moves[:5]:
+        for move in advise(position, budget=Budget(rollouts=60), seed=0).moves[:5]:
             yield f"{where} {move.label('fr')}", move.reason_words("fr")
 
 
@@ -404,9 +408,9 @@ def review_lines() -> Iterator[tuple[str, str]]:
 
     game = play_game(Matchup("random", "greedy"), 3, 0)
     short = {**game, "turns": game["turns"][:10], "result": None}
-    for line in review_game(short, iterations=16, seed=1).text("fr").splitlines():
+    for line in review_game(short, budget=Budget(rollouts=16), seed=1).text("fr").splitlines():
         yield "partie", line.strip()
-    for line in review_game(seat_record(read_record(short), "north"), iterations=8, seed=0).text("fr").splitlines()[:3]:
+    for line in review_game(seat_record(read_record(short), "north"), budget=Budget(rollouts=8), seed=0).text("fr").splitlines()[:3]:
         yield "un siège", line.strip()
 
 

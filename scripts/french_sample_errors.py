@@ -6,6 +6,8 @@ protocol). scripts/french_sample.py loads this file and lists its sections; run 
 
 from __future__ import annotations
 
+from schotten_lab.bots import Budget
+
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -200,9 +202,9 @@ def refusal_lines() -> Iterator[tuple[str, str]]:
     from schotten_lab.play.review import ReviewError, review_game
 
     hidden = {"format": "schotten-lab/game@1", "deal": {"hands": {"south": None, "north": None}, "clan": None}, "turns": []}
-    for record, iterations in (({}, 0), ({}, "x"), ({"format": "x"}, 10), (hidden, 10)):
+    for record, budget in (({}, Budget(seconds=2.0)), ({}, "x"), ({"format": "x"}, Budget(rollouts=10)), (hidden, Budget(rollouts=10))):
         try:
-            review_game(record, iterations=iterations)  # type: ignore[arg-type]
+            review_game(record, budget=budget)  # type: ignore[arg-type]
         except ReviewError as exc:
             yield "ReviewError", exc.in_words("fr")
         else:

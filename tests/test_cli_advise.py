@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.cli import advise as cli_advise
 from schotten_lab.bots import AdvisorBot, advise
 from schotten_lab.bots.advisor import MAX_BUDGET, MAX_ITERATIONS
@@ -58,7 +59,7 @@ def test_table_is_the_advisors_ranking_from_the_movers_seat(capsys: pytest.Captu
     assert lines[2].startswith("Seen from south's seat (south to move): every chance is south's")
     assert "north's hand and the deck order are sampled" in lines[2]
     assert lines[3] == "search: 120 rollouts, seed 3 (reproducible: the same answer on any machine)"
-    expected = advise(position(MIDGAME), iterations=120, seed=3)
+    expected = advise(position(MIDGAME), budget=Budget(rollouts=120), seed=3)
     table = expected.table(limit=4).splitlines()
     assert SECONDS.sub("", "\n".join(lines[4:])) == SECONDS.sub("", "\n".join(table))
     assert len(lines[4:]) == 2 + 4 + 1 and lines[-1] == f"  ... {len(expected.moves) - 4} more"
@@ -78,10 +79,10 @@ def test_json_lists_every_move(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(argv, capsys)
     assert code == 0 and err == ""
     doc = json.loads(out)
-    expected = advise(position(MIDGAME), iterations=100, seed=0)
+    expected = advise(position(MIDGAME), budget=Budget(rollouts=100), seed=0)
     assert doc["player"] == doc["seen_from"] == "south"
     assert doc["method"] == expected.method and doc["rollouts"] == expected.rollouts == 100 + 25  # + the fresh deals
-    assert (doc["seed"], doc["iterations"], doc["budget_seconds"]) == (0, 100, None)
+    assert (doc["seed"], doc["iterations"], doc["budget_seconds"], doc["budget"]) == (0, 100, None, {"rollouts": 100})
     assert doc["current"] == expected.current and doc["current_stderr"] == expected.current_stderr
     assert doc["moves"] == [m.to_dict() for m in expected.moves]  # every move, not --moves of them
     assert len(doc["moves"]) > 2 and doc["moves"][0]["change"] == 0.0
@@ -110,11 +111,11 @@ def test_notation_and_stdin(argv: list[str], capsys: pytest.CaptureFixture[str])
     assert code == 0, err
     doc = json.loads(out)
     notation = argv[-1] if argv != ["-"] else NOTATION
-    assert doc["moves"] == [m.to_dict() for m in advise(load_position_text(notation).position, iterations=60).moves]
+    assert doc["moves"] == [m.to_dict() for m in advise(load_position_text(notation).position, budget=Budget(rollouts=60)).moves]
 
 
 def test_default_is_the_bots_time_budget() -> None:
-    assert cli_advise.DEFAULT_BUDGET == inspect.signature(AdvisorBot).parameters["budget"].default
+    assert Budget(seconds=cli_advise.DEFAULT_BUDGET) == inspect.signature(AdvisorBot).parameters["budget"].default
     args = build_parser().parse_args(["advise", str(MIDGAME)])
     assert args.iterations is None and args.budget is None and args.seed == 0 and args.moves == 10
     assert cli_advise.search_line(args).startswith("search: 2 s time budget, seed 0 (the rollouts that fit depend")
@@ -122,7 +123,8 @@ def test_default_is_the_bots_time_budget() -> None:
 
 def test_a_time_budget_says_it_is_not_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["advise", "-n", NOTATION, "--budget", "0.3", "--json"], capsys)
-    assert code == 0 and json.loads(out)["budget_seconds"] == 0.3 and json.loads(out)["iterations"] is None
+    doc = json.loads(out)
+    assert code == 0 and doc["budget_seconds"] == 0.3 and doc["iterations"] is None and doc["budget"] == {"seconds": 0.3}
     code, out, _ = run(["advise", "-n", NOTATION, "--budget", "0.3"], capsys)
     assert code == 0 and "search: 0.3 s time budget" in out and "--iterations N is reproducible" in out
 
@@ -196,7 +198,7 @@ def test_a_pending_headhunter_gets_its_put_backs_ranked(expert: bool, capsys: py
     assert code == 0 and err == ""
     doc = json.loads(out)
     assert doc["pending"] == {"kind": "headhunter", "return": 2} and doc["player"] == me.value
-    assert doc["moves"] == [m.to_dict() for m in advise(observation, iterations=40, seed=0).moves]
+    assert doc["moves"] == [m.to_dict() for m in advise(observation, budget=Budget(rollouts=40), seed=0).moves]
     hand = Counter(str(c) for c in observation.hands[me] or ())
     chosen = [tuple(sorted(m["return"])) for m in doc["moves"]]
     assert all(len(c) == 2 and not Counter(c) - hand for c in chosen)  # 2 cards, a sub-multiset of the hand
@@ -225,7 +227,7 @@ def test_a_put_back_that_proves_stones_says_how_to_claim_them(capsys: pytest.Cap
     moves = json.loads(out)["moves"]
     code, out, _ = run(["advise", str(path), "-i", "40"], capsys)
     assert code == 0 and "put back" in out
-    proved = sorted({n for m in advise(state.observation(state.to_move), iterations=40).moves for n in m.claims})
+    proved = sorted({n for m in advise(state.observation(state.to_move), budget=Budget(rollouts=40)).moves for n in m.claims})
     assert proved, "this game's Headhunter turn proves a stone"
     stones = ", ".join(map(str, proved))
     assert f"'claim {stones}': provable at the end of the turn; claimed with the Headhunter play, or else add" in out
@@ -249,7 +251,7 @@ def test_an_observation_without_a_pending_headhunter_is_advised_too(capsys: pyte
     path.write_text(json.dumps(doc), encoding="utf-8")
     code, out, err = run(["advise", str(path), "-i", "30", "--json"], capsys)
     assert code == 0 and err == "" and "pending" not in json.loads(out)
-    assert json.loads(out)["moves"] == [m.to_dict() for m in advise(observation, iterations=30).moves]
+    assert json.loads(out)["moves"] == [m.to_dict() for m in advise(observation, budget=Budget(rollouts=30)).moves]
 
 
 BAD_PENDING = [

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.cli import main
 from schotten_lab.cli.selfplay import _on_the_clock
 from schotten_lab.bots import make_bot
@@ -40,8 +41,8 @@ def test_no_note_when_every_bot_is_fixed_by_its_seed(capsys: pytest.CaptureFixtu
 
 def test_which_bots_are_on_the_clock() -> None:
     assert _on_the_clock(make_bot("advisor"))  # the default: 2 s a move
-    assert _on_the_clock(make_bot("advisor", budget=0.5))
-    assert not _on_the_clock(make_bot("advisor", iterations=10))
+    assert _on_the_clock(make_bot("advisor", budget=Budget(seconds=0.5)))
+    assert not _on_the_clock(make_bot("advisor", budget=Budget(rollouts=10)))
     assert not _on_the_clock(make_bot("greedy")) and not _on_the_clock(make_bot("random"))
 
 

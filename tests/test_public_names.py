@@ -33,7 +33,7 @@ def test_the_list_is_explicit_re_exports_only() -> None:
 
 def test_every_listed_name_loads_the_real_object_and_all_is_derived() -> None:
     homes = schotten_lab.public_homes()
-    assert len(homes) == 30 and homes["Position"] == ".core" and homes["analyze"] == ".analysis"
+    assert len(homes) == 31 and homes["Position"] == ".core" and homes["analyze"] == ".analysis"
     for name, home in homes.items():
         module = importlib.import_module(home, "schotten_lab")
         assert getattr(schotten_lab, name) is getattr(module, name), name

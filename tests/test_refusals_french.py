@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots import advise
 from schotten_lab.cli import main
 from schotten_lab.core.errors import AnalysisError
@@ -53,13 +54,13 @@ def test_a_review_error_keeps_its_english_and_says_itself_in_french(
 
 def test_the_advisor_says_why_it_cannot_search_in_both_languages() -> None:
     with pytest.raises(AnalysisError) as over:
-        advise(Position.from_notation(GAME_OVER), iterations=10)
+        advise(Position.from_notation(GAME_OVER), budget=Budget(rollouts=10))
     assert isinstance(over.value, ValueError) and str(over.value) == "claimed: the game is over (south has won)"
     french = over.value.in_words("fr")
     assert french == "bornes revendiquées\u00a0: la partie est finie (Sud a gagné), il n’y a plus de coup à conseiller"
     assert not french_problems(french)
     with pytest.raises(AnalysisError) as hidden:
-        advise(Position.from_json(HIDDEN_MOVER.read_text(encoding="utf-8")), iterations=10)
+        advise(Position.from_json(HIDDEN_MOVER.read_text(encoding="utf-8")), budget=Budget(rollouts=10))
     assert str(hidden.value) == "hands.north: the hand of the player to move must be known"
     assert hidden.value.in_words("fr") == "main de Nord inconnue\u00a0: pour conseiller un joueur, il faut connaître sa main"
 

@@ -15,6 +15,7 @@ from .simple import (
     stone_chance as stone_chance,
 )
 from .greedy import GreedyBot as GreedyBot
+from .budget import Budget as Budget
 from .advisor import AdvisorBot as AdvisorBot, advise as advise, compare_turns as compare_turns
 from .tactics_greedy import TacticsGreedyBot as TacticsGreedyBot
 

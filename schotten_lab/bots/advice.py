@@ -18,16 +18,17 @@ from ..core.errors import ArgumentError, excerpt
 from ..core.rules import Player
 from ..core.words import Facts, chance, number, register, say
 from .words import outcome_words
+from .budget import MAX_ROLLOUTS, MAX_SECONDS, Budget
 from ..game import Play, Turn, deck_words, play_words, with_claims
 
 MIN_ROUND = 4
 """Deals per successive-halving round (each candidate plays every deal of the round)."""
 FRESH_SHARE = 0.2
 """Share of a search spent measuring the chosen move again on fresh deals, for its reported estimate."""
-MAX_BUDGET = 3600.0
-"""Longest time budget a move (seconds): more is a typo."""
-MAX_ITERATIONS = 10_000_000
-"""Largest rollout budget a move."""
+MAX_BUDGET = MAX_SECONDS
+"""Longest time budget a move (seconds): more is a typo (:data:`.budget.MAX_SECONDS`)."""
+MAX_ITERATIONS = MAX_ROLLOUTS
+"""Largest rollout budget a move (:data:`.budget.MAX_ROLLOUTS`)."""
 
 
 ADVICE_PHRASES = register({
@@ -254,15 +255,12 @@ def score(winner: int, me: int) -> float:
     return 0.5 if winner < 0 else float(winner == me)
 
 
-def check_search(budget_seconds: object, iterations: object, seed: object, width: object = 1) -> None:
+def check_search(budget: object, seed: object, width: object = 1) -> None:
     """Refuse a search budget, seed or width the advisor cannot use, with an :class:`ArgumentError`
-    naming the argument: ``budget_seconds`` above 0 and at most :data:`MAX_BUDGET` (``nan`` is
-    refused: no clock ever passes it), ``iterations`` ``None`` or a whole number from 1 to
-    :data:`MAX_ITERATIONS`, ``seed`` and ``width`` whole numbers (``width`` at least 0)."""
-    if isinstance(budget_seconds, bool) or not isinstance(budget_seconds, (int, float)) or not 0 < budget_seconds <= MAX_BUDGET:
-        raise ArgumentError(f"budget_seconds: must be seconds above 0 and at most {MAX_BUDGET:g}, not {excerpt(budget_seconds)}")
-    if iterations is not None:
-        check_count("iterations", iterations, "rollouts", MAX_ITERATIONS)
+    naming the argument: ``budget`` a :class:`.budget.Budget` (whose values were checked when it was
+    made), ``seed`` and ``width`` whole numbers (``width`` at least 0)."""
+    if not isinstance(budget, Budget):
+        raise ArgumentError.of("bot_opt.budget_type", value=budget)  # bots/words.py
     check_seed(seed)
     check_count("width", width, "moves", least=0)  # 0: the heuristic's first move alone is searched
 

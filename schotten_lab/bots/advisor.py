@@ -24,8 +24,9 @@ opponent's hand and the deck order are never looked at: they are sampled, see
 
 The turn's claims are not searched: the advisor claims every stone it can prove (a proved claim
 cannot be lost; in the base game they follow the placement, in the expert variant they come first).
-Seeded: with ``iterations`` (a rollout budget, and a node budget for the endgame solver) the answer
-is reproducible; with a time budget only, how many rollouts fit depends on the machine. The moves
+Seeded: with ``budget=Budget(rollouts=N)`` (a rollout budget, and a node budget for the endgame
+solver; :mod:`.budget`) the answer is reproducible; with ``Budget(seconds=S)``, how many rollouts fit
+depends on the machine. The moves
 are listed with the chosen one first, then by their change against it on the same deals
 (:class:`MoveAdvice`).
 
@@ -59,6 +60,7 @@ from .base_search import (
     diverse as diverse, explain as explain, explain_facts as explain_facts, ordered_moves as ordered_moves,
     play_out as _play_out, promising as promising,
 )  # fmt: skip
+from .budget import DEFAULT as DEFAULT_BUDGET, Budget, legacy_budget
 from .determinize import view_of
 from .search_game import EXPLAINED as EXPLAINED, SearchGame, advise_game, common_deals
 from .tactics_search import TacticsGame
@@ -98,45 +100,49 @@ def search_game(
 def advise(
     position: Position,
     *,
-    budget_seconds: float = 2.0,
-    iterations: int | None = None,
+    budget: Budget = DEFAULT_BUDGET,
     seed: int = 0,
     width: int = SEARCH_WIDTH,
     explain_all: bool = True,
     policy: str = DEFAULT_POLICY,
     explore: float = EXPLORE,
     history: Sequence[Turn | Mapping[str, Any]] | None = None,
+    budget_seconds: float | None = None,
+    iterations: int | None = None,
 ) -> Advice:
     """Rank every legal move of ``position.to_move`` with its probability of winning (see the module).
 
-    ``budget_seconds`` bounds the search (it may run over by one deal's rollouts); ``iterations``
-    instead fixes the number of rollouts and bounds the exact endgame solver by nodes
-    (``ENDGAME_NODES_PER_ROLLOUT * iterations``), never by the clock: the answer is the same for a
-    seed on any machine under any load (without ``iterations`` the solver gets half the time left). Only the ``width`` most promising
+    ``budget`` (a :class:`~.budget.Budget`, default two seconds) bounds the search:
+    ``Budget(seconds=S)`` by the clock (it may run over by one deal's rollouts; the exact endgame
+    solver gets half the time left); ``Budget(rollouts=N)`` fixes the number of rollouts and bounds
+    the exact endgame solver by nodes (``ENDGAME_NODES_PER_ROLLOUT * N``), never by the clock: the
+    answer is the same for a seed on any machine under any load. ``budget_seconds=`` and
+    ``iterations=`` are the deprecated spellings of earlier releases (:func:`.budget.legacy_budget`:
+    a :class:`DeprecationWarning`; ``iterations`` wins over ``budget_seconds``, as before). Only the ``width`` most promising
     moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
     others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
     only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
     deck): the advice is what the player to move can know. The chosen move's estimate (and
     ``current``) comes from fresh deals played after the search chose it, not from the deals that
-    chose it (:func:`.advice.search`: ``iterations / 4`` more rollouts, or a fifth of the search
+    chose it (:func:`.advice.search`: ``N / 4`` more rollouts, or a fifth of the search
     time); a move that wins the game at once is an exact 1. Raises ``ValueError`` naming the field for
     a position it cannot search (hidden own hand, game over, bad counts), and
-    :class:`~schotten_lab.core.errors.ArgumentError` naming the argument for a budget, ``iterations``,
-    ``seed`` or ``width`` it cannot use (``budget_seconds=nan`` included). ``policy`` and ``explore``
+    :class:`~schotten_lab.core.errors.ArgumentError` naming the argument for a ``budget``,
+    ``seed`` or ``width`` it cannot use. ``policy`` and ``explore``
     choose the base game's rollouts (:mod:`.rollouts`: the rollout policy by name, the share of random
     placements). Tactics variant: see :mod:`.tactics_search` (no exact endgame there).
     """
     started = time.perf_counter()
-    check_search(budget_seconds, iterations, seed, width)
+    if budget_seconds is not None or iterations is not None or not isinstance(budget, Budget):
+        budget = legacy_budget(budget, "advise", seconds=budget_seconds, iterations=iterations)
+    check_search(budget, seed, width)
     check_policy(policy)
     check_explore(explore)
     if position.winner() is not None:
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
-    game = search_game(position, width=width, policy=policy, explore=explore, compiled=worth_compiling(iterations, budget_seconds),
-                       history=history)  # fmt: skip
-    return advise_game(
-        game, position, budget_seconds=budget_seconds, iterations=iterations, seed=seed, explain_all=explain_all, started=started
-    )
+    compiled = worth_compiling(budget.rollouts, budget.seconds or 0.0)
+    game = search_game(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history)
+    return advise_game(game, position, budget=budget, seed=seed, explain_all=explain_all, started=started)
 
 
 def compare_turns(
@@ -238,9 +244,11 @@ def _check_put_back(position: Position, raw: object, answered: bool, where: str)
 class AdvisorBot:
     """The advisor as a :class:`~schotten_lab.bots.base.Bot`: plays :func:`advise`'s best move.
 
-    ``budget`` seconds a move (default 2.0) or ``iterations`` rollouts a move; ``policy`` the rollout
-    policy (:data:`.rollouts.POLICIES`). ``seed`` makes a
-    session reproducible with ``iterations``: one generator seeded once gives each decision its own
+    ``budget`` a :class:`~.budget.Budget` a move (default two seconds; ``Budget(rollouts=N)`` is
+    reproducible); ``policy`` the rollout policy (:data:`.rollouts.POLICIES`). A number of seconds
+    for ``budget``, and ``iterations=N``, are the deprecated spellings of earlier releases
+    (:func:`.budget.legacy_budget`). ``seed`` makes a
+    session reproducible with a budget of rollouts: one generator seeded once gives each decision its own
     seed, so the same requests in the same order get the same answers (a request repeated within a
     session is searched again with the next seed, and may get another move of near-equal value; a
     time budget depends on the machine's speed). The answer carries
@@ -251,19 +259,18 @@ class AdvisorBot:
     name = "advisor"
 
     def __init__(
-        self, budget: float = 2.0, iterations: int | None = None, seed: int | None = 0, policy: str = DEFAULT_POLICY
+        self,
+        budget: Budget | float = DEFAULT_BUDGET,
+        iterations: int | None = None,
+        seed: int | None = 0,
+        policy: str = DEFAULT_POLICY,
     ) -> None:
-        if isinstance(budget, bool) or not isinstance(budget, (int, float)) or not 0 < budget <= MAX_BUDGET:
-            raise ArgumentError.of("bot_opt.budget", most=f"{MAX_BUDGET:g}", value=budget)  # bots/words.py
-        if iterations is not None and (
-            isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS
-        ):
-            raise ArgumentError.of("bot_opt.iterations", most=MAX_ITERATIONS, value=iterations)
+        if iterations is not None or not isinstance(budget, Budget):
+            budget = legacy_budget(budget, "AdvisorBot", iterations=iterations)  # bots/budget.py, bots/words.py
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise ArgumentError.of("bot_opt.seed", value=seed)
         check_policy(policy)
-        self.budget = float(budget)
-        self.iterations = iterations
+        self.budget: Budget = budget
         self.seed = seed
         self.policy = policy
         warm()  # the compiled rollouts loaded now, not inside the first move's budget
@@ -273,8 +280,7 @@ class AdvisorBot:
     def decide(self, observation: Position, history: Sequence[Turn | Mapping[str, Any]] | None = None) -> Turn:
         advice = advise(
             observation,
-            budget_seconds=self.budget,
-            iterations=self.iterations,
+            budget=self.budget,
             seed=self._rng.getrandbits(32),
             explain_all=False,
             policy=self.policy,

@@ -19,6 +19,7 @@ the searched set.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Hashable, Mapping, Sequence
@@ -28,6 +29,7 @@ from typing import Any, Protocol, TypeVar
 from ..core.position import Position
 from ..core.words import Facts
 from ..game import Turn
+from .budget import Budget
 from .advice import WINS_AT_ONCE, Advice, Batch, MoveAdvice, Result, ranked, score, search
 
 M = TypeVar("M", bound=Hashable)
@@ -162,19 +164,20 @@ def advise_game(
     game: SearchGame[M, Any],
     position: Position,
     *,
-    budget_seconds: float,
-    iterations: int | None,
+    budget: Budget,
     seed: int,
     explain_all: bool,
     started: float,
 ) -> Advice:
     """The advice on ``position`` (seen by its player to move, whom ``game`` plays): the steps of
     :func:`.advisor.advise`, whose arguments these are (checked there; ``started`` is when the
-    budget's clock started)."""
+    budget's clock started). A budget of rollouts never reads the clock (its deadline is infinite:
+    the search counts rollouts, the endgame solver nodes)."""
     moves, claims_of = game.moves()
     rng = random.Random(seed)
+    iterations = budget.rollouts
     # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
-    deadline = started + budget_seconds * (0.8 if explain_all else 0.95)
+    deadline = math.inf if budget.seconds is None else started + budget.seconds * (0.8 if explain_all else 0.95)
     held = game.held(claims_of)
     exact = game.solve(moves, deadline, iterations)
     rollouts = 0
@@ -193,7 +196,7 @@ def advise_game(
         turns = dict.fromkeys(sure, 1)
     # reasons: the best move's always; with explain_all every move's, except that where a reason can
     # be costly, on the clock, the moves the search did not try are explained only while the budget lasts
-    explain_until = None if iterations is not None or not game.costly_reasons else started + budget_seconds
+    explain_until = None if budget.seconds is None or not game.costly_reasons else started + budget.seconds
     described = []
     for rank, move in enumerate(order):
         win, error, n = results[move]

@@ -35,6 +35,7 @@ from ..core.tactics import parse_hand_card
 from ..core.words import Facts
 from ..game import Observation, Play, Turn, legal_plays, may_pass
 from ..game.observation import jokers_on_table
+from .budget import Budget
 from .advice import Advice, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
@@ -403,8 +404,7 @@ class TacticsGame:
 def advise_tactics(
     position: Position,
     *,
-    budget_seconds: float,
-    iterations: int | None,
+    budget: Budget,
     seed: int,
     width: int,
     explain_all: bool,
@@ -412,9 +412,9 @@ def advise_tactics(
 ) -> Advice:
     """:func:`.advisor.advise` in the tactics variant: the one search (:func:`.search_game.advise_game`)
     over :class:`TacticsGame`."""
-    check_search(budget_seconds, iterations, seed, width)
+    check_search(budget, seed, width)
     return advise_game(
-        TacticsGame(position, width=width), position, budget_seconds=budget_seconds, iterations=iterations, seed=seed,
+        TacticsGame(position, width=width), position, budget=budget, seed=seed,
         explain_all=explain_all, started=started,
     )  # fmt: skip
 

@@ -12,10 +12,19 @@ BOT_PHRASES: Phrases = register(
         "outcome.loss_next": {"en": "loses on the next turn at best", "fr": "perd au tour suivant au mieux"},
         "outcome.loss_in": {"en": "loses in {turns} turns at best", "fr": "perd en {turns} tours au mieux"},
         # the options a bot's factory refuses itself (bots/advisor.py's AdvisorBot; bots/tactics_search.py)
-        "bot_opt.budget": {"en": "budget: must be seconds a move, above 0 and at most {most}, not {value:q}",
-                           "fr": "budget : un nombre de secondes par coup, plus de 0 et au plus {most}, est attendu, et non {value:q}"},
-        "bot_opt.iterations": {"en": "iterations: must be a whole number of rollouts from 1 to {most}, not {value:q}",
-                               "fr": "iterations : un nombre entier de parties simulées, de 1 à {most}, est attendu, et non {value:q}"},
+        # the search budget (bots/budget.py: Budget's fields, or the old keyword a caller used)
+        "bot_opt.budget": {"en": "{name}: must be seconds a move, above 0 and at most {most}, not {value:q}",
+                           "fr": "{name} : un nombre de secondes par coup, plus de 0 et au plus {most}, est attendu, et non {value:q}"},
+        "bot_opt.iterations": {"en": "{name}: must be a whole number of rollouts from 1 to {most}, not {value:q}",
+                               "fr": "{name} : un nombre entier de parties simulées, de 1 à {most}, est attendu, et non {value:q}"},
+        "bot_opt.budget_one": {"en": "budget: must be exactly one of seconds and rollouts, e.g. Budget(seconds=2) or Budget(rollouts=300)",
+                               "fr": "budget : exactement l’une des deux valeurs seconds et rollouts est attendue, par exemple Budget(seconds=2) ou Budget(rollouts=300)"},
+        "bot_opt.budget_twice": {"en": "budget: given twice, as a Budget and as {old}=...; give the Budget alone",
+                                 "fr": "budget : donné deux fois, comme Budget et comme {old}=… ; donnez le Budget seul"},
+        "bot_opt.budget_rollouts": {"en": "{name}: must be a number of rollouts here, Budget(rollouts=N), not {value}",
+                                    "fr": "{name} : un nombre de parties simulées est attendu ici, Budget(rollouts=N), et non {value}"},
+        "bot_opt.budget_type": {"en": "budget: must be a Budget, e.g. Budget(seconds=2) or Budget(rollouts=300), not {value:q}",
+                                "fr": "budget : un Budget est attendu, par exemple Budget(seconds=2) ou Budget(rollouts=300), et non {value:q}"},
         "bot_opt.seed": {"en": "seed: must be a whole number, not {value:q}", "fr": "seed : un nombre entier est attendu, et non {value:q}"},
         # the rollouts' options (bots/rollouts.py's check_policy, check_explore: advise, AdvisorBot, Rollouts)
         "bot_opt.policy": {"en": "policy: must be one of {names}, not {value:q}",

@@ -35,7 +35,7 @@ from ..core.position_json import json_document
 from ..core.words import Count, number, register, say, typeset
 from .io import EXIT_OK, add_lang_option, one_line
 from .positions import Loaded, add_position_arguments, load_one, load_text, looks_like_notation, read_bounded, read_file, translated
-from .values import integer, refusal, seconds
+from .values import integer, refusal, search_budget, seconds
 
 
 DEFAULT_BUDGET = 2.0
@@ -161,7 +161,7 @@ def search_line(args: argparse.Namespace, lang: str = "en") -> str:
     if args.iterations is not None:
         shown = f"{args.iterations:,}" if lang == "en" else number(args.iterations, lang)
         return say("cli_adv.iterations", lang, iterations=shown, seed=str(args.seed))
-    budget = DEFAULT_BUDGET if args.budget is None else args.budget
+    budget = search_budget(args.budget, None).seconds
     return say("cli_adv.budget", lang, budget=f"{budget:g}" if lang == "en" else f"{budget:g}".replace(".", ","), seed=str(args.seed))
 
 
@@ -203,11 +203,11 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
 
     loaded = load_advised(args)
     pending = getattr(loaded.position, "pending", None)
-    budget = DEFAULT_BUDGET if args.budget is None else args.budget
-    if args.iterations is None:  # on the clock: the compiled rollouts loaded before it starts
+    budget = search_budget(args.budget, args.iterations)
+    if budget.on_the_clock:  # the compiled rollouts loaded before it starts
         load_compiled_rollouts(loaded.position, getattr(args, "lang", "en"))
     try:
-        advice = advise(loaded.position, budget_seconds=budget, iterations=args.iterations, seed=args.seed)
+        advice = advise(loaded.position, budget=budget, seed=args.seed)
     except (SchottenError, ValueError) as exc:  # advise names the field of a position it cannot search
         raise UsageError.of("cli_adv.cannot_advise", source=loaded.source, problem=exc) from None
     if args.json:
@@ -215,8 +215,9 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
             **advice.to_dict(),
             "seen_from": advice.player.value,
             "seed": args.seed,
-            "iterations": args.iterations,
-            "budget_seconds": None if args.iterations is not None else budget,
+            "iterations": budget.rollouts,
+            "budget_seconds": budget.seconds,
+            "budget": budget.to_dict(),
         }
         if pending is not None:
             document["pending"] = pending.to_dict()

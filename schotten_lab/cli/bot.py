@@ -22,6 +22,7 @@ from .values import bot_option, bot_options, integer, seconds
 def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
     """``bot``: answer one request line with one turn line until the end of the input."""
     from ..bots import make_bot, serve
+    from ..bots.budget import budget_options
     from ..bots.protocol import request_lines
 
     options = bot_options(args.option, "--option")
@@ -31,8 +32,8 @@ def cmd_bot(args: argparse.Namespace, out: TextIO) -> int:
             if flag in options:
                 raise UsageError.of("cli.option_twice", flag=flag)
             options[flag] = value
-    try:
-        bot = make_bot(args.name, seed=args.seed, **options)
+    try:  # --budget S or --iterations N (or the --option spellings): one Budget, refused in the bot's words
+        bot = make_bot(args.name, seed=args.seed, **budget_options(options))
     except ValueError as exc:
         raise UsageError.of("cli_bot.refused", problem=exc) from None
     serve(bot, request_lines(sys.stdin.buffer), out, args.lang)
@@ -50,9 +51,10 @@ def add_bot_parser(sub: Any) -> None:
     p.add_argument("--seed", type=integer, default=None, help="the bot's seed: the same answers to the same requests "
                    "for the same seed, when the search is bounded by --iterations (a --budget depends on the machine's speed)")
     p.add_argument("--option", type=bot_option, action="append", default=[], metavar="KEY=VALUE", help=OPTION_HELP)
-    p.add_argument("--budget", type=seconds, metavar="SECONDS",
+    bound = p.add_mutually_exclusive_group()  # two spellings of the one search budget
+    bound.add_argument("--budget", type=seconds, metavar="SECONDS",
                    help="advisor: seconds a move (default 2); the same as --option budget=SECONDS")
-    p.add_argument("--iterations", type=integer, metavar="N",
+    bound.add_argument("--iterations", type=integer, metavar="N",
                    help="advisor: rollouts a move instead of a time budget (reproducible on any machine)")
     add_lang_option(p, "the error messages")
     p.set_defaults(run=cmd_bot)

@@ -18,6 +18,7 @@ from ..core.reader_words import Quoted
 from ..core.words import Count, say
 from .io import EXIT_OK, add_lang_option, checked_output, file_name, one_line
 from .records import read_game
+from .values import search_budget
 from .values import count, integer
 
 
@@ -45,7 +46,7 @@ def cmd_review(args: argparse.Namespace, out: TextIO) -> int:
     data, where = read_game(args.record, args.game)
     done: list[object] = []
     try:
-        review = review_game(data, iterations=args.iterations, seed=args.seed, progress=None, on_turn=done.append)
+        review = review_game(data, budget=search_budget(None, args.iterations), seed=args.seed, progress=None, on_turn=done.append)
     except ReviewError as exc:  # a record error inside (its context) says itself in --lang's words
         inner = exc.__context__ if isinstance(exc.__context__, RecordError) else exc
         raise UsageError.of("cli_source_error", source=where, problem=inner if isinstance(inner, RecordError) else exc) from None

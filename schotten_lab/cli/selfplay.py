@@ -19,7 +19,7 @@ from ..core.rules import Player
 from ..core.words import Fact, Facts, register, say
 from .io import EXIT_OK, add_lang_option, checked_output, file_name
 from .runs import add_runner_options, progress, runner_of
-from .values import bot_option, bot_options, integer
+from .values import bot_option, bot_options, budget_of_options, integer
 
 
 MAX_GAMES = 10_000_000
@@ -52,9 +52,9 @@ RECORD_FORMATS = ("jsonl", "ndjson", "json")
 
 
 def _on_the_clock(bot: object) -> bool:
-    """Whether ``bot`` searches on a time budget (a ``budget`` and no ``iterations``): its moves then
-    depend on how fast the machine is, and a seed alone does not fix them."""
-    return getattr(bot, "budget", None) is not None and getattr(bot, "iterations", None) is None
+    """Whether ``bot`` searches on a time budget (its ``budget`` a :class:`~schotten_lab.bots.Budget`
+    of seconds): its moves then depend on how fast the machine is, and a seed alone does not fix them."""
+    return bool(getattr(getattr(bot, "budget", None), "on_the_clock", False))
 
 
 def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
@@ -72,7 +72,8 @@ def cmd_selfplay(args: argparse.Namespace, out: TextIO) -> int:
     if args.seed < 0:
         raise UsageError.of("cli.seed", value=Quoted(args.seed))
     runner = runner_of(args)
-    options = {seat: bot_options(getattr(args, f"{seat}_option"), f"--{seat}-option") for seat in ("south", "north")}
+    options = {seat: budget_of_options(bot_options(getattr(args, f"{seat}_option"), f"--{seat}-option"), f"--{seat}-option")
+               for seat in ("south", "north")}  # fmt: skip
     match = Matchup(args.south, args.north, args.variant, args.expert, {k: v for k, v in options.items() if v})
     timed = []
     for seat in ("south", "north"):

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import UsageError
 from ..core.reader_words import Quoted
 from ..core.rules import Player
 from ..core.words import register, say
 from .io import speaking
+
+if TYPE_CHECKING:
+    from ..bots.budget import Budget
 
 VALUE_PHRASES = register({
     "value.rollouts": {"en": "must be a whole number of rollouts from 1 to {most}, not {value}",
@@ -115,4 +118,26 @@ def bot_options(pairs: list[tuple[str, Any]], flag: str) -> dict[str, Any]:
     return options
 
 
-__all__ = ["VALUE_PHRASES", "bot_option", "bot_options", "count", "integer", "parse_player", "parse_refute", "parse_stone", "parse_stones", "refusal", "seconds"]
+def search_budget(seconds: float | None, rollouts: int | None) -> Budget:
+    """The one :class:`~schotten_lab.bots.budget.Budget` of a command's two spellings, ``--budget
+    SECONDS`` and ``--iterations N`` (argparse keeps them mutually exclusive): the rollouts when
+    given, else the seconds, else the advisor's default two seconds."""
+    from ..bots.budget import Budget
+
+    return Budget.of(seconds=seconds, rollouts=rollouts)
+
+
+def budget_of_options(options: dict[str, Any], flag: str) -> dict[str, Any]:
+    """A bot's options (``--option KEY=VALUE``) with its budget's spellings (``budget=SECONDS``,
+    ``iterations=N``, ``seconds=S``, ``rollouts=N``) made one ``budget`` value
+    (:func:`~schotten_lab.bots.budget.budget_options`); two of them, or a bad value, is a one-line
+    usage error naming ``flag``."""
+    from ..bots.budget import budget_options
+
+    try:
+        return budget_options(options)
+    except ValueError as exc:
+        raise UsageError.of("cli.option_problem", flag=flag, problem=exc) from None
+
+
+__all__ = ["VALUE_PHRASES", "bot_option", "bot_options", "budget_of_options", "search_budget", "count", "integer", "parse_player", "parse_refute", "parse_stone", "parse_stones", "refusal", "seconds"]

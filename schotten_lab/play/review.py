@@ -61,6 +61,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from ..bots.budget import Budget, legacy_budget
 from ..bots.rollouts import warm
 from ..game import GameRecord, RecordError, new_game, play_words, read_record, replay_states, validate_record
 from .review_measure import CANDIDATES, MAX_DEALS_FACTOR, Measured, allowed_reply, measure_loss, paired_scores, review_turn
@@ -72,11 +73,13 @@ DEFAULT_ITERATIONS = 200
 """Rollouts per turn to rank the moves; every move the advisor searched and the played one are then
 scored on half as many shared deals, and on up to :data:`MAX_DEALS_FACTOR` times as many while the
 label is undecided."""
+DEFAULT_BUDGET = Budget(rollouts=DEFAULT_ITERATIONS)
+"""A review's default budget: :data:`DEFAULT_ITERATIONS` rollouts a turn."""
 MAX_ITERATIONS = 50_000
 """The most rollouts per turn a review accepts; more is a typo. With the compiled rollouts (about 11
 µs each with their scoring, a review's CPU time over its rollouts on the loaded 2-core machine), the
-advisor's search of 50,000 ends in seconds, well inside :data:`TIME_CAP_SECONDS`, so the review stays
-reproducible; an undecided turn may then be scored on up to 6.4 million deals: minutes a turn."""
+advisor's search of 50,000 ends in seconds (a budget of rollouts: the clock is never read, so the
+review stays reproducible); an undecided turn may then be scored on up to 6.4 million deals: minutes a turn."""
 
 
 def _progress(total: int, enabled: bool | None) -> Any:
@@ -95,19 +98,28 @@ def _progress(total: int, enabled: bool | None) -> Any:
 def review_game(
     record: GameRecord | Mapping[str, Any] | str,
     *,
-    iterations: int = DEFAULT_ITERATIONS,
+    budget: Budget = DEFAULT_BUDGET,
     seed: int = 0,
     progress: bool | None = False,
     on_turn: Callable[[TurnReview], None] | None = None,
+    iterations: int | None = None,
 ) -> GameReview:
     """Review every turn of ``record`` (see the module docstring); reproducible for ``seed``.
 
-    ``iterations`` bounds each turn's cost (rollouts, 1 to :data:`MAX_ITERATIONS`); ``progress`` shows a tqdm bar (``None``: on a
+    ``budget`` bounds each turn's cost: a :class:`~schotten_lab.bots.Budget` of rollouts (1 to
+    :data:`MAX_ITERATIONS`; a review is never on the clock, so that it is the same on any machine),
+    default :data:`DEFAULT_BUDGET`; ``iterations=N`` is the deprecated spelling of earlier releases
+    (:func:`~schotten_lab.bots.budget.legacy_budget`). ``progress`` shows a tqdm bar (``None``: on a
     terminal only). Raises :class:`ReviewError` (one line: turn and rule or field) for a record that
-    is not valid or cannot be searched.
+    is not valid or cannot be searched, or a budget it cannot use.
     """
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS:
-        raise ReviewError.of("review.err_iterations", most=MAX_ITERATIONS, value=_Repr(iterations))
+    if iterations is not None:
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or not 1 <= iterations <= MAX_ITERATIONS:
+            raise ReviewError.of("review.err_iterations", most=MAX_ITERATIONS, value=_Repr(iterations))
+        budget = legacy_budget(budget, "review_game", iterations=iterations, default=DEFAULT_BUDGET)
+    if not isinstance(budget, Budget) or budget.rollouts is None or budget.rollouts > MAX_ITERATIONS:
+        raise ReviewError.of("review.err_budget", most=MAX_ITERATIONS, value=_Repr(budget))
+    iterations = budget.rollouts
     try:
         rec = read_record(record)
         start = new_game(rec.variant, rec.expert, deal=rec.deal, first=rec.first)
@@ -150,6 +162,7 @@ def review_game(
 
 
 __all__ = [
+    "DEFAULT_BUDGET",
     "DEFAULT_ITERATIONS",
     "REVIEW_ERROR_PHRASES",
     "REVIEW_PHRASES",

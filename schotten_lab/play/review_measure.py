@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..bots import advise
+from ..bots import Budget, advise
 from ..bots.advice import win_estimate
 from ..bots.advisor import Advice, compare_turns
 from ..core.words import Fact, Facts
@@ -50,11 +50,6 @@ times slower): its review keeps the budget it had before the base game's grew (u
 TACTICS_CANDIDATES = 2
 """The tactics variant's candidates: the advisor's top 2 searched moves, as before (see
 :data:`TACTICS_MAX_DEALS_FACTOR`)."""
-TIME_CAP_SECONDS = 600.0
-"""The advisor's time budget per turn, set far above what ``iterations`` costs: the endgame solver's
-node budget (proportional to ``iterations``) and the rollout count then decide alone, so a review is
-the same on a loaded machine as on an idle one (a binding time limit could turn an exact endgame into
-an estimate)."""
 
 SEAT_FACTS = frozenset({"reason.chance", "reason.beat_hand", "reason.beat_any", "reason.beat_some", "reason.keeps"})
 """Facts said to the mover ("your chance", "you have not seen"): left out of the reply's reason,
@@ -74,7 +69,7 @@ def allowed_reply(state: GameState, iterations: int, seed: int) -> Fact | None:
     if seen.rules.tactics:
         return None
     try:
-        advice = advise(seen.as_position(), budget_seconds=TIME_CAP_SECONDS, iterations=max(iterations // ALLOWED_SHARE, 8), seed=seed, explain_all=False)
+        advice = advise(seen.as_position(), budget=Budget(rollouts=max(iterations // ALLOWED_SHARE, 8)), seed=seed, explain_all=False)
     except ValueError:
         return None
     best = advice.best
@@ -219,9 +214,9 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
     seen = state.observation(player)
     position = seen if seen.rules.tactics else seen.as_position()  # tactics: who has played a Joker
     try:
-        advice: Advice = advise(
-            position, budget_seconds=TIME_CAP_SECONDS, iterations=iterations, seed=seed, explain_all=False
-        )
+        # a budget of rollouts: the rollout count and the endgame solver's node budget decide, never
+        # the clock, so a review is the same on a loaded machine as on an idle one
+        advice: Advice = advise(position, budget=Budget(rollouts=iterations), seed=seed, explain_all=False)
     except ValueError as exc:
         raise ReviewError.of("review.err_search", turn=str(k), problem=_OneLine(exc)) from None
     best = advice.best
@@ -289,6 +284,6 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
 
 __all__ = [
     "ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TACTICS_CANDIDATES",
-    "TACTICS_MAX_DEALS_FACTOR", "TIME_CAP_SECONDS",
+    "TACTICS_MAX_DEALS_FACTOR",
     "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_looks", "review_turn",
 ]  # fmt: skip

@@ -197,6 +197,7 @@ class GameReview:
         return {
             "seat": None if self.seat is None else self.seat.value,
             "iterations": self.iterations,
+            "budget": {"rollouts": self.iterations},  # the Budget a turn (bots/budget.py's to_dict)
             "seed": self.seed,
             "thresholds": dict(THRESHOLDS),
             "turns": [t.to_dict() for t in self.turns],

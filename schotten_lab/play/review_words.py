@@ -126,6 +126,8 @@ class _OneLine:
 REVIEW_ERROR_PHRASES = register({
     "review.err_iterations": {"en": "iterations: must be a whole number of rollouts from 1 to {most}, not {value}",
                               "fr": "iterations : un nombre entier de simulations de 1 à {most} est attendu, et non {value}"},
+    "review.err_budget": {"en": "budget: a review needs a number of rollouts a turn, Budget(rollouts=N) with N from 1 to {most}, not {value}",
+                          "fr": "budget : une revue demande un nombre de simulations par tour, Budget(rollouts=N) avec N de 1 à {most}, et non {value}"},
     "review.err_record": {"en": "{problem}", "fr": "{problem}"},
     "review.err_no_hand": {"en": "deal.hands: neither hand is fully known; a one-seat record gives that seat's hand",
                            "fr": "mains de la donne : aucune des deux n'est entièrement connue ; une partie vue d'un seul siège donne la main de ce siège"},

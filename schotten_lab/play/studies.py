@@ -31,7 +31,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..bots import Bot, make_bot
+from ..bots import Bot, Budget, make_bot
 from ..bots.advisor import PolicyBot
 from ..bots.folk import ADVICE, FolkBot, check_advice
 from ..core.words import NBSP, check_lang, number
@@ -57,8 +57,8 @@ def bot_maker(name: str) -> BotMaker:
             iterations = int(name.removeprefix("advisor-"))
         except ValueError:
             raise ValueError(f"bot: {name!r} is not advisor-N with N rollouts a move") from None
-        make_bot("advisor", iterations=iterations)  # checks N now, not in the middle of a study
-        return lambda g: make_bot("advisor", iterations=iterations, seed=g)
+        budget = Budget(rollouts=iterations)  # checks N now, not in the middle of a study
+        return lambda g: make_bot("advisor", budget=budget, seed=g)
     if name not in ("random", "greedy"):
         raise ValueError(f"bot: unknown {name!r}, expected random, greedy, policy or advisor-N")
     return lambda g: make_bot(name, seed=g)

@@ -32,6 +32,7 @@ from fractions import Fraction
 from math import comb
 
 from ..bots.advisor import advise
+from ..bots.budget import Budget
 from ..bots.endgame import moves_of
 from ..bots.simple import GreedyBot
 from ..bots.sim import Sim, greedy_play
@@ -149,7 +150,7 @@ def _chosen(decision: Turn) -> Move:
 def _advisor_failures(seen: Position, answer: Move, rollouts: int, seeds: int = 2) -> float:
     """How often the advisor at ``rollouts`` a move misses ``answer`` over ``seeds`` seeds."""
     def fails(seed: int) -> bool:
-        best = advise(seen, iterations=rollouts, seed=seed, explain_all=False).best
+        best = advise(seen, budget=Budget(rollouts=rollouts), seed=seed, explain_all=False).best
         return best.card is None or (best.card.index, (best.stone or 0) - 1) != answer
 
     return _mean(fails, seeds)

@@ -6,7 +6,8 @@ position after turn ``k``). The board is drawn as SVG (both hands in a full reco
 seat's view in a one-seat record), the analysis panel says what turn ``k`` did and, with a
 :class:`~schotten_lab.play.review.GameReview`, how the advisor judged it; the review's
 win-probability chart marks the current turn. Without a review, *Ask the advisor* ranks the moves
-of the player to move in the shown position (from that player's seat; ``iterations`` rollouts).
+of the player to move in the shown position (from that player's seat; ``budget``, a
+:class:`~schotten_lab.bots.Budget`, default 100 rollouts: reproducible).
 
 ``lang="fr"`` (default from ``SCHOTTEN_LANG``) speaks French: the buttons, tooltips, captions, the
 board and the panel (:data:`VIEWER_PHRASES`), every move in words (a tactics card's play too), the
@@ -24,6 +25,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from ..bots.budget import Budget, legacy_budget
 from ..core.position import Position
 from ..core.rules import Player
 from ..core.svg import position_svg
@@ -47,6 +49,7 @@ VIEWER_PHRASES: Phrases = register({
     "gv.play_tip": {"en": "play the game through", "fr": "rejouer toute la partie"},
     "gv.ask": {"en": "Ask the advisor", "fr": "Demander au conseiller"},
     "gv.ask_tip": {"en": "rank the moves ({n} rollouts)", "fr": "classer les coups ({n} simulations)"},
+    "gv.ask_tip_seconds": {"en": "rank the moves ({n} s of search)", "fr": "classer les coups ({n} s de recherche)"},
     "gv.deal": {"en": "the deal", "fr": "la donne"},
     "gv.after_turn": {"en": "after turn {k}: {player} played {move}", "fr": "après le tour {k} : {player} a joué {move}"},
     "gv.wins": {"en": " — {player} wins ({reason})", "fr": " — {player} gagne ({reason})"},
@@ -63,6 +66,8 @@ VIEWER_PHRASES: Phrases = register({
                   "fr": "Le conseiller ne peut pas étudier cette position : {reason}"},
 })
 """The viewer's phrases (``gv.*``), registered with :func:`~schotten_lab.core.words.register`."""
+DEFAULT_BUDGET = Budget(rollouts=100)
+"""*Ask the advisor*'s default search budget: 100 rollouts (reproducible, well under a second)."""
 
 
 class GameViewer:
@@ -72,7 +77,8 @@ class GameViewer:
     ``turn`` (0 .. ``turns``) is the shown position: 0 the deal, ``k`` after turn ``k``. A record
     that breaks a rule raises :class:`~schotten_lab.game.RecordError` (turn and rule) at once.
     ``lang`` (``"en"``/``"fr"``, default from ``SCHOTTEN_LANG``): the language of its words; an
-    unknown one is refused naming it.
+    unknown one is refused naming it. ``budget`` (a :class:`~schotten_lab.bots.Budget`) bounds *Ask
+    the advisor*'s search; ``iterations=N`` is its deprecated spelling.
     """
 
     def __init__(
@@ -80,9 +86,10 @@ class GameViewer:
         record: GameRecord | Mapping[str, Any] | str,
         review: GameReview | None = None,
         *,
-        iterations: int = 100,
+        budget: Budget = DEFAULT_BUDGET,
         seat: Player | None = None,
         lang: str | None = None,
+        iterations: int | None = None,
     ) -> None:
         self.lang = check_lang(default_lang() if lang is None else lang)
         t = self._t
@@ -90,7 +97,10 @@ class GameViewer:
         self.review = review
         self.seat = seat
         """Whose chance the chart draws (the play app: the person's seat); default as the review page."""
-        self.iterations = iterations
+        if iterations is not None or not isinstance(budget, Budget):  # iterations=N: the deprecated spelling
+            budget = legacy_budget(budget, "GameViewer", iterations=iterations, default=DEFAULT_BUDGET)
+        self.budget = budget
+        """The advisor's search budget when asked for the moves (default :data:`DEFAULT_BUDGET`)."""
         self.positions: list[Position] = list(replay(self.record, include_start=True))
         rec = self.record
         self._states = [new_game(rec.variant, rec.expert, deal=rec.deal, first=rec.first), *replay_states(rec)]
@@ -107,7 +117,8 @@ class GameViewer:
         self.board = W.HTML()
         self.panel = W.HTML()
         self.chart = W.HTML()
-        self.advise_button = W.Button(description=t("gv.ask"), tooltip=t("gv.ask_tip", n=iterations),
+        self.advise_button = W.Button(description=t("gv.ask"), tooltip=t("gv.ask_tip", n=budget.rollouts) if budget.rollouts is not None
+                                        else t("gv.ask_tip_seconds", n=f"{budget.seconds:g}"),
                                       layout=W.Layout(width="auto"))
         self.advice = W.HTML()
         self.first.on_click(lambda _: self.go(0))
@@ -186,7 +197,7 @@ class GameViewer:
                 text = self._t("gv.no_hand", player=state.to_move)
             else:
                 try:
-                    text = advise(state.observation(state.to_move).as_position(), iterations=self.iterations).table()
+                    text = advise(state.observation(state.to_move).as_position(), budget=self.budget).table()
                 except ValueError as exc:
                     text = self._t("gv.cannot", reason=str(exc))
         self.advice.value = f"<pre>{html.escape(text)}</pre>"

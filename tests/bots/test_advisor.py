@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from advisor_games import endgame, played
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advice import MIN_ROUND
 from schotten_lab.bots.advisor import AdvisorBot, PolicyBot, advise
 from schotten_lab.bots.determinize import observation
@@ -35,7 +36,7 @@ def test_every_legal_move_is_ranked_once(seed: int, turns: int, expert: bool) ->
     if sim.winner >= 0:
         return
     position = observation(sim, sim.to_move)
-    advice = advise(position, iterations=40, seed=seed)
+    advice = advise(position, budget=Budget(rollouts=40), seed=seed)
     listed = [None if m.card is None else (str(m.card), m.stone) for m in advice.moves]
     assert len(listed) == len(set(listed))
     legal = legal_moves(position)
@@ -56,9 +57,9 @@ def test_seeded_and_blind_to_hidden_cards() -> None:
     random.Random(5).shuffle(hidden)
     size = len(other.hands[1 - other.to_move])
     other.hands[1 - other.to_move], other.deck = hidden[:size], hidden[size:]
-    first = advise(observation(sim, sim.to_move), iterations=120, seed=4)
-    again = advise(observation(sim, sim.to_move), iterations=120, seed=4)
-    swapped = advise(observation(other, other.to_move), iterations=120, seed=4)
+    first = advise(observation(sim, sim.to_move), budget=Budget(rollouts=120), seed=4)
+    again = advise(observation(sim, sim.to_move), budget=Budget(rollouts=120), seed=4)
+    swapped = advise(observation(other, other.to_move), budget=Budget(rollouts=120), seed=4)
     table = [(m.card, m.stone, m.win, m.samples) for m in first.moves]
     assert table == [(m.card, m.stone, m.win, m.samples) for m in again.moves]
     assert table == [(m.card, m.stone, m.win, m.samples) for m in swapped.moves]
@@ -71,7 +72,7 @@ def test_exact_at_an_empty_deck() -> None:
         if sim is not None:
             break
     assert sim is not None
-    advice = advise(observation(sim, sim.to_move), iterations=10, seed=0)
+    advice = advise(observation(sim, sim.to_move), budget=Budget(rollouts=10), seed=0)
     assert advice.method == "exact endgame" and all(m.exact for m in advice.moves)
     values = {m: (v + 1) / 2 for m, v, _ in solve_moves(sim)}
     for move in advice.moves:
@@ -88,11 +89,11 @@ def test_a_winning_claim_is_found() -> None:
         claimed={1: "south", 2: "south"},
         hand_sizes={"north": 6},
     )
-    advice = advise(position, iterations=60, seed=1)
+    advice = advise(position, budget=Budget(rollouts=60), seed=1)
     assert advice.best.card is not None and str(advice.best.card) == "R8" and advice.best.stone == 3
     assert advice.best.claims == (3,) and advice.best.win == 1.0
     assert "wins the game" in advice.best.reason
-    decision = AdvisorBot(iterations=60, seed=0).decide(position)
+    decision = AdvisorBot(budget=Budget(rollouts=60), seed=0).decide(position)
     assert decision.to_dict()["play"] == {"card": "R8", "stone": 3} and decision.to_dict()["claim"] == [3]
 
 
@@ -110,9 +111,9 @@ def test_bad_input_gets_a_named_error() -> None:
 
 def test_bots_play_whole_legal_games() -> None:
     """The arena refuses illegal moves, so a finished game is a legal one."""
-    result = timed_game((AdvisorBot(iterations=10, seed=1), PolicyBot(seed=2)), seed=3)
+    result = timed_game((AdvisorBot(budget=Budget(rollouts=10), seed=1), PolicyBot(seed=2)), seed=3)
     assert result.winner in (0, 1, -1) and result.turns > 10
-    expert = timed_game((PolicyBot(seed=1), AdvisorBot(iterations=10, seed=2)), seed=4, expert=True)
+    expert = timed_game((PolicyBot(seed=1), AdvisorBot(budget=Budget(rollouts=10), seed=2)), seed=4, expert=True)
     assert expert.turns > 10
     summary = match(lambda g: PolicyBot(seed=g), lambda g: PolicyBot(seed=g + 1), 4)
     assert summary.games == 4 and 0 <= summary.wins <= 4
@@ -129,7 +130,7 @@ def test_the_ranking_follows_the_change_against_the_chosen_move(seed: int, turns
     sim = played(seed, turns, expert)
     if sim.winner >= 0:
         return
-    advice = advise(observation(sim, sim.to_move), iterations=80, seed=seed)
+    advice = advise(observation(sim, sim.to_move), budget=Budget(rollouts=80), seed=seed)
     best = advice.best
     assert best.change == 0.0 and best.win == advice.current
     searched = [m for m in advice.moves if m.win is not None]
@@ -161,13 +162,13 @@ def test_an_iteration_budget_solves_endgames_by_nodes_not_by_the_clock(monkeypat
             solver.value(child)
     assert solver.nodes > 1024  # the solver looks at the clock every 1024 nodes: this one does
     position = observation(sim, sim.to_move)
-    calm = advise(position, iterations=40, seed=3)
+    calm = advise(position, budget=Budget(rollouts=40), seed=3)
     assert calm.method == "exact endgame"
     ticks = iter(range(10**9))
     monkeypatch.setattr(endgame_module.time, "perf_counter", lambda: 100.0 * next(ticks))
-    loaded = advise(position, iterations=40, seed=3)
+    loaded = advise(position, budget=Budget(rollouts=40), seed=3)
     assert [(m.card, m.stone, m.win, m.turns) for m in loaded.moves] == [(m.card, m.stone, m.win, m.turns) for m in calm.moves]
-    assert advise(position, budget_seconds=1.0, seed=3).method == "Monte Carlo over deals"
+    assert advise(position, budget=Budget(seconds=1.0), seed=3).method == "Monte Carlo over deals"
     assert real_time.perf_counter is endgame_module.time.perf_counter
 
 
@@ -183,7 +184,7 @@ def test_a_time_budget_stops_between_deals(monkeypatch: pytest.MonkeyPatch) -> N
     position = observation(sim, sim.to_move)
     ticks = iter(range(10**9))
     monkeypatch.setattr(advisor_module.time, "perf_counter", lambda: 1000.0 * next(ticks))  # late at once
-    advice = advise(position, budget_seconds=1.0, seed=2)
+    advice = advise(position, budget=Budget(seconds=1.0), seed=2)
     searched = [m for m in advice.moves if m.win is not None]
     assert len(searched) > 1
     assert {m.samples for m in searched[1:]} == {MIN_ROUND}

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from advisor_games import dealt, played, random_turn
 from helpers import profile
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advice import WINS_AT_ONCE, ranked, results_of, successive_halving
 from schotten_lab.bots.advisor import SEARCH_WIDTH, _play_out, advise, compare_turns, diverse, ordered_moves, promising
 from schotten_lab.bots.determinize import observation, sample, view_of
@@ -51,7 +52,7 @@ def test_the_chosen_moves_estimate_is_not_biased_upward() -> None:
     searches and a sharper reference bring it to about 1.5 points.)"""
     differences, zs = [], []
     for position in (MIDGAME, README_POSITION):
-        chosen = [advise(position, iterations=80, seed=seed, explain_all=False).best for seed in range(30)]
+        chosen = [advise(position, budget=Budget(rollouts=80), seed=seed, explain_all=False).best for seed in range(30)]
         turns = {move.label(): move.turn() for move in chosen}
         reference = dict(zip(turns, compare_turns(position, list(turns.values()), 3000, 99)))
         for move in chosen:
@@ -87,7 +88,7 @@ def test_the_fresh_deals_change_the_figures_not_the_choice(seed: int, turns: int
     if sim.winner >= 0 or not sim.deck:
         return
     position = observation(sim, sim.to_move)
-    advice = advise(position, iterations=40, seed=seed)
+    advice = advise(position, budget=Budget(rollouts=40), seed=seed)
     if advice.method != "Monte Carlo over deals":
         return
     chosen, changes = _search_only(position, 40, seed)
@@ -98,16 +99,16 @@ def test_the_fresh_deals_change_the_figures_not_the_choice(seed: int, turns: int
     if len(searched) > 1:
         assert best.samples == 10 and advice.rollouts >= 40 + 10
     assert (advice.current, advice.current_stderr) == (best.win, best.stderr)
-    again = advise(position, iterations=40, seed=seed).to_dict()
+    again = advise(position, budget=Budget(rollouts=40), seed=seed).to_dict()
     assert {**again, "seconds": 0} == {**advice.to_dict(), "seconds": 0}
 
 
 def test_the_tactics_advice_measures_its_chosen_move_on_fresh_deals_too() -> None:
-    advice = advise(TACTICS_MIDGAME, iterations=40, seed=1)
+    advice = advise(TACTICS_MIDGAME, budget=Budget(rollouts=40), seed=1)
     assert advice.method == "Monte Carlo over deals (tactics)"
     assert advice.best.samples == 10 and advice.rollouts >= 50
     assert advice.current == advice.best.win and advice.decision().to_dict()["estimate"] == round(advice.best.win or 0, 4)
-    assert advise(TACTICS_MIDGAME, iterations=40, seed=1).to_dict() | {"seconds": 0} == advice.to_dict() | {"seconds": 0}
+    assert advise(TACTICS_MIDGAME, budget=Budget(rollouts=40), seed=1).to_dict() | {"seconds": 0} == advice.to_dict() | {"seconds": 0}
 
 
 # ---- finding 10: a move that wins at once ---------------------------------------------------------------
@@ -127,7 +128,7 @@ def _before_the_win(seed: int, expert: bool) -> Sim | None:
 
 def _assert_a_certain_win(position: Position) -> None:
     """The advice is an exact 100% with no error, and the engine agrees: its turn ends the game won."""
-    advice = advise(position, iterations=40, seed=0, explain_all=False)
+    advice = advise(position, budget=Budget(rollouts=40), seed=0, explain_all=False)
     best = advice.best
     assert best.win == 1.0 and best.stderr is None and best.exact
     assert (advice.current, advice.current_stderr) == (1.0, None)
@@ -141,7 +142,7 @@ def _assert_a_certain_win(position: Position) -> None:
 def test_the_reviewers_winning_move_is_an_exact_win() -> None:
     position = Position.from_notation("R7R8R9*-B1B3Y5@s/G7G8G9*-Y1Y3P5@s/N7N8-P1P2/-/-/-/-/-/- N9R5R6Y2Y4Y6 ?6 s")
     _assert_a_certain_win(position)
-    advice = advise(position, iterations=40, seed=0)
+    advice = advise(position, budget=Budget(rollouts=40), seed=0)
     assert advice.method == WINS_AT_ONCE and advice.rollouts == 0
     assert "100.0% exact" in advice.table() and "±" not in advice.table().splitlines()[2]
 
@@ -181,7 +182,7 @@ def test_an_exact_endgame_plays_a_win_at_once(seed: int, expert: bool) -> None:
     if sim is None:
         return
     position = observation(sim, sim.to_move)
-    advice = advise(position, iterations=40, seed=0, explain_all=False)
+    advice = advise(position, budget=Budget(rollouts=40), seed=0, explain_all=False)
     assert advice.best.turns == 1 and advice.best.win == 1.0 and advice.best.exact
     _assert_a_certain_win(position)
 
@@ -197,7 +198,7 @@ def test_the_issue_19_endgame_plays_the_immediate_win_not_a_longer_one() -> None
     read "100% exact" and the advisor played G9 on stone 5, a forced win that takes 3 turns. Now the
     quickest win ranks first, each win says how long it takes, and the engine ends the game."""
     position = Position.from_notation(ISSUE_19_ENDGAME)
-    for arguments in ({"iterations": 40}, {"budget_seconds": 2.0}):
+    for arguments in ({"budget": Budget(rollouts=40)}, {"budget": Budget(seconds=2.0)}):
         advice = advise(position, seed=0, **arguments)  # type: ignore[arg-type]
         assert advice.method == "exact endgame"
         best = advice.best
@@ -244,19 +245,25 @@ def test_a_tactics_move_that_wins_at_once_is_exact(seed: int) -> None:
         ({"iterations": 2.5}, "iterations"),
         ({"iterations": True}, "iterations"),
         ({"iterations": 10**8}, "iterations"),
-        ({"seed": "x", "iterations": 10}, "seed"),
-        ({"seed": None, "iterations": 10}, "seed"),
-        ({"width": -1, "iterations": 10}, "width"),
-        ({"width": 2.0, "iterations": 10}, "width"),
+        ({"budget": "2"}, "budget"),
+        ({"budget": Budget(rollouts=10), "iterations": 10}, "budget"),
+        ({"seed": "x", "budget": Budget(rollouts=10)}, "seed"),
+        ({"seed": None, "budget": Budget(rollouts=10)}, "seed"),
+        ({"width": -1, "budget": Budget(rollouts=10)}, "width"),
+        ({"width": 2.0, "budget": Budget(rollouts=10)}, "width"),
     ],
 )
 def test_bad_search_arguments_are_refused_naming_them(arguments: dict[str, Any], field: str) -> None:
+    """The old keywords (``budget_seconds``, ``iterations``) are refused as before, naming them,
+    before any deprecation warning."""
     with pytest.raises(ArgumentError, match=f"^{field}: ") as caught:
         advise(SMALL, **arguments)
     assert "\n" not in str(caught.value)
+    if "budget_seconds" in arguments or "iterations" in arguments:
+        return  # advise_tactics (inside the package) takes a Budget only
     with pytest.raises(ArgumentError, match=f"^{field}: "):
         advise_tactics(
-            TACTICS_MIDGAME, **{"budget_seconds": 2.0, "iterations": None, "seed": 0, "width": 10, **arguments},
+            TACTICS_MIDGAME, **{"budget": Budget(seconds=2.0), "seed": 0, "width": 10, **arguments},
             explain_all=False, started=0.0,
         )  # fmt: skip
 

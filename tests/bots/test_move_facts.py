@@ -16,6 +16,7 @@ from hypothesis import given
 import reference_tactics as ref
 from helpers import profile
 from strategies import positions
+from schotten_lab.bots import Budget
 from schotten_lab.analysis.claims import claim
 from schotten_lab.analysis.outcome import stone_outcome
 from schotten_lab.bots import advise
@@ -89,7 +90,7 @@ def test_a_card_that_takes_nothing_from_the_opponent_kills_and_unlocks_nothing()
 
 
 def test_the_advisor_says_it_on_the_issues_position() -> None:
-    advice = advise(ISSUE, iterations=40, seed=0)
+    advice = advise(ISSUE, budget=Budget(rollouts=40), seed=0)
     y1 = next(m for m in advice.moves if str(m.card) == "Y1" and 4 in m.claims)
     assert "north can no longer beat south's three of a kind" in y1.reason and y1.facts is not None, y1.reason
     assert y1.reason == y1.reason_words("en") and "Nord ne peut plus battre" in y1.reason_words("fr")
@@ -250,7 +251,7 @@ def test_a_pass_and_a_win_at_once() -> None:
 def test_only_a_reason_without_facts_is_untranslated() -> None:
     """A French page marks a reason English only when it has no facts (the tactics variant's text)."""
     position = Position.from_notation("-Y4/-/-/R7B7G7-Y2Y3/-/-/-/-/- Y1P9N9B1B2G3 ?6 s")
-    best = advise(position, iterations=50, seed=0).best
+    best = advise(position, budget=Budget(rollouts=50), seed=0).best
     assert best.facts is not None and best.reason
     assert not best.reason_untranslated("fr") and not best.reason_untranslated("en")
     text_only = replace(best, facts=None)

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from schotten_lab import game
 from schotten_lab.cli import main
-from schotten_lab.bots import RandomBot, answer, make_bot, serve
+from schotten_lab.bots import Budget, RandomBot, answer, make_bot, serve
 from schotten_lab.core import Player, Position
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,6 +129,9 @@ def test_bot_options_reach_the_bot_and_bad_ones_are_usage_errors(capsys: pytest.
         (["--option", "iterations=true"], "iterations: must be a whole number"),
         (["--option", "seed=3"], "use --seed"),
         (["--budget", "1", "--option", "budget=2"], "given twice"),
+        (["--budget", "1", "--iterations", "3"], "--iterations: not allowed with argument --budget"),
+        (["--option", "budget=1", "--option", "iterations=3"], "error: budget: must be exactly one of seconds and rollouts"),
+        (["--iterations", "3", "--option", "budget=1"], "error: budget: must be exactly one of seconds and rollouts"),
     ],
 )
 def test_advisor_budgets_are_checked_with_one_line(args: list[str], words: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -145,8 +148,8 @@ def test_the_advisor_budget_flags_reach_the_bot(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr("schotten_lab.bots.serve", protocol.serve)
     assert main(["bot", "advisor", "--iterations", "30", "--seed", "2"]) == 0
     assert main(["bot", "advisor", "--budget", "0.5"]) == 0
-    assert (built[0]["iterations"], built[0]["seed"]) == (30, 2)
-    assert (built[1]["budget"], built[1]["iterations"]) == (0.5, None)
+    assert (built[0]["budget"], built[0]["seed"]) == (Budget(rollouts=30), 2)
+    assert built[1]["budget"] == Budget(seconds=0.5)
     assert main(["bot", "greedy", "--budget", "1"]) == 2
     assert "bad options ['budget']" in capsys.readouterr().err
 

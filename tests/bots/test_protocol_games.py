@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 from strategies import positions
 from strategies_tactics import tactics_positions
 
+from schotten_lab.bots import Budget
 from schotten_lab import game
 from schotten_lab.bots import answer, make_bot
 from schotten_lab.bots.protocol import MAX_LINE, REQUEST_FIELDS, RequestError, parse_request, request_lines
@@ -340,7 +341,7 @@ def test_the_bot_answers_an_endless_standard_input_and_stops_on_a_signal() -> No
     assert bot.returncode in (-15, 143) and b"Traceback" not in err, err
 
 
-IN_PROCESS = {"random": make_bot("random", seed=0), "greedy": make_bot("greedy", seed=0), "advisor": make_bot("advisor", seed=0, iterations=8)}
+IN_PROCESS = {"random": make_bot("random", seed=0), "greedy": make_bot("greedy", seed=0), "advisor": make_bot("advisor", seed=0, budget=Budget(rollouts=8))}
 
 
 def assert_answered_legally(position: Position, hide_opponent: bool) -> None:

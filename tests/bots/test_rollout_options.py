@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots import AdvisorBot, advise
 from schotten_lab.bots.determinize import view_of
 from schotten_lab.bots.rollouts import POLICIES, Rollouts, check_explore, check_policy
@@ -41,8 +42,8 @@ EXPLORE_FR = f"explore{NBSP}: une part de placements au hasard, de 0 à 1, est a
 
 @pytest.mark.parametrize("call", [
     lambda: check_policy("nope"),
-    lambda: advise(midgame(), iterations=10, policy="nope"),
-    lambda: AdvisorBot(iterations=10, policy="nope"),
+    lambda: advise(midgame(), budget=Budget(rollouts=10), policy="nope"),
+    lambda: AdvisorBot(budget=Budget(rollouts=10), policy="nope"),
     lambda: Rollouts(view_of(midgame()), policy="nope"),
 ], ids=["check_policy", "advise", "AdvisorBot", "Rollouts"])  # fmt: skip
 def test_every_caller_refuses_a_bad_policy_with_the_same_sentence(call: Callable[[], object]) -> None:
@@ -55,7 +56,7 @@ def test_every_caller_refuses_a_bad_policy_with_the_same_sentence(call: Callable
 
 @pytest.mark.parametrize("call", [
     lambda: check_explore(2),
-    lambda: advise(midgame(), iterations=10, explore=2),
+    lambda: advise(midgame(), budget=Budget(rollouts=10), explore=2),
     lambda: Rollouts(view_of(midgame()), explore=2),
 ], ids=["check_explore", "advise", "Rollouts"])  # fmt: skip
 def test_every_caller_refuses_a_bad_explore_with_the_same_sentence(call: Callable[[], object]) -> None:

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advice import WINS_AT_ONCE, Batch, MoveAdvice, Result
 from schotten_lab.bots.advisor import search_game
 from schotten_lab.bots.base_search import BaseGame
@@ -98,7 +99,7 @@ def _toy_is_a_search_game(game: ToyGame) -> SearchGame[int, float]:
 def test_the_one_search_chooses_the_best_move_of_any_game() -> None:
     for batched in (False, True):
         game = ToyGame([0.2, 0.3, 0.9, 0.25, 0.1], batched=batched)
-        advice = advise_game(_toy_is_a_search_game(game), SMALL, budget_seconds=2.0, iterations=400, seed=3, explain_all=True, started=0.0)
+        advice = advise_game(_toy_is_a_search_game(game), SMALL, budget=Budget(rollouts=400), seed=3, explain_all=True, started=0.0)
         assert advice.method == "toy Monte Carlo"
         assert advice.best.samples > 0 and advice.best.stderr is not None
         assert advice.rollouts >= 400 + 100  # the search's rollouts, then a quarter more on fresh deals
@@ -106,13 +107,13 @@ def test_the_one_search_chooses_the_best_move_of_any_game() -> None:
         assert sorted(move for move, _ in game.explained) == [0, 1, 2, 3, 4]  # every move explained once
         assert [deep for _, deep in game.explained] == [True] * 5  # the top EXPLAINED (5) get the deep facts
         assert advice.best.reason == Facts((Fact.of("reason.pass"),)).in_words("en")
-    again = advise_game(ToyGame([0.2, 0.3, 0.9, 0.25, 0.1], batched=True), SMALL, budget_seconds=2.0, iterations=400, seed=3, explain_all=True, started=0.0)
+    again = advise_game(ToyGame([0.2, 0.3, 0.9, 0.25, 0.1], batched=True), SMALL, budget=Budget(rollouts=400), seed=3, explain_all=True, started=0.0)
     assert again.to_dict() | {"seconds": 0} == advice.to_dict() | {"seconds": 0}
 
 
 def test_the_one_search_plays_a_certain_win_without_sampling() -> None:
     game = ToyGame([0.5, 0.5, 0.5], wins_at_once=1)
-    advice = advise_game(game, SMALL, budget_seconds=2.0, iterations=100, seed=0, explain_all=False, started=0.0)
+    advice = advise_game(game, SMALL, budget=Budget(rollouts=100), seed=0, explain_all=False, started=0.0)
     assert advice.method == WINS_AT_ONCE and advice.rollouts == 0
     assert (advice.best.win, advice.best.stderr, advice.best.turns) == (1.0, None, 1)
     assert [m.win for m in advice.moves[1:]] == [None, None]
@@ -121,7 +122,7 @@ def test_the_one_search_plays_a_certain_win_without_sampling() -> None:
 
 def test_the_one_search_takes_the_exact_endgame_when_the_game_has_one() -> None:
     game = ToyGame([0.5, 0.5], exact={0: (0.0, None, 0), 1: (0.5, None, 0)})
-    advice = advise_game(game, SMALL, budget_seconds=2.0, iterations=100, seed=0, explain_all=True, started=0.0)
+    advice = advise_game(game, SMALL, budget=Budget(rollouts=100), seed=0, explain_all=True, started=0.0)
     assert advice.method == "exact endgame" and advice.rollouts == 0
     assert [(m.win, m.exact) for m in advice.moves] == [(0.5, True), (0.0, True)]
 
@@ -130,13 +131,13 @@ def test_costly_reasons_are_all_written_under_an_iteration_budget() -> None:
     """A game whose reasons may be costly (the tactics variant) gets every move's reason under an
     iteration budget (no clock: the same answer on any machine), and on a spent clock the searched ones."""
     game = ToyGame([0.2, 0.8, 0.4], costly_reasons=True, width=2)
-    advice = advise_game(game, SMALL, budget_seconds=2.0, iterations=60, seed=1, explain_all=True, started=0.0)
+    advice = advise_game(game, SMALL, budget=Budget(rollouts=60), seed=1, explain_all=True, started=0.0)
     assert advice.moves[2].win is None and sorted(move for move, _ in game.explained) == [0, 1, 2]
     late = ToyGame([0.2, 0.8, 0.4], costly_reasons=True, width=2)
-    advice = advise_game(late, SMALL, budget_seconds=0.001, iterations=None, seed=1, explain_all=True, started=time.perf_counter() - 10)
+    advice = advise_game(late, SMALL, budget=Budget(seconds=0.001), seed=1, explain_all=True, started=time.perf_counter() - 10)
     assert sorted(move for move, _ in late.explained) == [0, 1] and advice.moves[2].reason == ""
     cheap = ToyGame([0.2, 0.8, 0.4], width=2)  # the base game's reasons: every move's, whatever the clock
-    advise_game(cheap, SMALL, budget_seconds=0.001, iterations=None, seed=1, explain_all=True, started=time.perf_counter() - 10)
+    advise_game(cheap, SMALL, budget=Budget(seconds=0.001), seed=1, explain_all=True, started=time.perf_counter() - 10)
     assert sorted(move for move, _ in cheap.explained) == [0, 1, 2]
 
 

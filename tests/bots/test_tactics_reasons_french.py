@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots import advise
 from schotten_lab.bots.tactics_reasons import explain_facts, explain_play
 from schotten_lab.core.load import load_position_text
@@ -81,7 +82,7 @@ def test_claims_and_passes_in_french() -> None:
 @pytest.mark.parametrize("name", ["23_tactics_midgame"])
 def test_the_advisors_tactics_reasons_are_french(name: str) -> None:
     position = load_position_text((ROOT / "data" / "positions" / f"{name}.json").read_text(encoding="utf-8")).position
-    advice = advise(position, iterations=30, seed=0)
+    advice = advise(position, budget=Budget(rollouts=30), seed=0)
     assert advice.moves and all(m.facts is not None for m in advice.moves if m.reason)
     for move in advice.moves:
         assert not move.reason_untranslated("fr")

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots import AdvisorBot, advise, answer, make_bot
 from schotten_lab.bots.tactics_search import TacticsMove, candidates, play_move, tactics_view_of
 from schotten_lab.bots.tactics_sim import TACTICS_CODE, from_state, hand_code
@@ -109,7 +110,7 @@ def test_every_ranked_move_is_a_legal_turn_for_the_engine(seed: int, turns: int,
     state = random_state(seed, turns, expert, stop_at_pending=True)
     if state.over:
         return
-    advice = advise(state.observation(state.to_move), iterations=40, seed=seed, explain_all=False)
+    advice = advise(state.observation(state.to_move), budget=Budget(rollouts=40), seed=seed, explain_all=False)
     assert advice.moves and advice.best.win is not None
     assert advice.best.reason
     for move in advice.moves:
@@ -129,14 +130,14 @@ def test_a_pending_headhunter_is_answered_by_the_search() -> None:
     else:
         pytest.fail("no pending Headhunter in 200 random games")
     obs = state.observation(state.to_move)
-    advice = advise(obs, iterations=60, seed=1)
+    advice = advise(obs, budget=Budget(rollouts=60), seed=1)
     hand = obs.hands[state.to_move] or ()
     choices = {tuple(sorted(m.put_back)) for m in advice.moves}
     assert all(len(c) == 2 for c in choices)
     assert len(choices) == len({tuple(sorted(map(str, pair))) for pair in combinations(hand, 2)})
-    decision = AdvisorBot(iterations=30, seed=2).decide(obs)
+    decision = AdvisorBot(budget=Budget(rollouts=30), seed=2).decide(obs)
     assert set(decision.to_dict()) >= {"player", "return"} and "play" not in decision.to_dict()
-    assert answer(AdvisorBot(iterations=30, seed=2), json.dumps(obs.to_dict())) == decision.to_dict()  # the line protocol too
+    assert answer(AdvisorBot(budget=Budget(rollouts=30), seed=2), json.dumps(obs.to_dict())) == decision.to_dict()  # the line protocol too
     after, _ = apply_turn(state, decision)
     assert after.pending is None and after.to_move is state.to_move.opponent or after.over
 
@@ -144,8 +145,8 @@ def test_a_pending_headhunter_is_answered_by_the_search() -> None:
 def test_the_search_is_reproducible_with_an_iteration_budget() -> None:
     state = random_state(5, 20)
     obs = state.observation(state.to_move)
-    one = advise(obs, iterations=60, seed=3)
-    two = advise(obs, iterations=60, seed=3)
+    one = advise(obs, budget=Budget(rollouts=60), seed=3)
+    two = advise(obs, budget=Budget(rollouts=60), seed=3)
     assert [m.to_dict() for m in one.moves] == [m.to_dict() for m in two.moves]
 
 
@@ -170,14 +171,14 @@ def test_a_headhunter_move_plays_its_put_back_in_the_search() -> None:
 @pytest.mark.parametrize("expert", [False, True])
 def test_the_advisor_plays_whole_legal_tactics_games(expert: bool) -> None:
     """The arena refuses illegal turns: a finished game is a legal one (the greedy bot opposite)."""
-    result = timed_game((AdvisorBot(iterations=20, seed=1), make_bot("greedy", seed=2)), seed=7, expert=expert, variant="tactics")
+    result = timed_game((AdvisorBot(budget=Budget(rollouts=20), seed=1), make_bot("greedy", seed=2)), seed=7, expert=expert, variant="tactics")
     assert result.turns > 10 and result.winner in (-1, 0, 1)
 
 
 def test_the_line_protocol_answers_a_tactics_request_with_a_deck() -> None:
     state = random_state(2, 6)
     line = json.dumps(state.observation(state.to_move).to_dict())
-    reply = answer(AdvisorBot(iterations=20, seed=0), line)
+    reply = answer(AdvisorBot(budget=Budget(rollouts=20), seed=0), line)
     assert "error" not in reply and reply["player"] == state.to_move.value
     assert reply["deck"] in ("clan", "tactics") and "estimate" in reply and reply["reason"]
     apply_turn(state, reply)
@@ -187,7 +188,7 @@ def test_a_troop_with_a_chosen_identity_can_be_taken() -> None:
     """A Spy whose owner already chose B7 is named by its kind in a play (the engine's way): the
     search state finds it, and the advisor's Banshee on it is a legal turn."""
     position = Position.from_notation("B2-N4/-/R4R5R6*-Y7Y8[SPY=B7]/-/G3-P8/-/-/-/- B1G5N6Y6[BANSHEE][MUD]R1 ?7 s d35 tactics t5 p0:1")
-    advice = advise(position, iterations=40, seed=0)
+    advice = advise(position, budget=Budget(rollouts=40), seed=0)
     spy = [m for m in advice.moves if m.play is not None and m.play.card == "BANSHEE" and m.play.target == "SPY"]
     assert spy
     state = state_from_position(position)
@@ -200,11 +201,11 @@ def test_jokers_played_are_read_from_the_table_when_the_request_leaves_them_out(
     """A plain position@1 line (no ``jokers_played``) with north's Joker on the table: north may not
     play the second one, and a list that leaves north out is refused naming the field."""
     line = Position.from_notation("-[JOKER]/-/-/-/-/-/-/-/- ?7 B1G5N6Y6[JOKER]R1R2 n d41 tactics t8 p0:1").to_dict()
-    reply = answer(AdvisorBot(iterations=30, seed=0), json.dumps(line))
+    reply = answer(AdvisorBot(budget=Budget(rollouts=30), seed=0), json.dumps(line))
     assert "error" not in reply and (reply["play"] or {}).get("card") != "JOKER"
-    advice = advise(observation_from_dict(line), iterations=30, seed=0)
+    advice = advise(observation_from_dict(line), budget=Budget(rollouts=30), seed=0)
     assert not [m for m in advice.moves if m.play is not None and m.play.card == "JOKER"]
-    refused = answer(AdvisorBot(iterations=30, seed=0), json.dumps(line | {"jokers_played": ["south"]}))
+    refused = answer(AdvisorBot(budget=Budget(rollouts=30), seed=0), json.dumps(line | {"jokers_played": ["south"]}))
     assert "jokers_played" in refused["error"]
 
 
@@ -218,24 +219,24 @@ def test_a_pending_headhunter_that_cannot_be_is_refused_naming_the_field(pending
         if state.pending is not None:
             break
     line = state.observation(state.to_move).to_dict() | {"pending": pending}
-    reply = answer(AdvisorBot(iterations=20, seed=0), json.dumps(line))
+    reply = answer(AdvisorBot(budget=Budget(rollouts=20), seed=0), json.dumps(line))
     assert "pending" in reply["error"]
     without = {k: v for k, v in state.observation(state.to_move).to_dict().items() if k != "pending"}
     without["discard"] = [c for c in without["discard"] if c != "HEADHUNTER"]
-    reply = answer(AdvisorBot(iterations=20, seed=0), json.dumps(without | {"pending": {"kind": "headhunter", "return": 1}}))
+    reply = answer(AdvisorBot(budget=Budget(rollouts=20), seed=0), json.dumps(without | {"pending": {"kind": "headhunter", "return": 1}}))
     assert "error" in reply
 
 
 def test_no_search_width_still_searches_one_move() -> None:
     state = random_state(4, 12)
-    advice = advise(state.observation(state.to_move), iterations=20, seed=0, width=0)
+    advice = advise(state.observation(state.to_move), budget=Budget(rollouts=20), seed=0, width=0)
     assert advice.best.win is not None and advice.rollouts >= 20
 
 
 def test_a_move_that_wins_the_game_draws_nothing() -> None:
     """The game ends with the claims: no deck to choose (nor to search twice)."""
     position = Position.from_notation("R1R2R3*-B1B5/R4R5R6*-G1G7/R7R8-/-/-/-/-/-/- R9Y1Y2Y3P1P2P3 ?7 s d28 tactics t10 p0:0")
-    advice = advise(position, iterations=30, seed=0)
+    advice = advise(position, budget=Budget(rollouts=30), seed=0)
     winning = [m for m in advice.moves if m.claims == (1, 2, 3)]
     assert winning and all(m.deck is None for m in winning)
     assert advice.best in winning and advice.best.win == 1.0
@@ -271,6 +272,6 @@ def test_a_put_back_searches_the_most_promising_choices_with_more_deals() -> Non
     sim = view.neutral()
     given_up = [sum(keep_value(sim, view.me, c) for c in m.put_back or ()) for m in moves[1:]]
     assert given_up == sorted(given_up)  # after the rollout's own choice, least given up first
-    advice = advise(obs, iterations=300, seed=1)
+    advice = advise(obs, budget=Budget(rollouts=300), seed=1)
     assert advice.moves[0].samples >= 50
     assert sum(1 for m in advice.moves if m.samples) == PUT_BACKS_SEARCHED

@@ -212,9 +212,10 @@ def scratch_notebook(artifacts: Path) -> Iterator[Path]:
 
 
 VIEWER_CELLS = [
+    "from schotten_lab.bots import Budget\n"
     "from schotten_lab.play.selfplay import Matchup, play_game\n"
     "from schotten_lab.views.game_viewer import GameViewer\n",
-    "viewer = GameViewer(play_game(Matchup('greedy', 'random'), 5, 1), iterations=30)\nviewer.widget\n",
+    "viewer = GameViewer(play_game(Matchup('greedy', 'random'), 5, 1), budget=Budget(rollouts=30))\nviewer.widget\n",
 ]
 
 

@@ -6,13 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from schotten_lab.bots import Budget
 from schotten_lab.play.review import review_game
 from schotten_lab.play.selfplay import Matchup, play_game
 from schotten_lab.views.review import write_review
 
 
 def test_review_page_shows_the_chosen_turn(browser_page: Any, tmp_path: Path) -> None:
-    review = review_game(play_game(Matchup("random", "greedy"), 3, 0), iterations=8)
+    review = review_game(play_game(Matchup("random", "greedy"), 3, 0), budget=Budget(rollouts=8))
     path = write_review(review, tmp_path / "review.html")
     errors: list[str] = []
     browser_page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab import Player, Position
 from schotten_lab.bots.advisor import AdvisorBot
 from schotten_lab.bots.protocol import answer
@@ -62,7 +63,7 @@ def test_a_history_that_cannot_be_is_refused_naming_the_field(history: object, f
     assert error.value.field == field
 
 
-@pytest.mark.parametrize("bot", [AdvisorBot(iterations=30, seed=3), GreedyBot(seed=0)], ids=["advisor", "greedy"])
+@pytest.mark.parametrize("bot", [AdvisorBot(budget=Budget(rollouts=30), seed=3), GreedyBot(seed=0)], ids=["advisor", "greedy"])
 def test_no_bot_plays_a_second_joker_through_the_protocol(bot: object) -> None:
     """The reviewer's case: a plain request, and one with the history, never get the illegal Joker."""
     document = Position.from_notation(DISCARDED).to_dict()

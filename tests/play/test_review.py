@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from schotten_lab.bots import Budget
 from schotten_lab.core.rules import Player
 from schotten_lab.game import read_record, seat_record
 from schotten_lab.play.review import (
@@ -33,7 +34,7 @@ def game() -> dict:
 
 @pytest.fixture(scope="module")
 def review(game: dict):
-    return review_game(game, iterations=ITERATIONS, seed=1)
+    return review_game(game, budget=Budget(rollouts=ITERATIONS), seed=1)
 
 
 def test_label_thresholds_exact_losses() -> None:
@@ -99,13 +100,13 @@ def test_every_turn_reviewed_and_consistent(game: dict, review) -> None:
 
 @pytest.mark.heavy
 def test_reproducible(game: dict, review) -> None:
-    again = review_game(game, iterations=ITERATIONS, seed=1)
+    again = review_game(game, budget=Budget(rollouts=ITERATIONS), seed=1)
     assert [t.to_dict() for t in again.turns] == [t.to_dict() for t in review.turns]
 
 
 def test_one_seat_record_reviews_that_seat_only(game: dict) -> None:
     seen = seat_record(read_record(game), "north")
-    review = review_game(seen, iterations=8, seed=0)
+    review = review_game(seen, budget=Budget(rollouts=8), seed=0)
     assert review.seat is Player.NORTH
     assert "only north" in review.text()
     for t in review.turns:
@@ -121,17 +122,19 @@ def test_bad_record_names_turn_and_rule(game: dict) -> None:
     bad = json.loads(json.dumps(game))
     bad["turns"][3]["play"]["stone"] = 12
     with pytest.raises(ReviewError) as info:
-        review_game(bad, iterations=4)
+        review_game(bad, budget=Budget(rollouts=4))
     message = str(info.value)
     assert "\n" not in message and "turn 4" in message
     wrong_order = json.loads(json.dumps(game))
     wrong_order["turns"][1]["player"] = wrong_order["turns"][0]["player"]
     with pytest.raises(ReviewError, match="turn 2.*turn-order|turn-order.*turn 2"):
-        review_game(wrong_order, iterations=4)
+        review_game(wrong_order, budget=Budget(rollouts=4))
     with pytest.raises(ReviewError, match="iterations"):
-        review_game(game, iterations=0)
+        review_game(game, iterations=0)  # the deprecated spelling, refused before any warning
+    with pytest.raises(ReviewError, match="budget: a review needs a number of rollouts"):
+        review_game(game, budget=Budget(seconds=2.0))
     with pytest.raises(ReviewError, match="format"):
-        review_game({"format": "something"}, iterations=4)
+        review_game({"format": "something"}, budget=Budget(rollouts=4))
 
 
 @pytest.mark.heavy
@@ -139,7 +142,7 @@ def test_tactics_game_reviewed() -> None:
     """A tactics record is reviewed turn by turn: a turn that played the advisor's best move (the
     same play and deck) loses exactly 0; the others are scored against it on the same deals."""
     record = play_game(Matchup("random", "greedy", variant="tactics"), 2, 0)
-    review = review_game(record, iterations=6)
+    review = review_game(record, budget=Budget(rollouts=6))
     assert len(review.turns) == len(record["turns"])
     assert all(t.reviewed and t.best and t.method.startswith(("Monte Carlo", "exact: a move wins")) for t in review.turns)
     for t in review.turns:
@@ -154,7 +157,7 @@ def test_tactics_game_reviewed() -> None:
 @pytest.mark.heavy
 def test_expert_game_reviewed() -> None:
     record = play_game(Matchup("random", "random", expert=True), 1, 1)
-    review = review_game(record, iterations=8)
+    review = review_game(record, budget=Budget(rollouts=8))
     assert len(review.turns) == len(record["turns"])
     assert all(t.reviewed for t in review.turns)
 
@@ -184,7 +187,7 @@ def test_solved_endgame_turns_are_exact() -> None:
         exact.append(t)
         assert t.before_stderr is None and t.loss_stderr is None
         assert t.label == label_for(t.loss, None)
-        solved = advise(state.observation(state.to_move).as_position(), iterations=60, seed=0)
+        solved = advise(state.observation(state.to_move).as_position(), budget=Budget(rollouts=60), seed=0)
         assert solved.method.startswith("exact") and t.before == solved.best.win
         assert t.before in (0.0, 0.5, 1.0) and t.after in (0.0, 0.5, 1.0)
     assert exact, "the last turns of this game have an empty deck and are solved"
@@ -209,13 +212,13 @@ def test_records_written_elsewhere_and_unfinished(game: dict) -> None:
     other["players"] = {"south": "Alice", "north": "<script>alert(1)</script>"}
     other["turns"] = other["turns"][:6]
     other["result"] = {"winner": None, "reason": None, "claimed": [None] * 9}
-    review = review_game(json.dumps(other), iterations=4)
+    review = review_game(json.dumps(other), budget=Budget(rollouts=4))
     assert len(review.turns) == 6 and all(t.reviewed for t in review.turns)
     page = review_html(review)
     assert "Alice" in page and "unfinished" in page
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)" in page
     other["turns"] = []
-    empty = review_game(other, iterations=4)
+    empty = review_game(other, budget=Budget(rollouts=4))
     assert empty.turns == () and empty.summaries == {}
     assert "No turn lost enough" in review_html(empty)
 

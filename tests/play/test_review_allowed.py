@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.game import read_record, replay_states, seat_record
 from schotten_lab.play.review import LABELS, allowed_reply, review_game
 from schotten_lab.play.selfplay import Matchup, play_game
@@ -24,7 +25,7 @@ def game() -> dict:
 
 @pytest.fixture(scope="module")
 def review(game: dict):
-    return review_game(game, iterations=16, seed=0)
+    return review_game(game, budget=Budget(rollouts=16), seed=0)
 
 
 def test_labelled_moves_say_what_they_allowed_and_the_others_do_not(review) -> None:
@@ -67,4 +68,4 @@ def test_french_allowed_and_best_reasons_are_typeset(review) -> None:
 
 def test_a_one_seat_record_has_no_reply_to_show(game: dict) -> None:
     seen = seat_record(read_record(game), "south")
-    assert all(t.allowed is None for t in review_game(seen, iterations=6, seed=0).turns)
+    assert all(t.allowed is None for t in review_game(seen, budget=Budget(rollouts=6), seed=0).turns)

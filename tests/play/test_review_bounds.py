@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from schotten_lab.bots import Budget
 from schotten_lab.cli.review import MAX_REVIEW_ITERATIONS
 from schotten_lab.play import review_measure as review_module  # where the review scores its moves
 from schotten_lab.play.review import (
@@ -82,7 +83,7 @@ def test_loss_estimate_is_the_sample_mean_with_its_error_or_the_bound(diffs: lis
 
 def test_a_two_deal_review_labels_nothing_and_shows_no_zero_error(monkeypatch: Any) -> None:
     monkeypatch.setattr(review_module, "MAX_DEALS_FACTOR", 0)  # no adaptive deals: 2 scoring deals a turn
-    review = review_game(GAME, iterations=4, seed=0)
+    review = review_game(GAME, budget=Budget(rollouts=4), seed=0)
     for t in review.turns:
         if t.exact:
             continue
@@ -96,7 +97,9 @@ def test_iterations_are_bounded_in_the_library_and_the_cli() -> None:
     assert MAX_REVIEW_ITERATIONS == MAX_ITERATIONS
     for bad in (0, MAX_ITERATIONS + 1, True, 2.5):
         with pytest.raises(ReviewError, match="iterations: must be a whole number of rollouts from 1 to 50,000"):
-            review_game(GAME, iterations=bad)  # type: ignore[arg-type]
+            review_game(GAME, iterations=bad)  # type: ignore[arg-type]  # the deprecated spelling: refused as before
+    with pytest.raises(ReviewError, match="budget: a review needs a number of rollouts a turn, Budget.rollouts=N. with N from 1 to 50,000"):
+        review_game(GAME, budget=Budget(rollouts=MAX_ITERATIONS + 1))
     start = time.monotonic()
     out = cli("review", "-", "--iterations", "99999999999", input=json.dumps(GAME))
     assert out.returncode == 2 and out.stdout == ""
@@ -190,7 +193,7 @@ def test_a_played_move_that_measures_better_is_the_best_move(monkeypatch: Any) -
     record = play_game(Matchup("random", "greedy"), 3, 0)
     monkeypatch.setattr(review_module, "CANDIDATES", 1)  # the advisor's move, then the played one
     monkeypatch.setattr(review_module, "compare_turns", lambda position, turns, deals, seed, **options: [[0.0] * deals, [1.0] * deals][: len(turns)])
-    review = review_game(record, iterations=8, seed=0)
+    review = review_game(record, budget=Budget(rollouts=8), seed=0)
     for t in review.turns:
         if not t.exact:
             assert t.loss == 0.0 and t.best_played and t.label is None

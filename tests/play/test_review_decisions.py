@@ -22,6 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import profile
+from schotten_lab.bots import Budget
 from schotten_lab.play import review_measure
 from schotten_lab.play.review_measure import review_looks
 from schotten_lab.play.review import LABELS, THRESHOLDS, UNCLEAR, label_for, measure_loss
@@ -216,7 +217,7 @@ def test_a_small_game_at_a_small_budget_differs_between_seeds_only_near_an_edge(
 
     record = play_game(Matchup("random", "greedy"), 3, 0)
     record = {**record, "turns": record["turns"][:12], "result": {"winner": None, "reason": None, "claimed": [None] * 9}}
-    reviews = [review_game(record, iterations=16, seed=seed).turns for seed in range(3)]
+    reviews = [review_game(record, budget=Budget(rollouts=16), seed=seed).turns for seed in range(3)]
     differing = 0
     for turns in zip(*reviews):
         if len({t.label for t in turns}) == 1:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.core.rules import Player
 from schotten_lab.game import read_record, seat_record
 from schotten_lab.play.review import move_words, review_game
@@ -35,7 +36,7 @@ def game() -> dict:
 
 @pytest.fixture(scope="module")
 def review(game: dict):
-    return review_game(game, iterations=16, seed=1)
+    return review_game(game, budget=Budget(rollouts=16), seed=1)
 
 
 def test_the_text_review_is_french_with_no_english_left(review) -> None:
@@ -57,7 +58,7 @@ def test_the_english_text_is_unchanged_in_shape(review) -> None:
 
 
 def test_a_one_seat_review_in_french(game: dict) -> None:
-    review = review_game(seat_record(read_record(game), "north"), iterations=8, seed=0)
+    review = review_game(seat_record(read_record(game), "north"), budget=Budget(rollouts=8), seed=0)
     text = review.text("fr")
     assert text.splitlines()[0] == "partie vue d’un seul siège\u00a0: seuls les coups de Nord sont examinés"
     assert "(siège caché\u00a0: coup non examiné)" in text
@@ -138,7 +139,7 @@ def test_the_html_review_is_french(review, game: dict) -> None:
     from schotten_lab.game import read_record, seat_record
     from schotten_lab.views.review import review_html
 
-    one_seat = review_game(seat_record(read_record(game), "north"), iterations=8, seed=0)
+    one_seat = review_game(seat_record(read_record(game), "north"), budget=Budget(rollouts=8), seed=0)
     for shown in (review, one_seat):
         page = review_html(shown, lang="fr")
         assert page.startswith('<!DOCTYPE html>\n<html lang="fr">')

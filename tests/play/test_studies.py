@@ -202,7 +202,7 @@ def test_tournament_table_and_bot_names() -> None:
         studies.bot_maker("minimax")
     with pytest.raises(ValueError, match="advisor-N"):
         studies.bot_maker("advisor-many")
-    with pytest.raises(ValueError, match="iterations"):
+    with pytest.raises(ValueError, match="^rollouts: must be a whole number of rollouts"):
         studies.bot_maker("advisor-0")
 
 

@@ -13,6 +13,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import advise  # noqa: E402
 from schotten_lab.core import Player, Position  # noqa: E402
 from schotten_lab.core import edit as ed  # noqa: E402
@@ -41,7 +42,7 @@ NOTHING_TO_PLAY = ("R4R5R6-Y2N3P9@s/B2Y3P1-G7G8G9@n/R1N1Y4-P6P7P8@n/B6B7B8-N2R2G
 
 
 def sync_panel(rollouts: int = 200) -> AdvisorPanel:
-    return AdvisorPanel(auto=True, background=False, rollouts=rollouts)
+    return AdvisorPanel(auto=True, background=False, budget=Budget(rollouts=rollouts))
 
 
 def moves_shown(panel: AdvisorPanel) -> list[str]:
@@ -53,7 +54,7 @@ def test_panel_shows_the_advisors_ranking_for_the_player_to_move() -> None:
     position = three_eights()
     panel.update(position)
     assert panel.advice is not None and panel.message == "" and panel.advised == position
-    expected = advise(position, iterations=200, budget_seconds=30.0, seed=0)  # seeded: the same ranking
+    expected = advise(position, budget=Budget(rollouts=200), seed=0)  # seeded: the same ranking
     assert [m.label() for m in panel.advice.moves] == [m.label() for m in expected.moves]
     assert moves_shown(panel) == [m.label() for m in expected.moves[:10]]
     text = panel.table.value
@@ -132,7 +133,7 @@ def test_budget_control_sets_the_rollouts_and_asks_again() -> None:
 
 
 def test_auto_off_waits_for_the_button_and_greys_stale_advice() -> None:
-    panel = AdvisorPanel(auto=False, background=False, rollouts=200)
+    panel = AdvisorPanel(auto=False, background=False, budget=Budget(rollouts=200))
     panel.update(three_eights())
     assert panel.advice is None and panel.table.value == ""
     panel.ask.click()
@@ -147,7 +148,7 @@ def test_auto_off_waits_for_the_button_and_greys_stale_advice() -> None:
 
 
 def test_editor_refreshes_the_advice_in_the_background_after_each_edit() -> None:
-    editor = BoardEditor(three_eights(), charts=False, advisor=AdvisorPanel(auto=True, rollouts=200, debounce=0.5))
+    editor = BoardEditor(three_eights(), charts=False, advisor=AdvisorPanel(auto=True, budget=Budget(rollouts=200), debounce=0.5))
     panel = editor.advisor
     assert panel is not None
     assert panel.wait(60)
@@ -164,7 +165,7 @@ def test_editor_refreshes_the_advice_in_the_background_after_each_edit() -> None
 
 
 def test_only_the_newest_position_is_shown() -> None:
-    editor = BoardEditor(three_eights(), charts=False, advisor=AdvisorPanel(auto=True, rollouts=200, debounce=0.2))
+    editor = BoardEditor(three_eights(), charts=False, advisor=AdvisorPanel(auto=True, budget=Budget(rollouts=200), debounce=0.2))
     panel = editor.advisor
     assert panel is not None
     editor.target.value = Target.side(3, S)
@@ -183,7 +184,7 @@ def test_editor_without_advisor() -> None:
 
 
 def test_advice_html_escapes_and_limits() -> None:
-    advice = advise(three_eights(), iterations=100, seed=1)
+    advice = advise(three_eights(), budget=Budget(rollouts=100), seed=1)
     text = advice_html(advice, limit=3)
     assert text.count("class='sl-advice-move'") == 3
     assert "<script" not in text
@@ -196,7 +197,7 @@ def test_a_failure_while_showing_is_said_and_the_thread_goes_on(monkeypatch: pyt
         raise KeyError("rank")
 
     monkeypatch.setattr(module, "advice_html", broken)
-    panel = AdvisorPanel(auto=True, rollouts=100, debounce=0.0)
+    panel = AdvisorPanel(auto=True, budget=Budget(rollouts=100), debounce=0.0)
     panel.update(three_eights())
     assert panel.wait(60) and not panel.busy
     assert panel.advice is None and panel.message.startswith("The advice could not be shown (KeyError")
@@ -208,7 +209,7 @@ def test_a_failure_while_showing_is_said_and_the_thread_goes_on(monkeypatch: pyt
 def test_a_worker_that_dies_leaves_the_panel_ready_for_the_next_request(monkeypatch: pytest.MonkeyPatch) -> None:
     """If showing the advice raises past its own guard (a widget that fails to update), the worker
     thread ends but says so: the panel is idle again and the next request starts a new worker."""
-    panel = AdvisorPanel(auto=True, rollouts=50, debounce=0.0)
+    panel = AdvisorPanel(auto=True, budget=Budget(rollouts=50), debounce=0.0)
 
     def broken(*args: object) -> None:
         raise RuntimeError("widget gone")

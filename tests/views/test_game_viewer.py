@@ -9,6 +9,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
+from schotten_lab.bots import Budget
 from schotten_lab.game import RecordError, read_record, replay, seat_record  # noqa: E402
 from schotten_lab.play.review import review_game  # noqa: E402
 from schotten_lab.play.selfplay import Matchup, play_game  # noqa: E402
@@ -55,7 +56,7 @@ def test_buttons_and_slider_step_through_the_game() -> None:
 
 
 def test_review_panel_and_chart_follow_the_turn() -> None:
-    review = review_game(GAME, iterations=6)
+    review = review_game(GAME, budget=Budget(rollouts=6))
     viewer = GameViewer(GAME, review)
     assert viewer.chart in viewer.widget.children
     assert cursor_x(viewer.chart.value) is None
@@ -71,7 +72,7 @@ def test_review_panel_and_chart_follow_the_turn() -> None:
 
 def test_ask_the_advisor_and_one_seat_records() -> None:
     seen = seat_record(read_record(GAME), "south")
-    viewer = GameViewer(seen, iterations=8)
+    viewer = GameViewer(seen, budget=Budget(rollouts=8))
     first = GAME["first"]
     viewer.advise_button.click()
     if first == "south":

@@ -14,7 +14,7 @@ import pytest
 
 pytest.importorskip("ipywidgets")
 
-from schotten_lab.bots import make_bot  # noqa: E402
+from schotten_lab.bots import Budget, make_bot  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
 from schotten_lab.core.rules import Player  # noqa: E402
 from schotten_lab.game import FORMAT, Turn, apply_turn, read_record, replay_states, validate_record  # noqa: E402
@@ -182,7 +182,7 @@ def test_a_click_during_the_bots_search_is_refused_and_changes_nothing(monkeypat
     its ``decide``) finds the bot's turn and is refused."""
     spy = Spy()
     monkeypatch.setattr("schotten_lab.views.play.widget.make_opponent", lambda *_: spy)
-    game = PlayGame("random", seed=7, save_dir=tmp_path, advice_rollouts=20)
+    game = PlayGame("random", seed=7, save_dir=tmp_path, advice_budget=Budget(rollouts=20))
     tried: list[tuple[bool, str]] = []
     inner = spy.decide
 
@@ -278,7 +278,7 @@ class Spy:
 def test_neither_the_bot_nor_the_advisor_sees_the_other_hand(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     spy = Spy()
     monkeypatch.setattr("schotten_lab.views.play.widget.make_opponent", lambda *_: spy)
-    game = PlayGame("random", seat="north", you_start=False, seed=2, save_dir=tmp_path, advice_rollouts=40)
+    game = PlayGame("random", seat="north", you_start=False, seed=2, save_dir=tmp_path, advice_budget=Budget(rollouts=40))
     play_out(game, 3)
     assert spy.seen and all(o.hands[Player.NORTH] is None and o.hands[Player.SOUTH] is not None for o in spy.seen)
 
@@ -307,7 +307,7 @@ def test_neither_the_bot_nor_the_advisor_sees_the_other_hand(monkeypatch: pytest
 
 
 def test_new_game_uses_the_settings_and_the_strength_control(tmp_path: Path) -> None:
-    game = PlayGame("advisor", 50, seed=1, save_dir=tmp_path)
+    game = PlayGame("advisor", Budget(rollouts=50), seed=1, save_dir=tmp_path)
     assert game.bot_name == bot_label("advisor", 50) == "advisor(50 rollouts)"
     assert game.strength.layout.display != "none"
     game.opponent.value = "greedy"
@@ -328,7 +328,7 @@ def test_the_address_chooses_the_game(tmp_path: Path) -> None:
     greedy = PlayGame.from_request("opponent=advisor&rollouts=99999999", save_dir=tmp_path)
     assert greedy.message.startswith("Ignored from the address: rollouts '99999999'")
     with pytest.raises(ValueError, match="rollouts: must be from 1 to 3000"):
-        PlayGame("advisor", rollouts=10_000_000)
+        PlayGame("advisor", Budget(rollouts=10_000_000))
 
 
 def test_play_places_a_card_already_chosen(tmp_path: Path) -> None:
@@ -424,7 +424,7 @@ def test_whole_tactics_games_with_ruses_and_headhunter(tmp_path: Path) -> None:
 
 
 def test_tactics_refusals_and_the_advisor_ranks_tactics_moves_too(tmp_path: Path) -> None:
-    game = PlayGame("advisor", 50, seed=1, variant="tactics", save_dir=tmp_path, advice_rollouts=60)
+    game = PlayGame("advisor", Budget(rollouts=50), seed=1, variant="tactics", save_dir=tmp_path, advice_budget=Budget(rollouts=60))
     assert "greedy" not in game.message  # the advisor searches the tactics variant (it once played greedy's move)
     assert game.deck_choice.layout.display != "none"
     advice = game.ask_advisor()

@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import profile
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import AdvisorBot
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import Player
@@ -52,7 +53,7 @@ def test_a_quiet_pool_answers_as_the_advisor_in_this_process(pool: SearchPool, v
     observation = observation_after(variant, seed, turns)
     if observation is None:
         return
-    here, there = AdvisorBot(iterations=rollouts, seed=seed), PooledAdvisor(pool, rollouts, seed)
+    here, there = AdvisorBot(budget=Budget(rollouts=rollouts), seed=seed), PooledAdvisor(pool, Budget(rollouts=rollouts), seed)
     for _ in range(2):  # two decisions: the seed sequence is the advisor's too
         assert there.decide(observation).to_dict() == here.decide(observation).to_dict()
         assert there.last is not None and not there.last.bounded and not there.last.fewer
@@ -65,7 +66,7 @@ def test_the_pool_reads_the_history_as_the_advisor_does(pool: SearchPool) -> Non
     for _ in range(14):
         state, _ = apply_turn(state, random_decision(state, rng))
     observation = state.observation(state.to_move)
-    here, there = AdvisorBot(iterations=50, seed=9), PooledAdvisor(pool, 50, 9)
+    here, there = AdvisorBot(budget=Budget(rollouts=50), seed=9), PooledAdvisor(pool, Budget(rollouts=50), 9)
     assert there.decide(observation, state.turns).to_dict() == here.decide(observation, state.turns).to_dict()
 
 
@@ -83,7 +84,7 @@ def test_a_search_beside_another_is_given_its_deadline(pool: SearchPool, monkeyp
 
     def another_session() -> None:  # another student's bot, at the strongest level
         started.set()
-        long_one["thought"] = pool.think(opening, 3000, 1)
+        long_one["thought"] = pool.think(opening, Budget(rollouts=3000), 1)
 
     other = threading.Thread(target=another_session)
     other.start()
@@ -91,9 +92,9 @@ def test_a_search_beside_another_is_given_its_deadline(pool: SearchPool, monkeyp
     while pool.busy == 0:  # the other search has been sent
         threading.Event().wait(0.01)
     asked = time.monotonic()
-    thought = pool.think(opening, 300, 2)
+    thought = pool.think(opening, Budget(rollouts=300), 2)
     other.join()
-    budget = pool.budget(300)
+    budget = pool.level_seconds(300)
     assert sent[0].deadline is None and not long_one["thought"].bounded  # alone: its rollouts exactly
     assert sent[1].deadline is not None and asked < sent[1].deadline <= time.monotonic() + budget + REPLY_MARGIN - SAFETY
     assert thought.asked == 300 and thought.rollouts >= 1
@@ -102,7 +103,7 @@ def test_a_search_beside_another_is_given_its_deadline(pool: SearchPool, monkeyp
     else:  # fast rollouts: its share of the time left still covered its budget, so all its rollouts, as alone
         from schotten_lab.bots.advisor import advise
 
-        assert thought.turn.to_dict() == advise(opening, iterations=300, seed=2, explain_all=False).decision().to_dict()
+        assert thought.turn.to_dict() == advise(opening, budget=Budget(rollouts=300), seed=2, explain_all=False).decision().to_dict()
 
 
 def test_searches_waiting_share_the_time_left_before_their_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -122,25 +123,27 @@ def test_searches_waiting_share_the_time_left_before_their_deadline(monkeypatch:
     covered = thinking.search(Search(opening, 300, 1, 0.2, now + 2.0), waiting=1)
     late = thinking.search(Search(opening, 300, 1, 0.2, now - 1.0), waiting=1)
     quick = thinking.search(Search(opening, 300, 1, MIN_SECONDS / 2, now - 1.0), waiting=3)
-    assert 0.4 < float(asked[0]["budget_seconds"]) <= 0.5 and "iterations" not in asked[0]  # two seconds, four searches
+    budgets = [options["budget"] for options in asked]
+    assert all(isinstance(b, Budget) for b in budgets) and all("iterations" not in o and "budget_seconds" not in o for o in asked)
+    assert 0.4 < float(budgets[0].seconds or 0) <= 0.5 and budgets[0].rollouts is None  # type: ignore[union-attr]  # two seconds, four searches
     assert shared.bounded
-    for options, thought in ((asked[1], covered), (asked[3], quick)):  # its rollouts fit its share, or the least clock
-        assert options["iterations"] == 300 and "budget_seconds" not in options and not thought.bounded
-    assert asked[2]["budget_seconds"] == MIN_SECONDS and late.bounded  # past its deadline: a few deals, a move all the same
+    for budget, thought in ((budgets[1], covered), (budgets[3], quick)):  # its rollouts fit its share, or the least clock
+        assert budget == Budget(rollouts=300) and not thought.bounded
+    assert budgets[2] == Budget(seconds=MIN_SECONDS) and late.bounded  # past its deadline: a few deals, a move all the same
 
 
 def test_a_level_s_budget_is_its_rollouts_at_the_measured_pace(pool: SearchPool) -> None:
     assert pool.seconds_per_rollout > 0
-    assert pool.budget(300) == pytest.approx(1.25 * 300 * pool.seconds_per_rollout)
-    assert pool.budget(3000) == pytest.approx(10 * pool.budget(300))
+    assert pool.level_seconds(300) == pytest.approx(1.25 * 300 * pool.seconds_per_rollout)
+    assert pool.level_seconds(3000) == pytest.approx(10 * pool.level_seconds(300))
 
 
 class BusyPool:
     """A pool that always answers the advisor's move after a search the clock cut short."""
 
-    def think(self, observation: Position, rollouts: int, seed: int, history: object = ()) -> Thought:
-        turn = AdvisorBot(iterations=4, seed=seed).decide(observation)
-        return Thought(turn, 37, rollouts, 0.84, bounded=True)
+    def think(self, observation: Position, budget: Budget, seed: int, history: object = ()) -> Thought:
+        turn = AdvisorBot(budget=Budget(rollouts=4), seed=seed).decide(observation)
+        return Thought(turn, 37, budget.rollouts or 0, 0.84, bounded=True)
 
 
 @pytest.mark.parametrize("lang, said", [
@@ -149,19 +152,19 @@ class BusyPool:
 ])
 def test_the_page_says_when_the_class_was_busy(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, lang: str, said: str) -> None:
     monkeypatch.setattr("schotten_lab.views.play.thinking._pool", BusyPool())
-    game = PlayGame("advisor", 300, seed=4, you_start=False, save_dir=tmp_path, lang=lang)
+    game = PlayGame("advisor", Budget(rollouts=300), seed=4, you_start=False, save_dir=tmp_path, lang=lang)
     assert isinstance(game.bot, PooledAdvisor) and len(game.state.turns) == 1
     assert game.message.endswith(said)
 
 
 def test_a_quiet_class_says_nothing_more(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     class QuietPool(BusyPool):
-        def think(self, observation: Position, rollouts: int, seed: int, history: object = ()) -> Thought:
-            thought = super().think(observation, rollouts, seed)
-            return Thought(thought.turn, 375, rollouts, 0.2, bounded=False)
+        def think(self, observation: Position, budget: Budget, seed: int, history: object = ()) -> Thought:
+            thought = super().think(observation, budget, seed)
+            return Thought(thought.turn, 375, budget.rollouts or 0, 0.2, bounded=False)
 
     monkeypatch.setattr("schotten_lab.views.play.thinking._pool", QuietPool())
-    game = PlayGame("advisor", 300, seed=4, you_start=False, save_dir=tmp_path)
+    game = PlayGame("advisor", Budget(rollouts=300), seed=4, you_start=False, save_dir=tmp_path)
     assert "busy" not in game.message and "North played" in game.message
 
 
@@ -172,10 +175,10 @@ def test_a_stopped_pool_leaves_the_search_to_this_process(tmp_path: Path, monkey
         while worker.alive:
             threading.Event().wait(0.01)
     with pytest.raises(RuntimeError, match="no search worker is running"):
-        stopped.think(new_game("base", False, seed=4, first=Player.SOUTH).observation(Player.SOUTH), 50, 1)
+        stopped.think(new_game("base", False, seed=4, first=Player.SOUTH).observation(Player.SOUTH), Budget(rollouts=50), 1)
     monkeypatch.setattr("schotten_lab.views.play.thinking._pool", stopped)
-    game = PlayGame("advisor", 50, seed=4, you_start=False, save_dir=tmp_path)
-    alone = PlayGame("advisor", 50, seed=4, you_start=False, save_dir=tmp_path / "alone")
+    game = PlayGame("advisor", Budget(rollouts=50), seed=4, you_start=False, save_dir=tmp_path)
+    alone = PlayGame("advisor", Budget(rollouts=50), seed=4, you_start=False, save_dir=tmp_path / "alone")
     assert isinstance(game.bot, PooledAdvisor) and game.bot.last is not None and not game.bot.last.bounded
     assert game.state.turns == alone.state.turns and "North played" in game.message
 
@@ -206,9 +209,9 @@ def test_the_pool_s_size_is_checked() -> None:
 
 def test_without_a_pool_the_advisor_searches_in_this_process() -> None:
     thinking.stop_pool()
-    bot = thinking.make_opponent("advisor", 50, 3)
-    assert isinstance(bot, AdvisorBot) and bot.iterations == 50
-    assert type(thinking.make_opponent("greedy", 50, 3)).__name__ != "PooledAdvisor"
+    bot = thinking.make_opponent("advisor", Budget(rollouts=50), 3)
+    assert isinstance(bot, AdvisorBot) and bot.budget == Budget(rollouts=50)
+    assert type(thinking.make_opponent("greedy", Budget(rollouts=50), 3)).__name__ != "PooledAdvisor"
 
 
 def test_the_pool_s_trace_says_each_search(pool: SearchPool, tmp_path: Path) -> None:
@@ -217,16 +220,16 @@ def test_the_pool_s_trace_says_each_search(pool: SearchPool, tmp_path: Path) -> 
     pool.trace = tmp_path / "searches.jsonl"
     try:
         opening = new_game("base", False, seed=5, first=Player.SOUTH).observation(Player.SOUTH)
-        thought = pool.think(opening, 20, 7)
+        thought = pool.think(opening, Budget(rollouts=20), 7)
     finally:
         pool.trace = None
     (line,) = [json.loads(text) for text in (tmp_path / "searches.jsonl").read_text().splitlines()]
     assert line["asked"] <= line["answered"] and line["rollouts"] == thought.rollouts and line["asked_rollouts"] == 20
-    assert line["bounded"] is False and line["budget"] == pytest.approx(pool.budget(20)) and line["cpu"] > 0
+    assert line["bounded"] is False and line["budget"] == pytest.approx(pool.level_seconds(20)) and line["cpu"] > 0
 
 
 def test_only_a_monte_carlo_search_cut_short_is_said_fewer() -> None:
-    turn = AdvisorBot(iterations=4, seed=0).decide(new_game("base", False, seed=1, first=Player.SOUTH).observation(Player.SOUTH))
+    turn = AdvisorBot(budget=Budget(rollouts=4), seed=0).decide(new_game("base", False, seed=1, first=Player.SOUTH).observation(Player.SOUTH))
     assert Thought(turn, 37, 300, 0.3, bounded=True).fewer
     assert not Thought(turn, 0, 300, 0.3, bounded=True).fewer  # the exact endgame, or a move that wins at once
     assert not Thought(turn, 375, 300, 0.3, bounded=True).fewer  # its rollouts all played

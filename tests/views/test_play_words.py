@@ -24,6 +24,7 @@ from helpers import profile
 
 W = pytest.importorskip("ipywidgets")
 
+from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import Advice, MoveAdvice  # noqa: E402
 from schotten_lab.core import words  # noqa: E402
 from schotten_lab.core.cards import Card  # noqa: E402
@@ -136,7 +137,7 @@ def test_a_whole_french_game_speaks_french_only(tmp_path: Path) -> None:
     """A French game by the widget's own actions: the settings, the board, every status line and
     message on the way (refusals too), the advice table, the save and the review are French, with
     French typography, the advisor's reasons too (bots/move_facts.py: nothing marked English, nothing said untranslated)."""
-    game = PlayGame("random", seed=21, save_dir=tmp_path, lang="fr", advice_rollouts=40)
+    game = PlayGame("random", seed=21, save_dir=tmp_path, lang="fr", advice_budget=Budget(rollouts=40))
     seen: list[str] = page(game)
     assert "Nouvelle partie" in seen and "Que jouerait le conseiller\u00a0?" in seen
     game.place(4)  # no card chosen: refused, in French
@@ -380,7 +381,7 @@ def test_the_page_uses_only_glyphs_of_debians_default_fonts(tmp_path: Path) -> N
     short list of punctuation checked on this machine with fc-list."""
     allowed = set("–—…±≈▶✓«»’\u00a0\u202f€•×·")
     for lang in ("en", "fr"):
-        game = PlayGame("random", seed=8, save_dir=tmp_path, lang=lang, advice_rollouts=30, variant="tactics")
+        game = PlayGame("random", seed=8, save_dir=tmp_path, lang=lang, advice_budget=Budget(rollouts=30), variant="tactics")
         game.ask_advisor()
         texts = page(game)
         for _ in range(6):
@@ -404,7 +405,7 @@ def test_the_review_title_of_a_played_game_names_each_player_once(tmp_path: Path
     for _ in range(2):
         play = rng.choice(game.state.legal_plays())
         game.play(play.card, play.stone)  # type: ignore[arg-type]
-    page_html = review_html(review_game(game.record, iterations=2, seed=0))
+    page_html = review_html(review_game(game.record, budget=Budget(rollouts=2), seed=0))
     title = html.unescape(re.search(r"<h1>(.*?)</h1>", page_html).group(1))  # type: ignore[union-attr]
     assert "you (south) vs north (greedy)" in title and title.count("south") == 1, title
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from schotten_lab.bots import Budget
 from schotten_lab.cli.review import DEFAULT_REVIEW_ITERATIONS
 from schotten_lab.core.errors import OutputError
 from schotten_lab.core.rules import Player
@@ -24,7 +25,7 @@ from schotten_lab.views.review import chart_points, review_html, write_review
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = play_game(Matchup("random", "greedy"), 3, 0)
-REVIEW = review_game(GAME, iterations=12, seed=0)
+REVIEW = review_game(GAME, budget=Budget(rollouts=12), seed=0)
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -77,7 +78,7 @@ def test_the_chart_is_from_the_chosen_seat_and_the_title_names_each_player_once(
 
 
 def test_one_seat_page_says_so_and_draws_that_seat_only() -> None:
-    review = review_game(seat_record(read_record(GAME), "north"), iterations=6)
+    review = review_game(seat_record(read_record(GAME), "north"), budget=Budget(rollouts=6))
     page = review_html(review)
     assert "seen from north's seat" in page
     assert page.count('class="pt"') == sum(t.player.value == "north" for t in review.turns)

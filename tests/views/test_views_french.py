@@ -17,6 +17,7 @@ pytest.importorskip("ipywidgets")
 
 import ipywidgets as W  # noqa: E402
 
+from schotten_lab.bots import Budget  # noqa: E402
 from schotten_lab.core import words  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
 from schotten_lab.views.app import BoardApp, exercise, requested_lang, share_link  # noqa: E402
@@ -86,7 +87,7 @@ def test_the_checker_sees_english_in_a_widget() -> None:
 
 
 def test_the_editor_speaks_french_through_a_session() -> None:
-    advisor = AdvisorPanel(auto=False, background=False, rollouts=200, lang="fr")
+    advisor = AdvisorPanel(auto=False, background=False, budget=Budget(rollouts=200), lang="fr")
     editor = BoardEditor(exercise(), lang="fr", charts=False, advisor=advisor)
     seen = widget_texts(editor.widget)
     messages = []

@@ -41,6 +41,7 @@ from .words import move_label
 
 if TYPE_CHECKING:
     from ...bots.advisor import Advice
+    from ...bots.budget import Budget
 
 BUDGETS: tuple[tuple[str, int], ...] = (
     ("quick: 200 rollouts (≈0.2 s)", 200),
@@ -72,8 +73,6 @@ AUTO = True
 """Whether a new panel searches after every edit by default (tests of other features turn it off)."""
 DEBOUNCE = 0.25
 """Seconds an automatic request waits for a further edit before the search starts."""
-TIME_LIMIT = 30.0
-"""Seconds the search may take at most, whatever the rollout budget (a loaded machine)."""
 MOVES_SHOWN = 10
 """Moves listed (best first); the count of the others is given."""
 SEED = 0
@@ -92,12 +91,13 @@ def unsearchable(position: Position, lang: str = "en") -> str:
 def advice_for(position: Position, rollouts: int, seed: int = SEED, lang: str = "en") -> tuple[Advice | None, str]:
     """``(advice, "")`` for ``position``, or ``(None, sentence)`` when the advisor cannot answer."""
     from ...bots.advisor import advise
+    from ...bots.budget import Budget
 
     why = unsearchable(position, lang)
     if why:
         return None, why
     try:
-        return advise(position, iterations=rollouts, budget_seconds=TIME_LIMIT, seed=seed), ""
+        return advise(position, budget=Budget(rollouts=rollouts), seed=seed), ""
     except (SchottenError, ValueError) as exc:  # the advisor names the field: hands, counts ...
         return None, say("ed.adv_cannot", lang, reason=one_line(exc))
     except Exception as exc:  # noqa: BLE001 - a bug must not break editing; said in one sentence
@@ -189,13 +189,19 @@ class AdvisorPanel:
     waiting or being searched), ``last_response_ms`` (request to advice shown), :meth:`wait`.
 
     ``auto`` defaults to :data:`AUTO`; ``background=False`` searches in the caller's thread (scripts,
-    tests), the editor's panel in a thread of its own. ``lang`` (``"en"``/``"fr"``, default from
+    tests), the editor's panel in a thread of its own. ``budget`` (a :class:`~schotten_lab.bots.Budget`
+    of rollouts, default :data:`DEFAULT_ROLLOUTS`) is the control's first choice (``rollouts=N``: the
+    deprecated spelling). ``lang`` (``"en"``/``"fr"``, default from
     ``SCHOTTEN_LANG``) is the language of its words, the advisor's reasons included.
     """
 
-    def __init__(self, *, auto: bool | None = None, background: bool = True, rollouts: int = DEFAULT_ROLLOUTS,
-                 debounce: float = DEBOUNCE, lang: str | None = None) -> None:
+    def __init__(self, *, auto: bool | None = None, background: bool = True, budget: Budget | None = None,
+                 debounce: float = DEBOUNCE, lang: str | None = None, rollouts: int | None = None) -> None:
         self.lang = lang = check_lang(default_lang() if lang is None else lang)
+        from ...bots.budget import Budget, rollout_budget  # the search's modules load on first use
+
+        default = Budget(rollouts=DEFAULT_ROLLOUTS)
+        rollouts = rollout_budget(default if budget is None else budget, "AdvisorPanel", rollouts=rollouts, default=default).rollouts or DEFAULT_ROLLOUTS
         options = budget_options(lang, rollouts)
         # made with their classes (a class added afterwards is one more message to the browser)
         self.budget = W.Dropdown(options=options, value=rollouts, description=say("ed.adv_budget", lang),

@@ -1,4 +1,4 @@
-"""Play a whole game against a bot: ``PlayGame(opponent="advisor", rollouts=300)``.
+"""Play a whole game against a bot: ``PlayGame(opponent="advisor", budget=Budget(rollouts=300))``.
 
 A person takes one seat (south or north, who starts chosen too) against ``random``, ``greedy`` or the
 ``advisor`` at a strength (its rollouts per move), in the base game or the tactics variant, with the

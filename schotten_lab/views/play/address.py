@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
+from ...bots.budget import Budget
 from ...core import words
 from .parts import MAX_ROLLOUTS, MAX_SEED, OPPONENTS, ROUNDS, VARIANTS
 
@@ -25,13 +26,13 @@ def read_address(text: str, options: dict[str, Any]) -> tuple[dict[str, Any], li
         chosen["opponent"] = fields["opponent"]
     elif "opponent" in fields:
         problems.append(("opponent", fields["opponent"]))
-    for key, name in (("rollouts", "rollouts"), ("seed", "seed")):
+    for key, name in (("rollouts", "budget"), ("seed", "seed")):
         if key in fields:
             try:
                 value = int(fields[key])
                 if value < (1 if key == "rollouts" else 0) or value > (MAX_ROLLOUTS if key == "rollouts" else MAX_SEED):
                     raise ValueError
-                chosen[name] = value
+                chosen[name] = Budget(rollouts=value) if key == "rollouts" else value  # the advisor's strength: one Budget
             except ValueError:
                 problems.append((key, fields[key]))
     if fields.get("seat") in ("south", "north"):

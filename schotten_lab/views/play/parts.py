@@ -13,7 +13,7 @@ from typing import Any
 
 import ipywidgets as W
 
-from ...bots import Bot, make_bot
+from ...bots import Bot, Budget, make_bot
 from ...bots.advice import WINS_AT_ONCE, Advice, MoveAdvice
 from ...core import words
 from ...core.rules import Player
@@ -31,6 +31,10 @@ MAX_ROLLOUTS = max(STRENGTHS.values())
 """The strongest advisor offered: a page address cannot ask for more (a shared classroom kernel)."""
 ADVICE_ROLLOUTS = 1000
 """Rollouts behind *What would the advisor play?* (about a second)."""
+ADVICE_BUDGET = Budget(rollouts=ADVICE_ROLLOUTS)
+"""*What would the advisor play?*'s search budget (``PlayGame(advice_budget=)``'s default)."""
+PLAY_BUDGET = Budget(rollouts=300)
+"""The advisor opponent's default strength (``PlayGame(budget=)``'s default)."""
 REVIEW_ITERATIONS = 40
 """Rollouts a turn when *Review this game* asks the advisor to judge every turn (a 36-turn game: about 5 s)."""
 ADVICE_ROWS = 8
@@ -60,7 +64,7 @@ def build_bot(opponent: str, rollouts: int, seed: int) -> Bot:
     if opponent not in OPPONENTS:
         raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
     if opponent == "advisor":
-        return make_bot("advisor", iterations=rollouts, seed=seed)
+        return make_bot("advisor", budget=Budget(rollouts=rollouts), seed=seed)
     return make_bot(opponent, seed=seed)
 
 
@@ -168,7 +172,7 @@ def default_file_name() -> str:
     return datetime.now(timezone.utc).strftime("game-%Y%m%d-%H%M%S.json")
 
 
-__all__ = ["ADVICE_ROLLOUTS", "ADVICE_ROWS", "ERROR_STYLE", "ROUGH_DEALS", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "ROUNDS", "STRENGTHS",
+__all__ = ["ADVICE_BUDGET", "ADVICE_ROLLOUTS", "PLAY_BUDGET", "ADVICE_ROWS", "ERROR_STYLE", "ROUGH_DEALS", "MAX_HAND", "MAX_SEED", "OPPONENTS", "REVIEW_ITERATIONS", "ROUNDS", "STRENGTHS",
            "VARIANTS",
            "advice_html", "bot_label", "build_bot", "default_file_name", "human_name", "rollouts_text", "safe_file_name",
            "small_button", "turn_words"]

@@ -62,6 +62,7 @@ class PlayRecords(PlayView):
         since. With ``judge`` ticked (either variant) the advisor first judges every turn
         (``review_iterations`` rollouts a turn; progress shown), and the viewer adds each turn's
         judgement and the win-probability chart."""
+        from ...bots.budget import Budget
         from ...play.review import GameReview, ReviewError, TurnReview, review_game
         from ..game_viewer import GameViewer
 
@@ -79,8 +80,8 @@ class PlayRecords(PlayView):
                     progress.value = (f"<p><i>{html.escape(t('play.msg.judging', self.lang, turn=turn.turn, count=len(record.turns)))}"
                                       "</i></p>")
 
-                review = review_game(record, iterations=self.review_iterations, seed=0, on_turn=on_turn)
-            viewer = GameViewer(record, review, iterations=self.advice_rollouts, seat=self.human, lang=self.lang)
+                review = review_game(record, budget=Budget(rollouts=self.review_iterations), seed=0, on_turn=on_turn)
+            viewer = GameViewer(record, review, budget=Budget(rollouts=self.advice_rollouts), seat=self.human, lang=self.lang)
         except (SchottenError, ReviewError, ValueError) as exc:
             self.review_box.children = ()
             self._refuse(t("play.msg.review_failed", self.lang, error=one_line(exc)))

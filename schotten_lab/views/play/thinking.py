@@ -7,14 +7,14 @@ classroom server plays thirty games in one process: there the advisor's searches
 (:func:`start_pool`, the classroom server's ``--bot-workers``) the searches run in worker processes,
 one at a time in each, earliest deadline first, and every reply is bounded:
 
-- a level's **budget** is the time its rollouts take alone on a free core of this server (their CPU
+- a level's **time** (``SearchPool.level_seconds``) is the time its rollouts take alone on a free core of this server (their CPU
   time, measured when the pool starts: :attr:`SearchPool.seconds_per_rollout`);
-- the reply is due within the budget plus :data:`REPLY_MARGIN` (:data:`SAFETY` of it kept for the best
+- the reply is due within that time plus :data:`REPLY_MARGIN` (:data:`SAFETY` of it kept for the best
   move's reason, the messages and the page);
 - when no other search runs or waits, the search plays exactly its rollouts (the same answer, for a
   seed, as a game alone: reproducible);
 - otherwise, when its turn comes, its time left before the deadline is shared equally with the
-  searches waiting behind it on that worker: a share that covers its budget plays exactly its rollouts
+  searches waiting behind it on that worker: a share that covers its time plays exactly its rollouts
   again, a smaller one bounds it by the clock; a busy class gets fewer rollouts, and :class:`Thought`
   says how many (the page says so).
 
@@ -46,14 +46,15 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ...bots import Bot
+from ...bots.budget import Budget, rollout_budget
 from ...core.position import Position
 from ...core.rules import Player
 from ...game import Turn, apply_turn, new_game
 from ...game.playout import random_decision
-from .parts import build_bot
+from .parts import PLAY_BUDGET, build_bot
 
 REPLY_MARGIN = 1.0
-"""Seconds a reply may take beyond its level's budget (issue 21's target)."""
+"""Seconds a reply may take beyond its level's time (issue 21's target)."""
 SAFETY = 0.3
 """Seconds of the margin kept for the best move's reason, the messages and the page's redraw."""
 CALIBRATION_ROLLOUTS = 200
@@ -68,15 +69,15 @@ keeps the searches from crowding the edits out."""
 
 @dataclass(frozen=True, slots=True)
 class Search:
-    """What a worker is asked: the bot's ``observation``, its level's ``rollouts`` and ``budget``
-    (seconds), the search's ``seed``, and ``deadline`` (``time.monotonic``, the machine's clock, which
+    """What a worker is asked: the bot's ``observation``, its level's ``rollouts`` and ``level_seconds``
+    (the time they take alone, :meth:`SearchPool.level_seconds`), the search's ``seed``, and ``deadline`` (``time.monotonic``, the machine's clock, which
     the workers share; ``None``: play the rollouts exactly, whatever the clock); ``history``, the game's
     turns so far (the advisor reads the opponent's plays from them: :mod:`schotten_lab.bots.inference`)."""
 
     observation: Position
     rollouts: int
     seed: int
-    budget: float
+    level_seconds: float
     deadline: float | None
     history: tuple[Turn | Mapping[str, Any], ...] = ()
 
@@ -109,17 +110,17 @@ MIN_SECONDS = 0.02
 def search(request: Search, waiting: int = 1) -> Thought:
     """Run ``request`` with the advisor (in a worker, or in this process: the same code); ``waiting``
     searches (itself included) share the time left before its deadline. When its share covers its
-    budget the search plays exactly its level's rollouts (as a game alone); otherwise the clock bounds it
+    level's time the search plays exactly its level's rollouts (as a game alone); otherwise the clock bounds it
     at its share (at least :data:`MIN_SECONDS`)."""
     from ...bots.advisor import advise
 
     cpu = time.thread_time()
     share = None if request.deadline is None else (request.deadline - time.monotonic()) / max(waiting, 1)
-    if share is None or share >= request.budget or request.budget <= MIN_SECONDS:  # its rollouts fit: all of them
-        advice = advise(request.observation, iterations=request.rollouts, seed=request.seed, explain_all=False,
+    if share is None or share >= request.level_seconds or request.level_seconds <= MIN_SECONDS:  # its rollouts fit: all of them
+        advice = advise(request.observation, budget=Budget(rollouts=request.rollouts), seed=request.seed, explain_all=False,
                         history=request.history)  # fmt: skip
     else:
-        advice = advise(request.observation, budget_seconds=max(MIN_SECONDS, share), seed=request.seed, explain_all=False,
+        advice = advise(request.observation, budget=Budget(seconds=max(MIN_SECONDS, share)), seed=request.seed, explain_all=False,
                         history=request.history)  # fmt: skip
     return Thought(advice.decision(), advice.rollouts, request.rollouts, advice.seconds, advice_bounded(share, request),
                    time.thread_time() - cpu)
@@ -127,8 +128,8 @@ def search(request: Search, waiting: int = 1) -> Thought:
 
 def advice_bounded(share: float | None, request: Search) -> bool:
     """Whether :func:`search` bounded ``request`` by the clock: its share of the time left was below
-    its budget (a level whose rollouts take less than :data:`MIN_SECONDS` always plays them all)."""
-    return share is not None and share < request.budget and request.budget > MIN_SECONDS
+    its level's time (a level whose rollouts take less than :data:`MIN_SECONDS` always plays them all)."""
+    return share is not None and share < request.level_seconds and request.level_seconds > MIN_SECONDS
 
 
 def serve(requests: BinaryIO, answers: BinaryIO) -> None:
@@ -147,7 +148,7 @@ def serve(requests: BinaryIO, answers: BinaryIO) -> None:
                 if not queue:
                     return
                 _, key, request = heapq.heappop(queue)
-                horizon = (request.deadline or 0.0) + request.budget  # those due about as soon share its time
+                horizon = (request.deadline or 0.0) + request.level_seconds  # those due about as soon share its time
                 waiting = 1 + sum(1 for due, _, queued in queue if queued.deadline is not None and due <= horizon)
             answer: tuple[int, Thought | None, str | None]
             try:
@@ -241,7 +242,7 @@ class _Worker:
 
 class SearchPool:
     """``workers`` processes that search for every game of the server (see the module). With ``trace``
-    (a file), one JSON line a search: asked and answered (``time.monotonic``), its level's budget,
+    (a file), one JSON line a search: asked and answered (``time.monotonic``), its level's time (the key ``budget``, seconds),
     whether the clock bounded it, the rollouts played, its own seconds and CPU seconds."""
 
     def __init__(self, workers: int, *, niceness: int = WORKER_NICENESS, trace: Path | None = None) -> None:
@@ -269,8 +270,8 @@ class SearchPool:
         thoughts = [f.result(timeout=300) for f in [w.send(next(self._keys), request) for w in self._workers for _ in range(2)]]
         return min(t.cpu_seconds / max(t.rollouts, 1) for t in thoughts)
 
-    def budget(self, rollouts: int) -> float:
-        """A level's budget: the seconds its search takes alone here (its rollouts and the fresh deals'
+    def level_seconds(self, rollouts: int) -> float:
+        """A level's time: the seconds its search takes alone here (its rollouts and the fresh deals'
         quarter more, at the measured pace)."""
         return 1.25 * rollouts * self.seconds_per_rollout
 
@@ -280,11 +281,14 @@ class SearchPool:
         with self._lock:
             return sum(self._load)
 
-    def think(self, observation: Position, rollouts: int, seed: int, history: Sequence[Turn | Mapping[str, Any]] = ()) -> Thought:
-        """The advisor's move for ``observation`` at ``rollouts`` a move (``history``: the game's turns
-        so far), due within its budget plus :data:`REPLY_MARGIN` (see the module for how the bound is kept)."""
-        budget = self.budget(rollouts)
-        deadline = time.monotonic() + budget + REPLY_MARGIN - SAFETY
+    def think(self, observation: Position, budget: Budget, seed: int, history: Sequence[Turn | Mapping[str, Any]] = ()) -> Thought:
+        """The advisor's move for ``observation`` at its level, ``budget`` (a
+        :class:`~schotten_lab.bots.Budget` of rollouts a move; a plain number is the deprecated
+        spelling), ``history`` the game's turns so far; due within the level's time plus
+        :data:`REPLY_MARGIN` (see the module for how the bound is kept)."""
+        rollouts = rollout_budget(budget, "SearchPool.think", default=PLAY_BUDGET).rollouts or 0
+        seconds = self.level_seconds(rollouts)
+        deadline = time.monotonic() + seconds + REPLY_MARGIN - SAFETY
         with self._lock:
             live = [i for i, w in enumerate(self._workers) if w.alive]
             if not live:
@@ -294,13 +298,13 @@ class SearchPool:
             self._load[index] += 1
         asked = time.monotonic()
         try:
-            request = Search(observation, rollouts, seed, budget, None if quiet else deadline, tuple(history))
+            request = Search(observation, rollouts, seed, seconds, None if quiet else deadline, tuple(history))
             thought = self._workers[index].send(next(self._keys), request).result()
         finally:
             with self._lock:
                 self._load[index] -= 1
         if self.trace is not None:
-            line = json.dumps({"asked": asked, "answered": time.monotonic(), "budget": budget, "bounded": thought.bounded,
+            line = json.dumps({"asked": asked, "answered": time.monotonic(), "budget": seconds, "bounded": thought.bounded,
                                "rollouts": thought.rollouts, "asked_rollouts": rollouts, "seconds": thought.seconds,
                                "cpu": thought.cpu_seconds})
             with self._lock, self.trace.open("a", encoding="utf-8") as out:
@@ -314,7 +318,8 @@ class SearchPool:
 
 
 class PooledAdvisor:
-    """The advisor at ``rollouts`` a move as a :class:`~schotten_lab.bots.Bot` whose searches run in
+    """The advisor at ``budget`` (a :class:`~schotten_lab.bots.Budget` of rollouts a move; a plain
+    number is the deprecated spelling) as a :class:`~schotten_lab.bots.Bot` whose searches run in
     ``pool``; seeded as :class:`~schotten_lab.bots.advisor.AdvisorBot` (one generator gives each
     decision its seed), so a quiet pool answers as the advisor in this process would. ``last`` is the
     last search's :class:`Thought`. When the pool cannot answer (its workers stopped), the search runs
@@ -322,9 +327,10 @@ class PooledAdvisor:
 
     name = "advisor"
 
-    def __init__(self, pool: SearchPool, rollouts: int, seed: int) -> None:
+    def __init__(self, pool: SearchPool, budget: Budget, seed: int) -> None:
         self.pool = pool
-        self.rollouts = rollouts
+        self.budget = rollout_budget(budget, "PooledAdvisor", default=PLAY_BUDGET)
+        self.rollouts = self.budget.rollouts or 0
         self._rng = random.Random(seed)
         self.last: Thought | None = None
 
@@ -332,7 +338,7 @@ class PooledAdvisor:
         seed = self._rng.getrandbits(32)
         turns = tuple(history or ())
         try:
-            self.last = self.pool.think(observation, self.rollouts, seed, turns)
+            self.last = self.pool.think(observation, self.budget, seed, turns)
         except RuntimeError:  # no worker to answer: the same search here
             self.last = search(Search(observation, self.rollouts, seed, 0.0, None, turns))
         return self.last.turn
@@ -358,12 +364,14 @@ def stop_pool() -> None:
         _pool = None
 
 
-def make_opponent(opponent: str, rollouts: int, seed: int) -> Bot:
-    """The bot a game plays against: the advisor searching in the pool when one runs, else
+def make_opponent(opponent: str, budget: Budget, seed: int) -> Bot:
+    """The bot a game plays against (the advisor at ``budget``, a :class:`~schotten_lab.bots.Budget`
+    of rollouts a move): the advisor searching in the pool when one runs, else
     :func:`~.parts.build_bot`'s bot in this process."""
+    budget = rollout_budget(budget, "make_opponent", default=PLAY_BUDGET)
     if opponent == "advisor" and _pool is not None:
-        return PooledAdvisor(_pool, rollouts, seed)
-    return build_bot(opponent, rollouts, seed)
+        return PooledAdvisor(_pool, budget, seed)
+    return build_bot(opponent, budget.rollouts or 0, seed)
 
 
 __all__ = ["REPLY_MARGIN", "PooledAdvisor", "Search", "SearchPool", "Thought", "make_opponent", "search", "serve",

@@ -19,6 +19,7 @@ import ipywidgets as W
 
 from ...bots import Bot
 from ...bots.advisor import Advice
+from ...bots.budget import Budget, rollout_budget
 from ...core import words
 from ...core.errors import SchottenError
 from ...core.position import Position
@@ -27,7 +28,7 @@ from ...core.tactics import RUSES, TACTICS_NAMES
 from ...core.words import WordsError, check_lang, default_lang
 from ...game import GameRecord, GameState, IllegalTurnError, Play, Turn, apply_turn, new_game, seen_by
 from .address import read_address
-from .parts import ADVICE_ROLLOUTS, MAX_ROLLOUTS, MAX_SEED, OPPONENTS, REVIEW_ITERATIONS, ROUNDS, VARIANTS, advice_html
+from .parts import ADVICE_BUDGET, ADVICE_ROLLOUTS, MAX_ROLLOUTS, PLAY_BUDGET, MAX_SEED, OPPONENTS, REVIEW_ITERATIONS, ROUNDS, VARIANTS, advice_html
 from .parts import bot_label, default_file_name, human_name, turn_words
 from .records import PlayRecords
 from .thinking import PooledAdvisor, make_opponent
@@ -37,13 +38,16 @@ from .words import bot_name, card_name, cards_text, one_line, play_text, problem
 class PlayGame(PlayRecords):
     """A whole game against a bot (see the module's docstring).
 
-    Options: ``opponent`` (``random``/``greedy``/``advisor``), ``rollouts`` (the advisor's strength),
+    Options: ``opponent`` (``random``/``greedy``/``advisor``), ``budget`` (the advisor's strength, a
+    :class:`~schotten_lab.bots.Budget` of rollouts, default 300),
     ``seat`` (the person's), ``you_start``, ``expert``, ``variant`` (``base``/``tactics``), ``seed`` (the deal's and the bot's; random when
     ``None``), ``save_dir`` (where records go; ``$SCHOTTEN_GAMES_DIR`` or ``games``),
-    ``advice_rollouts``, ``rounds`` (1, or a match of 3 or 5 rounds: *Next round*, the score, saved as
+    ``advice_budget`` (the *Ask the advisor* button's, a :class:`~schotten_lab.bots.Budget` of
+    rollouts), ``rounds`` (1, or a match of 3 or 5 rounds: *Next round*, the score, saved as
     ``schotten-lab/match@1``), ``lang`` (``"en"``/``"fr"``: every label, status line and message; default
     ``$SCHOTTEN_LANG``, else English; :mod:`.words`), ``intro`` (a heading and how to play, in that
-    language: the app's page).
+    language: the app's page). A plain number of rollouts for ``budget``, ``rollouts=N`` and
+    ``advice_rollouts=N`` are the deprecated spellings of earlier releases (a ``DeprecationWarning``).
 
     For scripts and tests: ``state`` (the engine's :class:`GameState`), ``record``, ``message`` (the
     last notice or refusal, one sentence), ``select(card)``, ``place(stone)``, ``play(card, stone)``,
@@ -56,7 +60,7 @@ class PlayGame(PlayRecords):
     def __init__(
         self,
         opponent: str = "advisor",
-        rollouts: int = 300,
+        budget: Budget = PLAY_BUDGET,
         *,
         seat: Player | str = Player.SOUTH,
         you_start: bool = True,
@@ -64,10 +68,12 @@ class PlayGame(PlayRecords):
         variant: str = "base",
         seed: int | None = None,
         save_dir: str | Path | None = None,
-        advice_rollouts: int = ADVICE_ROLLOUTS,
+        advice_budget: Budget = ADVICE_BUDGET,
         lang: str | None = None,
         intro: bool = False,
         rounds: int = 1,
+        rollouts: int | None = None,
+        advice_rollouts: int | None = None,
     ) -> None:
         try:
             self.lang = check_lang(default_lang() if lang is None else lang)
@@ -75,6 +81,9 @@ class PlayGame(PlayRecords):
             raise ValueError(f"lang: {exc}") from None
         if opponent not in OPPONENTS:
             raise ValueError(f"opponent: {opponent!r} is not one of {', '.join(OPPONENTS)}")
+        rollouts = rollout_budget(budget, "PlayGame", rollouts=rollouts, default=PLAY_BUDGET).rollouts or 0
+        advice_rollouts = rollout_budget(advice_budget, "PlayGame", rollouts=advice_rollouts, name="advice_budget",
+                                         rollouts_name="advice_rollouts", default=ADVICE_BUDGET).rollouts or 0
         if not 1 <= rollouts <= MAX_ROLLOUTS:
             raise ValueError(f"rollouts: must be from 1 to {MAX_ROLLOUTS}, not {rollouts}")
         if variant not in VARIANTS:
@@ -147,7 +156,7 @@ class PlayGame(PlayRecords):
         # the bot's name in the record (advisor(300 rollouts)), and as the page says it in its language
         self.bot_name = bot_label(str(self.opponent.value), int(self.strength.value))
         self.bot_shown = bot_name(str(self.opponent.value), int(self.strength.value), self.lang)
-        self.bot: Bot = make_opponent(str(self.opponent.value), int(self.strength.value), seed)
+        self.bot: Bot = make_opponent(str(self.opponent.value), Budget(rollouts=int(self.strength.value)), seed)
         self.players = {self.human.value: human_name(self.human), self.bot_seat.value: self.bot_name}
         self.last_bot_seconds = []
         self.saved = None
@@ -446,14 +455,14 @@ class PlayGame(PlayRecords):
     def ask_advisor(self) -> Advice | None:
         """Rank the player's moves from the player's seat (the bot's hand unknown to it); the table
         goes under the button and the :class:`~schotten_lab.bots.advisor.Advice` is returned."""
-        from ...bots import advise
+        from ...bots import Budget, advise
 
         if self._refuse_unless_my_turn() or self._refuse_while_headhunter():
             return None
         self.advice.value = f"<p><i>{html.escape(t('play.msg.advisor_thinking', self.lang))}</i></p>"
         observation: Position = self.state.observation(self.human)  # what the player sees, nothing more
         try:
-            advice = advise(observation, iterations=self.advice_rollouts, seed=len(self.state.turns))
+            advice = advise(observation, budget=Budget(rollouts=self.advice_rollouts), seed=len(self.state.turns))
         except ValueError as exc:
             self.advice.value = ""
             self._refuse(t("play.msg.advisor_failed", self.lang, error=one_line(exc)))
