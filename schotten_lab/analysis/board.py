@@ -22,7 +22,8 @@ from .common import check_player, check_position, check_rules, percent
 from .odds import CompletionOdds, odds_of_side
 from .outcome import Outcome, outcome_of_sides
 from .pools import CardChance, card_probabilities, draws_left, tactics_probabilities
-from .viewer import Seat, ViewerOutcome, ViewerSideOdds, outcome_seen_by, side_odds_seen_by
+from .seat_outcome import Seat, ViewerOutcome
+from .viewer import ViewerSideOdds, outcome_seen_by, side_odds_seen_by
 
 
 @dataclass(frozen=True)

@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 import reference as ref
 import strategies as strat
 from helpers import profile
+from schotten_lab.analysis.holdings import PairCounter
 from schotten_lab.analysis.odds import count_hitting, reachable_from
-from schotten_lab.analysis.viewer import SAMPLES, PairCounter, Seat, _cached_outcome, outcome_seen_by, viewer_odds, viewer_outcome
+from schotten_lab.analysis.viewer import SAMPLES, Seat, _cached_outcome, outcome_seen_by, viewer_odds, viewer_outcome
 from schotten_lab.core.cards import Card
 from schotten_lab.core.formations import Rank
 from schotten_lab.core.position import Position
