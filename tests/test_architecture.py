@@ -310,6 +310,18 @@ def test_each_module_of_the_bots_is_small(path: Path) -> None:
     assert len(path.read_text().splitlines()) < BOTS_MODULE_LINES
 
 
+# ---- the views: small rooms too ------------------------------------------------------------------------
+
+VIEWS = PACKAGE / "views"
+VIEWS_MODULE_LINES = 600
+"""The most lines a module of the views may have (issue 18 item 5: small rooms, one job each)."""
+
+
+@pytest.mark.parametrize("path", sorted(VIEWS.rglob("*.py")), ids=lambda p: str(p.relative_to(VIEWS)))
+def test_each_module_of_the_views_is_small(path: Path) -> None:
+    assert len(path.read_text().splitlines()) < VIEWS_MODULE_LINES
+
+
 def test_one_search_drives_every_variant() -> None:
     """Issue 18 item 4: the advisor's steps are written once (``search_game.advise_game``) over a game
     interface; the base and tactics modules give their moves, deals and facts, and run no search of

@@ -2,12 +2,16 @@
 
 Every builder takes ``lang="en"`` or ``"fr"``, reads the exact figures of the analysis (plotted as
 floats, with the exact fraction in the hover text) and never computes odds itself beyond calling the
-analysis functions. Colours and words come from :mod:`schotten_lab.views.palette`.
+analysis functions. Colours and words come from :mod:`schotten_lab.views.palette`, the look shared by
+every chart from :mod:`.chart_style`.
+
+This module draws the board's charts (formation odds, outcomes, the remaining-card map) and the data
+they draw; the charts of the studies (one side's strength, exact against Monte Carlo, all hands) are
+:mod:`.study_charts`', re-exported here with :func:`fraction_text`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -15,17 +19,17 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from ..core.cards import CARDS, Card, Color
-from ..core.formations import RANKS_STRONGEST_FIRST, STRENGTH_BASE, Rank, rank_counts
+from ..core.formations import RANKS_STRONGEST_FIRST
 from ..core.errors import ArgumentError
 from ..core.location import Location
 from ..core.rules import PLAYERS, Player
-from ..core.words import estimate, fraction_percent, typeset
+from ..core.words import estimate
 from ..core.words import number as number_text
+from .chart_style import HOVER_END, colon, outcome_name, probability_axis, rank_marker, style_figure
+from .chart_style import fraction_text as fraction_text
 from .palette import (
-    FONT_FAMILY,
     NEUTRALS,
     PLAYER_COLORS,
-    RANK_COLORS,
     RANK_PATTERNS,
     SEQUENTIAL,
     TIE_COLOR,
@@ -35,62 +39,22 @@ from .palette import (
     player_label,
     rank_label,
 )
+from .study_charts import (
+    convergence_chart as convergence_chart,
+    convergence_figure as convergence_figure,
+    formation_counts_chart as formation_counts_chart,
+    monte_carlo_series as monte_carlo_series,
+    side_strength_chart as side_strength_chart,
+    strength_chart as strength_chart,
+    strength_label as strength_label,
+)
 
 if TYPE_CHECKING:
     from ..analysis.board import BoardAnalysis
     from ..analysis.odds import CompletionOdds
-    from ..analysis.outcome import Outcome, OutcomeEstimate
+    from ..analysis.outcome import Outcome
     from ..analysis.viewer import ViewerOutcome
     from ..analysis.pools import CardChance
-    from ..core.position import Position
-
-HOVER_END = "<extra></extra>"
-
-
-# ---- formatting ---------------------------------------------------------------------------------
-
-
-def fraction_text(p: Fraction | float, lang: str = "en") -> str:
-    """``"3/46 ≈ 6.5%"`` for a fraction, ``"6.5%"`` for a float or a certainty (French decimal comma in
-    ``fr``): :func:`schotten_lab.core.words.fraction_percent`, the library's one rounding rule."""
-    return fraction_percent(p, lang, approx=True)
-
-
-def _colon(lang: str) -> str:
-    """A colon in a hover text: ``": "``, in French a no-break space before it (docs/FRENCH.md)."""
-    return typeset(": ", lang)
-
-
-def _style(fig: go.Figure, title: str, *, height: int = 420, lang: str = "en") -> go.Figure:
-    if lang == "fr":  # decimal comma, no-break space between thousands, no "5k" ticks
-        fig.update_layout(separators=",\u00a0")
-        fig.update_xaxes(exponentformat="none", separatethousands=True)
-        fig.update_yaxes(exponentformat="none", separatethousands=True)
-    fig.update_layout(
-        title={"text": title, "x": 0.01, "xanchor": "left"},
-        font={"family": FONT_FAMILY, "color": NEUTRALS["ink"], "size": 13},
-        paper_bgcolor=NEUTRALS["paper"],
-        plot_bgcolor=NEUTRALS["paper"],
-        height=height,
-        margin={"l": 60, "r": 20, "t": 60, "b": 50},
-        legend={"traceorder": "normal"},
-        hoverlabel={"font": {"family": FONT_FAMILY}},
-    )
-    fig.update_xaxes(showgrid=False, linecolor=NEUTRALS["line"])
-    fig.update_yaxes(gridcolor=NEUTRALS["grid"], zerolinecolor=NEUTRALS["line"])
-    return fig
-
-
-def _probability_axis(fig: go.Figure, lang: str) -> None:
-    fig.update_yaxes(title_text=label("probability", lang), range=[0, 1.0001], tickformat=".0%")
-
-
-def _rank_marker(rank: Rank) -> dict[str, Any]:
-    return {
-        "color": RANK_COLORS[rank],
-        "line": {"color": NEUTRALS["ink"], "width": 0.5},
-        "pattern": {"shape": RANK_PATTERNS[rank], "fgcolor": NEUTRALS["ink"], "fgopacity": 0.35, "size": 6},
-    }
 
 
 # ---- chart data: what each board chart draws, built once for the charts and the editor's panel ----
@@ -159,12 +123,12 @@ def formation_odds_data(analysis: BoardAnalysis, *, lang: str = "en") -> BarsDat
             head = f"{label('stone', lang)} {number}, {player_label(p, lang)}"
             if odds is None:
                 ys.append(None)
-                hover.append(f"{head}{_colon(lang)}{label('claimed', lang)}" if claimed else head)
+                hover.append(f"{head}{colon(lang)}{label('claimed', lang)}" if claimed else head)
                 continue
             prob = odds.ranks[rank]
             ys.append(float(prob))
             note = f" ({label('complete', lang)})" if odds.complete else f" — {number_text(odds.completions, lang)} {label('completions', lang)}"
-            hover.append(f"{head}{note}<br>{rank_label(rank, lang)}{_colon(lang)}{fraction_text(prob, lang)}")
+            hover.append(f"{head}{note}<br>{rank_label(rank, lang)}{colon(lang)}{fraction_text(prob, lang)}")
         series.append({"name": rank_label(rank, lang), "y": ys, "customdata": hover, "shape": [RANK_PATTERNS[rank]]})
     return {"x": [stones_axis, sides_axis], "series": series}
 
@@ -183,15 +147,15 @@ def formation_odds_chart(analysis: BoardAnalysis, *, lang: str = "en") -> go.Fig
                 name=s["name"],
                 x=data["x"],
                 y=s["y"],
-                marker=_rank_marker(rank),
+                marker=rank_marker(rank),
                 customdata=s["customdata"],
                 hovertemplate="%{customdata}" + HOVER_END,
             )
         )
     fig.update_layout(barmode="stack", legend_title_text=label("formation", lang))
-    _style(fig, label("odds_title", lang), height=440, lang=lang)
+    style_figure(fig, label("odds_title", lang), height=440, lang=lang)
     fig.update_xaxes(title_text=label("stone", lang))
-    _probability_axis(fig, lang)
+    probability_axis(fig, lang)
     return fig
 
 
@@ -215,7 +179,7 @@ def outcome_data(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = Fals
         keys = (*OUTCOME_KEYS, "undecided")
     series: list[BarSeries] = []
     for key in keys:
-        name = _outcome_name(key, lang)
+        name = outcome_name(key, lang)
         ys: list[float | None] = []
         hover: list[str] = []
         shapes: list[str] = []
@@ -225,16 +189,16 @@ def outcome_data(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = Fals
             if sa.claimed is not None or outcome is None:
                 won = sa.claimed is not None and sa.claimed.value == key
                 ys.append(1.0 if won else 0.0)
-                hover.append(f"{head}{_colon(lang)}{label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
+                hover.append(f"{head}{colon(lang)}{label('claimed', lang)} ({player_label(sa.claimed, lang)})" if sa.claimed else head)
                 shapes.append("x")
                 continue
             prob: Fraction = getattr(outcome, key)
             ys.append(float(prob))
             if getattr(outcome, "exact", True):
-                hover.append(f"{head}<br>{name}{_colon(lang)}{fraction_text(prob, lang)}")
+                hover.append(f"{head}<br>{name}{colon(lang)}{fraction_text(prob, lang)}")
             else:
                 stderr = getattr(outcome, "stderr", {}).get(key, 0.0)
-                hover.append(f"{head}<br>{name}{_colon(lang)}≈{estimate(float(prob), stderr, lang)} "
+                hover.append(f"{head}<br>{name}{colon(lang)}≈{estimate(float(prob), stderr, lang)} "
                              f"({label('estimate', lang)}, {number_text(getattr(outcome, 'samples', 0), lang)} {label('samples', lang)})")
             shapes.append("")
         series.append({"name": name, "y": ys, "customdata": hover, "shape": shapes})
@@ -270,16 +234,11 @@ def outcome_chart(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = Fal
     fig.update_layout(barmode="stack")
     seen = seat and any(sa.outcome_viewer is not None for sa in analysis.stones)
     title = label("outcome_seat_title", lang, viewer=player_label(analysis.viewer, lang)) if seen else label("outcome_title", lang)
-    _style(fig, title, lang=lang)
+    style_figure(fig, title, lang=lang)
     fig.update_xaxes(title_text=label("stone", lang), type="category")
-    _probability_axis(fig, lang)
+    probability_axis(fig, lang)
     return fig
 
-
-def _outcome_name(key: str, lang: str) -> str:
-    if key in ("tie", "undecided"):
-        return label(key, lang)
-    return player_label(key, lang, capital=True)
 
 
 # ---- the remaining-card map ---------------------------------------------------------------------
@@ -345,12 +304,12 @@ def card_map_data(analysis: BoardAnalysis, *, draws: int | None = None, lang: st
         for value in range(1, 10):
             chance = by_index[int(color) * 9 + value - 1]
             card = CARDS[int(color) * 9 + value - 1]
-            head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}{_colon(lang)}{where_text(chance.where, lang)}"
+            head = f"<b>{card}</b> ({color_label(color, lang)} {value}) — {label('where', lang)}{colon(lang)}{where_text(chance.where, lang)}"
             unseen = chance.unseen
             for (z, text, hover), title, p in zip(rows, titles, (chance.p_opponent_hand, chance.p_draw)):
                 z.append(float(p))
                 text.append(cell_percent(float(p), lang) if unseen else where_short(chance.where, lang))
-                hover.append(f"{head}<br>{title}{_colon(lang)}{fraction_text(p, lang)}")
+                hover.append(f"{head}<br>{title}{colon(lang)}{fraction_text(p, lang)}")
         for m, (z, text, hover) in zip(maps, rows):
             m["z"].append(z)
             m["text"].append(text)
@@ -393,7 +352,7 @@ def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: s
         )
     fig.update_layout(coloraxis={"colorscale": SEQUENTIAL, "cmin": 0, "cmax": 1,
                                  "colorbar": {"tickformat": ".0%", "thickness": 12}})
-    _style(fig, data["title"], height=390, lang=lang)
+    style_figure(fig, data["title"], height=390, lang=lang)
     fig.update_layout(width=980, margin={"b": 80})
     fig.add_annotation(text=label("map_key", lang), xref="paper", yref="paper", x=0, y=-0.22, showarrow=False,
                        xanchor="left", yanchor="top", font={"size": 12, "color": NEUTRALS["ink"]})  # the cells' key
@@ -402,206 +361,7 @@ def card_map_chart(analysis: BoardAnalysis, *, draws: int | None = None, lang: s
     return fig
 
 
-# ---- one side: the strength distribution -----------------------------------------------------------
 
-
-def strength_label(strength: int, lang: str = "en") -> str:
-    """``"run 12"`` / ``"suite 12"`` for a strength ``rank * 100 + sum``."""
-    rank, total = Rank(strength // STRENGTH_BASE), strength % STRENGTH_BASE
-    return f"{rank_label(rank, lang)} {total}"
-
-
-def strength_chart(
-    odds: CompletionOdds | Mapping[Player, CompletionOdds],
-    *,
-    lang: str = "en",
-    title: str | None = None,
-) -> go.Figure:
-    """P(final strength) of a side's random completion, weakest to strongest.
-
-    One side: bars coloured by rank. A mapping ``{player: odds}`` (both sides of a stone): one bar
-    series per player, in the players' colours.
-    """
-    check_lang(lang)
-    fig = go.Figure()
-    if isinstance(odds, Mapping):
-        series = {Player.parse(p): o for p, o in odds.items()}
-        order = sorted({s for o in series.values() for s in o.strengths})
-        for p, o in series.items():
-            xs = [strength_label(s, lang) for s in order]
-            ys = [float(o.strengths.get(s, 0)) for s in order]
-            hover = [f"{player_label(p, lang, capital=True)} — {strength_label(s, lang)}{_colon(lang)}"
-                     f"{fraction_text(o.strengths.get(s, Fraction(0)), lang)}" for s in order]
-            fig.add_trace(go.Bar(name=player_label(p, lang, capital=True), x=xs, y=ys,
-                                 marker={"color": PLAYER_COLORS[p]}, customdata=hover,
-                                 hovertemplate="%{customdata}" + HOVER_END))
-        fig.update_layout(barmode="group")
-    else:
-        order = sorted(odds.strengths)
-        for rank in Rank:
-            mine = [s for s in order if s // STRENGTH_BASE == rank]
-            if not mine:
-                continue
-            fig.add_trace(
-                go.Bar(
-                    name=rank_label(rank, lang),
-                    x=[strength_label(s, lang) for s in mine],
-                    y=[float(odds.strengths[s]) for s in mine],
-                    marker=_rank_marker(rank),
-                    customdata=[f"{strength_label(s, lang)}{_colon(lang)}{fraction_text(odds.strengths[s], lang)}" for s in mine],
-                    hovertemplate="%{customdata}" + HOVER_END,
-                )
-            )
-    fig.update_xaxes(
-        type="category",
-        categoryorder="array",
-        categoryarray=[strength_label(s, lang) for s in order],
-        title_text=label("strength", lang),
-    )
-    _style(fig, title or label("strength", lang).capitalize(), lang=lang)
-    fig.update_yaxes(title_text=label("probability", lang), tickformat=".1%")
-    return fig
-
-
-def side_strength_chart(position: Position, stone: int, player: Player | str, *, lang: str = "en") -> go.Figure:
-    """:func:`strength_chart` of one side of a stone, completed from the public pool."""
-    from ..analysis.odds import completion_odds
-
-    p = Player.parse(player)
-    odds = completion_odds(position, stone, p)
-    title = label("strength_title", lang, player=player_label(p, lang), stone=stone)
-    return strength_chart(odds, lang=lang, title=title)
-
-
-# ---- exact against Monte Carlo ------------------------------------------------------------------------
-
-
-def monte_carlo_series(
-    position: Position, stone: int, *, samples: int = 20_000, points: int = 15, seed: int = 0, start: int = 100
-) -> list[OutcomeEstimate]:
-    """Monte Carlo estimates of a stone's outcome at ``points`` sample counts from ``start`` to
-    ``samples`` (log-spaced), all with the same seed."""
-    from ..analysis.outcome import stone_outcome_monte_carlo
-
-    if samples < 1 or points < 1:
-        raise ValueError("samples and points must be positive")
-    start = min(start, samples)
-    if points == 1:
-        sizes = [samples]
-    else:
-        ratio = (samples / start) ** (1 / (points - 1))
-        sizes = sorted({max(1, round(start * ratio**i)) for i in range(points)} | {samples})
-    return [stone_outcome_monte_carlo(position, stone, samples=n, seed=seed) for n in sizes]
-
-
-def convergence_figure(
-    exact: Outcome,
-    estimates: Sequence[OutcomeEstimate],
-    *,
-    who: str = "south",
-    stone: int | None = None,
-    lang: str = "en",
-) -> go.Figure:
-    """The Monte Carlo estimate of P(``who``) (``south``, ``north`` or ``tie``) against the number of
-    samples, with a ±2 standard-error band, and the exact value as a horizontal line."""
-    check_lang(lang)
-    if who not in ("south", "north", "tie"):
-        raise ValueError(f"who must be 'south', 'north' or 'tie', not {who!r}")
-    xs = [e.samples for e in estimates]
-    ys = [float(getattr(e, who)) for e in estimates]
-    se = [e.stderr[who] for e in estimates]
-    exact_p: Fraction = getattr(exact, who)
-    color = TIE_COLOR if who == "tie" else PLAYER_COLORS[Player.parse(who)]
-    fig = go.Figure()
-    fig.add_trace(go.Scatter(x=xs, y=[y - 2 * s for y, s in zip(ys, se)], mode="lines",
-                             line={"width": 0}, showlegend=False, hoverinfo="skip", name="lower"))
-    fig.add_trace(go.Scatter(x=xs, y=[y + 2 * s for y, s in zip(ys, se)], mode="lines", line={"width": 0},
-                             fill="tonexty", fillcolor="rgba(97,97,97,0.18)", name=label("band", lang),
-                             hoverinfo="skip"))
-    fig.add_trace(
-        go.Scatter(
-            x=xs,
-            y=ys,
-            mode="lines+markers",
-            name=label("estimate", lang),
-            line={"color": color, "width": 2},
-            customdata=[f"{number_text(n, lang)} {label('samples', lang)}{_colon(lang)}{estimate(y, 2 * s, lang)}"
-                        for n, y, s in zip(xs, ys, se)],
-            hovertemplate="%{customdata}" + HOVER_END,
-        )
-    )
-    fig.add_trace(
-        go.Scatter(
-            x=[min(xs), max(xs)] if xs else [1, 1],
-            y=[float(exact_p)] * 2,
-            mode="lines",
-            name=f"{label('exact', lang)}{_colon(lang)}{fraction_text(exact_p, lang)}",
-            line={"color": NEUTRALS["ink"], "dash": "dash", "width": 2},
-            hovertemplate=f"{label('exact', lang)}{_colon(lang)}{fraction_text(exact_p, lang)}" + HOVER_END,
-        )
-    )
-    title = label("convergence_title", lang, stone=stone if stone is not None else "?",
-                  who=_outcome_name(who, lang))
-    _style(fig, title, lang=lang)
-    fig.update_xaxes(type="log", title_text=label("samples", lang), showgrid=True, gridcolor=NEUTRALS["grid"])
-    lo = min([y - 2 * s for y, s in zip(ys, se)] + [float(exact_p)])
-    hi = max([y + 2 * s for y, s in zip(ys, se)] + [float(exact_p)])
-    pad = max(0.01, (hi - lo) * 0.1)
-    fig.update_yaxes(title_text=label("probability", lang), tickformat=".1%",
-                     range=[max(0.0, lo - pad), min(1.0, hi + pad)])
-    return fig
-
-
-def convergence_chart(
-    position: Position,
-    stone: int,
-    *,
-    who: str = "south",
-    samples: int = 20_000,
-    points: int = 15,
-    seed: int = 0,
-    lang: str = "en",
-) -> go.Figure:
-    """:func:`convergence_figure` for a stone: the exact outcome and a seeded Monte Carlo series."""
-    from ..analysis.outcome import stone_outcome
-
-    exact = stone_outcome(position, stone)
-    series = monte_carlo_series(position, stone, samples=samples, points=points, seed=seed)
-    return convergence_figure(exact, series, who=who, stone=stone, lang=lang)
-
-
-# ---- all 24,804 hands -----------------------------------------------------------------------------
-
-
-def formation_counts_chart(*, lang: str = "en", log: bool = False) -> go.Figure:
-    """How many of the C(54, 3) = 24,804 three-card hands make each formation, strongest first."""
-    check_lang(lang)
-    counts = rank_counts()
-    total = sum(counts.values())
-    fig = go.Figure()
-    for rank in RANKS_STRONGEST_FIRST:
-        n = counts[rank]
-        fig.add_trace(
-            go.Bar(
-                name=rank_label(rank, lang),
-                x=[rank_label(rank, lang)],
-                y=[n],
-                text=[number_text(n, lang)],
-                textposition="outside",
-                marker=_rank_marker(rank),
-                customdata=[f"{rank_label(rank, lang)}{_colon(lang)}{number_text(n, lang)} / {number_text(total, lang)} = {fraction_text(Fraction(n, total), lang)} "
-                            f"{label('of_hands', lang)}"],
-                hovertemplate="%{customdata}" + HOVER_END,
-                showlegend=False,
-            )
-        )
-    _style(fig, label("counts_title", lang), height=380, lang=lang)
-    fig.update_xaxes(title_text=label("formation", lang))
-    if log:
-        fig.update_yaxes(type="log", title_text=label("count", lang))
-    else:
-        fig.update_yaxes(title_text=label("count", lang), range=[0, max(counts.values()) * 1.12])
-    return fig
 
 
 def board_chart_data(analysis: BoardAnalysis, *, lang: str = "en") -> BoardChartData:
@@ -622,6 +382,7 @@ def board_charts(analysis: BoardAnalysis, *, lang: str = "en", seat: bool = Fals
         "outcome": outcome_chart(analysis, lang=lang, seat=seat),
         "cards": card_map_chart(analysis, lang=lang),
     }
+
 
 
 __all__ = [

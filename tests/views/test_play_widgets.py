@@ -87,13 +87,14 @@ def test_a_hand_button_takes_its_cards_colours_in_one_message(monkeypatch: pytes
 
 
 def test_the_play_package_keeps_small_modules() -> None:
-    """views/play/widget.py did six jobs in 868 lines (issue 18): each module now does one, under about
-    600 lines (words.py is the package's phrase table, one entry a few lines)."""
+    """views/play/widget.py did six jobs in 868 lines (issue 18): each module now does one, under 600
+    lines (the phrase table too: the page's words in words.py, those of moves, advice and refusals in
+    move_words.py)."""
     from pathlib import Path
 
     import schotten_lab.views.play as package
 
     folder = Path(package.__file__).parent
     sizes = {path.name: len(path.read_text(encoding="utf-8").splitlines()) for path in folder.glob("*.py")}
-    assert {"widget.py", "table.py", "drawing.py", "records.py", "address.py", "thinking.py"} <= set(sizes)
-    assert all(lines <= 600 for name, lines in sizes.items() if name != "words.py"), sizes
+    assert {"widget.py", "table.py", "drawing.py", "records.py", "address.py", "thinking.py", "words.py", "move_words.py"} <= set(sizes)
+    assert all(lines < 600 for lines in sizes.values()), sizes

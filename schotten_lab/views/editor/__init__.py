@@ -5,6 +5,7 @@ The rules of editing live in :mod:`schotten_lab.core.edit` (``place``, ``take_ba
 raising :class:`EditRefused` with the reason); this package holds only widgets and layout:
 
 - :mod:`.widget`: :class:`BoardEditor`, the palette, the board and the controls, wired to those edits;
+- :mod:`.drawing`: :class:`~.drawing.EditorView`, how the position is drawn on those widgets;
 - :mod:`.panel`: :class:`AnalysisPanel`, the claims (a button for each claim that may be made now)
   and the board charts, updated in place;
 - :mod:`.advisor`: :class:`AdvisorPanel`, "What should I play?": the advisor's ranked moves for the

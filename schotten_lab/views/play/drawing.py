@@ -16,9 +16,10 @@ from ...core.svg import position_svg
 from ...core.tactics import RUSES, HandCard
 from ...game import GameRecord, GameState, Match, Play, may_pass, record_from_game
 from ..editor.buttons import show, style_piece
+from .move_words import card_name, t
 from .parts import ERROR_STYLE, turn_words
 from .table import PlayTable
-from .words import card_name, short_label, t
+from .words import short_label
 
 
 class PlayView(PlayTable):

@@ -19,7 +19,8 @@ from ...core import words
 from ...core.rules import Player
 from ...core.words import chance, check_lang
 from ...game import Turn
-from .words import LEVELS, advice_move_text, change_text, method_text, record_turn_text, rollouts_text, rough_chance, t
+from .move_words import advice_move_text, change_text, method_text, record_turn_text, rough_chance, t
+from .words import LEVELS, rollouts_text
 
 OPPONENTS = ("random", "greedy", "advisor")
 """The bots a person can play against."""

@@ -15,8 +15,8 @@ from ...core.errors import SchottenError
 from ...core.files import check_output, write_text_atomic
 from ...game import GameRecord, Match, read_match, read_record, validate_record
 from .drawing import PlayView
+from .move_words import one_line, t
 from .parts import safe_file_name
-from .words import one_line, t
 
 
 class PlayRecords(PlayView):

@@ -28,11 +28,12 @@ from ...core.tactics import RUSES, TACTICS_NAMES
 from ...core.words import WordsError, check_lang, default_lang
 from ...game import GameRecord, GameState, IllegalTurnError, Play, Turn, apply_turn, new_game, seen_by
 from .address import read_address
+from .move_words import card_name, cards_text, one_line, play_text, problem_text, t
 from .parts import ADVICE_BUDGET, ADVICE_ROLLOUTS, MAX_ROLLOUTS, PLAY_BUDGET, MAX_SEED, OPPONENTS, REVIEW_ITERATIONS, ROUNDS, VARIANTS, advice_html
 from .parts import bot_label, default_file_name, human_name, turn_words
 from .records import PlayRecords
 from .thinking import PooledAdvisor, make_opponent
-from .words import bot_name, card_name, cards_text, one_line, play_text, problem_text, t
+from .words import bot_name
 
 
 class PlayGame(PlayRecords):
