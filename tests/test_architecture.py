@@ -211,8 +211,6 @@ def test_the_documents_the_package_points_to_exist() -> None:
 # ---- the command line: a package of small modules, no cycle among them ----------------------------------
 
 CLI = PACKAGE / "cli"
-CLI_MODULE_LINES = 600
-"""The most lines a module of the command line may have (issue 18: small rooms, one job each)."""
 
 
 def run_time_imports(path: Path) -> set[str]:
@@ -286,11 +284,6 @@ def test_the_command_line_is_a_package_without_import_cycles() -> None:
     assert all(not run_time_imports(path) for path in CLI.glob("*.py")), "the command line imports nothing by name"
 
 
-@pytest.mark.parametrize("path", sorted(CLI.glob("*.py")), ids=lambda p: p.name)
-def test_each_module_of_the_command_line_is_small(path: Path) -> None:
-    assert len(path.read_text().splitlines()) < CLI_MODULE_LINES
-
-
 def test_the_command_line_defines_its_exit_codes_and_error_line_once() -> None:
     texts = {path.name: path.read_text() for path in CLI.glob("*.py")}
     for definition in ("EXIT_OK =", "EXIT_BAD_INPUT =", "def one_line(", "def print_error(", "def add_lang_option(", "def argv_lang("):
@@ -298,28 +291,21 @@ def test_the_command_line_defines_its_exit_codes_and_error_line_once() -> None:
     assert [name for name, text in texts.items() if '"cli.error"' in text] == ["io.py"]
 
 
-# ---- the bots: small rooms too --------------------------------------------------------------------------
+# ---- small rooms everywhere ------------------------------------------------------------------------------
+
+MODULE_LINES = 600
+"""The most lines any module of the package may have (issue 18 item 5: small rooms, one job each);
+one test for every package (the command line, the game, the bots and the views had one each)."""
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_every_module_of_the_package_is_small(path: Path) -> None:
+    assert len(path.read_text().splitlines()) < MODULE_LINES
+
+
+# ---- the bots ------------------------------------------------------------------------------------------
 
 BOTS = PACKAGE / "bots"
-BOTS_MODULE_LINES = 600
-"""The most lines a module of the bots may have (issue 18: small rooms, one job each)."""
-
-
-@pytest.mark.parametrize("path", sorted(BOTS.glob("*.py")), ids=lambda p: p.name)
-def test_each_module_of_the_bots_is_small(path: Path) -> None:
-    assert len(path.read_text().splitlines()) < BOTS_MODULE_LINES
-
-
-# ---- the views: small rooms too ------------------------------------------------------------------------
-
-VIEWS = PACKAGE / "views"
-VIEWS_MODULE_LINES = 600
-"""The most lines a module of the views may have (issue 18 item 5: small rooms, one job each)."""
-
-
-@pytest.mark.parametrize("path", sorted(VIEWS.rglob("*.py")), ids=lambda p: str(p.relative_to(VIEWS)))
-def test_each_module_of_the_views_is_small(path: Path) -> None:
-    assert len(path.read_text().splitlines()) < VIEWS_MODULE_LINES
 
 
 def test_one_search_drives_every_variant() -> None:
