@@ -63,6 +63,9 @@ nitpick_ignore_regex = [
     # the play app's inner rooms (views/play: table, drawing, records) are named by the widget's
     # docstrings; the API documents the app itself, PlayGame, not its parts
     ("py:class", r"schotten_lab\.views\.play\.(table|drawing|records)\..*"),
+    # the same for the board editor's rooms (views/editor: drawing, advisor), named by BoardEditor's
+    # attributes; the API documents BoardEditor and, at schotten_lab.views, its panels
+    ("py:class", r"schotten_lab\.views\.editor\.(drawing|advisor)\..*"),
 ]
 suppress_warnings = ["myst.header"]
 
