@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 from pathlib import Path
 
@@ -23,28 +22,15 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "bots"))
 
-from advisor_games import endgame, played, dealt, random_turn  # type: ignore[import-not-found]  # noqa: E402
+from advisor_games import before_the_win, endgame, played  # type: ignore[import-not-found]  # noqa: E402
 from test_tactics_search import random_state  # type: ignore[import-not-found]  # noqa: E402
 from schotten_lab.bots import Budget
 from schotten_lab.bots.advisor import advise, compare_turns  # noqa: E402
 from schotten_lab.bots.determinize import observation  # noqa: E402
 from schotten_lab.core.load import load_position_text  # noqa: E402
 from schotten_lab.core.position import Position  # noqa: E402
-from schotten_lab.bots.sim import Sim  # noqa: E402
 from schotten_lab.game import GameState, apply_turn, new_game  # noqa: E402
 from schotten_lab.game.playout import random_decision  # noqa: E402
-
-
-def before_the_win(seed: int, expert: bool) -> Sim | None:
-    """A random base game's last position before a turn won it (tests/bots/test_advisor_honest.py's)."""
-    rng = random.Random(seed)
-    sim = dealt(seed, expert)
-    while not sim.stalled():
-        previous = sim.copy()
-        random_turn(sim, rng)
-        if sim.winner >= 0:
-            return previous  # type: ignore[no-any-return]
-    return None
 
 
 def record() -> dict[str, object]:

@@ -35,6 +35,18 @@ def played(seed: int, turns: int, expert: bool = False) -> Sim:
     return sim
 
 
+def before_the_win(seed: int, expert: bool = False) -> Sim | None:
+    """A random base game's last position before a turn won it (``None`` if it stalled)."""
+    rng = random.Random(seed)
+    sim = dealt(seed, expert)
+    while not sim.stalled():
+        previous = sim.copy()
+        random_turn(sim, rng)
+        if sim.winner >= 0:
+            return previous
+    return None
+
+
 def endgame(seed: int, cards_per_hand: int, expert: bool = False) -> Sim | None:
     """A random game played until the deck is empty and each hand holds at most ``cards_per_hand``
     cards (``None`` when the game ended first)."""

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from advisor_games import dealt, played, random_turn
+from advisor_games import before_the_win, dealt, played, random_turn
 from helpers import profile
 from schotten_lab.bots import Budget
 from schotten_lab.bots.advice import WINS_AT_ONCE, ranked, results_of, successive_halving
@@ -114,18 +114,6 @@ def test_the_tactics_advice_measures_its_chosen_move_on_fresh_deals_too() -> Non
 # ---- finding 10: a move that wins at once ---------------------------------------------------------------
 
 
-def _before_the_win(seed: int, expert: bool) -> Sim | None:
-    """A random base game's last position before a turn won it (``None`` if it stalled)."""
-    rng = random.Random(seed)
-    sim = dealt(seed, expert)
-    while not sim.stalled():
-        previous = sim.copy()
-        random_turn(sim, rng)
-        if sim.winner >= 0:
-            return previous
-    return None
-
-
 def _assert_a_certain_win(position: Position) -> None:
     """The advice is an exact 100% with no error, and the engine agrees: its turn ends the game won."""
     advice = advise(position, budget=Budget(rollouts=40), seed=0, explain_all=False)
@@ -150,7 +138,7 @@ def test_the_reviewers_winning_move_is_an_exact_win() -> None:
 @given(seed=st.integers(0, 10**6), expert=st.booleans())
 @profile(30)
 def test_a_move_that_wins_at_once_is_exact(seed: int, expert: bool) -> None:
-    sim = _before_the_win(seed, expert)
+    sim = before_the_win(seed, expert)
     if sim is not None:
         _assert_a_certain_win(observation(sim, sim.to_move))
 
