@@ -118,7 +118,8 @@ def test_default_is_the_bots_time_budget() -> None:
     assert Budget(seconds=cli_advise.DEFAULT_BUDGET) == inspect.signature(AdvisorBot).parameters["budget"].default
     args = build_parser().parse_args(["advise", str(MIDGAME)])
     assert args.iterations is None and args.budget is None and args.seed == 0 and args.moves == 10
-    assert cli_advise.search_line(args).startswith("search: 2 s time budget, seed 0 (the rollouts that fit depend")
+    budget = cli_advise.search_budget(args.budget, args.iterations)
+    assert cli_advise.search_line(budget, args.seed).startswith("search: 2 s time budget, seed 0 (the rollouts that fit depend")
 
 
 def test_a_time_budget_says_it_is_not_reproducible(capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,7 +26,7 @@ import importlib.util
 import json
 import sys
 import threading
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..core.errors import SchottenError, UsageError
 from ..core.position import Position
@@ -36,6 +36,9 @@ from ..core.words import Count, number, register, say, typeset
 from .io import EXIT_OK, add_lang_option, one_line
 from .positions import Loaded, add_position_arguments, load_one, load_text, looks_like_notation, read_bounded, read_file, translated
 from .values import integer, refusal, search_budget, seconds
+
+if TYPE_CHECKING:  # the bots load with the command, not with the parser
+    from ..bots.budget import Budget
 
 
 DEFAULT_BUDGET = 2.0
@@ -156,13 +159,14 @@ ADVISE_PHRASES = register({
 """The words of ``advise``'s text head (en, fr)."""
 
 
-def search_line(args: argparse.Namespace, lang: str = "en") -> str:
-    """How the search was bounded, and whether running it again gives the same answer."""
-    if args.iterations is not None:
-        shown = f"{args.iterations:,}" if lang == "en" else number(args.iterations, lang)
-        return say("cli_adv.iterations", lang, iterations=shown, seed=str(args.seed))
-    budget = search_budget(args.budget, None).seconds
-    return say("cli_adv.budget", lang, budget=f"{budget:g}" if lang == "en" else f"{budget:g}".replace(".", ","), seed=str(args.seed))
+def search_line(budget: Budget, seed: int, lang: str = "en") -> str:
+    """How the search was bounded (the command's one :class:`~schotten_lab.bots.Budget`), and whether
+    running it again gives the same answer."""
+    if budget.rollouts is not None:
+        shown = f"{budget.rollouts:,}" if lang == "en" else number(budget.rollouts, lang)
+        return say("cli_adv.iterations", lang, iterations=shown, seed=str(seed))
+    seconds = f"{budget.seconds:g}"
+    return say("cli_adv.budget", lang, budget=seconds if lang == "en" else seconds.replace(".", ","), seed=str(seed))
 
 
 def load_compiled_rollouts(position: Position, lang: str = "en", err: TextIO | None = None) -> bool:
@@ -227,7 +231,7 @@ def cmd_advise(args: argparse.Namespace, out: TextIO) -> int:
     title = translated(loaded, "title", lang) if lang != "en" else loaded.title
     if title:
         out.write(f"{typeset(one_line(title, 200), lang)}\n\n")  # one_line folds no-break spaces: French typography again
-    out.write(say("cli_adv.seat", lang, me=advice.player, opponent=advice.player.opponent) + f"\n{search_line(args, lang)}\n")
+    out.write(say("cli_adv.seat", lang, me=advice.player, opponent=advice.player.opponent) + f"\n{search_line(budget, args.seed, lang)}\n")
     if pending is not None:
         out.write(pending_line(pending, advice, lang) + "\n")
     out.write(advice.table(limit=args.moves, lang=lang) + "\n")

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots.budget import Budget
 from ..bots.words import outcome_words
 from ..core.rules import PLAYERS, Player
 from ..core.words import Count, Fact, Facts, chance, number, say
@@ -197,7 +198,7 @@ class GameReview:
         return {
             "seat": None if self.seat is None else self.seat.value,
             "iterations": self.iterations,
-            "budget": {"rollouts": self.iterations},  # the Budget a turn (bots/budget.py's to_dict)
+            "budget": Budget(rollouts=self.iterations).to_dict(),  # the Budget a turn
             "seed": self.seed,
             "thresholds": dict(THRESHOLDS),
             "turns": [t.to_dict() for t in self.turns],
