@@ -18,7 +18,8 @@ from ...core.rules import Player
 from ...core.svg import COLUMN, MARGIN
 from ..editor.buttons import Shared, show
 from .parts import MAX_HAND, MAX_SEED, OPPONENTS, REVIEW_ITERATIONS, ROUNDS, STRENGTHS, VARIANTS, default_file_name, small_button
-from .words import level_label, rollouts_text, t
+from .move_words import t
+from .words import level_label, rollouts_text
 
 
 class PlayTable:
