@@ -3,7 +3,8 @@ sys.path.insert(0, str(__import__('pathlib').Path(__file__).resolve().parents[2]
 from schotten_lab.bots import rollout_kernel as K
 from schotten_lab.bots.rollout_kernel import copy_state, rng_below, TO_MOVE, HANDS, HAND_N, DECK, DECK_N
 
-def deal_into(base, hidden, opponent_cards, r, target):
+def deal_into(base, hidden, opponent_cards, r, target, newer, draws, doubt):
+    # the kernel's signature; no reading of the opponent's plays: its true hand is dealt (see init below)
     copy_state(base, target)
     n = len(hidden)
     for i in range(n - 1, 0, -1):
@@ -25,7 +26,7 @@ def deal_into(base, hidden, opponent_cards, r, target):
     target[DECK_N] = n - opponent_cards
 K.deal_into = deal_into
 from schotten_lab.bots import rollouts as R, advisor as A
-from schotten_lab.bots import make_bot
+from schotten_lab.bots import Budget, make_bot
 from schotten_lab.core.rules import Player
 from schotten_lab.game import new_game, apply_turn
 from schotten_lab.play.loop import seeded_deal
@@ -43,6 +44,9 @@ def init(self, view, *a, **k):
 R.Rollouts.__init__ = init
 A.Rollouts = R.Rollouts
 N = int(sys.argv[1]); START = int(sys.argv[2]); kw = json.loads(sys.argv[3]); cheat = sys.argv[4] == 'cheat'
+shown = dict(kw)
+if 'iterations' in kw:  # the README's '{"iterations": 300}': a Budget of rollouts
+    kw['budget'] = Budget(rollouts=kw.pop('iterations'))
 R.warm()
 score = 0
 for g in range(START, START+N):
@@ -61,4 +65,4 @@ for g in range(START, START+N):
     w = state.winner
     score += 0.5 if w is None else float(w == adv_seat)
 lo, hi = wilson(score, N)
-print('sighted' if cheat else 'uniform', json.dumps(kw), f'{score}/{N} = {score/N:.3f} [{lo:.3f}, {hi:.3f}]', flush=True)
+print('sighted' if cheat else 'uniform', json.dumps(shown), f'{score}/{N} = {score/N:.3f} [{lo:.3f}, {hi:.3f}]', flush=True)
