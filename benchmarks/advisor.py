@@ -99,6 +99,8 @@ class Entrant:
     """``kind == "old"``: the directory of the earlier tree whose advisor is run on the line protocol."""
     uniform_deals: bool = False
     """The advisor deals the hidden cards uniformly, not reading the opponent's plays (:mod:`schotten_lab.bots.inference`)."""
+    lookahead: int = 0
+    """The next placements each of the advisor's play-outs searches (0: none, the advisor's default)."""
 
     @property
     def search_budget(self) -> Budget:
@@ -109,7 +111,7 @@ class Entrant:
         """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
         if self.kind == "advisor":
             bot = UniformDealsAdvisor if self.uniform_deals else AdvisorBot
-            return bot(budget=self.search_budget, seed=self.seed * 7919 + game, policy=self.policy)
+            return bot(budget=self.search_budget, seed=self.seed * 7919 + game, policy=self.policy, lookahead=self.lookahead)
         if self.kind == "old":
             return LineBot(self.old or OLD_TREE, self.budget, self.iterations, self.seed * 7919 + game + 31)
         if self.kind == "weak":
@@ -326,6 +328,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="opponent 'policy-advisor': the advisor with this rollout policy, same budget")  # fmt: skip
     parser.add_argument("--old", default=OLD_TREE, help="opponent 'old': the tree of the earlier advisor (line protocol)")
     parser.add_argument("--first-game", type=int, default=0, help="play games first-game .. first-game + games - 1")
+    parser.add_argument("--lookahead", type=int, default=0,
+                        help="the next placements each of the advisor's play-outs searches (default 0: none)")  # fmt: skip
     parser.add_argument("--uniform-deals", action="store_true",
                         help="the advisor deals the hidden cards uniformly (does not read the opponent's plays)")  # fmt: skip
     args = parser.parse_args(argv)
@@ -333,6 +337,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--games and --jobs must be at least 1 and --budget positive")
     if args.iterations is not None and args.iterations < 1:
         parser.error("--iterations must be at least 1")
+    if not 0 <= args.lookahead <= 12:
+        parser.error("--lookahead must be from 0 to 12")
     keys = args.against.split(",")
     for key in keys:
         if key not in ("greedy", "greedy-weak", "greedy-tactics", "random", "weak", "old", "policy-advisor"):
@@ -342,9 +348,10 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
     advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant, args.policy, args.expert,
-                      uniform_deals=args.uniform_deals)  # fmt: skip
+                      uniform_deals=args.uniform_deals, lookahead=args.lookahead)  # fmt: skip
     greedy_label, greedy_kind = greedy_name()
     strong = f"{args.budget:g} s/move" if args.iterations is None else f"{args.iterations} rollouts/move"
+    ahead = args.lookahead if args.variant != "tactics" else 0
     weaker = f"{args.budget / 5:g} s/move" if args.iterations is None else f"{weak_iterations} rollouts/move"
     opponents: dict[str, tuple[str, Entrant]] = {
         "greedy": (greedy_label, Entrant(greedy_kind, variant=args.variant, expert=args.expert)),
@@ -359,7 +366,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     runner = Runner(jobs=args.jobs)
     game = "expert" if args.expert else args.variant
     print(
-        f"{game} game: advisor ({args.policy} rollouts) at {strong}, {args.games} games per opponent "
+        f"{game} game: advisor ({args.policy} rollouts, look-ahead {ahead}) at {strong}, {args.games} games per opponent "
         f"(games {args.first_game}-{args.first_game + args.games - 1}), seats and first player alternating, engine as referee, "
         f"seed {args.seed}, {runner.describe()}"
     )

@@ -495,6 +495,8 @@ def search(
     iterations: int | None,
     held: Mapping[M, int] | None = None,
     batch: Batch[M] | None = None,
+    measure: Batch[M] | None = None,
+    costs: tuple[int, int] = (1, 1),
 ) -> tuple[list[M], dict[M, Result], dict[M, tuple[float | None, float | None]], int]:
     """The Monte Carlo search of both variants: ``(moves best first, each move's result, each move's
     change against the chosen one, rollouts played)``.
@@ -512,7 +514,10 @@ def search(
     split four fifths, one fifth. At least :data:`MIN_ROUND` fresh deals are played. A single
     searched move needs no fresh deals (nothing was selected). With ``batch`` the deals and rollouts
     are its (:func:`successive_halving`), the fresh ones too (on the clock, :data:`MIN_ROUND` deals,
-    then calls of :data:`FRESH_CALL` deals until the end of the window)."""
+    then calls of :data:`FRESH_CALL` deals until the end of the window). ``measure``, when given,
+    plays the fresh deals instead of ``batch`` (values unbiased where the search's read high), and
+    ``costs`` are the rollouts a play-out of ``batch`` and of ``measure`` plays: the rollouts
+    returned count them all."""
     results: dict[M, Result] = {m: (v, None, 0) for m, v in certain.items()}
     at_once: dict[M, int | None] = {m: 1 for m in certain}  # the game ends with the move itself
     if any(v == 1.0 for v in certain.values()):
@@ -521,22 +526,24 @@ def search(
         return order, results, changes, 0
     start, end = window
     candidates = [m for m in searched if m not in certain]
-    scores, rollouts = successive_halving(
+    scores, playouts = successive_halving(
         candidates, deal, play_out, rng, start + (end - start) * (1 - FRESH_SHARE), iterations, batch
     )
+    rollouts = playouts * costs[0]
+    fresh_batch = measure or batch
     results.update({m: r for m, r in results_of(moves, scores).items() if m not in certain})
     order, changes = ranked(moves, results, scores, at_once)
     chosen = order[0]
     if chosen in scores and len(candidates) > 1:
         budget = None if iterations is None else max(MIN_ROUND, math.ceil(iterations * FRESH_SHARE / (1 - FRESH_SHARE)))
         fresh: list[float] = []
-        while batch is not None and (len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end)):
+        while fresh_batch is not None and (len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end)):
             deals = budget - len(fresh) if budget is not None else FRESH_CALL if fresh else MIN_ROUND
-            fresh += [row[0] for row in batch([chosen], max(deals, MIN_ROUND - len(fresh)), rng.getrandbits(32))]
+            fresh += [row[0] for row in fresh_batch([chosen], max(deals, MIN_ROUND - len(fresh)), rng.getrandbits(32))]
         while batch is None and len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end):
             state = deal(rng)
             fresh.append(play_out(state, chosen, random.Random(rng.getrandbits(32))))
         mean, se = win_estimate(fresh)
         results[chosen] = (mean, se, len(fresh))
-        rollouts += len(fresh)
+        rollouts += len(fresh) * (costs[1] if measure is not None else costs[0])
     return order, results, changes, rollouts

@@ -65,7 +65,9 @@ from .determinize import view_of
 from .search_game import EXPLAINED as EXPLAINED, SearchGame, advise_game, common_deals
 from .tactics_search import TacticsGame
 from .sim import greedy_play
-from .rollouts import DEFAULT_POLICY, EXPLORE, check_explore, check_policy, warm, worth_compiling
+from .rollouts import (
+    DEFAULT_POLICY, EXPLORE, check_explore, check_lookahead, check_policy, warm, worth_compiling,
+)  # fmt: skip
 
 ADVISOR_PHRASES = register({
     "advisor.game_over": {"en": "claimed: the game is over ({winner} has won)",
@@ -83,18 +85,19 @@ PLAYER_OF = (Player.SOUTH, Player.NORTH)
 
 def search_game(
     position: Position, *, width: int = SEARCH_WIDTH, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = False,
-    history: Sequence[Turn | Mapping[str, Any]] | None = None,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None, lookahead: int = 0,
 ) -> SearchGame[Any, Any]:
     """The game interface of ``position``'s variant (:class:`~.search_game.SearchGame`), seen by its
     player to move: :class:`.tactics_search.TacticsGame` in the tactics variant, else
     :class:`.base_search.BaseGame` (``policy``, ``explore`` and ``compiled`` choose its rollouts;
-    ``history``, the game's turns, weights its deals by the opponent's plays: :mod:`.inference`).
+    ``history``, the game's turns, weights its deals by the opponent's plays: :mod:`.inference`;
+    ``lookahead`` next placements searched in every play-out, 0 none).
     Raises ``ValueError`` naming the field for a position it cannot search (the mover's hand unknown)."""
     if position.rules.tactics:
         return TacticsGame(position, width=width)
     if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in the advisor's words
         raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
-    return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history)
+    return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead)
 
 
 def advise(
@@ -107,6 +110,7 @@ def advise(
     policy: str = DEFAULT_POLICY,
     explore: float = EXPLORE,
     history: Sequence[Turn | Mapping[str, Any]] | None = None,
+    lookahead: int = 0,
     budget_seconds: float | None = None,
     iterations: int | None = None,
 ) -> Advice:
@@ -130,7 +134,15 @@ def advise(
     :class:`~schotten_lab.core.errors.ArgumentError` naming the argument for a ``budget``,
     ``seed`` or ``width`` it cannot use. ``policy`` and ``explore``
     choose the base game's rollouts (:mod:`.rollouts`: the rollout policy by name, the share of random
-    placements). Tactics variant: see :mod:`.tactics_search` (no exact endgame there).
+    placements). ``lookahead``: in every play-out, after the opponent's reply by the rollout policy,
+    the mover's that many most promising next placements are each rolled out
+    :data:`~.rollouts.NEXT_TURN_ROLLOUTS` times and the best is played (the search sees one turn
+    further than its heuristic); 0, the default, plays plain play-outs (measured as strong at equal
+    rollouts: docs/ADVISOR.md, "Looking one turn further"). The search compares the next placements' means; the chosen move's estimate is measured on
+    fresh deals with one more rollout of the next placement chosen (unbiased). A budget of rollouts
+    counts all of them: a play-out that looks ahead costs ``lookahead * NEXT_TURN_ROLLOUTS`` (one
+    more on the fresh deals). Tactics variant: see :mod:`.tactics_search` (no exact
+    endgame there, no look-ahead).
     """
     started = time.perf_counter()
     if budget_seconds is not None or iterations is not None or not isinstance(budget, Budget):
@@ -141,7 +153,10 @@ def advise(
     if position.winner() is not None:
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
     compiled = worth_compiling(budget.rollouts, budget.seconds or 0.0)
-    game = search_game(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history)
+    check_lookahead(lookahead)
+    game = search_game(
+        position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead
+    )
     return advise_game(game, position, budget=budget, seed=seed, explain_all=explain_all, started=started)
 
 
@@ -245,7 +260,8 @@ class AdvisorBot:
     """The advisor as a :class:`~schotten_lab.bots.base.Bot`: plays :func:`advise`'s best move.
 
     ``budget`` a :class:`~.budget.Budget` a move (default two seconds; ``Budget(rollouts=N)`` is
-    reproducible); ``policy`` the rollout policy (:data:`.rollouts.POLICIES`). A number of seconds
+    reproducible); ``policy`` the rollout policy (:data:`.rollouts.POLICIES`); ``lookahead`` the next
+    placements each play-out searches (:func:`advise`; 0, the default: none). A number of seconds
     for ``budget``, and ``iterations=N``, are the deprecated spellings of earlier releases
     (:func:`.budget.legacy_budget`). ``seed`` makes a
     session reproducible with a budget of rollouts: one generator seeded once gives each decision its own
@@ -264,6 +280,7 @@ class AdvisorBot:
         iterations: int | None = None,
         seed: int | None = 0,
         policy: str = DEFAULT_POLICY,
+        lookahead: int = 0,
     ) -> None:
         if iterations is not None or not isinstance(budget, Budget):
             budget = legacy_budget(budget, "AdvisorBot", iterations=iterations)  # bots/budget.py, bots/words.py
@@ -273,6 +290,7 @@ class AdvisorBot:
         self.budget: Budget = budget
         self.seed = seed
         self.policy = policy
+        self.lookahead = check_lookahead(lookahead)
         warm()  # the compiled rollouts loaded now, not inside the first move's budget
         self._rng = random.Random(seed)
         self.last: Advice | None = None
@@ -285,6 +303,7 @@ class AdvisorBot:
             explain_all=False,
             policy=self.policy,
             history=history,
+            lookahead=self.lookahead,
         )
         self.last = advice
         return advice.decision()

@@ -26,7 +26,7 @@ from .advice import Batch, MoveAdvice, Result, score
 from .determinize import View, sample, view_of
 from .endgame import SolveTimeout, solve_moves
 from .move_facts import move_facts
-from .rollouts import DEFAULT_POLICY, EXPLORE, Rollouts, placement_values, worth_compiling
+from .rollouts import DEFAULT_POLICY, EXPLORE, Rollouts, placement_values, playout_cost, worth_compiling
 from .search_game import SEARCH_WIDTH as SEARCH_WIDTH, diverse as diverse_moves
 from .sim import Sim, placement_score, rollout
 
@@ -122,16 +122,19 @@ class BaseGame:
     """The base game (and expert variant) seen by ``position``'s player to move, as the one search
     plays it (:class:`~.search_game.SearchGame`): ``width`` moves searched, rollouts by ``policy``
     with ``explore`` random placements, on the compiled kernel when ``compiled``, the hidden cards
-    dealt by what the opponent's plays in ``history`` say (:mod:`.inference`; uniform without)."""
+    dealt by what the opponent's plays in ``history`` say (:mod:`.inference`; uniform without), and
+    with ``lookahead`` the mover's next turn searched among that many placements in every play-out
+    (:func:`.lookahead_kernel.lookahead_batch`; 0: plain play-outs)."""
 
     method = "Monte Carlo over deals"
     costly_reasons = False
 
     def __init__(
         self, position: Position, *, width: int = SEARCH_WIDTH, policy: str = DEFAULT_POLICY, explore: float = EXPLORE,
-        compiled: bool = False, history: Sequence[Turn | Mapping[str, Any]] | None = None,
+        compiled: bool = False, history: Sequence[Turn | Mapping[str, Any]] | None = None, lookahead: int = 0,
     ) -> None:  # fmt: skip
         self.position = position
+        self.lookahead = lookahead
         self.history = history
         self.view = view_of(position)
         self.me = self.view.me
@@ -141,6 +144,16 @@ class BaseGame:
         self.compiled = compiled
         self._table = self.view.deal(list(self.view.hidden))  # for what rests on the table alone
         self._rollouts: Rollouts | None = None
+
+    @property
+    def playout_cost(self) -> int:
+        """The rollouts one play-out of :meth:`play` plays (:func:`.rollouts.playout_cost`)."""
+        return playout_cost(self.lookahead)
+
+    @property
+    def measure_cost(self) -> int:
+        """The rollouts one play-out of :meth:`measure` plays."""
+        return playout_cost(self.lookahead, unbiased=True)
 
     def moves(self) -> tuple[list[Move], dict[Move, list[int]]]:
         return ordered_moves(self.view)
@@ -188,14 +201,21 @@ class BaseGame:
         (the rollout kernel, :class:`~.rollouts.Rollouts`): each deal's values, one per move. The
         one place where the search's sampler and rollouts are chosen."""
         if self._rollouts is None:
-            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled, self.history)
+            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled, self.history, self.lookahead)
         return self._rollouts.play(moves, deals, seed)
 
     def batch(self) -> Batch[Move]:
         """:meth:`play`, its kernel loaded now (before the search's clock measures its pace)."""
         if self._rollouts is None:
-            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled, self.history)
+            self._rollouts = Rollouts(self.view, self.policy, self.explore, self.compiled, self.history, self.lookahead)
         return self.play
+
+    def measure(self) -> Batch[Move]:
+        """:meth:`play` with unbiased values (:meth:`.rollouts.Rollouts.play`): what the chosen move's
+        estimate is measured with. Without a look-ahead it is :meth:`play` itself."""
+        rollouts = self._rollouts or Rollouts(self.view, self.policy, self.explore, self.compiled, self.history, self.lookahead)
+        self._rollouts = rollouts
+        return lambda moves, deals, seed: rollouts.play(moves, deals, seed, unbiased=True)
 
     def facts(self, move: Move, claims: Sequence[int], deep: bool) -> Facts:
         return explain_facts(self.position, self.view, move, claims, deep=deep)

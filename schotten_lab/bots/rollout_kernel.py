@@ -19,6 +19,9 @@ turn (as :meth:`.sim.Sim.turn` plays it), the random stream and the two policies
 
 Both play a uniformly random placement instead with probability ``explore / 2**32``.
 
+The batch, :func:`play_batch`, plays each move then rolls the game out (flat Monte Carlo);
+:mod:`.lookahead_kernel` adds the batch whose play-outs search the mover's next turn.
+
 Randomness: Marsaglia's xorshift128 on four 32-bit words kept in an int array, every intermediate
 below ``2**63``, so the plain and the compiled paths draw the very same numbers.
 :func:`compiled` returns the functions compiled with ``numba.njit`` from their own code objects, with
@@ -535,15 +538,16 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
         twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
         twin.__qualname__ = plain.__qualname__
         space[name] = numba.njit(cache=True)(twin)
-    _stamp_with_the_rules(*(space[name] for name in FUNCTIONS))
+    stamp_with(rules.__file__, *(space[name] for name in FUNCTIONS))
     return types.SimpleNamespace(**{name: space[name] for name in FUNCTIONS})
 
 
-def _stamp_with_the_rules(*dispatchers: object) -> None:
-    """numba reuses a cached compilation while the function's own file is unchanged: add the core
-    kernel's file to the stamp it compares, so that editing the rules recompiles the rollouts (as
-    :mod:`schotten_lab.play._kernel` does; numba's private ``_source_stamp``, left alone if missing)."""
-    found = os.stat(rules.__file__)
+def stamp_with(path: str, *dispatchers: object) -> None:
+    """numba reuses a cached compilation while the function's own file is unchanged: add the file
+    ``path`` (the core kernel's, whose rules the rollouts call) to the stamp it compares, so that
+    editing that file recompiles them too (as :mod:`schotten_lab.play._kernel` does; numba's private
+    ``_source_stamp``, left alone if missing)."""
+    found = os.stat(path)
     for dispatcher in dispatchers:
         cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
         stamp = getattr(cache_file, "_source_stamp", None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 import types
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
@@ -24,6 +24,7 @@ import numpy as np
 
 from ..core.errors import ArgumentError
 from ..game.record_words import CodeList
+from . import lookahead_kernel
 from . import rollout_kernel as plain_kernel
 from . import words as _words  # noqa: F401 - registers the bot_opt.* phrases the checks say
 from .determinize import View
@@ -40,6 +41,10 @@ DEFAULT_POLICY = "greedy"
 """The advisor's rollout policy."""
 EXPLORE = 0.1
 """The share of uniformly random placements in a rollout."""
+NEXT_TURN_ROLLOUTS = 4
+"""With a look-ahead, the rollouts each of the mover's next placements gets in a play-out."""
+MAX_LOOKAHEAD = 12
+"""The most next placements a play-out may search."""
 CHUNK_ROLLOUTS = 65_536
 """The most rollouts one call of the kernel plays (about 0.2 s compiled with the placement policy,
 0.9 s with greedy): see :meth:`Rollouts.winners`."""
@@ -63,6 +68,21 @@ def check_explore(explore: object) -> float:
     return float(explore)
 
 
+def playout_cost(lookahead: int, unbiased: bool = False) -> int:
+    """The rollouts one play-out plays: 1 without a look-ahead, else ``lookahead`` placements times
+    :data:`NEXT_TURN_ROLLOUTS` (and one more for an ``unbiased`` value: :meth:`Rollouts.play`)."""
+    return 1 if not lookahead else lookahead * NEXT_TURN_ROLLOUTS + int(unbiased)
+
+
+def check_lookahead(lookahead: object) -> int:
+    """``lookahead`` if it is a whole number of next placements from 0 (none: plain play-outs) to
+    :data:`MAX_LOOKAHEAD`; else an :class:`~schotten_lab.core.errors.ArgumentError` naming the field
+    (``bot_opt.lookahead``)."""
+    if isinstance(lookahead, bool) or not isinstance(lookahead, int) or not 0 <= lookahead <= MAX_LOOKAHEAD:
+        raise ArgumentError.of("bot_opt.lookahead", value=lookahead, most=MAX_LOOKAHEAD)
+    return lookahead
+
+
 @cache
 def _numba() -> types.ModuleType | None:
     try:
@@ -72,10 +92,16 @@ def _numba() -> types.ModuleType | None:
     return numba
 
 
+@cache
+def _plain() -> types.SimpleNamespace:
+    return lookahead_kernel.plain()
+
+
 def kernel(compiled: bool = True) -> Any:
-    """The kernel's functions: compiled by numba when asked and numba is importable, else the plain module."""
+    """The kernels' functions (:mod:`.rollout_kernel` and :mod:`.lookahead_kernel`): compiled by numba
+    when asked and numba is importable, else the plain ones."""
     numba = _numba() if compiled else None
-    return plain_kernel if numba is None else plain_kernel.compiled(numba)
+    return _plain() if numba is None else lookahead_kernel.compiled(numba)
 
 
 COMPILE_ROLLOUTS = 5_000
@@ -96,7 +122,7 @@ def worth_compiling(iterations: int | None, seconds: float) -> bool:
 
 
 def is_compiled(functions: Any) -> bool:
-    return functions is not plain_kernel
+    return functions is not _plain()
 
 
 def state_of(sim: Sim) -> list[int]:
@@ -135,9 +161,10 @@ class Rollouts:
 
     def __init__(
         self, view: View, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True,
-        history: Sequence[Any] | None = None,
+        history: Sequence[Any] | None = None, lookahead: int = 0,
     ) -> None:  # fmt: skip
         self.view = view
+        self.lookahead = check_lookahead(lookahead)
         self.policy = check_policy(policy)
         self.explore = check_explore(explore)
         self.functions = kernel(compiled)
@@ -168,24 +195,32 @@ class Rollouts:
 
     def winners(self, moves: Sequence[tuple[int, int]], deals: int, seed: int) -> list[int]:
         """The winner (-1 stalled) of each move's play-out on each deal, deal by deal: entry
-        ``d * len(moves) + m`` for move ``m`` on deal ``d``.
+        ``d * len(moves) + m`` for move ``m`` on deal ``d`` (plain play-outs, whatever the look-ahead)."""
+        return self._chunked(self._winners, moves, deals, seed, 1)
 
-        A call of more than :data:`CHUNK_ROLLOUTS` rollouts is played in chunks of deals, the first
-        on ``seed``, each next one on a seed drawn from ``Random(seed)``: the compiled kernel does
-        not return to Python until its call is done, and Python handles a signal (Ctrl-C, SIGTERM)
-        only then, so a chunk bounds how long a long review or search takes to stop."""
+    @property
+    def cost(self) -> int:
+        """The rollouts one play-out of :meth:`play` plays (:func:`playout_cost`)."""
+        return playout_cost(self.lookahead)
+
+    def _chunked(self, call: Callable[[Sequence[tuple[int, int]], int, int], list[Any]], moves: Sequence[tuple[int, int]], deals: int, seed: int, cost: int) -> list[Any]:
+        """``call(moves, deals, seed)`` in chunks of at most :data:`CHUNK_ROLLOUTS` rollouts (``cost``
+        a play-out), the first on ``seed``, each next one on a seed drawn from ``Random(seed)``: the
+        compiled kernel does not return to Python until its call is done, and Python handles a
+        signal (Ctrl-C, SIGTERM) only then, so a chunk bounds how long a long review or search takes
+        to stop."""
         n = len(moves)
         if n == 0 or deals <= 0:
             return []
-        per_chunk = max(1, CHUNK_ROLLOUTS // n)
+        per_chunk = max(1, CHUNK_ROLLOUTS // (n * cost))
         if deals <= per_chunk:
-            return self._winners(moves, deals, seed)
+            return call(moves, deals, seed)
         seeds = random.Random(seed)
-        flat: list[int] = []
+        flat: list[Any] = []
         done = 0
         while done < deals:
             size = min(per_chunk, deals - done)
-            flat += self._winners(moves, size, seed if done == 0 else seeds.getrandbits(32))
+            flat += call(moves, size, seed if done == 0 else seeds.getrandbits(32))
             done += size
         return flat
 
@@ -203,13 +238,40 @@ class Rollouts:
             _loaded[0] = True
         return [int(w) for w in out]
 
-    def play(self, moves: Sequence[tuple[int, int]], deals: int, seed: int) -> list[list[float]]:
+    def play(self, moves: Sequence[tuple[int, int]], deals: int, seed: int, unbiased: bool = False) -> list[list[float]]:
         """Each deal's scores for the mover, one per move (common random numbers: every move of a
-        deal on the same cards and the same rollout stream)."""
+        deal on the same cards and the same rollout stream). With a look-ahead a play-out's value is
+        the mean of the next placement it chose (what the search compares: the best of several
+        means reads high, alike for every move), or with ``unbiased`` one more rollout of that
+        placement on a deck of its own (what an estimate reports)."""
         n = len(moves)
+        if self.lookahead:
+            return self._lookahead(moves, deals, seed, unbiased)
         flat = self.winners(moves, deals, seed)
         scores = self._scores
         return [[scores[w + 1] for w in flat[d * n : (d + 1) * n]] for d in range(deals)]
+
+
+    def _lookahead(self, moves: Sequence[tuple[int, int]], deals: int, seed: int, unbiased: bool) -> list[list[float]]:
+        """:meth:`play` with the mover's next turn searched in every play-out (:func:`.lookahead_kernel.lookahead_batch`)."""
+        n = len(moves)
+
+        def values(part: Sequence[tuple[int, int]], count: int, part_seed: int) -> list[float]:
+            out = np.zeros(count * n, dtype=np.float64) if self.compiled else [0.0] * (count * n)
+            scratch = [self._array([0] * SIZE) for _ in range(3)]
+            self.functions.lookahead_batch(
+                self._array(self._base), self._array(self._hidden), self.view.opponent_hand_size,
+                self._array([m[0] for m in part]), self._array([m[1] for m in part]), count, part_seed & 0xFFFFFFFF,
+                POLICIES[self.policy], explore_cut(self.explore), self.lookahead, NEXT_TURN_ROLLOUTS, unbiased, out,
+                *scratch, self._array([0] * 4), self._array([0] * 4), self._array([0]), self._array(self._newer),
+                self._array(self._draws), self._doubt, self._array([0] * 54), self._array([0] * 54), self._array([0] * 54),
+            )  # fmt: skip
+            if self.compiled:
+                _loaded[0] = True
+            return [float(v) for v in out]
+
+        flat = self._chunked(values, moves, deals, seed, playout_cost(self.lookahead, unbiased))
+        return [flat[d * n : (d + 1) * n] for d in range(deals)]
 
 
 def warm(compiled: bool = True) -> None:
@@ -269,4 +331,4 @@ def placement_value(sim: Sim, card: int, stone: int, compiled: bool = True) -> i
     return int(functions.placement_value(array(state_of(sim)), card, stone))
 
 
-__all__ = ["DEFAULT_POLICY", "EXPLORE", "POLICIES", "Rollouts", "check_explore", "check_policy", "kernel", "placement_value", "placement_values", "policy_choice", "rollout_of", "state_of", "warm", "worth_compiling"]
+__all__ = ["DEFAULT_POLICY", "EXPLORE", "MAX_LOOKAHEAD", "NEXT_TURN_ROLLOUTS", "POLICIES", "Rollouts", "check_explore", "check_lookahead", "check_policy", "playout_cost", "kernel", "placement_value", "placement_values", "policy_choice", "rollout_of", "state_of", "warm", "worth_compiling"]

@@ -58,6 +58,17 @@ class SearchGame(Protocol[M, S]):
     method: str
     costly_reasons: bool
 
+    @property
+    def playout_cost(self) -> int:
+        """The rollouts one play-out of :meth:`batch` or :meth:`play_out` plays (1, or more where a
+        play-out searches the mover's next turn): a budget of rollouts pays for this many a play-out."""
+        ...
+
+    @property
+    def measure_cost(self) -> int:
+        """The rollouts one play-out of :meth:`measure` plays."""
+        ...
+
     def moves(self) -> tuple[list[M], dict[M, list[int]]]:
         """Every legal move of the mover, most promising first, and the stones (0-based) each one
         claims (claims rest on the table alone)."""
@@ -93,6 +104,11 @@ class SearchGame(Protocol[M, S]):
     def batch(self) -> Batch[M] | None:
         """Deals and play-outs in one call (:data:`.advice.Batch`), or ``None`` to play them one
         deal at a time with :meth:`deal` and :meth:`play_out`."""
+        ...
+
+    def measure(self) -> Batch[M] | None:
+        """The batch that measures the chosen move's estimate on fresh deals, where its values must
+        differ from :meth:`batch`'s (unbiased where the search's read high); ``None``: :meth:`batch`."""
         ...
 
     def facts(self, move: M, claims: Sequence[int], deep: bool) -> Facts:
@@ -176,6 +192,8 @@ def advise_game(
     moves, claims_of = game.moves()
     rng = random.Random(seed)
     iterations = budget.rollouts
+    # a budget of rollouts counts every rollout: a play-out that searches the next turn costs several
+    playouts = None if iterations is None else max(iterations // game.playout_cost, 1)
     # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
     deadline = math.inf if budget.seconds is None else started + budget.seconds * (0.8 if explain_all else 0.95)
     held = game.held(claims_of)
@@ -190,8 +208,8 @@ def advise_game(
         sure = certain(game, moves)
         method = WINS_AT_ONCE if 1.0 in sure.values() else game.method
         order, results, changes, rollouts = search(
-            moves, game.searched(moves), sure, game.deal, game.play_out, rng, (time.perf_counter(), deadline), iterations,
-            held, game.batch(),
+            moves, game.searched(moves), sure, game.deal, game.play_out, rng, (time.perf_counter(), deadline), playouts,
+            held, game.batch(), game.measure(), (game.playout_cost, game.measure_cost),
         )  # fmt: skip
         turns = dict.fromkeys(sure, 1)
     # reasons: the best move's always; with explain_all every move's, except that where a reason can

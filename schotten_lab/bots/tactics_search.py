@@ -337,6 +337,9 @@ class TacticsGame:
     method = "Monte Carlo over deals (tactics)"
     costly_reasons = True
     """A Mud fight's exact chances can cost a tenth of a second."""
+    playout_cost = 1
+    """A play-out is one rollout."""
+    measure_cost = 1
 
     def __init__(self, position: Position, *, width: int = SEARCH_WIDTH) -> None:
         self.position = position
@@ -376,6 +379,9 @@ class TacticsGame:
         return play_out(state, move, self.me, rng)
 
     def batch(self) -> None:
+        return None
+
+    def measure(self) -> None:
         return None
 
     def facts(self, move: TacticsMove, claims: Sequence[int], deep: bool) -> Facts:

@@ -31,6 +31,8 @@ BOT_PHRASES: Phrases = register(
                            "fr": "policy : l’une des politiques de simulation {names} est attendue, et non {value:q}"},
         "bot_opt.explore": {"en": "explore: must be a share of random placements from 0 to 1, not {value:q}",
                             "fr": "explore : une part de placements au hasard, de 0 à 1, est attendue, et non {value:q}"},
+        "bot_opt.lookahead": {"en": "lookahead: must be a whole number of next placements from 0 to {most}, not {value:q}",
+                              "fr": "lookahead : un nombre entier de placements suivants, de 0 à {most}, est attendu, et non {value:q}"},
     }
 )
 """Phrases by key, each with the same ``{fields}`` in both languages. A distance counts turns of both

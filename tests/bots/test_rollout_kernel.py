@@ -23,7 +23,7 @@ from helpers import profile
 from schotten_lab.bots import greedy
 from schotten_lab.bots.determinize import observation, view_of
 from schotten_lab.bots.rollout_kernel import rng_below, rng_next, rng_seed
-from schotten_lab.bots.rollouts import POLICIES, Rollouts, kernel, placement_value, policy_choice, rollout_of
+from schotten_lab.bots.rollouts import POLICIES, Rollouts, is_compiled, kernel, placement_value, policy_choice, rollout_of
 from schotten_lab.bots.sim import Sim, greedy_play
 from schotten_lab.core.cards import CARDS
 from schotten_lab.core.rules import PLAYERS
@@ -48,7 +48,8 @@ def test_the_compiled_path_is_numba() -> None:
     """numba is installed in the test environment: the compiled path is not the plain module."""
     from schotten_lab.bots import rollout_kernel
 
-    assert kernel(True) is not rollout_kernel and kernel(False) is rollout_kernel
+    assert is_compiled(kernel(True)) and not is_compiled(kernel(False))
+    assert kernel(False).turn is rollout_kernel.turn and kernel(True).turn is not rollout_kernel.turn
 
 
 def test_the_random_stream_is_32_bit_and_uniform_enough() -> None:

@@ -42,6 +42,8 @@ class ToyGame:
         self.wins_at_once = wins_at_once
         self.exact = exact
         self.costly_reasons = costly_reasons
+        self.playout_cost = 1
+        self.measure_cost = 1
         self.batched = batched
         self.explained: list[tuple[int, bool]] = []
 
@@ -66,6 +68,9 @@ class ToyGame:
 
     def play_out(self, state: float, move: int, rng: random.Random) -> float:
         return float(rng.random() < self.chances[move])
+
+    def measure(self) -> None:
+        return None
 
     def batch(self) -> Batch[int] | None:
         if not self.batched:
