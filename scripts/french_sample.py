@@ -179,6 +179,7 @@ def edit_overrides() -> dict[str, dict[str, object]]:
         "cli_adv.seat": {"me": S, "opponent": N}, "cli_adv.iterations": {"iterations": "2\u00a0000", "seed": "0"},
         "cli_adv.budget": {"budget": "2", "seed": "0"},
         "bot_opt.budget": {"name": "seconds", "most": "3600", "value": 0}, "bot_opt.iterations": {"name": "rollouts", "most": 10_000_000, "value": 0},
+        "bot_opt.lookahead": {"most": 12, "value": 13},
         "bot_opt.budget_rollouts": {"name": "budget", "value": "Budget(seconds=2)"}, "bot_opt.budget_twice": {"old": "iterations"},
         "cli_adv.pending": {"me": S, "cards": Count(2, "cli_adv.card_one", "cli_adv.card_many"), "answer": '{"return": [...]}'},
         "cli_adv.card_one": {"count": 1}, "cli_adv.card_many": {"count": 2},
