@@ -24,6 +24,19 @@ def random_turn(sim: Sim, rng: random.Random) -> None:
         sim.turn(-1, -1)
 
 
+def heuristic_game(seed: int, turns: int, expert: bool = False) -> Sim:
+    """A game after up to ``turns`` heuristic turns (the weak placement score, a fifth of them random)."""
+    from schotten_lab.bots.sim import greedy_play
+
+    rng = random.Random(seed)
+    sim = dealt(seed, expert)
+    for _ in range(turns):
+        if sim.winner >= 0 or sim.stalled():
+            break
+        sim.turn(*greedy_play(sim, rng, 0.2))
+    return sim
+
+
 def played(seed: int, turns: int, expert: bool = False) -> Sim:
     """A game after up to ``turns`` random turns (stops early at the end of the game)."""
     rng = random.Random(seed)

@@ -3,7 +3,7 @@ play-out searches the mover's next turn.
 
 :func:`lookahead_batch` is :func:`.rollout_kernel.play_batch` where each move's play-out, instead of
 rolling the game out at once, lets the opponent reply by the rollout policy, then tries the mover's
-``look`` most promising placements (the strong heuristic's score, :func:`.rollout_kernel.greedy_score`)
+``look`` most promising placements (the strong heuristic's score, :func:`.rollout_kernel.placement_value`)
 ``reps`` times each on decks shuffled again (the mover cannot know the order of its draws), plays the
 best one and finishes the game by the policy (:func:`lookahead_value`): the search then sees one turn
 further than the heuristic it rolls out with. The turn, the policies, the deal and the random stream
@@ -18,11 +18,10 @@ from functools import cache
 from typing import Any
 
 from ..core import kernel as rules
-from ..core.kernel import ALL_CARDS, best_completion
 from . import rollout_kernel as base
 from .rollout_kernel import (
-    DECK, DECK_N, GREEDY, HAND_N, HANDS, MASK32, PASSES, SIDE_N, TABLE, TO_MOVE, WINNER, copy_state, deal_into, greedy_policy,
-    greedy_score, held_by, open_mask, placement_policy, proved_after, rng_below, rng_next, rng_seed, rollout, turn,
+    DECK, DECK_N, GREEDY, HAND_N, HANDS, MASK32, PASSES, TO_MOVE, WINNER, copy_state, deal_into, greedy_policy, open_mask,
+    placement_policy, placement_value, rng_below, rng_next, rng_seed, rollout, turn,
 )  # fmt: skip
 
 
@@ -44,13 +43,27 @@ def value_for(winner: int, me: int) -> float:
     return 1.0 if winner == me else 0.0
 
 
+def placement_rollout(
+    s: Any, card: int, stone: int, r: Any, seed: int, policy: int, explore: int, log: Any, me: int
+) -> float:  # fmt: skip
+    """``me``'s ``card`` on ``stone`` in ``s`` (changed) after a shuffle of the deck, then the game
+    rolled out by ``policy``, all on the stream ``r`` seeded with ``seed``: the value for ``me``."""
+    rng_seed(r, seed)
+    shuffle_deck(s, r)
+    turn(s, card, stone)
+    w = s[WINNER]
+    if w < 0 and s[PASSES] < 4:
+        w = rollout(s, r, policy, explore, log)
+    return value_for(w, me)
+
+
 def lookahead_value(
     s: Any, r: Any, policy: int, explore: int, look: int, reps: int, fresh: bool, me: int, w2: Any, log: Any,
     cards: Any, stones: Any, scores: Any,
 ) -> float:  # fmt: skip
     """The value for ``me`` of ``s`` (``me``'s move just played): the opponent replies by the rollout
     policy, then ``me`` chooses among its ``look`` most promising placements (by
-    :func:`greedy_score`), each measured by ``reps`` rollouts on decks shuffled again (``me`` cannot
+    :func:`~.rollout_kernel.placement_value`), each measured by ``reps`` rollouts on decks shuffled again (``me`` cannot
     know the order of its draws; common random numbers across the placements), and the game is
     finished by the rollout policy. The value is the chosen placement's mean (``fresh`` false), or
     one more rollout of it on a deck of its own (``fresh``: an unbiased value of this way of playing,
@@ -72,21 +85,15 @@ def lookahead_value(
     n = s[HAND_N + me]
     if free == 0 or n == 0 or s[TO_MOVE] != me:
         return value_for(rollout(s, r, policy, explore, log), me)
-    held = held_by(s, me)
     count = 0
     for j in range(n):
         card = s[HANDS + 6 * me + j]
-        proved = proved_after(s, me, card)
-        empty_best = -2
         for stone in range(9):
-            if not (free >> stone) & 1:
-                continue
-            if s[SIDE_N + 2 * stone + me] == 0 and empty_best == -2:
-                empty_best = best_completion(1, card, -1, ALL_CARDS & ~(s[TABLE] | (1 << card)))
-            cards[count] = card
-            stones[count] = stone
-            scores[count] = greedy_score(s, card, stone, proved, held, empty_best)
-            count += 1
+            if (free >> stone) & 1:
+                cards[count] = card
+                stones[count] = stone
+                scores[count] = placement_value(s, card, stone)
+                count += 1
     # the ``look`` best first, ties in hand then stone order (a stable selection: ``count`` <= 54)
     width = look if look < count else count
     for i in range(width):
@@ -107,27 +114,14 @@ def lookahead_value(
         total = 0.0
         for k in range(reps):
             copy_state(s, w2)
-            rng_seed(r, (base + 0x9E3779B9 * (k + 1)) & MASK32)
-            shuffle_deck(w2, r)
-            turn(w2, cards[i], stones[i])
-            w = w2[WINNER]
-            if w < 0 and w2[PASSES] < 4:
-                w = rollout(w2, r, policy, explore, log)
-            total += value_for(w, me)
+            total += placement_rollout(w2, cards[i], stones[i], r, (base + 0x9E3779B9 * (k + 1)) & MASK32, policy, explore, log, me)
         if total > best:
             best = total
             chosen = i
     if not fresh:
         return best / reps
     # the chosen placement played out once more on a deck of its own: an unbiased value of playing it
-    rng_seed(r, (base + 0x9E3779B9 * (reps + 1)) & MASK32)
-    shuffle_deck(s, r)
-    turn(s, cards[chosen], stones[chosen])
-    w = s[WINNER]
-    if w < 0 and s[PASSES] < 4:
-        w = rollout(s, r, policy, explore, log)
-    return value_for(w, me)
-
+    return placement_rollout(s, cards[chosen], stones[chosen], r, (base + 0x9E3779B9 * (reps + 1)) & MASK32, policy, explore, log, me)
 
 def lookahead_batch(
     base: Any, hidden: Any, opponent_cards: int, cards: Any, stones: Any, deals: int, seed: int,
@@ -153,7 +147,7 @@ def lookahead_batch(
             )
 
 
-FUNCTIONS = ("shuffle_deck", "value_for", "lookahead_value", "lookahead_batch")
+FUNCTIONS = ("shuffle_deck", "value_for", "placement_rollout", "lookahead_value", "lookahead_batch")
 """The functions :func:`compiled` compiles (each one's callees first)."""
 
 

@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from advisor_games import dealt
+from advisor_games import heuristic_game
 from helpers import profile
 from schotten_lab.bots import AdvisorBot, Budget, advise, make_bot
 from schotten_lab.bots import lookahead_kernel as L
@@ -29,7 +29,7 @@ from schotten_lab.bots import rollouts as R
 from schotten_lab.bots.advice import MIN_ROUND
 from schotten_lab.bots.determinize import observation, view_of
 from schotten_lab.bots.rollouts import NEXT_TURN_ROLLOUTS, Rollouts, check_lookahead, playout_cost, state_of
-from schotten_lab.bots.sim import Sim, greedy_play
+from schotten_lab.bots.sim import greedy_play
 from schotten_lab.core.errors import ArgumentError
 from schotten_lab.core.position import Position
 
@@ -39,17 +39,6 @@ NBSP = "\u00a0"
 
 def midgame() -> Position:
     return Position.from_json(MIDGAME.read_text(encoding="utf-8"))
-
-
-def heuristic_game(seed: int, turns: int, expert: bool) -> Sim:
-    """A dealt game after ``turns`` heuristic turns (a fifth of them random)."""
-    rng = random.Random(seed)
-    sim = dealt(seed, expert)
-    for _ in range(turns):
-        if sim.winner >= 0 or sim.stalled():
-            break
-        sim.turn(*greedy_play(sim, rng, 0.2))
-    return sim
 
 
 def twin_value(state: list[int], r: list[int], policy: int, explore: int, look: int, reps: int, fresh: bool, me: int) -> float:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from advisor_games import dealt, played
+from advisor_games import dealt, heuristic_game, played
 from helpers import profile
 from schotten_lab.bots import greedy
 from schotten_lab.bots.determinize import observation, view_of
@@ -33,15 +33,7 @@ from schotten_lab.game.deal import deal as make_deal
 
 def _state(seed: int, turns: int, expert: bool, heuristic: bool) -> Sim:
     """A game after ``turns`` random (or heuristic, 20% random) turns."""
-    if not heuristic:
-        return played(seed, turns, expert)
-    rng = random.Random(seed)
-    sim = dealt(seed, expert)
-    for _ in range(turns):
-        if sim.winner >= 0 or sim.stalled():
-            break
-        sim.turn(*greedy_play(sim, rng, 0.2))
-    return sim
+    return heuristic_game(seed, turns, expert) if heuristic else played(seed, turns, expert)
 
 
 def test_the_compiled_path_is_numba() -> None:
