@@ -8,6 +8,8 @@ not count):
 - rollouts a second from fresh deals (the policy for both players to the end of the game), and the
   tactics cards they played per rollout (combat modes, each ruse, troops) and the draws from the
   tactics deck: counts that do not depend on the machine;
+- rollouts a second inside the search, on the plain rules and on the compiled ones (a process
+  calls the compiled ones once the compiled rollouts are loaded: the same moves);
 - after a Headhunter (the first ``--positions`` pending put-backs of seeded random games): the
   choices listed and searched, and the deals the least and the most sampled searched choice got at
   ``--rollouts`` rollouts a move (counts; the same on any machine).
@@ -62,6 +64,41 @@ def rollouts(count: int) -> None:
     print(f"  tactics cards played per rollout: {per}; tactics-deck draws per rollout {tactics_draws / count:.2f}")
 
 
+def in_search(budget: int, positions: int = 4) -> None:
+    """Rollouts a second inside the search (``advise`` at ``budget`` rollouts on ``positions`` seeded
+    midgame positions, ten random turns in), on the plain rules and on the compiled ones
+    (:func:`schotten_lab.bots.tactics_sim.use_rules`, what a process does once the compiled rollouts
+    are loaded: the same moves, faster)."""
+    from schotten_lab.bots import rollouts as compiled_rollouts, tactics_sim
+
+    found = []
+    for seed in range(positions):
+        rng = random.Random(seed)
+        state = new_game("tactics", seed=seed)
+        for _ in range(10):
+            if state.over:
+                break
+            state = apply_turn(state, random_decision(state, rng))[0]
+        if not state.over:
+            found.append((seed, state))
+    before = tactics_sim.RULES
+    try:
+        for label, load in (("plain rules", False), ("compiled rules", True)):
+            if load:
+                compiled_rollouts.warm()
+            if tactics_sim.RULES is tactics_sim.PLAIN_RULES and load:
+                print("  compiled rules: numba is not installed")
+                break
+            started = time.process_time()
+            played = sum(
+                advise(s.observation(s.to_move), budget=Budget(rollouts=budget), seed=k, explain_all=False).rollouts for k, s in found
+            )
+            seconds = time.process_time() - started
+            print(f"  in a search ({len(found)} midgame positions, {budget} rollouts each), {label}: {played / seconds:,.0f} rollouts a second (CPU)")
+    finally:
+        tactics_sim.RULES = before
+
+
 def put_backs(positions: int, budget: int) -> None:
     """The deals each searched put-back choice gets after a Headhunter, at ``budget`` rollouts."""
     found: list[GameState] = []
@@ -89,6 +126,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=5, help="pending Headhunters searched")
     args = parser.parse_args()
     rollouts(args.rollouts)
+    in_search(args.rollouts)
     put_backs(args.positions, args.rollouts)
 
 

@@ -66,6 +66,8 @@ Batch = Callable[[Sequence[M], int, int], list[list[float]]]
 """Play-outs in one call: ``batch(moves, deals, seed)``, each deal's scores, one per move, in order."""
 ROUND_CALL = 32
 """Most deals a batch call plays on the clock (:func:`sequential_halving`): the clock is read between calls."""
+CALL_SECONDS = 0.02
+"""Longest a batch call should take on the clock, at the last call's pace (:func:`sequential_halving`)."""
 FRESH_CALL = 16
 """Fresh deals a batch call on the clock (:func:`search`)."""
 """A move's win chance (``None``: not searched), its standard error (``None``: exact), its deals."""
@@ -290,48 +292,39 @@ def successive_halving(
 ) -> tuple[dict[M, list[float]], int]:
     """Successive halving over ``moves`` with shared deals: each move's scores, deal by deal (every
     move plays the deals in the same order, so move A's ``k``-th score and move B's are on one deal).
+    It is :func:`sequential_halving` on ``batch``, or on :func:`deal_by_deal` of ``deal`` and
+    ``play_out`` without one: one halving for every variant.
 
     ``deal(rng)`` samples a hidden state; ``play_out(state, move, rollout_rng)`` plays ``move`` on a
     copy of it and returns the game's value for the mover (every move of a deal gets the same
-    rollout seed: common random numbers). Stops after ``iterations`` play-outs, or else at
+    rollout seed: common random numbers); ``batch(moves, deals, seed)`` plays whole deals so (then
+    ``deal`` and ``play_out`` are unused). Stops after ``iterations`` play-outs, or else at
     ``deadline`` (``time.perf_counter``), always between deals. Raises :class:`ArgumentError` for
-    ``iterations`` that is not a whole number from 1, or a ``deadline`` that is not a finite time.
-
-    With ``batch`` (``batch(moves, deals, seed)``: each deal's scores, one per move, every move of a
-    deal on the same cards and rollout stream), a round is one call from one seed of ``rng``
-    (``deal`` and ``play_out`` are then unused); with ``iterations`` it plays just enough deals of
-    the last round to reach them, on the clock it stops after a round."""
+    ``iterations`` that is not a whole number from 1, or a ``deadline`` that is not a finite time."""
     if iterations is not None:
         check_count("iterations", iterations, "rollouts")
     if iterations is None and (isinstance(deadline, bool) or not isinstance(deadline, (int, float)) or not math.isfinite(deadline)):
         raise ArgumentError(f"deadline: must be a finite time (time.perf_counter), not {excerpt(deadline)}")
-    scores: dict[M, list[float]] = {m: [] for m in moves}
     if not moves:
-        return scores, 0
-    if batch is not None:
-        return sequential_halving(moves, batch, rng, deadline, iterations)
-    sums = dict.fromkeys(moves, 0.0)
-    active = list(moves)
-    total = 0
-    round_size = MIN_ROUND
-    while True:
-        for _ in range(round_size):
+        return {}, 0
+    return sequential_halving(moves, batch or deal_by_deal(deal, play_out), rng, deadline, iterations)
+
+
+def deal_by_deal(deal: Callable[[random.Random], S], play_out: Callable[[S, M, random.Random], float]) -> Batch[M]:
+    """A :data:`Batch` from a variant's ``deal`` and ``play_out`` (a variant without a compiled
+    batch: the tactics variant): the deals from a generator seeded by the call's ``seed``, every move
+    of a deal on a copy of the same state with the same rollout seed (common random numbers)."""
+
+    def batch(moves: Sequence[M], deals: int, seed: int) -> list[list[float]]:
+        rng = random.Random(seed)
+        rows = []
+        for _ in range(deals):
             state = deal(rng)
-            seed = rng.getrandbits(32)
-            for move in active:
-                s = play_out(state, move, random.Random(seed))
-                scores[move].append(s)
-                sums[move] += s
-                total += 1
-            # stop between deals only: every active move then has played the same deals, so the
-            # number of deals (what picks the chosen move) reflects the halving, not where the clock ran out
-            done = total >= iterations if iterations is not None else time.perf_counter() > deadline
-            if done:
-                return scores, total
-        if len(active) > 2:
-            active.sort(key=lambda m: sums[m] / len(scores[m]), reverse=True)
-            active = active[: max(2, (len(active) + 1) // 2)]
-        round_size = min(round_size * 2, 32) if len(active) <= 4 else round_size
+            rollout_seed = rng.getrandbits(32)
+            rows.append([play_out(state, move, random.Random(rollout_seed)) for move in moves])
+        return rows
+
+    return batch
 
 
 def sequential_halving(
@@ -343,9 +336,11 @@ def sequential_halving(
     half is dropped (two always stay: the last round compares them); every round gives each active
     move at least :data:`MIN_ROUND` deals. So no move is dropped on 4 deals when the budget allows
     more, and the close contest between the last moves still gets the largest share. Without
-    ``iterations`` the budget is the clock's: the first round (:data:`MIN_ROUND` deals) measures the
-    pace, the rest is planned from it, and a round is played in calls of at most :data:`ROUND_CALL`
-    deals, the clock read between calls."""
+    ``iterations`` the budget is the clock's: the first round (:data:`MIN_ROUND` deals, always played
+    whole) measures the pace and the rest is planned from it; a round is played in calls of at most
+    :data:`ROUND_CALL` deals and at most :data:`CALL_SECONDS` at the last call's pace (one deal
+    first, before any pace is known), the clock read between calls: slow play-outs (the tactics
+    variant's, in Python) overrun the deadline by about one deal once the first round is played."""
     scores: dict[M, list[float]] = {m: [] for m in moves}
     sums = dict.fromkeys(moves, 0.0)
     active = list(moves)
@@ -353,6 +348,8 @@ def sequential_halving(
     total = 0
     started = time.perf_counter()
     budget = iterations
+    per_playout = 0.0  # seconds a play-out took in the last call (on the clock)
+    first_round = MIN_ROUND * len(active)
     while True:
         if budget is None and total:  # the clock: plan the rest of the search at the pace measured so far
             pace = total / max(time.perf_counter() - started, 1e-9)
@@ -363,16 +360,26 @@ def sequential_halving(
         want = max(MIN_ROUND, share // len(active)) if total or budget is not None else MIN_ROUND
         played = 0
         while played < want:
-            deals = want - played if budget is not None else min(want - played, ROUND_CALL)
+            if budget is not None:
+                deals = want - played
+            elif total:  # the clock: a call short enough to stop near the deadline, at the last call's pace
+                deals = min(want - played, ROUND_CALL, max(1, int(CALL_SECONDS / max(per_playout * len(active), 1e-9))))
+            else:
+                deals = 1  # the clock, no pace known yet
             if budget is not None:
                 deals = min(deals, -(-(budget - total) // len(active)))
+            called = time.perf_counter()
             for row in batch(active, deals, rng.getrandbits(32)):
                 for move, s in zip(active, row):
                     scores[move].append(s)
                     sums[move] += s
             total += deals * len(active)
             played += deals
-            if (total >= budget) if budget is not None else time.perf_counter() > deadline:
+            now = time.perf_counter()
+            per_playout = (now - called) / (deals * len(active))
+            # on the clock, never before every move has played the first round's deals: none is
+            # chosen, or shown at 0% ± 50, for having been reached before the clock ran out
+            if (total >= budget) if budget is not None else now > deadline and total >= first_round:
                 return scores, total
         rounds = max(rounds - 1, 1)
         if len(active) > 2:
@@ -512,9 +519,10 @@ def search(
     ``iterations`` the search plays ``iterations`` rollouts, then ``iterations / 4`` fresh deals
     (a fifth of the total); with a clock, ``window`` (start, end in ``time.perf_counter`` time) is
     split four fifths, one fifth. At least :data:`MIN_ROUND` fresh deals are played. A single
-    searched move needs no fresh deals (nothing was selected). With ``batch`` the deals and rollouts
-    are its (:func:`successive_halving`), the fresh ones too (on the clock, :data:`MIN_ROUND` deals,
-    then calls of :data:`FRESH_CALL` deals until the end of the window). ``measure``, when given,
+    searched move needs no fresh deals (nothing was selected). The deals and rollouts are ``batch``'s
+    (:func:`successive_halving`), or without one :func:`deal_by_deal`'s of ``deal`` and ``play_out``;
+    the fresh ones too (on the clock, :data:`MIN_ROUND` deals, then calls of at most
+    :data:`FRESH_CALL` deals and :data:`CALL_SECONDS` until the end of the window). ``measure``, when given,
     plays the fresh deals instead of ``batch`` (values unbiased where the search's read high), and
     ``costs`` are the rollouts a play-out of ``batch`` and of ``measure`` plays: the rollouts
     returned count them all."""
@@ -525,6 +533,7 @@ def search(
         order, changes = ranked(moves, results, {}, at_once, held)
         return order, results, changes, 0
     start, end = window
+    batch = batch or deal_by_deal(deal, play_out)
     candidates = [m for m in searched if m not in certain]
     scores, playouts = successive_halving(
         candidates, deal, play_out, rng, start + (end - start) * (1 - FRESH_SHARE), iterations, batch
@@ -537,12 +546,16 @@ def search(
     if chosen in scores and len(candidates) > 1:
         budget = None if iterations is None else max(MIN_ROUND, math.ceil(iterations * FRESH_SHARE / (1 - FRESH_SHARE)))
         fresh: list[float] = []
-        while fresh_batch is not None and (len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end)):
-            deals = budget - len(fresh) if budget is not None else FRESH_CALL if fresh else MIN_ROUND
+        measured_from = time.perf_counter()
+        while len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end):
+            if budget is not None:
+                deals = budget - len(fresh)
+            elif fresh:  # the clock: calls short enough to stop near the end of the window
+                pace = len(fresh) / max(time.perf_counter() - measured_from, 1e-9)
+                deals = min(FRESH_CALL, max(1, int(pace * CALL_SECONDS)))
+            else:
+                deals = MIN_ROUND
             fresh += [row[0] for row in fresh_batch([chosen], max(deals, MIN_ROUND - len(fresh)), rng.getrandbits(32))]
-        while batch is None and len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end):
-            state = deal(rng)
-            fresh.append(play_out(state, chosen, random.Random(rng.getrandbits(32))))
         mean, se = win_estimate(fresh)
         results[chosen] = (mean, se, len(fresh))
         rollouts += len(fresh) * (costs[1] if measure is not None else costs[0])

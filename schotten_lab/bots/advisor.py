@@ -48,7 +48,6 @@ from ..core.cards import CARDS
 from ..core.errors import AnalysisError, ArgumentError, CardError, excerpt
 from ..core.position import Position
 from ..core.words import register
-from ..core.rules import Player
 from ..core.tactics import parse_hand_card
 from ..game import GameState, IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, state_from_position
 from .advice import (
@@ -76,9 +75,6 @@ ADVISOR_PHRASES = register({
                              "fr": "main de {who} inconnue : pour conseiller un joueur, il faut connaître sa main"},
 })  # fmt: skip
 """The advisor's refusal of a position it cannot search (en, fr)."""
-
-PLAYER_OF = (Player.SOUTH, Player.NORTH)
-
 
 # ---- the search ------------------------------------------------------------------------------------
 

@@ -22,9 +22,10 @@ from typing import Any
 
 import numpy as np
 
+from ..core import kernel as core_kernel
 from ..core.errors import ArgumentError
 from ..game.record_words import CodeList
-from . import lookahead_kernel
+from . import lookahead_kernel, tactics_sim
 from . import rollout_kernel as plain_kernel
 from . import words as _words  # noqa: F401 - registers the bot_opt.* phrases the checks say
 from .determinize import View
@@ -276,10 +277,20 @@ class Rollouts:
 
 def warm(compiled: bool = True) -> None:
     """Load the compiled batch now (numba compiles it once, then reads it from its cache: a second or
-    two of a process's first call), so that a bot's first move does not pay for it inside its budget."""
+    two of a process's first call), so that a bot's first move does not pay for it inside its budget;
+    and from then on the tactics search calls the compiled rules too (:func:`.tactics_sim.use_rules`)."""
     functions = kernel(compiled)
     if not is_compiled(functions):
         return
+    numba = _numba()
+    assert numba is not None  # the kernel compiled
+    rules = core_kernel.compiled(numba)
+    full = (1 << 54) - 1  # each rule called once with the argument types the tactics search passes
+    rules.best_completion(1, 3, 0, full)
+    rules.claim_proved(300, 1, 3, -1, -1, False, full)
+    rules.side_best(1, 3, -1, -1, -1, 3, False, full)
+    rules.tactics_claim_proved(3, 1, 2, 3, -1, 1, 4, -1, -1, -1, 3, False, True, full)
+    tactics_sim.use_rules(rules)
     sim = Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [list(range(6)), list(range(6, 12))], list(range(12, 54)), 0)
     state = np.asarray(state_of(sim), dtype=np.int64)
     one = np.zeros(1, np.int64)

@@ -30,7 +30,7 @@ from ..core.position import Position
 from ..core.words import Facts
 from ..game import Turn
 from .budget import Budget
-from .advice import WINS_AT_ONCE, Advice, Batch, MoveAdvice, Result, ranked, score, search
+from .advice import WINS_AT_ONCE, Advice, Batch, MoveAdvice, Result, deal_by_deal, ranked, score, search
 
 M = TypeVar("M", bound=Hashable)
 S = TypeVar("S")
@@ -103,7 +103,8 @@ class SearchGame(Protocol[M, S]):
 
     def batch(self) -> Batch[M] | None:
         """Deals and play-outs in one call (:data:`.advice.Batch`), or ``None`` to play them one
-        deal at a time with :meth:`deal` and :meth:`play_out`."""
+        deal at a time with :meth:`deal` and :meth:`play_out` (:func:`.advice.deal_by_deal`: the same
+        halving, the same common random numbers)."""
         ...
 
     def measure(self) -> Batch[M] | None:
@@ -162,17 +163,10 @@ def common_deals(game: SearchGame[M, Any], moves: Sequence[M], deals: int, rng: 
     """Each move's value for the mover on the same ``deals`` fresh deals and rollout streams (common
     random numbers): ``values[k][d]`` for move ``k`` on deal ``d``."""
     values: list[list[float]] = [[] for _ in moves]
-    batch = game.batch()
-    if batch is not None:
-        for row in batch(moves, deals, rng.getrandbits(32)):
-            for k, value in enumerate(row):
-                values[k].append(value)
-        return values
-    for _ in range(deals):
-        state = game.deal(rng)
-        rollout_seed = rng.getrandbits(32)
-        for k, move in enumerate(moves):
-            values[k].append(game.play_out(state, move, random.Random(rollout_seed)))
+    batch = game.batch() or deal_by_deal(game.deal, game.play_out)
+    for row in batch(moves, deals, rng.getrandbits(32)):
+        for k, value in enumerate(row):
+            values[k].append(value)
     return values
 
 

@@ -27,8 +27,9 @@ from collections.abc import Sequence
 
 from ..game import Play
 from ..game.plays import piece_code as play_name
-from ..core.kernel import STRENGTH, best_completion, claim_proved
+from ..core.kernel import STRENGTH
 from .sim import FULL
+from . import tactics_sim
 from .tactics_sim import (
     BANSHEE,
     BLIND,
@@ -111,8 +112,8 @@ def _clan_value(sim: TacticsSim, code: int, stone: int, player: int, live: int) 
         if other >= 0:
             return CLAIM_VALUE + own if own > other else DUMP_VALUE - code % 9
         rest = (*theirs, -1, -1)
-        return CLAIM_VALUE + own if claim_proved(own, len(theirs), rest[0], rest[1], -1, False, live) else own
-    mine = best_completion(k + 1, side[0] if k else code, code, live)
+        return CLAIM_VALUE + own if tactics_sim.RULES.claim_proved(own, len(theirs), rest[0], rest[1], -1, False, live) else own
+    mine = tactics_sim.RULES.best_completion(k + 1, side[0] if k else code, code, live)
     return DUMP_VALUE - code % 9 if other >= 0 and other >= mine else mine
 
 

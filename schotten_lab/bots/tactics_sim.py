@@ -18,15 +18,20 @@ the latest completion (a clock tick per side, as the engine's ``complete_at``), 
 and put-back, the tactics-count and one-Joker limits, the draw from the chosen deck. The tests replay
 random engine games move for move on this state and compare everything.
 
-The rollout policy that plays on this state is :mod:`.tactics_policy`'s.
+The rollout policy that plays on this state is :mod:`.tactics_policy`'s. Both call the rules
+kernel through :data:`RULES`: its plain functions, or their numba twins once the compiled rollouts
+are loaded (:func:`~.rollouts.warm`), the same answers at about twice the rollouts a second.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
 
+from ..core import kernel
 from ..core.cards import CARDS, Card
-from ..core.kernel import FIXED, STRENGTH, claim_proved, side_best, tactics_claim_proved
+from ..core.kernel import FIXED, STRENGTH
 from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES, HandCard, Piece, Troop
 from ..game import GameState, Play
@@ -66,6 +71,35 @@ def piece_code(piece: Piece) -> int:
     return code
 
 
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The rules kernel's functions the tactics search calls (:mod:`schotten_lab.core.kernel`)."""
+
+    best_completion: Callable[..., int]
+    claim_proved: Callable[..., bool]
+    side_best: Callable[..., int]
+    tactics_claim_proved: Callable[..., bool]
+
+    @classmethod
+    def of(cls, functions: Any) -> Rules:
+        """The four functions of ``functions`` (the kernel module, or :func:`~schotten_lab.core.kernel.compiled`'s namespace)."""
+        return cls(functions.best_completion, functions.claim_proved, functions.side_best, functions.tactics_claim_proved)
+
+
+PLAIN_RULES = Rules.of(kernel)
+RULES = PLAIN_RULES
+"""The rules the tactics search calls now: :data:`PLAIN_RULES`, or the compiled twins
+(:func:`use_rules`). Both give the same answers (tests/core/test_kernel_tactics.py compares them);
+the compiled ones make a search's rollouts about twice as fast (benchmarks/tactics_rollouts.py)."""
+
+
+def use_rules(functions: Any) -> None:
+    """Make the tactics search call the rules of ``functions`` (:meth:`Rules.of`: the plain kernel,
+    or :func:`schotten_lab.core.kernel.compiled`'s twins), for the whole process."""
+    global RULES
+    RULES = Rules.of(functions)
+
+
 def kernel_args(side: Sequence[int]) -> tuple[int, int, int, int, int]:
     """A side of piece codes as the rules kernel reads it (``count, a, b, c, d``)."""
     k = _KERNEL_INT
@@ -84,13 +118,13 @@ def side_value(side: Sequence[int], capacity: int, blind: bool, pool: int) -> in
     strength when complete; -1 when the pool is too small): :func:`~schotten_lab.core.kernel.side_best`
     (remembered for complete sides)."""
     if len(side) < capacity:
-        return side_best(*kernel_args(side), capacity, blind, pool)
+        return RULES.side_best(*kernel_args(side), capacity, blind, pool)
     key = (*side, capacity, blind)
     found = _COMPLETE.get(key)
     if found is None:
         if len(_COMPLETE) > 200_000:
             _COMPLETE.clear()
-        found = _COMPLETE[key] = side_best(*kernel_args(side), capacity, blind, 0)
+        found = _COMPLETE[key] = RULES.side_best(*kernel_args(side), capacity, blind, 0)
     return found
 
 
@@ -242,9 +276,11 @@ class TacticsSim(Board):
             own = STRENGTH[mine[0] * 2916 + mine[1] * 54 + mine[2]]
             k = len(theirs)
             cards = (*theirs, -1, -1, -1)
-            return claim_proved(own, k, cards[0], cards[1], cards[2], k == 3 and self.first_complete(stone) == player, FULL & ~self.gone)
+            return RULES.claim_proved(own, k, cards[0], cards[1], cards[2], k == 3 and self.first_complete(stone) == player, FULL & ~self.gone)
         tie_won = self.first_complete(stone) == player
-        return tactics_claim_proved(*kernel_args(mine), *kernel_args(theirs), capacity, bool(modes & BLIND), tie_won, FULL & ~self.gone)
+        return RULES.tactics_claim_proved(
+            *kernel_args(mine), *kernel_args(theirs), capacity, bool(modes & BLIND), tie_won, FULL & ~self.gone
+        )
 
     def claimable(self, player: int) -> list[int]:
         return [i for i in range(9) if self.can_claim(i, player)]

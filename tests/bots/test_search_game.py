@@ -9,12 +9,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from schotten_lab.bots import Budget
-from schotten_lab.bots.advice import WINS_AT_ONCE, Batch, MoveAdvice, Result
+from schotten_lab.bots import advice as advice_module
+from schotten_lab.bots.advice import WINS_AT_ONCE, Batch, MoveAdvice, Result, deal_by_deal, successive_halving
 from schotten_lab.bots.advisor import search_game
 from schotten_lab.bots.base_search import BaseGame
 from schotten_lab.bots.search_game import PER_PIECE, SearchGame, advise_game, common_deals, diverse
@@ -151,6 +153,62 @@ def test_common_deals_play_every_move_on_the_same_deals() -> None:
         values = common_deals(ToyGame([1.0, 0.0, 0.5], batched=batched), [0, 1, 2, 2], 50, random.Random(4))
         assert [len(v) for v in values] == [50] * 4
         assert values[0] == [1.0] * 50 and values[1] == [0.0] * 50 and values[2] == values[3]
+
+
+def test_one_halving_for_every_variant() -> None:
+    """A game without a batch (the tactics variant) is searched by the same sequential halving as a
+    batched one: the budget spread evenly over the rounds, so every move plays the same number of
+    deals either way (the old deal-by-deal halving dropped half the moves every 4 deals)."""
+    chances = [0.5, 0.55, 0.6, 0.45, 0.52, 0.58, 0.4, 0.62]
+    plain, batched = ToyGame(chances), ToyGame(chances, batched=True)
+    counts = []
+    for game in (plain, batched):
+        scores, played = successive_halving(
+            list(range(8)), game.deal, game.play_out, random.Random(2), 0.0, 240, game.batch()
+        )  # fmt: skip
+        counts.append(sorted(len(v) for v in scores.values()))
+        assert played == sum(len(v) for v in scores.values()) >= 240
+    assert counts[0] == counts[1]
+    assert counts[0][-1] > 3 * counts[0][0]  # the two last moves played far more deals than the first dropped
+
+
+def test_deal_by_deal_plays_every_move_of_a_deal_on_the_same_state_and_stream() -> None:
+    seen: list[tuple[float, int, float]] = []
+
+    def play_out(state: float, move: int, rng: random.Random) -> float:
+        seen.append((state, move, rng.random()))
+        return state
+
+    rows = deal_by_deal(lambda rng: rng.random(), play_out)([0, 1, 2], 5, 11)
+    assert len(rows) == 5 and all(len(set(row)) == 1 for row in rows)  # each deal's state, for every move
+    for d in range(5):
+        states = {s for s, _, _ in seen[3 * d : 3 * d + 3]}
+        streams = {r for _, _, r in seen[3 * d : 3 * d + 3]}
+        assert len(states) == 1 and len(streams) == 1  # common random numbers
+    assert len({r for _, _, r in seen}) == 5  # a new stream every deal
+    assert deal_by_deal(lambda rng: rng.random(), play_out)([0, 1, 2], 5, 11) == rows  # seeded by the call
+
+
+def test_slow_play_outs_stop_within_a_deal_of_the_deadline(monkeypatch: Any) -> None:
+    """On the clock the halving reads the clock between calls; a call is sized by the pace measured,
+    so play-outs as slow as the tactics variant's in Python overrun the deadline by about one deal,
+    even when they slow down on the way, after the search planned its rounds (a fake clock: the first
+    40 play-outs take 1 ms each, the others 10 ms, as rollouts from a bare table and from a crowded one)."""
+    clock = [0.0]
+    calls = [0]
+    monkeypatch.setattr(advice_module.time, "perf_counter", lambda: clock[0])
+
+    def play_out(state: float, move: int, rng: random.Random) -> float:
+        calls[0] += 1
+        clock[0] += 0.001 if calls[0] <= 40 else 0.01
+        return float(rng.random() < 0.5)
+
+    moves = list(range(8))
+    for deadline in (0.05, 0.3, 1.0, 2.5):
+        clock[0], calls[0] = 0.0, 0
+        scores, played = successive_halving(moves, lambda rng: 0.0, play_out, random.Random(1), deadline, None)
+        assert played > 0 and clock[0] <= deadline + 2 * len(moves) * 0.01 + 1e-9
+        assert len({len(v) for v in scores.values() if len(v) == max(map(len, scores.values()))}) == 1
 
 
 def test_both_variants_have_a_game_interface() -> None:

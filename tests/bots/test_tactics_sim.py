@@ -219,3 +219,33 @@ def test_rollouts_play_combat_modes_ruses_and_both_decks() -> None:
         tactics_draws += before - len(sim.tactics_deck)
     assert {"MODE", "HEADHUNTER", "BANSHEE", "TRAITOR"} <= seen, seen
     assert tactics_draws > 40
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 50), expert=st.booleans())
+def test_rollouts_on_the_compiled_rules_are_the_plain_ones(seed: int, turns: int, expert: bool) -> None:
+    """Once the compiled rollouts are loaded the tactics search calls the rules kernel's numba twins
+    (:func:`~schotten_lab.bots.tactics_sim.use_rules`): every rollout is the same, turn by turn."""
+    numba = pytest.importorskip("numba")
+    from schotten_lab.bots import tactics_sim
+    from schotten_lab.core import kernel
+
+    state = _state_after(seed, turns, expert)
+    if state is None:
+        return
+    before = tactics_sim.RULES
+    played = []
+    try:
+        for rules in (tactics_sim.PLAIN_RULES, kernel.compiled(numba)):
+            tactics_sim.use_rules(rules)
+            sim = from_state(state)
+            rng = random.Random(seed)
+            turns_seen = []
+            while sim.winner < 0 and not sim.stalled() and len(turns_seen) < 400:
+                policy_turn(sim, rng, 0.1)
+                turns_seen.append((tuple(map(tuple, sim.sides)), tuple(sim.claimed), tuple(sim.modes)))
+            played.append((turns_seen, sim.winner))
+        assert tactics_sim.RULES.side_best is not tactics_sim.PLAIN_RULES.side_best  # the compiled ones were in use
+    finally:
+        tactics_sim.RULES = before
+    assert played[0] == played[1]
