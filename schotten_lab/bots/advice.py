@@ -377,9 +377,10 @@ def sequential_halving(
             played += deals
             now = time.perf_counter()
             per_playout = (now - called) / (deals * len(active))
-            # on the clock, never before every move has played the first round's deals: none is
-            # chosen, or shown at 0% ± 50, for having been reached before the clock ran out
-            if (total >= budget) if budget is not None else now > deadline and total >= first_round:
+            # on the clock: stop when another call like this one would end past the deadline, but
+            # never before every move has played the first round's deals (none is chosen, or shown
+            # at 0% ± 50, for having been reached before the clock ran out)
+            if (total >= budget) if budget is not None else now + (now - called) > deadline and total >= first_round:
                 return scores, total
         rounds = max(rounds - 1, 1)
         if len(active) > 2:
@@ -547,7 +548,9 @@ def search(
         budget = None if iterations is None else max(MIN_ROUND, math.ceil(iterations * FRESH_SHARE / (1 - FRESH_SHARE)))
         fresh: list[float] = []
         measured_from = time.perf_counter()
-        while len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() <= end):
+        last_call = 0.0  # seconds the last call took: on the clock, no call that would end past the window
+        while len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() + last_call <= end):
+            called = time.perf_counter()
             if budget is not None:
                 deals = budget - len(fresh)
             elif fresh:  # the clock: calls short enough to stop near the end of the window
@@ -556,6 +559,7 @@ def search(
             else:
                 deals = MIN_ROUND
             fresh += [row[0] for row in fresh_batch([chosen], max(deals, MIN_ROUND - len(fresh)), rng.getrandbits(32))]
+            last_call = time.perf_counter() - called
         mean, se = win_estimate(fresh)
         results[chosen] = (mean, se, len(fresh))
         rollouts += len(fresh) * (costs[1] if measure is not None else costs[0])

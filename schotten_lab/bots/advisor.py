@@ -49,7 +49,7 @@ from ..core.errors import AnalysisError, ArgumentError, CardError, excerpt
 from ..core.position import Position
 from ..core.words import register
 from ..core.tactics import parse_hand_card
-from ..game import GameState, IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, state_from_position
+from ..game import GameState, IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, new_game, state_from_position
 from .advice import (
     MAX_BUDGET as MAX_BUDGET, MAX_ITERATIONS as MAX_ITERATIONS, WINS_AT_ONCE as WINS_AT_ONCE, Advice, MoveAdvice, check_count,
     check_search, check_seed,
@@ -65,7 +65,7 @@ from .search_game import EXPLAINED as EXPLAINED, SearchGame, advise_game, common
 from .tactics_search import TacticsGame
 from .sim import greedy_play
 from .rollouts import (
-    DEFAULT_POLICY, EXPLORE, check_explore, check_lookahead, check_policy, warm, worth_compiling,
+    DEFAULT_POLICY, EXPLORE, check_explore, check_lookahead, check_policy, playout_cost, warm, worth_compiling,
 )  # fmt: skip
 
 ADVISOR_PHRASES = register({
@@ -288,6 +288,12 @@ class AdvisorBot:
         self.policy = policy
         self.lookahead = check_lookahead(lookahead)
         warm()  # the compiled rollouts loaded now, not inside the first move's budget
+        if self.lookahead:  # and the look-ahead's kernel, by a small search of the opening
+            opening = new_game("base", seed=0)
+            advise(
+                opening.observation(opening.to_move), budget=Budget(rollouts=8 * playout_cost(self.lookahead, unbiased=True)),
+                explain_all=False, lookahead=self.lookahead,
+            )  # fmt: skip
         self._rng = random.Random(seed)
         self.last: Advice | None = None
 

@@ -298,6 +298,11 @@ def warm(compiled: bool = True) -> None:
         state, np.zeros(0, np.int64), 0, one, one.copy(), 1, 0, PLACEMENT, 0, one.copy(), state.copy(), state.copy(),
         np.zeros(4, np.int64), np.zeros(4, np.int64), one.copy(), np.zeros(1, np.int64), np.zeros(1, np.int64), 0,
     )  # fmt: skip
+    # the entry points a search calls from Python besides the batch (its move ordering, the reading
+    # of the opponent's plays), each compiled for its own argument types: without this, a fresh
+    # install compiled them inside the first move (about 0.6 s each), past a short budget
+    functions.placement_value(state, 0, 0)
+    functions.beats(state, np.asarray([1, 2], dtype=np.int64), 300, np.zeros(2, np.int64))
     _loaded[0] = True
 
 

@@ -8,8 +8,9 @@ has one, the facts of a move (structured, rendered by :mod:`~schotten_lab.core.w
 as a :class:`~.advice.MoveAdvice`. Two implementations: the base game and its expert variant
 (:class:`.base_search.BaseGame`) and the tactics variant (:class:`.tactics_search.TacticsGame`).
 
-:func:`advise_game` then runs the same steps for both: the budget split (four fifths or nineteen
-twentieths of the time for the search, the rest for the reasons), the exact endgame, else the moves
+:func:`advise_game` then runs the same steps for both: the budget split (four fifths of the time
+for the search when every move is explained or a reason can be costly, nine tenths when only the
+best move's reason is written; the rest for the reasons), the exact endgame, else the moves
 certain to win at once and the Monte Carlo search with its fresh measurement of the chosen move
 (:func:`.advice.search`), the ranking (:func:`.advice.ranked`), and the reasons.
 :func:`common_deals` plays moves on the same fresh deals (what :func:`.advisor.compare_turns` and the
@@ -188,8 +189,11 @@ def advise_game(
     iterations = budget.rollouts
     # a budget of rollouts counts every rollout: a play-out that searches the next turn costs several
     playouts = None if iterations is None else max(iterations // game.playout_cost, 1)
-    # keep a share of the budget for the reasons (all moves: 20%, the best one: 5%)
-    deadline = math.inf if budget.seconds is None else started + budget.seconds * (0.8 if explain_all else 0.95)
+    # keep a share of the budget for the reasons: all moves', or a game whose one reason can cost a
+    # tenth of a second or more (a tactics Mud fight's exact chances): 20%; the best move's alone
+    # (what a bot asks): 10%, which also absorbs a last call of play-outs that ends past the window
+    share = 0.8 if explain_all or game.costly_reasons else 0.9
+    deadline = math.inf if budget.seconds is None else started + budget.seconds * share
     held = game.held(claims_of)
     exact = game.solve(moves, deadline, iterations)
     rollouts = 0

@@ -207,3 +207,43 @@ def test_a_change_alike_on_every_shared_deal_is_not_shown_as_certain() -> None:
     assert lines[4].endswith("-25.0 ±12.5  spread")
     assert lines[5].endswith("-100.0 on all 4 deals  lost")
     assert lines[2].endswith("+0.0  chosen")  # the chosen move: no standard error, nothing to add
+
+
+def test_a_bot_keeps_a_tenth_of_its_budget_for_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the clock the search ends at nine tenths of the budget when only the best move's reason is
+    written (a bot's answer), four fifths when every move's is or a reason can be costly (the tactics
+    variant); the rest is for the reasons and for a last call of play-outs that ends late."""
+    from schotten_lab.bots import search_game
+
+    windows: list[float] = []
+    real = search_game.search
+
+    def spy(*args: object, **kwargs: object) -> object:
+        window = args[6]
+        assert isinstance(window, tuple)
+        windows.append(window[1] - started[0])
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(search_game, "search", spy)
+    started = [0.0]
+    import time
+
+    for variant, explain_all, share in (("base", False, 0.9), ("base", True, 0.8), ("tactics", False, 0.8)):
+        state = new_game(variant, seed=5)
+        started[0] = time.perf_counter()
+        advise(state.observation(state.to_move), budget=Budget(seconds=1.0), seed=3, explain_all=explain_all)
+        assert abs(windows[-1] - share) < 0.04  # the window ends at that share of the budget (0.1 s apart)
+
+
+def test_warm_compiles_every_entry_point_a_search_calls() -> None:
+    """:func:`~schotten_lab.bots.rollouts.warm` compiles, besides the batch, the kernel functions a
+    search calls from Python (the move ordering's ``placement_value``, the reading of the opponent's
+    plays' ``beats``) and switches the tactics search to the compiled rules: none is compiled inside a
+    bot's first move (about 0.6 s each on a fresh install, past a short budget)."""
+    pytest.importorskip("numba")
+    from schotten_lab.bots import rollouts, tactics_sim
+
+    rollouts.warm()
+    functions = rollouts.kernel(True)
+    assert functions.placement_value.signatures and functions.beats.signatures and functions.play_batch.signatures
+    assert tactics_sim.RULES is not tactics_sim.PLAIN_RULES and tactics_sim.RULES.side_best.signatures
