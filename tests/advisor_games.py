@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from schotten_lab.bots.sim import Sim, shuffled_game
 from schotten_lab.game import GameState
@@ -24,28 +25,28 @@ def random_turn(sim: Sim, rng: random.Random) -> None:
         sim.turn(-1, -1)
 
 
-def heuristic_game(seed: int, turns: int, expert: bool = False) -> Sim:
-    """A game after up to ``turns`` heuristic turns (the weak placement score, a fifth of them random)."""
+def heuristic_turn(sim: Sim, rng: random.Random) -> None:
+    """One turn of the weak placement score, a fifth of them uniformly random."""
     from schotten_lab.bots.sim import greedy_play
 
+    sim.turn(*greedy_play(sim, rng, 0.2))
+
+
+def played(seed: int, turns: int, expert: bool = False, step: Callable[[Sim, random.Random], None] = random_turn) -> Sim:
+    """A game after up to ``turns`` turns of ``step`` (random legal turns by default; stops early at
+    the end of the game)."""
     rng = random.Random(seed)
     sim = dealt(seed, expert)
     for _ in range(turns):
         if sim.winner >= 0 or sim.stalled():
             break
-        sim.turn(*greedy_play(sim, rng, 0.2))
+        step(sim, rng)
     return sim
 
 
-def played(seed: int, turns: int, expert: bool = False) -> Sim:
-    """A game after up to ``turns`` random turns (stops early at the end of the game)."""
-    rng = random.Random(seed)
-    sim = dealt(seed, expert)
-    for _ in range(turns):
-        if sim.winner >= 0 or sim.stalled():
-            break
-        random_turn(sim, rng)
-    return sim
+def heuristic_game(seed: int, turns: int, expert: bool = False) -> Sim:
+    """A game after up to ``turns`` heuristic turns (:func:`heuristic_turn`)."""
+    return played(seed, turns, expert, heuristic_turn)
 
 
 def before_the_win(seed: int, expert: bool = False) -> Sim | None:

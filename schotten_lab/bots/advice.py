@@ -67,7 +67,7 @@ Batch = Callable[[Sequence[M], int, int], list[list[float]]]
 ROUND_CALL = 32
 """Most deals a batch call plays on the clock (:func:`sequential_halving`): the clock is read between calls."""
 CALL_SECONDS = 0.02
-"""Longest a batch call should take on the clock, at the last call's pace (:func:`sequential_halving`)."""
+"""Longest a batch call should take on the clock, at the last call's pace (:func:`paced`)."""
 FRESH_CALL = 16
 """Fresh deals a batch call on the clock (:func:`search`)."""
 """A move's win chance (``None``: not searched), its standard error (``None``: exact), its deals."""
@@ -310,6 +310,12 @@ def successive_halving(
     return sequential_halving(moves, batch or deal_by_deal(deal, play_out), rng, deadline, iterations)
 
 
+def paced(seconds_per_deal: float, most: int) -> int:
+    """The deals of a batch call on the clock: about :data:`CALL_SECONDS` at the last call's pace
+    (``seconds_per_deal``), from 1 to ``most``, so that slow play-outs stop near the deadline."""
+    return min(most, max(1, int(CALL_SECONDS / max(seconds_per_deal, 1e-9))))
+
+
 def deal_by_deal(deal: Callable[[random.Random], S], play_out: Callable[[S, M, random.Random], float]) -> Batch[M]:
     """A :data:`Batch` from a variant's ``deal`` and ``play_out`` (a variant without a compiled
     batch: the tactics variant): the deals from a generator seeded by the call's ``seed``, every move
@@ -338,9 +344,10 @@ def sequential_halving(
     more, and the close contest between the last moves still gets the largest share. Without
     ``iterations`` the budget is the clock's: the first round (:data:`MIN_ROUND` deals, always played
     whole) measures the pace and the rest is planned from it; a round is played in calls of at most
-    :data:`ROUND_CALL` deals and at most :data:`CALL_SECONDS` at the last call's pace (one deal
-    first, before any pace is known), the clock read between calls: slow play-outs (the tactics
-    variant's, in Python) overrun the deadline by about one deal once the first round is played."""
+    :data:`ROUND_CALL` deals and :func:`paced` (one deal first, before any pace is known), the clock
+    read between calls, none started that would end past the deadline at the last call's pace: slow
+    play-outs (the tactics variant's, in Python) overrun it by about one deal once the first round is
+    played."""
     scores: dict[M, list[float]] = {m: [] for m in moves}
     sums = dict.fromkeys(moves, 0.0)
     active = list(moves)
@@ -348,7 +355,7 @@ def sequential_halving(
     total = 0
     started = time.perf_counter()
     budget = iterations
-    per_playout = 0.0  # seconds a play-out took in the last call (on the clock)
+    per_deal = 0.0  # seconds a deal took in the last call (on the clock)
     first_round = MIN_ROUND * len(active)
     while True:
         if budget is None and total:  # the clock: plan the rest of the search at the pace measured so far
@@ -361,13 +368,9 @@ def sequential_halving(
         played = 0
         while played < want:
             if budget is not None:
-                deals = want - played
-            elif total:  # the clock: a call short enough to stop near the deadline, at the last call's pace
-                deals = min(want - played, ROUND_CALL, max(1, int(CALL_SECONDS / max(per_playout * len(active), 1e-9))))
-            else:
-                deals = 1  # the clock, no pace known yet
-            if budget is not None:
-                deals = min(deals, -(-(budget - total) // len(active)))
+                deals = min(want - played, -(-(budget - total) // len(active)))
+            else:  # the clock: one deal first (no pace known), then calls short enough to stop near the deadline
+                deals = paced(per_deal, min(want - played, ROUND_CALL)) if total else 1
             called = time.perf_counter()
             for row in batch(active, deals, rng.getrandbits(32)):
                 for move, s in zip(active, row):
@@ -376,7 +379,7 @@ def sequential_halving(
             total += deals * len(active)
             played += deals
             now = time.perf_counter()
-            per_playout = (now - called) / (deals * len(active))
+            per_deal = (now - called) / deals
             # on the clock: stop when another call like this one would end past the deadline, but
             # never before every move has played the first round's deals (none is chosen, or shown
             # at 0% ± 50, for having been reached before the clock ran out)
@@ -522,8 +525,8 @@ def search(
     split four fifths, one fifth. At least :data:`MIN_ROUND` fresh deals are played. A single
     searched move needs no fresh deals (nothing was selected). The deals and rollouts are ``batch``'s
     (:func:`successive_halving`), or without one :func:`deal_by_deal`'s of ``deal`` and ``play_out``;
-    the fresh ones too (on the clock, :data:`MIN_ROUND` deals, then calls of at most
-    :data:`FRESH_CALL` deals and :data:`CALL_SECONDS` until the end of the window). ``measure``, when given,
+    the fresh ones too (on the clock, :data:`MIN_ROUND` deals, then :func:`paced` calls of at most
+    :data:`FRESH_CALL` deals while one more would end within the window). ``measure``, when given,
     plays the fresh deals instead of ``batch`` (values unbiased where the search's read high), and
     ``costs`` are the rollouts a play-out of ``batch`` and of ``measure`` plays: the rollouts
     returned count them all."""
@@ -547,19 +550,17 @@ def search(
     if chosen in scores and len(candidates) > 1:
         budget = None if iterations is None else max(MIN_ROUND, math.ceil(iterations * FRESH_SHARE / (1 - FRESH_SHARE)))
         fresh: list[float] = []
-        measured_from = time.perf_counter()
-        last_call = 0.0  # seconds the last call took: on the clock, no call that would end past the window
+        last_call, per_deal = 0.0, 0.0  # on the clock: no call that would end past the window
         while len(fresh) < MIN_ROUND or (len(fresh) < budget if budget is not None else time.perf_counter() + last_call <= end):
-            called = time.perf_counter()
             if budget is not None:
                 deals = budget - len(fresh)
-            elif fresh:  # the clock: calls short enough to stop near the end of the window
-                pace = len(fresh) / max(time.perf_counter() - measured_from, 1e-9)
-                deals = min(FRESH_CALL, max(1, int(pace * CALL_SECONDS)))
             else:
-                deals = MIN_ROUND
-            fresh += [row[0] for row in fresh_batch([chosen], max(deals, MIN_ROUND - len(fresh)), rng.getrandbits(32))]
+                deals = paced(per_deal, FRESH_CALL) if fresh else MIN_ROUND
+            deals = max(deals, MIN_ROUND - len(fresh))
+            called = time.perf_counter()
+            fresh += [row[0] for row in fresh_batch([chosen], deals, rng.getrandbits(32))]
             last_call = time.perf_counter() - called
+            per_deal = last_call / deals
         mean, se = win_estimate(fresh)
         results[chosen] = (mean, se, len(fresh))
         rollouts += len(fresh) * (costs[1] if measure is not None else costs[0])

@@ -45,8 +45,9 @@ best move reported another loss: the measure of five seeds on one game gave, for
 5.7 and 19.5 points."""
 TACTICS_MAX_DEALS_FACTOR = 3
 """The cap in the tactics variant, whose rollout policy runs in Python (only its rules are compiled:
-some hundred times slower than the base game's kernel): its review keeps the budget it had before the base game's grew (up to 3 times
-``iterations`` deals, from its :data:`TACTICS_CANDIDATES` best moves)."""
+some hundred times slower than the base game's kernel): its review keeps the budget it had before
+the base game's grew (up to 3 times ``iterations`` deals, from its :data:`TACTICS_CANDIDATES` best
+moves)."""
 TACTICS_CANDIDATES = 2
 """The tactics variant's candidates: the advisor's top 2 searched moves, as before (see
 :data:`TACTICS_MAX_DEALS_FACTOR`)."""

@@ -212,27 +212,28 @@ def test_a_change_alike_on_every_shared_deal_is_not_shown_as_certain() -> None:
 def test_a_bot_keeps_a_tenth_of_its_budget_for_its_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     """On the clock the search ends at nine tenths of the budget when only the best move's reason is
     written (a bot's answer), four fifths when every move's is or a reason can be costly (the tactics
-    variant); the rest is for the reasons and for a last call of play-outs that ends late."""
+    variant); the rest is for the reasons and for a last call of play-outs that ends late. A clock
+    that stands still at 100 s, and a search stopped once it has its window."""
     from schotten_lab.bots import search_game
 
-    windows: list[float] = []
-    real = search_game.search
+    class Windowed(Exception):
+        pass
 
-    def spy(*args: object, **kwargs: object) -> object:
+    windows: list[tuple[float, float]] = []
+
+    def search(*args: object, **kwargs: object) -> object:
         window = args[6]
         assert isinstance(window, tuple)
-        windows.append(window[1] - started[0])
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        windows.append(window)
+        raise Windowed
 
-    monkeypatch.setattr(search_game, "search", spy)
-    started = [0.0]
-    import time
-
+    monkeypatch.setattr(search_game, "search", search)
+    monkeypatch.setattr(search_game.time, "perf_counter", lambda: 100.0)
     for variant, explain_all, share in (("base", False, 0.9), ("base", True, 0.8), ("tactics", False, 0.8)):
         state = new_game(variant, seed=5)
-        started[0] = time.perf_counter()
-        advise(state.observation(state.to_move), budget=Budget(seconds=1.0), seed=3, explain_all=explain_all)
-        assert abs(windows[-1] - share) < 0.04  # the window ends at that share of the budget (0.1 s apart)
+        with pytest.raises(Windowed):
+            advise(state.observation(state.to_move), budget=Budget(seconds=1.0), seed=3, explain_all=explain_all)
+        assert windows[-1] == (100.0, pytest.approx(100.0 + share))
 
 
 def test_warm_compiles_every_entry_point_a_search_calls() -> None:

@@ -189,9 +189,9 @@ def test_deal_by_deal_plays_every_move_of_a_deal_on_the_same_state_and_stream() 
     assert deal_by_deal(lambda rng: rng.random(), play_out)([0, 1, 2], 5, 11) == rows  # seeded by the call
 
 
-def test_slow_play_outs_stop_within_a_deal_of_the_deadline(monkeypatch: Any) -> None:
+def test_slow_play_outs_stop_within_two_deals_of_the_deadline(monkeypatch: Any) -> None:
     """On the clock the halving reads the clock between calls; a call is sized by the pace measured,
-    so play-outs as slow as the tactics variant's in Python overrun the deadline by about one deal,
+    so play-outs as slow as the tactics variant's in Python overrun the deadline by two deals at most,
     even when they slow down on the way, after the search planned its rounds (a fake clock: the first
     40 play-outs take 1 ms each, the others 10 ms, as rollouts from a bare table and from a crowded one)."""
     clock = [0.0]
