@@ -101,6 +101,8 @@ class Entrant:
     """The advisor deals the hidden cards uniformly, not reading the opponent's plays (:mod:`schotten_lab.bots.inference`)."""
     lookahead: int = 0
     """The next placements each of the advisor's play-outs searches (0: none, the advisor's default)."""
+    width: int | None = None
+    """The moves the advisor searches (``None``: by the budget, the advisor's default)."""
 
     @property
     def search_budget(self) -> Budget:
@@ -111,7 +113,8 @@ class Entrant:
         """The bot for game ``game``, seeded as the benchmark always has: from ``(seed, game)``."""
         if self.kind == "advisor":
             bot = UniformDealsAdvisor if self.uniform_deals else AdvisorBot
-            return bot(budget=self.search_budget, seed=self.seed * 7919 + game, policy=self.policy, lookahead=self.lookahead)
+            return bot(budget=self.search_budget, seed=self.seed * 7919 + game, policy=self.policy, lookahead=self.lookahead,
+                       width=self.width)  # fmt: skip
         if self.kind == "old":
             return LineBot(self.old or OLD_TREE, self.budget, self.iterations, self.seed * 7919 + game + 31)
         if self.kind == "weak":
@@ -332,6 +335,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="the next placements each of the advisor's play-outs searches (default 0: none)")  # fmt: skip
     parser.add_argument("--uniform-deals", action="store_true",
                         help="the advisor deals the hidden cards uniformly (does not read the opponent's plays)")  # fmt: skip
+    parser.add_argument("--width", type=int, default=None,
+                        help="the moves the advisor searches (default: by the budget, schotten_lab.bots.search_game.width_for)")  # fmt: skip
     args = parser.parse_args(argv)
     if args.games < 1 or args.budget <= 0 or args.jobs < 1:
         parser.error("--games and --jobs must be at least 1 and --budget positive")
@@ -339,6 +344,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         parser.error("--iterations must be at least 1")
     if not 0 <= args.lookahead <= 12:
         parser.error("--lookahead must be from 0 to 12")
+    if args.width is not None and args.width < 0:
+        parser.error("--width must be at least 0")
     keys = args.against.split(",")
     for key in keys:
         if key not in ("greedy", "greedy-weak", "greedy-tactics", "random", "weak", "old", "policy-advisor"):
@@ -348,7 +355,7 @@ def main(argv: Sequence[str] | None = None) -> None:
 
     weak_iterations = None if args.iterations is None else max(args.iterations // 5, 1)
     advisor = Entrant("advisor", args.budget, args.iterations, args.seed, args.variant, args.policy, args.expert,
-                      uniform_deals=args.uniform_deals, lookahead=args.lookahead)  # fmt: skip
+                      uniform_deals=args.uniform_deals, lookahead=args.lookahead, width=args.width)  # fmt: skip
     greedy_label, greedy_kind = greedy_name()
     strong = f"{args.budget:g} s/move" if args.iterations is None else f"{args.iterations} rollouts/move"
     ahead = args.lookahead if args.variant != "tactics" else 0
@@ -364,9 +371,10 @@ def main(argv: Sequence[str] | None = None) -> None:
             "advisor", args.budget, args.iterations, args.seed + 1, args.variant, args.other_policy or DEFAULT_POLICY, args.expert)),
     }
     runner = Runner(jobs=args.jobs)
+    searched = args.width if args.width is not None else "by the budget"
     game = "expert" if args.expert else args.variant
     print(
-        f"{game} game: advisor ({args.policy} rollouts, look-ahead {ahead}) at {strong}, {args.games} games per opponent "
+        f"{game} game: advisor ({args.policy} rollouts, look-ahead {ahead}, width {searched}) at {strong}, {args.games} games per opponent "
         f"(games {args.first_game}-{args.first_game + args.games - 1}), seats and first player alternating, engine as referee, "
         f"seed {args.seed}, {runner.describe()}"
     )

@@ -260,11 +260,12 @@ def score(winner: int, me: int) -> float:
 def check_search(budget: object, seed: object, width: object = 1) -> None:
     """Refuse a search budget, seed or width the advisor cannot use, with an :class:`ArgumentError`
     naming the argument: ``budget`` a :class:`.budget.Budget` (whose values were checked when it was
-    made), ``seed`` and ``width`` whole numbers (``width`` at least 0)."""
+    made), ``seed`` and ``width`` whole numbers (``width`` at least 0, or ``None``: by the budget)."""
     if not isinstance(budget, Budget):
         raise ArgumentError.of("bot_opt.budget_type", value=budget)  # bots/words.py
     check_seed(seed)
-    check_count("width", width, "moves", least=0)  # 0: the heuristic's first move alone is searched
+    if width is not None:
+        check_count("width", width, "moves", least=0)  # 0: the heuristic's first move alone is searched
 
 
 def check_seed(seed: object) -> None:

@@ -61,7 +61,7 @@ from .base_search import (
 )  # fmt: skip
 from .budget import DEFAULT as DEFAULT_BUDGET, Budget, legacy_budget
 from .determinize import view_of
-from .search_game import EXPLAINED as EXPLAINED, SearchGame, advise_game, common_deals
+from .search_game import EXPLAINED as EXPLAINED, PLAYOUTS_A_SECOND, SearchGame, advise_game, common_deals, width_for
 from .tactics_search import TacticsGame
 from .sim import greedy_play
 from .rollouts import (
@@ -96,12 +96,25 @@ def search_game(
     return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead)
 
 
+def budget_width(position: Position, budget: Budget, compiled: bool, lookahead: int = 0) -> int:
+    """The moves :func:`advise` searches by default: :func:`.search_game.width_for` the play-outs
+    ``budget`` affords in the base game (on the clock at the cautious pace
+    :data:`.search_game.PLAYOUTS_A_SECOND`), :data:`.search_game.SEARCH_WIDTH` in the tactics variant (its wider
+    search is not measured)."""
+    if position.rules.tactics:
+        return SEARCH_WIDTH
+    cost = playout_cost(lookahead)
+    if budget.rollouts is not None:
+        return width_for(budget.rollouts / cost)
+    return width_for((budget.seconds or 0.0) * PLAYOUTS_A_SECOND[compiled] / cost)
+
+
 def advise(
     position: Position,
     *,
     budget: Budget = DEFAULT_BUDGET,
     seed: int = 0,
-    width: int = SEARCH_WIDTH,
+    width: int | None = None,
     explain_all: bool = True,
     policy: str = DEFAULT_POLICY,
     explore: float = EXPLORE,
@@ -120,7 +133,10 @@ def advise(
     ``iterations=`` are the deprecated spellings of earlier releases (:func:`.budget.legacy_budget`:
     a :class:`DeprecationWarning`; ``iterations`` wins over ``budget_seconds``, as before). Only the ``width`` most promising
     moves by the placement heuristic (and every move that claims) are searched by Monte Carlo; the
-    others are listed with ``win`` ``None``. ``explain_all=False`` writes the reason of the best move
+    others are listed with ``win`` ``None``. By default (``width=None``) the base game's budget
+    chooses it (:func:`.search_game.width_for`: the 10 most promising at small budgets, every card on
+    its three best stones from about 3,000 rollouts; on the clock from a cautious pace); the tactics
+    variant searches :data:`~.search_game.SEARCH_WIDTH`. ``explain_all=False`` writes the reason of the best move
     only (what a bot needs). An opponent's hand shown in ``position`` is ignored (sampled like the
     deck): the advice is what the player to move can know. The chosen move's estimate (and
     ``current``) comes from fresh deals played after the search chose it, not from the deals that
@@ -150,6 +166,8 @@ def advise(
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
     compiled = worth_compiling(budget.rollouts, budget.seconds or 0.0)
     check_lookahead(lookahead)
+    if width is None:
+        width = budget_width(position, budget, compiled, lookahead)
     game = search_game(
         position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead
     )
@@ -257,7 +275,8 @@ class AdvisorBot:
 
     ``budget`` a :class:`~.budget.Budget` a move (default two seconds; ``Budget(rollouts=N)`` is
     reproducible); ``policy`` the rollout policy (:data:`.rollouts.POLICIES`); ``lookahead`` the next
-    placements each play-out searches (:func:`advise`; 0, the default: none). A number of seconds
+    placements each play-out searches (:func:`advise`; 0, the default: none); ``width`` the moves
+    searched (:func:`advise`; ``None``, the default: by the budget). A number of seconds
     for ``budget``, and ``iterations=N``, are the deprecated spellings of earlier releases
     (:func:`.budget.legacy_budget`). ``seed`` makes a
     session reproducible with a budget of rollouts: one generator seeded once gives each decision its own
@@ -277,6 +296,7 @@ class AdvisorBot:
         seed: int | None = 0,
         policy: str = DEFAULT_POLICY,
         lookahead: int = 0,
+        width: int | None = None,
     ) -> None:
         if iterations is not None or not isinstance(budget, Budget):
             budget = legacy_budget(budget, "AdvisorBot", iterations=iterations)  # bots/budget.py, bots/words.py
@@ -287,6 +307,9 @@ class AdvisorBot:
         self.seed = seed
         self.policy = policy
         self.lookahead = check_lookahead(lookahead)
+        if width is not None:
+            check_count("width", width, "moves", least=0)
+        self.width = width
         warm()  # the compiled rollouts loaded now, not inside the first move's budget
         if self.lookahead:  # and the look-ahead's kernel, by a small search of the opening
             opening = new_game("base", seed=0)
@@ -306,6 +329,7 @@ class AdvisorBot:
             policy=self.policy,
             history=history,
             lookahead=self.lookahead,
+            width=self.width,
         )
         self.last = advice
         return advice.decision()

@@ -11,6 +11,7 @@ from typing import Any
 from ..bots import Budget, advise
 from ..bots.advice import win_estimate
 from ..bots.advisor import Advice, compare_turns
+from ..bots.search_game import SEARCH_WIDTH
 from ..core.words import Fact, Facts
 from ..game import GameState, Play, Turn
 from .review_report import TurnReview
@@ -37,7 +38,8 @@ FIRST_DEALS_FACTOR = 0.5
 them, and they choose which go on."""
 CANDIDATES = 12
 """The most searched moves of the advisor scored with the played one on the same deals (all of them
-at the default search width, 10, and a few claiming moves): the best of them on those deals is the
+at the search width the review asks for, 10 (:data:`~..bots.search_game.SEARCH_WIDTH`, at any
+budget), and a few claiming moves): the best of them on those deals is the
 best move. Which moves the advisor searches does not depend on the seed (its placement heuristic
 chooses them); its ranking of them does, and is noisy (at 200 rollouts over 10 moves, a few rollouts
 each in its first round). With only its top 2 or 4 as candidates, a seed whose ranking missed the
@@ -216,8 +218,9 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
     position = seen if seen.rules.tactics else seen.as_position()  # tactics: who has played a Joker
     try:
         # a budget of rollouts: the rollout count and the endgame solver's node budget decide, never
-        # the clock, so a review is the same on a loaded machine as on an idle one
-        advice: Advice = advise(position, budget=Budget(rollouts=iterations), seed=seed, explain_all=False)
+        # the clock, so a review is the same on a loaded machine as on an idle one; the advisor's
+        # narrow width at any budget, so that its searched moves are the candidates (CANDIDATES)
+        advice: Advice = advise(position, budget=Budget(rollouts=iterations), seed=seed, explain_all=False, width=SEARCH_WIDTH)
     except ValueError as exc:
         raise ReviewError.of("review.err_search", turn=str(k), problem=_OneLine(exc)) from None
     best = advice.best

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
@@ -11,7 +12,9 @@ from hypothesis import strategies as st
 from advisor_games import endgame, played
 from schotten_lab.bots import Budget
 from schotten_lab.bots.advice import MIN_ROUND
-from schotten_lab.bots.advisor import AdvisorBot, PolicyBot, advise
+from schotten_lab.bots.advisor import AdvisorBot, PolicyBot, advise, budget_width
+from schotten_lab.bots.search_game import FIRST_ROUND_DEALS, MOST_WIDTH, PER_PIECE, PLAYOUTS_A_SECOND, SEARCH_WIDTH, width_for
+from schotten_lab.core.errors import ArgumentError
 from schotten_lab.bots.determinize import observation
 from schotten_lab.bots.endgame import Solver, moves_of, solve_moves
 from schotten_lab.core.position import Position
@@ -248,3 +251,45 @@ def test_warm_compiles_every_entry_point_a_search_calls() -> None:
     functions = rollouts.kernel(True)
     assert functions.placement_value.signatures and functions.beats.signatures and functions.play_batch.signatures
     assert tactics_sim.RULES is not tactics_sim.PLAIN_RULES and tactics_sim.RULES.side_best.signatures
+
+
+def test_the_budget_chooses_how_many_moves_are_searched() -> None:
+    """``width_for``: the 10 most promising moves at small budgets; more only while sequential halving's
+    first round still gives each of them ``FIRST_ROUND_DEALS`` deals, and never fewer as the budget grows."""
+    widths = [width_for(p) for p in range(0, 60_000, 50)]
+    assert widths == sorted(widths) and widths[0] == SEARCH_WIDTH and widths[-1] == MOST_WIDTH
+    for playouts, width in zip(range(0, 60_000, 50), widths):
+        if width > SEARCH_WIDTH:
+            assert width * math.ceil(math.log2(width)) * FIRST_ROUND_DEALS <= playouts
+        if width < MOST_WIDTH:
+            assert (width + 1) * math.ceil(math.log2(width + 1)) * FIRST_ROUND_DEALS > playouts or width == SEARCH_WIDTH
+    assert width_for(1_000) == SEARCH_WIDTH < 18 <= width_for(4_800)
+
+
+def test_a_large_budget_searches_every_card_and_a_small_one_the_ten_most_promising() -> None:
+    sim = played(1, 12, False)  # a middle game: on bare stones a card is searched once
+    position = observation(sim, sim.to_move)
+    hand = {str(card) for card in position.clan_hand(position.to_move) or ()}
+    small = advise(position, budget=Budget(rollouts=300), seed=1, explain_all=False)
+    large = advise(position, budget=Budget(rollouts=4_800), seed=1, explain_all=False)
+    assert sum(m.win is not None for m in small.moves) == SEARCH_WIDTH
+    assert {str(m.card) for m in large.moves if m.win is not None} == hand  # every card, on up to 3 stones
+    assert SEARCH_WIDTH < sum(m.win is not None for m in large.moves) <= PER_PIECE * len(hand)
+    # a width given is kept, by advise and by the bot
+    assert sum(m.win is not None for m in advise(position, budget=Budget(rollouts=4_800), seed=1, width=4).moves) == 4
+    bot = AdvisorBot(budget=Budget(rollouts=600), seed=0, width=2)
+    bot.decide(position)
+    assert bot.last is not None and sum(m.win is not None for m in bot.last.moves) == 2
+    with pytest.raises(ArgumentError, match="width"):
+        AdvisorBot(budget=Budget(rollouts=600), width=-1)
+
+
+def test_on_the_clock_the_width_follows_a_cautious_pace_and_tactics_keeps_ten() -> None:
+    state = new_game("base", seed=3)
+    position = state.observation(state.to_move).as_position()
+    assert budget_width(position, Budget(seconds=0.05), compiled=True) == SEARCH_WIDTH
+    assert budget_width(position, Budget(seconds=2.0), compiled=True) == width_for(2.0 * PLAYOUTS_A_SECOND[True]) > 18
+    assert budget_width(position, Budget(seconds=2.0), compiled=False) == width_for(2.0 * PLAYOUTS_A_SECOND[False])
+    assert budget_width(position, Budget(rollouts=4_800), compiled=True, lookahead=4) == width_for(4_800 / 16)
+    tactics = new_game("tactics", seed=3)
+    assert budget_width(tactics.observation(tactics.to_move).as_position(), Budget(rollouts=50_000), compiled=True) == SEARCH_WIDTH
