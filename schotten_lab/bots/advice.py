@@ -264,8 +264,14 @@ def check_search(budget: object, seed: object, width: object = 1) -> None:
     if not isinstance(budget, Budget):
         raise ArgumentError.of("bot_opt.budget_type", value=budget)  # bots/words.py
     check_seed(seed)
+    check_width(width)
+
+
+def check_width(width: object) -> None:
+    """Refuse a search width that is neither ``None`` (by the budget) nor a whole number from 0 (the
+    heuristic's first move alone searched), naming ``width``."""
     if width is not None:
-        check_count("width", width, "moves", least=0)  # 0: the heuristic's first move alone is searched
+        check_count("width", width, "moves", least=0)
 
 
 def check_seed(seed: object) -> None:

@@ -52,7 +52,7 @@ from ..core.tactics import parse_hand_card
 from ..game import GameState, IllegalTurnError, Observation, Play, Turn, apply_turn, headhunter_returns, new_game, state_from_position
 from .advice import (
     MAX_BUDGET as MAX_BUDGET, MAX_ITERATIONS as MAX_ITERATIONS, WINS_AT_ONCE as WINS_AT_ONCE, Advice, MoveAdvice, check_count,
-    check_search, check_seed,
+    check_search, check_seed, check_width,
 )  # fmt: skip
 from .base_search import (
     ENDGAME_NODES_PER_ROLLOUT as ENDGAME_NODES_PER_ROLLOUT, SEARCH_WIDTH, BaseGame, candidate_moves as candidate_moves,
@@ -61,7 +61,7 @@ from .base_search import (
 )  # fmt: skip
 from .budget import DEFAULT as DEFAULT_BUDGET, Budget, legacy_budget
 from .determinize import view_of
-from .search_game import EXPLAINED as EXPLAINED, PLAYOUTS_A_SECOND, SearchGame, advise_game, common_deals, width_for
+from .search_game import EXPLAINED as EXPLAINED, ROLLOUTS_A_SECOND, SearchGame, advise_game, common_deals, width_for
 from .tactics_search import TacticsGame
 from .sim import greedy_play
 from .rollouts import (
@@ -99,14 +99,14 @@ def search_game(
 def budget_width(position: Position, budget: Budget, compiled: bool, lookahead: int = 0) -> int:
     """The moves :func:`advise` searches by default: :func:`.search_game.width_for` the play-outs
     ``budget`` affords in the base game (on the clock at the cautious pace
-    :data:`.search_game.PLAYOUTS_A_SECOND`), :data:`.search_game.SEARCH_WIDTH` in the tactics variant (its wider
+    :data:`.search_game.ROLLOUTS_A_SECOND`, compiled or not), :data:`.search_game.SEARCH_WIDTH` in the tactics variant (its wider
     search is not measured)."""
     if position.rules.tactics:
         return SEARCH_WIDTH
     cost = playout_cost(lookahead)
     if budget.rollouts is not None:
         return width_for(budget.rollouts / cost)
-    return width_for((budget.seconds or 0.0) * PLAYOUTS_A_SECOND[compiled] / cost)
+    return width_for((budget.seconds or 0.0) * ROLLOUTS_A_SECOND[compiled] / cost)
 
 
 def advise(
@@ -307,8 +307,7 @@ class AdvisorBot:
         self.seed = seed
         self.policy = policy
         self.lookahead = check_lookahead(lookahead)
-        if width is not None:
-            check_count("width", width, "moves", least=0)
+        check_width(width)
         self.width = width
         warm()  # the compiled rollouts loaded now, not inside the first move's budget
         if self.lookahead:  # and the look-ahead's kernel, by a small search of the opening

@@ -44,10 +44,10 @@ FIRST_ROUND_DEALS = 32
 (:func:`width_for`): on fewer, the moves the heuristic ranks low are dropped on noise."""
 MOST_WIDTH = 64
 """More moves than the base game ever has (6 cards on 9 stones): :func:`width_for` stops there."""
-PLAYOUTS_A_SECOND = {True: 5_000, False: 500}
-"""A cautious pace of the base game's play-outs a second, compiled or not (measured: 8,000-12,000
+ROLLOUTS_A_SECOND = {True: 5_000, False: 500}
+"""A cautious pace of the base game's rollouts a second, compiled or not (measured: 8,000-12,000
 compiled from the opening at the default policy, 1,300 plain on a middle game), to choose the width
-of a search on the clock."""
+of a search on the clock (a play-out that looks ahead costs several)."""
 EXPLAINED = 5
 """The top moves whose reasons carry the deep facts (:mod:`.move_facts`); the others get the cheap ones."""
 PER_PIECE = 3
@@ -267,5 +267,5 @@ def advise_game(
 
 
 __all__ = [
-    "EXPLAINED", "FIRST_ROUND_DEALS", "PER_PIECE", "PLAYOUTS_A_SECOND", "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse", "width_for",
+    "EXPLAINED", "FIRST_ROUND_DEALS", "PER_PIECE", "ROLLOUTS_A_SECOND", "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse", "width_for",
 ]

@@ -13,10 +13,10 @@ from advisor_games import endgame, played
 from schotten_lab.bots import Budget
 from schotten_lab.bots.advice import MIN_ROUND
 from schotten_lab.bots.advisor import AdvisorBot, PolicyBot, advise, budget_width
-from schotten_lab.bots.search_game import FIRST_ROUND_DEALS, MOST_WIDTH, PER_PIECE, PLAYOUTS_A_SECOND, SEARCH_WIDTH, width_for
-from schotten_lab.core.errors import ArgumentError
+from schotten_lab.bots.search_game import FIRST_ROUND_DEALS, MOST_WIDTH, PER_PIECE, ROLLOUTS_A_SECOND, SEARCH_WIDTH, width_for
 from schotten_lab.bots.determinize import observation
 from schotten_lab.bots.endgame import Solver, moves_of, solve_moves
+from schotten_lab.core.errors import ArgumentError
 from schotten_lab.core.position import Position
 from schotten_lab.core.rules import TACTICS
 from schotten_lab.game import apply_turn, legal_plays, new_game
@@ -288,8 +288,8 @@ def test_on_the_clock_the_width_follows_a_cautious_pace_and_tactics_keeps_ten() 
     state = new_game("base", seed=3)
     position = state.observation(state.to_move).as_position()
     assert budget_width(position, Budget(seconds=0.05), compiled=True) == SEARCH_WIDTH
-    assert budget_width(position, Budget(seconds=2.0), compiled=True) == width_for(2.0 * PLAYOUTS_A_SECOND[True]) > 18
-    assert budget_width(position, Budget(seconds=2.0), compiled=False) == width_for(2.0 * PLAYOUTS_A_SECOND[False])
+    assert budget_width(position, Budget(seconds=2.0), compiled=True) == width_for(2.0 * ROLLOUTS_A_SECOND[True]) > 18
+    assert budget_width(position, Budget(seconds=2.0), compiled=False) == width_for(2.0 * ROLLOUTS_A_SECOND[False])
     assert budget_width(position, Budget(rollouts=4_800), compiled=True, lookahead=4) == width_for(4_800 / 16)
     tactics = new_game("tactics", seed=3)
     assert budget_width(tactics.observation(tactics.to_move).as_position(), Budget(rollouts=50_000), compiled=True) == SEARCH_WIDTH
