@@ -118,8 +118,16 @@ def test_the_page_says_the_bot_is_thinking(play_voila_url: str, browser_page: An
         card.click()
         page.locator(MESSAGE, has_text=f"{code} chosen").wait_for(timeout=STEP_TIMEOUT)
         page.locator(".sl-stone-button-1").click()  # the first placement of the game: always legal
-        page.locator(".sl-play-status", has_text="advisor(1000 rollouts) (north) is thinking…").wait_for(timeout=STEP_TIMEOUT)
-        assert page.locator(".sl-hand-card:visible").first.is_disabled()
+        # one look at the page for both: a fast search can hand the turn back between two looks
+        page.wait_for_function(
+            """() => {
+                const status = document.querySelector('.sl-play-status');
+                const card = [...document.querySelectorAll('.sl-hand-card')].find(e => e.offsetParent !== null);
+                return status !== null && status.innerText.includes('advisor(1000 rollouts) (north) is thinking…')
+                    && card !== undefined && card.disabled;
+            }""",
+            timeout=STEP_TIMEOUT,
+        )
         page.screenshot(path=str(artifacts / "voila-play-thinking.png"))
         wait_for_my_turn_or_the_end(page)
         assert "North played" in page.locator(MESSAGE).inner_text()
