@@ -108,6 +108,7 @@ def test_logs_of_one_match_combine_game_by_game(monkeypatch: pytest.MonkeyPatch,
         (log_text(HEADER.format(n=1, a=9, b=9, j=1).replace("against greedy", "against random"), [1], first=9), "more than one opponent"),
         (log_text(HEADER.format(n=2, a=9, b=10, j=1), [1, 1], first=9).replace("after 2 games", "after 1 games"), "more than one match"),
         ("an unrelated file\n", "not a log of benchmarks/advisor.py"),
+        (log_text(HEADER.format(n=1, a=9, b=9, j=1), [2], first=9), "game 9 scores 2, not 0, 1/2 or 1"),
     ],
 )
 def test_logs_that_do_not_make_one_match_are_refused(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, second: str, message: str) -> None:
