@@ -359,8 +359,9 @@ def read_logs(paths: Sequence[Path]) -> MatchLog:
 
 
 def sign_test(a: MatchLog, b: MatchLog) -> str:
-    """Two matches on the same games, game by game: how many both won, both lost, one alone won, and
-    the exact two-sided sign test on the games that differ (drawn games count a half for neither)."""
+    """Two matches on the same games, game by game: how many both won, both lost, and those where one
+    scored more (a win against a stalled game's half counts too), with the exact two-sided sign test
+    on the games that differ."""
     common = sorted(set(a.scores) & set(b.scores))
     if not common:
         return "no game in common"
@@ -390,13 +391,15 @@ def combine(paths: Sequence[Path], against: str | None, versus: Sequence[Path]) 
         f"  advisor vs {key}: {result.wins:g}/{result.games} = {100 * result.rate:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%), "
         f"games {first}-{last} from {len(paths)} log{'s' if len(paths) > 1 else ''}",
     ]
-    if log.missing():
-        shown = ", ".join(map(str, log.missing()[:10])) + (", ..." if len(log.missing()) > 10 else "")
-        lines.append(f"  missing: {len(log.missing())} games ({shown})")
+    missing = log.missing()
+    if missing:
+        shown = ", ".join(map(str, missing[:10])) + (", ..." if len(missing) > 10 else "")
+        lines.append(f"  missing: {len(missing)} games ({shown})")
     lines += verdicts(key, result) + issue_verdicts(log.game, key, result, log.timed)
     if versus:
         other = read_logs(versus)
-        lines += [f"against {other.setting}", f"  {other.result().wins:g}/{other.result().games} there; {sign_test(log, other)}"]
+        there = other.result()
+        lines += [f"against {other.setting}", f"  {there.wins:g}/{there.games} there; {sign_test(log, other)}"]
     return lines
 
 

@@ -1,9 +1,9 @@
 """Rollouts the default advisor (2 s a move, compiled rollouts loaded) plays at each of its moves of
-a game against the strong greedy (games of seed 0, the advisor south and first), from the
-repository root: python data/advisor_strength/rollouts_at_2s.py GAMES. One line a move (game, move,
+a game against the strong greedy (games of seed 0, the advisor south and first), from any
+folder: python data/advisor_strength/rollouts_at_2s.py GAMES. One line a move (game, move,
 rollouts, moves searched), then the least, the median and the most."""
 import sys, statistics
-sys.path.insert(0, '.')
+sys.path.insert(0, str(__import__('pathlib').Path(__file__).resolve().parents[2]))
 from schotten_lab.bots import advisor as A, rollouts as R, make_bot
 from schotten_lab.core.rules import Player
 from schotten_lab.game import new_game, apply_turn
