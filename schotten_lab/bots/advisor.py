@@ -90,7 +90,7 @@ def search_game(
     ``lookahead`` next placements searched in every play-out, 0 none).
     Raises ``ValueError`` naming the field for a position it cannot search (the mover's hand unknown)."""
     if position.rules.tactics:
-        return TacticsGame(position, width=width)
+        return TacticsGame(position, width=width, compiled=compiled)
     if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in the advisor's words
         raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
     return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead)

@@ -291,6 +291,7 @@ def warm(compiled: bool = True) -> None:
     rules.side_best(1, 3, -1, -1, -1, 3, False, full)
     rules.tactics_claim_proved(3, 1, 2, 3, -1, 1, 4, -1, -1, -1, 3, False, True, full)
     tactics_sim.use_rules(rules)
+    _warm_tactics(numba)
     sim = Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [list(range(6)), list(range(6, 12))], list(range(12, 54)), 0)
     state = np.asarray(state_of(sim), dtype=np.int64)
     one = np.zeros(1, np.int64)
@@ -304,6 +305,18 @@ def warm(compiled: bool = True) -> None:
     functions.placement_value(state, 0, 0)
     functions.beats(state, np.asarray([1, 2], dtype=np.int64), 300, np.zeros(2, np.int64))
     _loaded[0] = True
+
+
+def _warm_tactics(numba: types.ModuleType) -> None:
+    """The tactics variant's compiled rollouts (:mod:`.tactics_kernel`) loaded by one rollout from
+    its opening (compiled once an install, some 25 s; then read from numba's cache)."""
+    from ..game import new_game
+    from . import tactics_kernel
+    from .tactics_sim import from_state
+
+    functions = tactics_kernel.compiled(numba)
+    state = np.asarray(tactics_kernel.state_of(from_state(new_game("tactics", seed=0))), dtype=np.int64)
+    functions.rollout_seeded(state, 0, 0, np.zeros(4, np.int64), np.zeros(27, np.int64))
 
 
 def rollout_of(sim: Sim, seed: int, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True) -> tuple[int, list[tuple[int, int, int]]]:
