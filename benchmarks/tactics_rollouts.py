@@ -9,7 +9,7 @@ not count):
   object form (:mod:`schotten_lab.bots.tactics_policy` on :class:`~schotten_lab.bots.tactics_sim.TacticsSim`,
   the kernel's slow twin), and the tactics cards they played per rollout (combat modes, each ruse,
   troops) and the draws from the tactics deck: counts that do not depend on the machine;
-- the same rollouts on the kernel (:mod:`schotten_lab.bots.tactics_kernel`), plain and compiled;
+- the same rollouts on the kernel (:mod:`schotten_lab.bots.tactics_policy_kernel`), plain and compiled;
 - rollouts a second inside the search, plain and compiled (a process plays the compiled rollouts
   once they are loaded: the same moves);
 - after a Headhunter (the first ``--positions`` pending put-backs of seeded random games): the
@@ -70,15 +70,15 @@ def kernel_rollouts(count: int) -> None:
     """The same ``count`` rollouts on the kernel, plain (on lists) and compiled (numba), timed."""
     import numpy as np
 
-    from schotten_lab.bots import tactics_kernel as tk
+    from schotten_lab.bots import tactics_kernel as tk, tactics_policy_kernel as policy
     from schotten_lab.bots.rollouts import _numba
 
     states = [tk.state_of(from_state(new_game("tactics", seed=k))) for k in range(count)]
     cut = tk.explore_cut(0.1)
     numba = _numba()
-    paths: list[tuple[str, object]] = [("plain", tk)] + ([("compiled", tk.compiled(numba))] if numba else [])
+    paths: list[tuple[str, object]] = [("plain", policy)] + ([("compiled", policy.compiled(numba))] if numba else [])
     for label, functions in paths:
-        if functions is tk:
+        if functions is policy:
             make = lambda s: list(s)  # noqa: E731
             room = lambda n: [0] * n  # noqa: E731
         else:

@@ -308,13 +308,13 @@ def warm(compiled: bool = True) -> None:
 
 
 def _warm_tactics(numba: types.ModuleType) -> None:
-    """The tactics variant's compiled rollouts (:mod:`.tactics_kernel`) loaded by one rollout from
+    """The tactics variant's compiled rollouts (:mod:`.tactics_policy_kernel`) loaded by one rollout from
     its opening (compiled once an install, some 25 s; then read from numba's cache)."""
     from ..game import new_game
-    from . import tactics_kernel
+    from . import tactics_kernel, tactics_policy_kernel
     from .tactics_sim import from_state
 
-    functions = tactics_kernel.compiled(numba)
+    functions = tactics_policy_kernel.compiled(numba)
     state = np.asarray(tactics_kernel.state_of(from_state(new_game("tactics", seed=0))), dtype=np.int64)
     functions.rollout_seeded(state, 0, 0, np.zeros(4, np.int64), np.zeros(27, np.int64))
 

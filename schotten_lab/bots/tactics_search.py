@@ -9,7 +9,7 @@ public, so the opponent holds ``hidden tactics - tactics deck`` of them; the sam
 The search is the one of every variant (:func:`.search_game.advise_game`, over :class:`TacticsGame`,
 this variant's game interface): successive halving on shared deals, the first move played exactly on
 each deal, the game finished by the rollout policy of :mod:`.tactics_policy` (which plays combat
-modes, ruses and both decks) as :mod:`.tactics_kernel` plays it: compiled by numba once the compiled
+modes, ruses and both decks) as :mod:`.tactics_policy_kernel` plays it: compiled by numba once the compiled
 rollouts are loaded, else on a Python list, the very same games either way (:func:`kernel_rollout`). A move is a play and the deck to draw from afterwards;
 after a Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
 :func:`.tactics_judge.play_score` (the strong heuristic ``greedy-tactics``'s): the ``width`` most
@@ -43,7 +43,7 @@ from .advice import Advice, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
 from .tactics_judge import IDLE_SCORE, play_score
-from . import tactics_kernel
+from . import tactics_kernel, tactics_policy_kernel
 from .rollouts import _numba, worth_compiling
 from .tactics_policy import keep_value, policy_deck, put_back_choice, tactics_rollout
 from .tactics_sim import MODE_BIT, TacticsSim, card_code, hand_card, hand_code, piece_code
@@ -210,10 +210,10 @@ def rollout_functions(compiled: bool) -> Any:
     first time in an install numba compiles them, some 25 s, then reads them from its cache), else
     the plain module. Both play the same games."""
     numba = _numba() if compiled else None
-    return tactics_kernel if numba is None else tactics_kernel.compiled(numba)
+    return tactics_policy_kernel if numba is None else tactics_policy_kernel.compiled(numba)
 
 
-def kernel_rollout(sim: TacticsSim, rng: random.Random, functions: Any = tactics_kernel) -> int:
+def kernel_rollout(sim: TacticsSim, rng: random.Random, functions: Any = tactics_policy_kernel) -> int:
     """Finish ``sim`` (changed) with the rollout policy on the kernel ``functions``
     (:func:`rollout_functions`), its random stream seeded from ``rng``: the winner, -1 if stalled.
     A table with a troop whose identity was fixed by hand has no int form there: the object form
@@ -221,13 +221,15 @@ def kernel_rollout(sim: TacticsSim, rng: random.Random, functions: Any = tactics
     if not tactics_kernel.fits(sim):
         return tactics_rollout(sim, rng)
     seed = rng.getrandbits(32)
-    if functions is tactics_kernel:
-        return tactics_kernel.rollout_seeded(tactics_kernel.state_of(sim), seed, EXPLORE_CUT, [0] * 4, [0] * 27)
+    if functions is tactics_policy_kernel:
+        return tactics_policy_kernel.rollout_seeded(tactics_kernel.state_of(sim), seed, EXPLORE_CUT, [0] * 4, [0] * 27)
     state = np.asarray(tactics_kernel.state_of(sim), dtype=np.int64)
     return int(functions.rollout_seeded(state, seed, EXPLORE_CUT, np.zeros(4, np.int64), np.zeros(27, np.int64)))
 
 
-def play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random, functions: Any = tactics_kernel) -> float:
+def play_out(
+    deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random, functions: Any = tactics_policy_kernel
+) -> float:
     """``move`` on a copy of ``deal``, then the rollout policy (:func:`kernel_rollout` on
     ``functions``): the game's value for ``me``."""
     sim = deal.copy()

@@ -1,4 +1,5 @@
-"""The tactics variant's rollout kernel (:mod:`schotten_lab.bots.tactics_kernel`) against its twins.
+"""The tactics variant's rollout kernel (:mod:`schotten_lab.bots.tactics_kernel`, its policy in
+:mod:`schotten_lab.bots.tactics_policy_kernel`) against its twins.
 
 - the object form (:class:`~schotten_lab.bots.tactics_sim.TacticsSim`, itself replayed move for move
   against the engine, played by :func:`~schotten_lab.bots.tactics_policy.tactics_rollout`), fed the
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 
 from helpers import profile
 from schotten_lab.bots import tactics_kernel as tk
+from schotten_lab.bots import tactics_policy_kernel as tpk
 from schotten_lab.bots.budget import Budget
 from schotten_lab.bots.rollouts import _numba
 from schotten_lab.bots.search_game import advise_game
@@ -47,11 +49,11 @@ def _state(seed: int, turns: int, expert: bool) -> TacticsSim | None:
     return from_state(state)
 
 
-def _kernel_game(sim: TacticsSim, seed: int, functions: object = tk) -> tuple[int, list[int]]:
+def _kernel_game(sim: TacticsSim, seed: int, functions: object = tpk) -> tuple[int, list[int]]:
     """The kernel's rollout from ``sim`` (not changed) on ``functions``: the winner and the final state."""
-    if functions is tk:
+    if functions is tpk:
         state: list[int] | np.ndarray = tk.state_of(sim)
-        winner = tk.rollout_seeded(state, seed, EXPLORE_CUT, [0] * 4, [0] * 27)
+        winner = tpk.rollout_seeded(state, seed, EXPLORE_CUT, [0] * 4, [0] * 27)
     else:
         state = np.asarray(tk.state_of(sim), dtype=np.int64)
         winner = int(functions.rollout_seeded(state, seed, EXPLORE_CUT, np.zeros(4, np.int64), np.zeros(27, np.int64)))  # type: ignore[attr-defined]
@@ -112,16 +114,16 @@ def test_single_decisions_agree(seed: int, turns: int, expert: bool, stream: int
         if code > tk.SHIELD:
             continue
         for stone in sim.free_stones(p):
-            assert tk.placement_value(state, code, stone, p) == placement_value(sim, code, stone, p)
+            assert tpk.placement_value(state, code, stone, p) == placement_value(sim, code, stone, p)
     for explore in (0.0, 0.3):
         cut = tk.explore_cut(explore)
         r = [0] * 4
         tk.rng_seed(r, stream)
-        choice = tk.policy_play(state, r, cut)
+        choice = tpk.policy_play(state, r, cut)
         twin = policy_play(sim, tk.XorRandom(stream), explore)
         assert choice == ((-1, -1) if twin == -1 else twin)
         tk.rng_seed(r, stream)
-        card, to, source, k = tk.policy_tactic(state, r, cut, [0] * 27)
+        card, to, source, k = tpk.policy_tactic(state, r, cut, [0] * 27)
         play = policy_tactic(sim, tk.XorRandom(stream), explore)
         if play is None:
             assert card == -1
@@ -164,7 +166,7 @@ def test_the_compiled_path_plays_the_plain_games(seed: int) -> None:
     """numba's compilation of the same source plays the same games (winner and final state), from
     random states of random games."""
     compiled = rollout_functions(True)
-    assert compiled is not tk
+    assert compiled is not tpk
     for turns in (0, 12, 25, 40):
         sim = _state(seed, turns, seed % 2 == 1)
         if sim is None:
