@@ -112,13 +112,23 @@ COMPILE_SECONDS = 4.0
 _loaded: list[bool] = [False]
 
 
-def worth_compiling(iterations: int | None, seconds: float) -> bool:
+TACTICS_COMPILE_ROLLOUTS = 300
+"""The same in the tactics variant, whose plain rollouts are some 35 times slower than its compiled
+ones (:mod:`.tactics_policy_kernel`): 300 of them take longer than loading the compiled kernel."""
+TACTICS_COMPILE_SECONDS = 1.0
+"""The same on the clock in the tactics variant."""
+
+
+def worth_compiling(iterations: int | None, seconds: float, tactics: bool = False) -> bool:
     """Whether a search should run compiled: always once the compiled kernel is loaded in this
     process (:func:`warm`, or an earlier search); otherwise only when the search is long enough to
     pay for loading it (importing numba and reading the compiled code: a few CPU seconds, more than
-    a short search takes on the plain path, which gives the very same answer)."""
+    a short search takes on the plain path, which gives the very same answer), sooner in the
+    ``tactics`` variant."""
     if _loaded[0]:
         return True
+    if tactics:
+        return iterations >= TACTICS_COMPILE_ROLLOUTS if iterations is not None else seconds >= TACTICS_COMPILE_SECONDS
     return iterations >= COMPILE_ROLLOUTS if iterations is not None else seconds >= COMPILE_SECONDS
 
 

@@ -455,7 +455,7 @@ def advise_tactics(
     over :class:`TacticsGame`."""
     check_search(budget, seed, width)
     return advise_game(
-        TacticsGame(position, width=width, compiled=worth_compiling(budget.rollouts, budget.seconds or 0.0)), position,
+        TacticsGame(position, width=width, compiled=worth_compiling(budget.rollouts, budget.seconds or 0.0, True)), position,
         budget=budget, seed=seed,
         explain_all=explain_all, started=started,
     )  # fmt: skip
