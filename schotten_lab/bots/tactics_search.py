@@ -9,9 +9,10 @@ public, so the opponent holds ``hidden tactics - tactics deck`` of them; the sam
 The search is the one of every variant (:func:`.search_game.advise_game`, over :class:`TacticsGame`,
 this variant's game interface): successive halving on shared deals, the first move played exactly on
 each deal, the game finished by the rollout policy of :mod:`.tactics_policy` (which plays combat
-modes, ruses and both decks) as :mod:`.tactics_policy_kernel` plays it: compiled by numba once the compiled
-rollouts are loaded, else on a Python list, the very same games either way (:func:`kernel_rollout`). A move is a play and the deck to draw from afterwards;
-after a Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
+modes, ruses and both decks) as :mod:`.tactics_policy_kernel` plays it: compiled by numba once the
+compiled rollouts are loaded, else on a Python list, the very same games either way
+(:func:`kernel_rollout`). A move is a play and the deck to draw from afterwards; after a
+Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
 :func:`.tactics_judge.play_score` (the strong heuristic ``greedy-tactics``'s): the ``width`` most
 promising clan and troop placements, the two most promising plays of every combat mode and ruse in
 hand that turns some stone, and Headhunter's draws; the :data:`BOTH_DECKS` first are searched with
@@ -214,10 +215,11 @@ def rollout_functions(compiled: bool) -> Any:
 
 
 def kernel_rollout(sim: TacticsSim, rng: random.Random, functions: Any = tactics_policy_kernel) -> int:
-    """Finish ``sim`` (changed) with the rollout policy on the kernel ``functions``
-    (:func:`rollout_functions`), its random stream seeded from ``rng``: the winner, -1 if stalled.
-    A table with a troop whose identity was fixed by hand has no int form there: the object form
-    (:func:`.tactics_policy.tactics_rollout`) plays it on ``rng``."""
+    """The end of ``sim``'s game by the rollout policy on the kernel ``functions``
+    (:func:`rollout_functions`; ``sim`` itself is not played on), its random stream seeded from
+    ``rng``: the winner, -1 if stalled. A table with a troop whose identity was fixed by hand has no
+    int form there: the object form (:func:`.tactics_policy.tactics_rollout`) plays it, on ``sim``
+    and ``rng``."""
     if not tactics_kernel.fits(sim):
         return tactics_rollout(sim, rng)
     seed = rng.getrandbits(32)
