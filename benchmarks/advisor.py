@@ -68,6 +68,7 @@ TARGETS = {
     ("base", "greedy"): (0.92, 0.88),
     ("base", "greedy-weak"): (0.97, None),
     ("expert", "greedy"): (0.90, None),
+    ("tactics", "greedy-tactics"): (0.90, None),
     ("base", "old"): (0.55, 0.50),
     ("expert", "old"): (0.55, 0.50),
 }

@@ -5,11 +5,13 @@
 Prints, in CPU time of this process (``time.process_time``: other processes on a shared machine do
 not count):
 
-- rollouts a second from fresh deals (the policy for both players to the end of the game), and the
-  tactics cards they played per rollout (combat modes, each ruse, troops) and the draws from the
-  tactics deck: counts that do not depend on the machine;
-- rollouts a second inside the search, on the plain rules and on the compiled ones (a process
-  calls the compiled ones once the compiled rollouts are loaded: the same moves);
+- rollouts a second from fresh deals (the policy for both players to the end of the game) in the
+  object form (:mod:`schotten_lab.bots.tactics_policy` on :class:`~schotten_lab.bots.tactics_sim.TacticsSim`,
+  the kernel's slow twin), and the tactics cards they played per rollout (combat modes, each ruse,
+  troops) and the draws from the tactics deck: counts that do not depend on the machine;
+- the same rollouts on the kernel (:mod:`schotten_lab.bots.tactics_policy_kernel`), plain and compiled;
+- rollouts a second inside the search, plain and compiled (a process plays the compiled rollouts
+  once they are loaded: the same moves);
 - after a Headhunter (the first ``--positions`` pending put-backs of seeded random games): the
   choices listed and searched, and the deals the least and the most sampled searched choice got at
   ``--rollouts`` rollouts a move (counts; the same on any machine).
@@ -64,11 +66,38 @@ def rollouts(count: int) -> None:
     print(f"  tactics cards played per rollout: {per}; tactics-deck draws per rollout {tactics_draws / count:.2f}")
 
 
+def kernel_rollouts(count: int) -> None:
+    """The same ``count`` rollouts on the kernel, plain (on lists) and compiled (numba), timed."""
+    import numpy as np
+
+    from schotten_lab.bots import tactics_kernel as tk, tactics_policy_kernel as policy
+    from schotten_lab.bots.rollouts import _numba
+
+    states = [tk.state_of(from_state(new_game("tactics", seed=k))) for k in range(count)]
+    cut = tk.explore_cut(0.1)
+    numba = _numba()
+    paths: list[tuple[str, object]] = [("plain", policy)] + ([("compiled", policy.compiled(numba))] if numba else [])
+    for label, functions in paths:
+        if functions is policy:
+            make = lambda s: list(s)  # noqa: E731
+            room = lambda n: [0] * n  # noqa: E731
+        else:
+            make = lambda s: np.asarray(s, dtype=np.int64)  # noqa: E731
+            room = lambda n: np.zeros(n, np.int64)  # noqa: E731
+            functions.rollout_seeded(make(states[0]), 0, cut, room(4), room(27))  # type: ignore[attr-defined]  # compiled (or read) first
+        started = time.process_time()
+        for k, state in enumerate(states):
+            functions.rollout_seeded(make(state), k, cut, room(4), room(27))  # type: ignore[attr-defined]
+        seconds = time.process_time() - started
+        print(f"{count} rollouts from fresh deals on the kernel, {label}: {count / seconds:,.0f} a second (CPU), {1000 * seconds / count:.3f} ms each")
+    if numba is None:
+        print("  compiled: numba is not installed")
+
+
 def in_search(budget: int, positions: int = 4) -> None:
     """Rollouts a second inside the search (``advise`` at ``budget`` rollouts on ``positions`` seeded
-    midgame positions, ten random turns in), on the plain rules and on the compiled ones
-    (:func:`schotten_lab.bots.tactics_sim.use_rules`, what a process does once the compiled rollouts
-    are loaded: the same moves, faster)."""
+    midgame positions, ten random turns in), plain and compiled (:func:`schotten_lab.bots.rollouts.warm`,
+    what a process does once the compiled rollouts are loaded: the same moves, faster)."""
     from schotten_lab.bots import rollouts as compiled_rollouts, tactics_sim
 
     found = []
@@ -83,11 +112,11 @@ def in_search(budget: int, positions: int = 4) -> None:
             found.append((seed, state))
     before = tactics_sim.RULES
     try:
-        for label, load in (("plain rules", False), ("compiled rules", True)):
+        for label, load in (("plain", False), ("compiled", True)):
             if load:
                 compiled_rollouts.warm()
             if tactics_sim.RULES is tactics_sim.PLAIN_RULES and load:
-                print("  compiled rules: numba is not installed")
+                print("  compiled: numba is not installed")
                 break
             started = time.process_time()
             played = sum(
@@ -126,6 +155,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=5, help="pending Headhunters searched")
     args = parser.parse_args()
     rollouts(args.rollouts)
+    kernel_rollouts(args.rollouts)
     in_search(args.rollouts)
     put_backs(args.positions, args.rollouts)
 

@@ -53,6 +53,7 @@ install_python_stack() {
     if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] \
         && "$VENV/bin/python" -c "import schotten_lab" 2>/dev/null; then
         echo "setup: $VENV is up to date"
+        compile_kernels
         return 0
     fi
     echo "setup: installing schotten_lab[$EXTRAS] into $VENV"
@@ -67,6 +68,18 @@ install_python_stack() {
     fi
     echo "$want" > "$stamp"
     echo "setup: installed in $((SECONDS - start)) s"
+    compile_kernels
+}
+
+# numba compiles the advisor's rollouts (base game and tactics) once per checkout into its cache
+# beside the sources, some 45 s the first time; done here, so that a bot's first start, a test or a
+# notebook does not pay for it (then a second or two to check the cache; nothing without numba).
+compile_kernels() {
+    local start=$SECONDS
+    "$VENV/bin/python" -c "from schotten_lab.bots.rollouts import warm; warm()"
+    if [ $((SECONDS - start)) -gt 5 ]; then
+        echo "setup: fast rollouts compiled in $((SECONDS - start)) s (once per checkout)"
+    fi
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ]; then

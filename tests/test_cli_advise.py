@@ -319,8 +319,9 @@ def test_the_readme_example_is_what_the_command_prints(capsys: pytest.CaptureFix
 def test_a_search_on_the_clock_loads_the_compiled_rollouts_first(monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     """On the clock, the compiled rollouts are loaded before the search starts (a one-shot 2 s search
-    would otherwise play the plain path's ~50x fewer rollouts); with --iterations, and for positions
-    the base search does not play (tactics, refused), they are not."""
+    would otherwise play the plain path's ~50x fewer rollouts), a tactics position's too (its compiled
+    rollouts are loaded with them); with --iterations, and for a position no search plays (a hidden
+    mover, a finished game: refused), they are not."""
     from schotten_lab import bots
     from schotten_lab.bots import rollouts
 
@@ -337,7 +338,7 @@ def test_a_search_on_the_clock_loads_the_compiled_rollouts_first(monkeypatch: py
         ([str(MIDGAME)], ["warm", "advise"]),
         ([str(MIDGAME), "--budget", "0.5"], ["warm", "advise"]),
         ([str(MIDGAME), "--iterations", "100"], ["advise"]),
-        ([str(TACTICS)], ["advise"]),
+        ([str(TACTICS)], ["warm", "advise"]),
         ([str(HIDDEN_MOVER)], ["advise"]),
         (["-n", GAME_OVER], ["advise"]),
     ]:

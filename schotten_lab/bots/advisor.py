@@ -90,7 +90,7 @@ def search_game(
     ``lookahead`` next placements searched in every play-out, 0 none).
     Raises ``ValueError`` naming the field for a position it cannot search (the mover's hand unknown)."""
     if position.rules.tactics:
-        return TacticsGame(position, width=width)
+        return TacticsGame(position, width=width, compiled=compiled)
     if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in the advisor's words
         raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
     return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead)
@@ -164,7 +164,7 @@ def advise(
     check_explore(explore)
     if position.winner() is not None:
         raise AnalysisError.of("advisor.game_over", winner=position.winner())  # a ValueError, as documented
-    compiled = worth_compiling(budget.rollouts, budget.seconds or 0.0)
+    compiled = worth_compiling(budget.rollouts, budget.seconds or 0.0, position.rules.tactics)
     check_lookahead(lookahead)
     if width is None:
         width = budget_width(position, budget, compiled, lookahead)
@@ -195,7 +195,7 @@ def compare_turns(
     check_count("deals", deals, "deals", MAX_ITERATIONS)
     check_seed(seed)
     decided = _check_turns(position, turns)
-    game = search_game(position, policy=policy, compiled=worth_compiling(deals * len(decided), 0.0))
+    game = search_game(position, policy=policy, compiled=worth_compiling(deals * len(decided), 0.0, position.rules.tactics))
     return common_deals(game, [game.move_of(turn) for turn in decided], deals, random.Random(seed))
 
 

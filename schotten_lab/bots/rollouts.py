@@ -112,13 +112,23 @@ COMPILE_SECONDS = 4.0
 _loaded: list[bool] = [False]
 
 
-def worth_compiling(iterations: int | None, seconds: float) -> bool:
+TACTICS_COMPILE_ROLLOUTS = 300
+"""The same in the tactics variant, whose plain rollouts are some 35 times slower than its compiled
+ones (:mod:`.tactics_policy_kernel`): 300 of them take longer than loading the compiled kernel."""
+TACTICS_COMPILE_SECONDS = 1.0
+"""The same on the clock in the tactics variant."""
+
+
+def worth_compiling(iterations: int | None, seconds: float, tactics: bool = False) -> bool:
     """Whether a search should run compiled: always once the compiled kernel is loaded in this
     process (:func:`warm`, or an earlier search); otherwise only when the search is long enough to
     pay for loading it (importing numba and reading the compiled code: a few CPU seconds, more than
-    a short search takes on the plain path, which gives the very same answer)."""
+    a short search takes on the plain path, which gives the very same answer), sooner in the
+    ``tactics`` variant."""
     if _loaded[0]:
         return True
+    if tactics:
+        return iterations >= TACTICS_COMPILE_ROLLOUTS if iterations is not None else seconds >= TACTICS_COMPILE_SECONDS
     return iterations >= COMPILE_ROLLOUTS if iterations is not None else seconds >= COMPILE_SECONDS
 
 
@@ -291,6 +301,7 @@ def warm(compiled: bool = True) -> None:
     rules.side_best(1, 3, -1, -1, -1, 3, False, full)
     rules.tactics_claim_proved(3, 1, 2, 3, -1, 1, 4, -1, -1, -1, 3, False, True, full)
     tactics_sim.use_rules(rules)
+    _warm_tactics(numba)
     sim = Sim([[] for _ in range(18)], [-1] * 9, [-1] * 9, [list(range(6)), list(range(6, 12))], list(range(12, 54)), 0)
     state = np.asarray(state_of(sim), dtype=np.int64)
     one = np.zeros(1, np.int64)
@@ -304,6 +315,18 @@ def warm(compiled: bool = True) -> None:
     functions.placement_value(state, 0, 0)
     functions.beats(state, np.asarray([1, 2], dtype=np.int64), 300, np.zeros(2, np.int64))
     _loaded[0] = True
+
+
+def _warm_tactics(numba: types.ModuleType) -> None:
+    """The tactics variant's compiled rollouts (:mod:`.tactics_policy_kernel`) loaded by one rollout from
+    its opening (compiled once an install, some 25 s; then read from numba's cache)."""
+    from ..game import new_game
+    from . import tactics_kernel, tactics_policy_kernel
+    from .tactics_sim import from_state
+
+    functions = tactics_policy_kernel.compiled(numba)
+    state = np.asarray(tactics_kernel.state_of(from_state(new_game("tactics", seed=0))), dtype=np.int64)
+    functions.rollout_seeded(state, 0, 0, np.zeros(4, np.int64), np.zeros(27, np.int64))
 
 
 def rollout_of(sim: Sim, seed: int, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = True) -> tuple[int, list[tuple[int, int, int]]]:

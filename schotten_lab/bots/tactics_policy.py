@@ -17,7 +17,10 @@ A turn of the policy (:func:`policy_turn`), after the expert claims:
    mover holds no tactics card, else from the clan deck (whichever still has cards).
 
 It is a heuristic, chosen to be cheap: the search (:mod:`.tactics_search`) judges the first move
-exactly on each deal and leaves the rest of the game to this policy.
+exactly on each deal and leaves the rest of the game to this policy. The search plays it as
+:mod:`.tactics_policy_kernel` writes it on ints (compiled by numba); this object form is that
+kernel's slow, plainly written twin: a change to the policy is made in both, and
+tests/bots/test_tactics_kernel.py checks that they play the same games on the same random stream.
 """
 
 from __future__ import annotations

@@ -8,9 +8,11 @@ public, so the opponent holds ``hidden tactics - tactics deck`` of them; the sam
 
 The search is the one of every variant (:func:`.search_game.advise_game`, over :class:`TacticsGame`,
 this variant's game interface): successive halving on shared deals, the first move played exactly on
-each deal, the game finished by :func:`.tactics_policy.tactics_rollout` (which plays combat modes,
-ruses and both decks). A move is a play and the deck to draw from afterwards;
-after a Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
+each deal, the game finished by the rollout policy of :mod:`.tactics_policy` (which plays combat
+modes, ruses and both decks) as :mod:`.tactics_policy_kernel` plays it: compiled by numba once the
+compiled rollouts are loaded, else on a Python list, the very same games either way
+(:func:`kernel_rollout`). A move is a play and the deck to draw from afterwards; after a
+Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
 :func:`.tactics_judge.play_score` (the strong heuristic ``greedy-tactics``'s): the ``width`` most
 promising clan and troop placements, the two most promising plays of every combat mode and ruse in
 hand that turns some stone, and Headhunter's draws; the :data:`BOTH_DECKS` first are searched with
@@ -27,6 +29,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from ..core.cards import CARDS, indices_of
 from ..core.errors import ArgumentError, excerpt
 from ..core.position import Position
@@ -40,6 +44,8 @@ from .advice import Advice, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
 from .tactics_judge import IDLE_SCORE, play_score
+from . import tactics_kernel, tactics_policy_kernel
+from .rollouts import _numba, worth_compiling
 from .tactics_policy import keep_value, policy_deck, put_back_choice, tactics_rollout
 from .tactics_sim import MODE_BIT, TacticsSim, card_code, hand_card, hand_code, piece_code
 from .turns import with_claims
@@ -196,11 +202,41 @@ def play_move(sim: TacticsSim, move: TacticsMove) -> list[int]:
     return claims + sim.end_turn(True, move.deck == "tactics")
 
 
-def play_out(deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random) -> float:
-    """``move`` on a copy of ``deal``, then the rollout policy: the game's value for ``me``."""
+EXPLORE_CUT = tactics_kernel.explore_cut(0.1)
+"""The rollouts' share of random turns (:func:`.tactics_policy.tactics_rollout`'s ``explore``)."""
+
+
+def rollout_functions(compiled: bool) -> Any:
+    """The tactics kernel's functions: compiled by numba when asked and numba is importable (the
+    first time in an install numba compiles them, some 25 s, then reads them from its cache), else
+    the plain module. Both play the same games."""
+    numba = _numba() if compiled else None
+    return tactics_policy_kernel if numba is None else tactics_policy_kernel.compiled(numba)
+
+
+def kernel_rollout(sim: TacticsSim, rng: random.Random, functions: Any = tactics_policy_kernel) -> int:
+    """The end of ``sim``'s game by the rollout policy on the kernel ``functions``
+    (:func:`rollout_functions`; ``sim`` itself is not played on), its random stream seeded from
+    ``rng``: the winner, -1 if stalled. A table with a troop whose identity was fixed by hand has no
+    int form there: the object form (:func:`.tactics_policy.tactics_rollout`) plays it, on ``sim``
+    and ``rng``."""
+    if not tactics_kernel.fits(sim):
+        return tactics_rollout(sim, rng)
+    seed = rng.getrandbits(32)
+    if functions is tactics_policy_kernel:
+        return tactics_policy_kernel.rollout_seeded(tactics_kernel.state_of(sim), seed, EXPLORE_CUT, [0] * 4, [0] * 27)
+    state = np.asarray(tactics_kernel.state_of(sim), dtype=np.int64)
+    return int(functions.rollout_seeded(state, seed, EXPLORE_CUT, np.zeros(4, np.int64), np.zeros(27, np.int64)))
+
+
+def play_out(
+    deal: TacticsSim, move: TacticsMove, me: int, rng: random.Random, functions: Any = tactics_policy_kernel
+) -> float:
+    """``move`` on a copy of ``deal``, then the rollout policy (:func:`kernel_rollout` on
+    ``functions``): the game's value for ``me``."""
     sim = deal.copy()
     play_move(sim, move)
-    return score(sim.winner if sim.winner >= 0 else tactics_rollout(sim, rng), me)
+    return score(sim.winner if sim.winner >= 0 else kernel_rollout(sim, rng, functions), me)
 
 
 def tactics_move(turn: Turn | Mapping[str, Any]) -> TacticsMove:
@@ -341,8 +377,9 @@ class TacticsGame:
     """A play-out is one rollout."""
     measure_cost = 1
 
-    def __init__(self, position: Position, *, width: int = SEARCH_WIDTH) -> None:
+    def __init__(self, position: Position, *, width: int = SEARCH_WIDTH, compiled: bool = False) -> None:
         self.position = position
+        self.functions = rollout_functions(compiled)
         self.view = tactics_view_of(position)
         self.me = self.view.me
         self.width = width
@@ -376,7 +413,7 @@ class TacticsGame:
         return self.view.sample(rng)
 
     def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:
-        return play_out(state, move, self.me, rng)
+        return play_out(state, move, self.me, rng, self.functions)
 
     def batch(self) -> None:
         return None
@@ -420,7 +457,8 @@ def advise_tactics(
     over :class:`TacticsGame`."""
     check_search(budget, seed, width)
     return advise_game(
-        TacticsGame(position, width=width), position, budget=budget, seed=seed,
+        TacticsGame(position, width=width, compiled=worth_compiling(budget.rollouts, budget.seconds or 0.0, True)), position,
+        budget=budget, seed=seed,
         explain_all=explain_all, started=started,
     )  # fmt: skip
 

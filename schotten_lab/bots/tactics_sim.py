@@ -18,7 +18,8 @@ the latest completion (a clock tick per side, as the engine's ``complete_at``), 
 and put-back, the tactics-count and one-Joker limits, the draw from the chosen deck. The tests replay
 random engine games move for move on this state and compare everything.
 
-The rollout policy that plays on this state is :mod:`.tactics_policy`'s. Both call the rules
+The rollout policy that plays on this state is :mod:`.tactics_policy`'s (the search plays its
+compiled twin on ints, :mod:`.tactics_kernel`; this state is the twin's reference). Both call the rules
 kernel through :data:`RULES`: its plain functions, or their numba twins once the compiled rollouts
 are loaded (:func:`~.rollouts.warm`), the same answers at about twice the rollouts a second.
 """

@@ -171,15 +171,14 @@ def search_line(budget: Budget, seed: int, lang: str = "en") -> str:
 
 def load_compiled_rollouts(position: Position, lang: str = "en", err: TextIO | None = None) -> bool:
     """Load the advisor's compiled rollouts (:func:`schotten_lab.bots.rollouts.warm`) before a search
-    on the clock starts, when numba is importable and ``position`` is one the base game's search will
-    play (the tactics rollouts are not compiled; a finished game or a hidden mover is refused
-    without a search). Why: a search loads them by itself only when it is long enough to pay for
-    loading them (:func:`~schotten_lab.bots.rollouts.worth_compiling`), so a one-shot 2 s search
+    on the clock starts, when numba is importable and ``position`` is one the search will play (a
+    finished game or a hidden mover is refused without a search), in every variant. Why: a search
+    loads them by itself only when it is long enough to pay for loading them (:func:`~schotten_lab.bots.rollouts.worth_compiling`), so a one-shot 2 s search
     would play its rollouts on the plain path, ~50x fewer. The load happens before the budget's
     clock, and says so on ``err`` (stderr) in ``lang`` when it takes over :data:`SLOW_LOAD_SECONDS`
     (a compile). The answer is the same either way (compiled and plain rollouts are identical).
     Whether it loaded them."""
-    if position.rules.tactics or position.winner() is not None or position.clan_hand(position.to_move) is None:
+    if position.winner() is not None or position.clan_hand(position.to_move) is None:
         return False
     if importlib.util.find_spec("numba") is None:
         return False

@@ -65,6 +65,12 @@ def test_the_issue_verdicts_ask_for_a_whole_match(monkeypatch: pytest.MonkeyPatc
     assert ": NOT MET (" in bench.issue_verdicts("base", "greedy", result(92, 100), timed=False)[0]
     assert ": NOT MET (" in bench.issue_verdicts("base", "greedy", result(364, 400), timed=False)[0]
     assert ": NOT MET (" in bench.issue_verdicts("base", "old", result(5, 10), timed=False)[0]
+    # tactics against its strong heuristic: at least 90% (no lower bound asked), over a whole match
+    assert bench.issue_verdicts("tactics", "greedy-tactics", result(360, 400), timed=False)[0].startswith(
+        "tactics vs greedy-tactics: target >= 90% over 400 games: MET"
+    )
+    assert ": NOT MET (" in bench.issue_verdicts("tactics", "greedy-tactics", result(359, 400), timed=False)[0]
+    assert ": NOT MET (" in bench.issue_verdicts("tactics", "greedy-tactics", result(95, 100), timed=False)[0]
 
 
 def log_text(header: str, scores: list[float], first: int = 0) -> str:
