@@ -345,9 +345,9 @@ def play_tactic(s: Any, card: int, stone: int, source: int, k: int) -> None:
         add_piece(s, stone, p, piece)
 
 
-def headhunter(s: Any) -> int:
+def headhunter(s: Any) -> None:
     """The mover plays Headhunter as the policy does (:func:`.tactics_policy.headhunter_decks`: three
-    cards, two from the clan deck when it can) and puts back the lowest cards; returns the cards drawn."""
+    cards, two from the clan deck when it can) and puts back the lowest cards."""
     p = s[TO_MOVE]
     take_from_hand(s, p, HEADHUNTER)
     s[PLAYED + p] = s[PLAYED + p] + 1
@@ -362,7 +362,6 @@ def headhunter(s: Any) -> int:
     for _ in range(k - from_clan):
         draw(s, p, True)
     put_back(s, p, min(2, max(0, k - 1)))
-    return int(k)
 
 
 def put_back(s: Any, player: int, count: int) -> None:

@@ -272,7 +272,7 @@ def policy_tactic(s: Any, r: Any, cut: int, leans: Any) -> tuple[int, int, int, 
             for st in range(9):
                 now = leans[st]
                 mine = 2 * st + p
-                if now == 2 or now >= 0 or s[SIDE_N + mine] == 0:
+                if now >= 0 or s[SIDE_N + mine] == 0:  # (2: no piece, or claimed)
                     continue
                 for k in range(s[SIDE_N + mine]):
                     if repeated(s, mine, k):

@@ -220,12 +220,14 @@ def kernel_rollout(sim: TacticsSim, rng: random.Random, functions: Any = tactics
     ``rng``: the winner, -1 if stalled. A table with a troop whose identity was fixed by hand has no
     int form there: the object form (:func:`.tactics_policy.tactics_rollout`) plays it, on ``sim``
     and ``rng``."""
-    if not tactics_kernel.fits(sim):
+    try:
+        ints = tactics_kernel.state_of(sim)  # (it checks that the table fits)
+    except ValueError:
         return tactics_rollout(sim, rng)
     seed = rng.getrandbits(32)
     if functions is tactics_policy_kernel:
-        return tactics_policy_kernel.rollout_seeded(tactics_kernel.state_of(sim), seed, EXPLORE_CUT, [0] * 4, [0] * 27)
-    state = np.asarray(tactics_kernel.state_of(sim), dtype=np.int64)
+        return tactics_policy_kernel.rollout_seeded(ints, seed, EXPLORE_CUT, [0] * 4, [0] * 27)
+    state = np.asarray(ints, dtype=np.int64)
     return int(functions.rollout_seeded(state, seed, EXPLORE_CUT, np.zeros(4, np.int64), np.zeros(27, np.int64)))
 
 
