@@ -6,12 +6,15 @@ from collections.abc import Callable
 from fractions import Fraction
 
 import os
+import random
 
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis import strategies as st
 
 from schotten_lab.core.cards import Card
 from schotten_lab.core.formations import Rank
+from schotten_lab.game import GameState, apply_turn, new_game
+from schotten_lab.game.playout import random_decision
 
 
 def by_int(d: dict[Rank, Fraction]) -> dict[int, Fraction]:
@@ -43,3 +46,15 @@ def profile(n: int, *also_suppress: HealthCheck) -> settings:
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, *also_suppress],
         phases=PHASES,
     )
+
+
+def tactics_after(seed: int, turns: int, expert: bool) -> GameState | None:
+    """The engine state of a tactics game (deal ``seed``) after ``turns`` random turns, ``None`` when
+    it is over or a Headhunter put-back is pending (what the search and its rollouts start from)."""
+    rng = random.Random(seed)
+    state = new_game("tactics", expert, seed=seed)
+    for _ in range(turns):
+        if state.over:
+            return None
+        state, _turn = apply_turn(state, random_decision(state, rng))
+    return None if state.over or state.pending is not None else state

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import profile
+from helpers import profile, tactics_after
 from schotten_lab.bots import TacticsGreedyBot, make_bot
 from schotten_lab.bots.tactics_judge import (
     CLAIM_SCORE,
@@ -80,20 +80,12 @@ def slow_score(position: Position, play: Play) -> int:
     return score + mine
 
 
-def _position(seed: int, turns: int, expert: bool) -> GameState | None:
-    rng = random.Random(seed)
-    state = new_game("tactics", expert, seed=seed)
-    for _ in range(turns):
-        if state.over:
-            return None
-        state, _ = apply_turn(state, random_decision(state, rng))
-    return None if state.over or state.pending is not None else state
 
 
 @given(seed=st.integers(0, 10**6), turns=st.integers(6, 50), expert=st.booleans())
 @profile(12)
 def test_the_score_equals_the_slow_twin_on_every_play(seed: int, turns: int, expert: bool) -> None:
-    state = _position(seed, turns, expert)
+    state = tactics_after(seed, turns, expert)
     if state is None:
         return
     seen = state.observation(state.to_move)

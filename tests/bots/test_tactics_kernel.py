@@ -19,7 +19,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from helpers import profile
+from helpers import profile, tactics_after
 from schotten_lab.bots import tactics_kernel as tk
 from schotten_lab.bots import tactics_policy_kernel as tpk
 from schotten_lab.bots.budget import Budget
@@ -36,17 +36,9 @@ from schotten_lab.game.playout import random_decision
 
 
 def _state(seed: int, turns: int, expert: bool) -> TacticsSim | None:
-    """The search state after ``turns`` random turns of a tactics game (``None``: over or a pending
-    Headhunter put-back, which the rollouts never start from)."""
-    rng = random.Random(seed)
-    state = new_game("tactics", expert, seed=seed)
-    for _ in range(turns):
-        if state.over:
-            return None
-        state, _turn = apply_turn(state, random_decision(state, rng))
-    if state.over or state.pending is not None:
-        return None
-    return from_state(state)
+    """The search state of :func:`helpers.tactics_after` (``None``: over, or a put-back pending)."""
+    state = tactics_after(seed, turns, expert)
+    return None if state is None else from_state(state)
 
 
 def _kernel_game(sim: TacticsSim, seed: int, functions: object = tpk) -> tuple[int, list[int]]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from helpers import tactics_after
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -157,15 +158,6 @@ def test_the_fast_rollout_policy_is_the_plain_one(seed: int, turns: int) -> None
     assert policy_play(sim, rng, 0.0) == slow_policy(sim)
 
 
-def _state_after(seed: int, turns: int, expert: bool) -> GameState | None:
-    """A random engine state after ``turns`` random turns (``None`` when over or pending)."""
-    rng = random.Random(seed)
-    state = new_game("tactics", expert, seed=seed)
-    for _ in range(turns):
-        if state.over:
-            return None
-        state, _ = apply_turn(state, random_decision(state, rng))
-    return None if state.over or state.pending is not None else state
 
 
 @settings(max_examples=80, deadline=None)
@@ -173,7 +165,7 @@ def _state_after(seed: int, turns: int, expert: bool) -> GameState | None:
 def test_the_policys_combat_modes_and_ruses_are_legal_engine_plays(seed: int, turns: int, expert: bool) -> None:
     """Whatever :func:`policy_tactic` plays, with tactics cards dealt into the mover's hand, is one of
     the engine's legal plays; played on both, the engine's state and the search state stay equal."""
-    state = _state_after(seed, turns, expert)
+    state = tactics_after(seed, turns, expert)
     if state is None or state.rules.expert and state.claimable(state.to_move):
         return  # (expert claims come first: the engine's plays would be on another table)
     sim = from_state(state)
@@ -230,7 +222,7 @@ def test_rollouts_on_the_compiled_rules_are_the_plain_ones(seed: int, turns: int
     from schotten_lab.bots import tactics_sim
     from schotten_lab.core import kernel
 
-    state = _state_after(seed, turns, expert)
+    state = tactics_after(seed, turns, expert)
     if state is None:
         return
     before = tactics_sim.RULES
