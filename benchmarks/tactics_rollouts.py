@@ -1,6 +1,6 @@
 """The tactics search's rollouts: their speed, what they play, and the deals a Headhunter put-back gets.
 
-    python benchmarks/tactics_rollouts.py [--rollouts 300] [--positions 5]
+    python benchmarks/tactics_rollouts.py [--rollouts 300] [--positions 5] [--search-rollouts N]
 
 Prints, in CPU time of this process (``time.process_time``: other processes on a shared machine do
 not count):
@@ -153,10 +153,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rollouts", type=int, default=300, help="rollouts timed, and the put-back search's budget")
     parser.add_argument("--positions", type=int, default=5, help="pending Headhunters searched")
+    parser.add_argument("--search-rollouts", type=int, help="the searches' budget (default: --rollouts)")
     args = parser.parse_args()
     rollouts(args.rollouts)
     kernel_rollouts(args.rollouts)
-    in_search(args.rollouts)
+    in_search(args.search_rollouts or args.rollouts)
     put_backs(args.positions, args.rollouts)
 
 
