@@ -13,9 +13,9 @@ from functools import cache
 from typing import Any
 
 from ..core import kernel as rules
-from ..core.kernel import ALL_CARDS, best_completion, claim_proved, strength
+from ..core.kernel import ALL_CARDS, best_completion, claim_proved, njit_twins, strength
 from . import rollout_kernel, tactics_kernel
-from .rollout_kernel import rng_below, rng_next, rng_seed, stamp_with
+from .rollout_kernel import rng_below, rng_next, rng_seed
 from .tactics_kernel import (
     BANSHEE, BLIND, BLIND_CARD, CAP, CLAIMED, CLAN, CLAN_N, GONE, HAND, HAND_N, HANDS, HEADHUNTER, JOKER, JOKERS,
     MODES, MUD, MUD_CARD, PASSES, SHIELD, SIDE_N, SIDES, SIZE, STRATEGIST, TACTICS, TACTICS_N, TO_MOVE, TRAITOR, WINNER,
@@ -426,14 +426,8 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
     for name in ("rng_seed", "rng_next", "rng_below"):
         space[name] = getattr(stream, name)
     names = (*tactics_kernel.FUNCTIONS, *FUNCTIONS)
-    for name in names:
-        plain = space[name]
-        twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
-        twin.__qualname__ = plain.__qualname__
-        space[name] = numba.njit(cache=True)(twin)
-    stamp_with(rules.__file__, *(space[name] for name in names))
-    stamp_with(tactics_kernel.__file__, *(space[name] for name in FUNCTIONS))  # the policy inlines the state's
-    return types.SimpleNamespace(**{name: space[name] for name in names})
+    # stamped with the state's file too: the policy inlines the state's functions
+    return njit_twins(numba, space, names, rules.__file__, tactics_kernel.__file__)
 
 
 __all__ = [
