@@ -519,7 +519,7 @@ class TacticsGame:
 
         if move.put_back is not None:
             return Facts((hand_kept(_hand_words(self.view, move.put_back)),))
-        return explain_facts(self.position, move.play, tuple(s + 1 for s in claims))
+        return explain_facts(self.position, move.play, tuple(s + 1 for s in claims), chances=deep)
 
     def move_advice(self, move: TacticsMove) -> MoveAdvice:
         play = move.play
