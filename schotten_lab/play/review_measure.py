@@ -45,14 +45,15 @@ chooses them); its ranking of them does, and is noisy (at 200 rollouts over 10 m
 each in its first round). With only its top 2 or 4 as candidates, a seed whose ranking missed the
 best move reported another loss: the measure of five seeds on one game gave, for one turn, losses of
 5.7 and 19.5 points."""
-TACTICS_MAX_DEALS_FACTOR = 3
-"""The cap in the tactics variant, whose rollout policy runs in Python (only its rules are compiled:
-some hundred times slower than the base game's kernel): its review keeps the budget it had before
-the base game's grew (up to 3 times ``iterations`` deals, from its :data:`TACTICS_CANDIDATES` best
-moves)."""
+TACTICS_MAX_DEALS_FACTOR = 24
+"""The cap in the tactics variant (up to 24 times ``iterations`` deals, 4,800 at the default, from
+its :data:`TACTICS_CANDIDATES` best moves). Its rollouts are compiled since round 14, some 7,000 a
+CPU second in a search, still far fewer than the base game's: at 3 times, 10 of a 49-turn game's
+labels differed between two seeds (15-19 CPU s a review), at 24 times 4 (25-37 s), at 96 times 6
+(35-58 s), so 24 (docs/ADVISOR.md, "Review figures that decide")."""
 TACTICS_CANDIDATES = 2
-"""The tactics variant's candidates: the advisor's top 2 searched moves, as before (see
-:data:`TACTICS_MAX_DEALS_FACTOR`)."""
+"""The tactics variant's candidates: the advisor's top 2 searched moves (every searched move gave
+as many differing labels, at three times the cost: round 14)."""
 
 SEAT_FACTS = frozenset({"reason.chance", "reason.beat_hand", "reason.beat_any", "reason.beat_some", "reason.keeps"})
 """Facts said to the mover ("your chance", "you have not seen"): left out of the reply's reason,
