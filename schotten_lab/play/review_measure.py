@@ -46,14 +46,16 @@ each in its first round). With only its top 2 or 4 as candidates, a seed whose r
 best move reported another loss: the measure of five seeds on one game gave, for one turn, losses of
 5.7 and 19.5 points."""
 TACTICS_MAX_DEALS_FACTOR = 24
-"""The cap in the tactics variant (up to 24 times ``iterations`` deals, 4,800 at the default, from
-its :data:`TACTICS_CANDIDATES` best moves). Its rollouts are compiled since round 14, some 7,000 a
-CPU second in a search, still far fewer than the base game's: at 3 times, 10 of a 49-turn game's
-labels differed between two seeds (15-19 CPU s a review), at 24 times 4 (25-37 s), at 96 times 6
-(35-58 s), so 24 (docs/ADVISOR.md, "Review figures that decide")."""
-TACTICS_CANDIDATES = 2
-"""The tactics variant's candidates: the advisor's top 2 searched moves (every searched move gave
-as many differing labels, at three times the cost: round 14)."""
+"""The cap in the tactics variant: up to 24 times ``iterations`` deals (4,800 at the default). Its
+rollouts, compiled and batched since rounds 14 and 15, still cost some 50 times the base game's
+``placement`` rollouts, so it cannot buy the base game's cap (it kept 3 times until round 15)."""
+TACTICS_CANDIDATES = CANDIDATES
+"""The tactics variant's candidates, as the base game's: every move the advisor searched. One
+49-turn tactics game reviewed under five seeds at the cap of 24 (docs/ADVISOR.md, "Round 15"): with
+the advisor's top 2 moves (the rule until round 15) 5-8 turns were labelled and 13 labels differed
+between the seeds, 25-38 CPU s a review; with the top 6, 10-12 and 13, 60-76 s; with every searched
+move, 13-18 and 8, 92-127 s. The top 2 of a ranking at 200 rollouts often miss the best move, and
+the loss against it: half the mistakes went unlabelled."""
 
 SEAT_FACTS = frozenset({"reason.chance", "reason.beat_hand", "reason.beat_any", "reason.beat_some", "reason.keeps"})
 """Facts said to the mover ("your chance", "you have not seen"): left out of the reply's reason,
