@@ -1,6 +1,6 @@
 """The tactics search's rollouts: their speed, what they play, and the deals a Headhunter put-back gets.
 
-    python benchmarks/tactics_rollouts.py [--rollouts 300] [--positions 5]
+    python benchmarks/tactics_rollouts.py [--rollouts 300] [--positions 5] [--search-rollouts N]
 
 Prints, in CPU time of this process (``time.process_time``: other processes on a shared machine do
 not count):
@@ -110,9 +110,13 @@ def in_search(budget: int, positions: int = 4) -> None:
             state = apply_turn(state, random_decision(state, rng))[0]
         if not state.over:
             found.append((seed, state))
-    before = tactics_sim.RULES
+    from schotten_lab.bots import tactics_search
+
+    before = tactics_sim.RULES, tactics_search.worth_compiling
     try:
         for label, load in (("plain", False), ("compiled", True)):
+            # a tactics search compiles its rollouts from 300 (rollouts.worth_compiling): kept plain here
+            tactics_search.worth_compiling = before[1] if load else lambda *_args: False  # type: ignore[assignment]
             if load:
                 compiled_rollouts.warm()
             if tactics_sim.RULES is tactics_sim.PLAIN_RULES and load:
@@ -125,7 +129,7 @@ def in_search(budget: int, positions: int = 4) -> None:
             seconds = time.process_time() - started
             print(f"  in a search ({len(found)} midgame positions, {budget} rollouts each), {label}: {played / seconds:,.0f} rollouts a second (CPU)")
     finally:
-        tactics_sim.RULES = before
+        tactics_sim.RULES, tactics_search.worth_compiling = before
 
 
 def put_backs(positions: int, budget: int) -> None:
@@ -153,10 +157,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rollouts", type=int, default=300, help="rollouts timed, and the put-back search's budget")
     parser.add_argument("--positions", type=int, default=5, help="pending Headhunters searched")
+    parser.add_argument("--search-rollouts", type=int, help="the searches' budget (default: --rollouts)")
     args = parser.parse_args()
     rollouts(args.rollouts)
     kernel_rollouts(args.rollouts)
-    in_search(args.rollouts)
+    in_search(args.search_rollouts or args.rollouts)
     put_backs(args.positions, args.rollouts)
 
 

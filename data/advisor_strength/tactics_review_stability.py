@@ -4,9 +4,11 @@
 
 The game is `greedy-tactics` against itself, game 0 of seed 0 (`play_game`); it is reviewed at the
 default budget (200 rollouts a turn) with review seeds 0 to SEEDS - 1, the review's tactics
-candidates set to CANDIDATES (`review_measure.TACTICS_CANDIDATES`, 2 by default) and its cap to CAP
-times the rollouts (`TACTICS_MAX_DEALS_FACTOR`, 3 by default). Round 14's runs: `2 3 2` and `12 3 2`
-(logs `r26_tactics_review_2_3.log`, `r26_tactics_review_12_3.log`)."""
+candidates set to CANDIDATES (`review_measure.TACTICS_CANDIDATES`: 12, every searched move, since
+round 15; 2 before) and its cap to CAP times the rollouts (`TACTICS_MAX_DEALS_FACTOR`: 24 since
+round 15; 3 before). Round 14's runs: `2 3 2` and `12 3 2` (logs `r26_tactics_review_2_3.log`,
+`r26_tactics_review_12_3.log`); round 15's: `2 3 5`, `2 24 5`, `6 24 5` and `12 24 5` (logs
+`r27_tactics_review_*_5.log`)."""
 import sys
 import time
 from pathlib import Path

@@ -18,6 +18,7 @@ from functools import cache
 from typing import Any
 
 from ..core import kernel as rules
+from ..core.kernel import njit_twins
 from . import rollout_kernel as base
 from .rollout_kernel import (
     DECK, DECK_N, GREEDY, HAND_N, HANDS, MASK32, PASSES, TO_MOVE, WINNER, copy_state, deal_into, greedy_policy, open_mask,
@@ -162,14 +163,8 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
     space: dict[str, Any] = dict(globals())
     space.update({name: getattr(core, name) for name in rules.KERNEL})
     space.update(vars(kernel))
-    for name in FUNCTIONS:
-        plain = globals()[name]
-        twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
-        twin.__qualname__ = plain.__qualname__
-        space[name] = numba.njit(cache=True)(twin)
-    base.stamp_with(base.__file__, *(space[name] for name in FUNCTIONS))
-    base.stamp_with(rules.__file__, *(space[name] for name in FUNCTIONS))
-    return types.SimpleNamespace(**vars(kernel), **{name: space[name] for name in FUNCTIONS})
+    own = njit_twins(numba, space, FUNCTIONS, base.__file__, rules.__file__)
+    return types.SimpleNamespace(**vars(kernel), **vars(own))
 
 
 def plain() -> types.SimpleNamespace:

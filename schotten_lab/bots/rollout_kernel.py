@@ -30,13 +30,14 @@ the core kernel's compiled rules in their namespace; the caller passes the ``num
 
 from __future__ import annotations
 
-import os
 import types
 from functools import cache
 from typing import Any
 
 from ..core import kernel as rules
-from ..core.kernel import ALL_CARDS, best_completion, claim_proved, open_stones, strength, win_reason
+from ..core.kernel import (
+    ALL_CARDS, best_completion, claim_proved, claims_winner, njit_twins, open_stones, strength, win_reason,
+)  # fmt: skip
 
 SIDES = 0
 """``state[SIDES + 3 * (2 * stone + player) + j]``: the ``j``-th card of a side."""
@@ -108,18 +109,6 @@ def copy_state(source: Any, target: Any) -> None:
         target[i] = source[i]
 
 
-def winner_of(s: Any) -> int:
-    """The player whose claimed stones win (south checked first), else -1."""
-    for p in range(2):
-        held = 0
-        for i in range(9):
-            if s[CLAIMED + i] == p:
-                held |= 1 << i
-        if win_reason(held):
-            return p
-    return -1
-
-
 def can_claim(s: Any, stone: int, player: int, pool: int) -> bool:
     """Whether ``player`` can prove ``stone`` (an unclaimed stone where their side is complete), the
     unseen cards being ``pool``: the core's :func:`~schotten_lab.core.kernel.claim_proved`."""
@@ -138,7 +127,7 @@ def claim_all(s: Any, player: int) -> int:
         if s[CLAIMED + i] < 0 and s[SIDE_N + 2 * i + player] >= 3 and can_claim(s, i, player, pool):
             s[CLAIMED + i] = player
             made |= 1 << i
-            w = winner_of(s)
+            w = claims_winner(s, CLAIMED)
             s[WINNER] = w
             if w >= 0:
                 break
@@ -517,7 +506,7 @@ def play_batch(
 
 
 FUNCTIONS = (
-    "rng_seed", "rng_next", "rng_below", "copy_state", "winner_of", "can_claim", "claim_all", "place", "turn",
+    "rng_seed", "rng_next", "rng_below", "copy_state", "can_claim", "claim_all", "place", "turn",
     "open_mask", "random_placement", "second_score", "placement_policy", "proved_after", "greedy_score", "held_by",
     "placement_value", "beats", "greedy_policy", "rollout", "unfit", "deal_into", "play_batch",
 )  # fmt: skip
@@ -533,26 +522,7 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
     space: dict[str, Any] = dict(globals())
     for name in rules.KERNEL:
         space[name] = getattr(core, name)
-    for name in FUNCTIONS:
-        plain = globals()[name]
-        twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
-        twin.__qualname__ = plain.__qualname__
-        space[name] = numba.njit(cache=True)(twin)
-    stamp_with(rules.__file__, *(space[name] for name in FUNCTIONS))
-    return types.SimpleNamespace(**{name: space[name] for name in FUNCTIONS})
-
-
-def stamp_with(path: str, *dispatchers: object) -> None:
-    """numba reuses a cached compilation while the function's own file is unchanged: add the file
-    ``path`` (the core kernel's, whose rules the rollouts call) to the stamp it compares, so that
-    editing that file recompiles them too (as :mod:`schotten_lab.play._kernel` does; numba's private
-    ``_source_stamp``, left alone if missing)."""
-    found = os.stat(path)
-    for dispatcher in dispatchers:
-        cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
-        stamp = getattr(cache_file, "_source_stamp", None)
-        if stamp is not None:
-            cache_file._source_stamp = (stamp, found.st_mtime, found.st_size)  # type: ignore[union-attr]
+    return njit_twins(numba, space, FUNCTIONS, rules.__file__)
 
 
 __all__ = ["FUNCTIONS", "GREEDY", "PLACEMENT", "SIZE", "compiled", "play_batch", "rollout", "turn"]

@@ -48,6 +48,13 @@ ROLLOUTS_A_SECOND = {True: 5_000, False: 500}
 """A cautious pace of the base game's rollouts a second, compiled or not (measured: 8,000-12,000
 compiled from the opening at the default policy, 1,300 plain on a middle game), to choose the width
 of a search on the clock (a play-out that looks ahead costs several)."""
+COSTLY_REASON_SECONDS = 0.3
+"""What one deep reason may cost in a game whose reasons are costly (the tactics variant's exact
+chances on a Mud fight's 4-card sides: up to 0.3 s measured, on a loaded machine). On the clock a
+deep reason is given only while this much time is left, else the reason without its exact chances,
+so that the answer comes within the budget; the search leaves it that much, and
+:data:`REASON_MARGIN` for its last call of play-outs, up to 35% of the budget (at least 20%)."""
+REASON_MARGIN = 0.05
 EXPLAINED = 5
 """The top moves whose reasons carry the deep facts (:mod:`.move_facts`); the others get the cheap ones."""
 PER_PIECE = 3
@@ -215,6 +222,8 @@ def advise_game(
     # tenth of a second or more (a tactics Mud fight's exact chances): 20%; the best move's alone
     # (what a bot asks): 10%, which also absorbs a last call of play-outs that ends past the window
     share = 0.8 if explain_all or game.costly_reasons else 0.9
+    if game.costly_reasons and budget.seconds is not None:  # and room for one deep reason where it fits
+        share = min(share, 1 - min((COSTLY_REASON_SECONDS + REASON_MARGIN) / budget.seconds, 0.35))
     deadline = math.inf if budget.seconds is None else started + budget.seconds * share
     held = game.held(claims_of)
     exact = game.solve(moves, deadline, iterations)
@@ -239,7 +248,8 @@ def advise_game(
     for rank, move in enumerate(order):
         win, error, n = results[move]
         wanted = rank == 0 or (explain_all and (win is not None or explain_until is None or time.perf_counter() < explain_until))
-        facts = game.facts(move, claims_of[move], rank < EXPLAINED) if wanted else None
+        deep = rank < EXPLAINED and (explain_until is None or time.perf_counter() + COSTLY_REASON_SECONDS <= explain_until)
+        facts = game.facts(move, claims_of[move], deep) if wanted else None
         described.append(
             replace(
                 game.move_advice(move),
@@ -267,5 +277,5 @@ def advise_game(
 
 
 __all__ = [
-    "EXPLAINED", "FIRST_ROUND_DEALS", "PER_PIECE", "ROLLOUTS_A_SECOND", "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse", "width_for",
+    "COSTLY_REASON_SECONDS", "EXPLAINED", "FIRST_ROUND_DEALS", "REASON_MARGIN", "PER_PIECE", "ROLLOUTS_A_SECOND", "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse", "width_for",
 ]

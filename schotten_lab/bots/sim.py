@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..core.kernel import ADJACENT_STONES, STRENGTH, claim_proved, strength, win_reason
+from ..core.kernel import ADJACENT_STONES, STRENGTH, claim_proved, claims_winner, strength
 from ..core.kernel import best_completion as kernel_best_completion
 
 FULL = (1 << 54) - 1
@@ -84,15 +84,8 @@ def _beating(side: Sequence[int], pool: int, own: int) -> int:
 
 def winner_of(claimed: Sequence[int]) -> int:
     """The player (0 or 1) whose claimed stones win the game (:func:`schotten_lab.core.kernel.win_reason`),
-    else -1."""
-    for p in (0, 1):
-        held = 0
-        for i in range(9):
-            if claimed[i] == p:
-                held |= 1 << i
-        if win_reason(held):
-            return p
-    return -1
+    else -1; ``claimed[i]`` is stone ``i``'s owner (-1 nobody)."""
+    return claims_winner(claimed, 0)
 
 
 class Board:

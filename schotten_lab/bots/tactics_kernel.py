@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ..core.kernel import ALL_CARDS, claim_proved, side_best, strength, tactics_claim_proved, win_reason
+from ..core.kernel import ALL_CARDS, claim_proved, claims_winner, side_best, strength, tactics_claim_proved
 from .rollout_kernel import rng_next, rng_seed
 
 CAP = 4
@@ -198,18 +198,6 @@ def can_claim(s: Any, stone: int, player: int) -> bool:
     return tactics_claim_proved(n, a, b, c, d, k, e, f, g, h, room, (modes & BLIND) != 0, tie_won, pool)
 
 
-def tactics_winner(s: Any) -> int:
-    """The player whose claimed stones win (south checked first), else -1."""
-    for p in range(2):
-        held = 0
-        for i in range(9):
-            if s[CLAIMED + i] == p:
-                held |= 1 << i
-        if win_reason(held):
-            return p
-    return -1
-
-
 def claim_all(s: Any, player: int) -> int:
     """Claim every provable stone in order, stopping at a win; the stones claimed as a mask."""
     made = 0
@@ -217,7 +205,7 @@ def claim_all(s: Any, player: int) -> int:
         if can_claim(s, i, player):
             s[CLAIMED + i] = player
             made |= 1 << i
-            w = tactics_winner(s)
+            w = claims_winner(s, CLAIMED)
             s[WINNER] = w
             if w >= 0:
                 break
@@ -409,13 +397,13 @@ def start_turn(s: Any) -> int:
 
 
 FUNCTIONS = (
-    "capacity", "pieces", "value", "first_complete", "clan_only", "can_claim", "tactics_winner", "claim_all",
+    "capacity", "pieces", "value", "first_complete", "clan_only", "can_claim", "claim_all",
     "free_mask", "may_play_tactics", "retime", "take_from_hand", "add_piece", "pop_piece", "place", "draw",
     "put_under", "play_tactic", "put_back", "headhunter", "end_turn", "start_turn",
 )  # fmt: skip
 """The state's functions (:mod:`.tactics_policy_kernel` compiles them with its own, callees first)."""
 
-RULES = ("strength", "best_completion", "claim_proved", "win_reason", "side_best", "tactics_claim_proved")
+RULES = ("strength", "best_completion", "claim_proved", "claims_winner", "side_best", "tactics_claim_proved")
 """The rules kernel's functions these call."""
 
 __all__ = ["FUNCTIONS", "RULES", "SIZE", "XorRandom", "explore_cut", "fits", "state_of"]

@@ -13,13 +13,14 @@ from functools import cache
 from typing import Any
 
 from ..core import kernel as rules
-from ..core.kernel import ALL_CARDS, best_completion, claim_proved, strength
+from ..core.kernel import ALL_CARDS, best_completion, claim_proved, njit_twins, strength
 from . import rollout_kernel, tactics_kernel
-from .rollout_kernel import rng_below, rng_next, rng_seed, stamp_with
+from .rollout_kernel import rng_below, rng_next, rng_seed
 from .tactics_kernel import (
-    BANSHEE, BLIND, BLIND_CARD, CAP, CLAIMED, CLAN_N, GONE, HAND, HAND_N, HANDS, HEADHUNTER, JOKER, JOKERS, MODES, MUD,
-    MUD_CARD, PASSES, SHIELD, SIDE_N, SIDES, STRATEGIST, TACTICS_N, TO_MOVE, TRAITOR, WINNER, capacity, clan_only,
-    end_turn, free_mask, headhunter, may_play_tactics, place, play_tactic, start_turn, value,
+    BANSHEE, BLIND, BLIND_CARD, CAP, CLAIMED, CLAN, CLAN_N, GONE, HAND, HAND_N, HANDS, HEADHUNTER, JOKER, JOKERS,
+    MODES, MUD, MUD_CARD, PASSES, SHIELD, SIDE_N, SIDES, SIZE, STRATEGIST, TACTICS, TACTICS_N, TO_MOVE, TRAITOR, WINNER,
+    capacity, clan_only, draw, end_turn, free_mask, headhunter, may_play_tactics, place, play_tactic, start_turn,
+    value,
 )  # fmt: skip
 
 CLAIM_VALUE = 10_000
@@ -364,9 +365,50 @@ def rollout_seeded(s: Any, seed: int, cut: int, r: Any, leans: Any) -> int:
     return rollout(s, r, cut, leans)
 
 
+def play_deals(
+    afters: Any, draws: Any, moves: int, me: int, clan: Any, tactics: Any, split: Any, seeds: Any, cut: int, s: Any,
+    r: Any, leans: Any, out: Any,
+) -> None:
+    """Every move's play-out on every deal, in one call: the search's batch (:meth:`.tactics_search.TacticsGame.batch`).
+
+    ``afters`` holds ``moves`` states one after the other (:data:`~.tactics_kernel.SIZE` ints each): the
+    table after each move of ``me``, its claims made, the turn passed, the draw not yet made, and the
+    hidden cards in any order (they are overwritten). ``draws[m]``: the deck move ``m`` draws from
+    afterwards (0 clan, 1 tactics, -1 no draw). A deal ``d`` is a row of the hidden clan cards
+    (``split[0]`` of them, the opponent's ``split[1]`` first, then the clan deck from its top) and of
+    the hidden tactics cards (``split[2]``, the opponent's ``split[3]`` first), as
+    :meth:`.tactics_search.TacticsView.deal` reads them, with its rollout seed ``seeds[d]``. So each
+    play-out is :func:`.tactics_search.play_out`'s: the same state, the same stream, the same winner,
+    written to ``out[d * moves + m]`` (``s``, ``r``, ``leans``: room)."""
+    n_clan, opp_clan, n_tactics, opp_tactics = split[0], split[1], split[2], split[3]
+    opp = 1 - me
+    hand = HANDS + HAND * opp
+    for d in range(len(seeds)):
+        row_clan = d * n_clan
+        row_tactics = d * n_tactics
+        for m in range(moves):
+            at = m * SIZE
+            for j in range(SIZE):
+                s[j] = afters[at + j]
+            if s[WINNER] >= 0:
+                out[d * moves + m] = s[WINNER]
+                continue
+            for j in range(opp_clan):
+                s[hand + j] = clan[row_clan + j]
+            for j in range(opp_tactics):
+                s[hand + opp_clan + j] = tactics[row_tactics + j]
+            for j in range(n_clan - opp_clan):  # the deck is drawn from its end: its top is the row's first
+                s[CLAN + j] = clan[row_clan + n_clan - 1 - j]
+            for j in range(n_tactics - opp_tactics):
+                s[TACTICS + j] = tactics[row_tactics + n_tactics - 1 - j]
+            if draws[m] >= 0:
+                draw(s, me, draws[m] == 1)
+            out[d * moves + m] = rollout_seeded(s, seeds[d], cut, r, leans)
+
+
 FUNCTIONS = (
     "placement_value", "plain_stone", "clan_value", "troops_held", "nth_bit", "policy_play", "sign", "lean_with",
-    "repeated", "policy_tactic", "wants_tactics", "policy_turn", "rollout", "rollout_seeded",
+    "repeated", "policy_tactic", "wants_tactics", "policy_turn", "rollout", "rollout_seeded", "play_deals",
 )  # fmt: skip
 """The policy's functions :func:`compiled` compiles after the state's (callees first)."""
 
@@ -384,14 +426,10 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
     for name in ("rng_seed", "rng_next", "rng_below"):
         space[name] = getattr(stream, name)
     names = (*tactics_kernel.FUNCTIONS, *FUNCTIONS)
-    for name in names:
-        plain = space[name]
-        twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
-        twin.__qualname__ = plain.__qualname__
-        space[name] = numba.njit(cache=True)(twin)
-    stamp_with(rules.__file__, *(space[name] for name in names))
-    stamp_with(tactics_kernel.__file__, *(space[name] for name in FUNCTIONS))  # the policy inlines the state's
-    return types.SimpleNamespace(**{name: space[name] for name in names})
+    # stamped with the state's file too: the policy inlines the state's functions
+    return njit_twins(numba, space, names, rules.__file__, tactics_kernel.__file__)
 
 
-__all__ = ["FUNCTIONS", "compiled", "placement_value", "policy_play", "policy_tactic", "rollout", "rollout_seeded"]
+__all__ = [
+    "FUNCTIONS", "compiled", "placement_value", "play_deals", "policy_play", "policy_tactic", "rollout", "rollout_seeded",
+]  # fmt: skip

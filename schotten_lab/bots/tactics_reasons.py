@@ -252,10 +252,12 @@ def explain_play(position: Position, play: Play | None, claims: Sequence[int], l
     return explain_facts(position, play, claims).in_words(lang)
 
 
-def explain_facts(position: Position, play: Play | None, claims: Sequence[int]) -> Facts:
+def explain_facts(position: Position, play: Play | None, claims: Sequence[int], *, chances: bool = True) -> Facts:
     """What ``play`` and ``claims`` do for the player to move, as facts (phrases of
     :data:`TACTICS_REASON_PHRASES` and the base game's :data:`~.move_facts.REASON_PHRASES`), rendered
-    in any language with ``in_words(lang)``; the arguments and errors of :func:`explain_play`."""
+    in any language with ``in_words(lang)``; the arguments and errors of :func:`explain_play`.
+    ``chances=False`` leaves out the exact chances on the stones the play changes, the one part that
+    can take a tenth of a second or more (a Mud fight's 4-card sides): what a search short of time gives."""
     view = _mover_view(position)
     me = view.to_move
     made = _check_claims(claims)
@@ -277,7 +279,7 @@ def explain_facts(position: Position, play: Play | None, claims: Sequence[int]) 
     else:
         _check_play(before, play)
         after = after_play(seen_state(before), play)
-        parts.extend(_play_words(before, after, play, me, made))
+        parts.extend(_play_words(before, after, play, me, made, chances))
     if not view.rules.expert and made:
         _check_claims_hold(after, made, me, "tr.when_after")
         parts.append(_claim_words(after, me, made))
@@ -359,10 +361,17 @@ def _refusal(decision: Decision, stone: Stone, me: Player) -> Fact:
 # ---- words --------------------------------------------------------------------------------------
 
 
-def _play_words(before: Position, after: Position, play: Play, me: Player, claims: Sequence[int]) -> list[object]:
-    """The parts saying what ``play`` does (the claims apart)."""
+def _play_words(
+    before: Position, after: Position, play: Play, me: Player, claims: Sequence[int], chances: bool = True
+) -> list[object]:
+    """The parts saying what ``play`` does (the claims apart); the chances on the stones it changes
+    when ``chances``."""
     them = me.opponent
     pool = before.viewer_pool(me)
+
+    def chances_on(stones: Sequence[int]) -> Fact | None:
+        return _chances(before, after, stones, me, pool) if chances else None
+
     kind = play.kind
     if kind in ("clan", "troop"):
         assert play.stone is not None
@@ -372,14 +381,14 @@ def _play_words(before: Position, after: Position, play: Play, me: Player, claim
         return placed
     if kind == "mode":
         assert play.stone is not None
-        return [w for w in (_mode_words(before, after, play, me), _chances(before, after, (play.stone,), me, pool)) if w is not None]
+        return [w for w in (_mode_words(before, after, play, me), chances_on((play.stone,))) if w is not None]
     if play.card == "HEADHUNTER":
         return [_headhunter_words(play)]
     assert play.source is not None and play.target is not None
     piece = CardWords(play.target)
     if play.card == "BANSHEE":
         banshee = Fact.of("tr.banshee", opponent=them, piece=piece, source=str(play.source))
-        return [w for w in (banshee, _chances(before, after, (play.source,), me, pool)) if w is not None]
+        return [w for w in (banshee, chances_on((play.source,))) if w is not None]
     touched = (play.source,) if play.stone in (None, play.source) else (play.source, play.stone)
     words: list[object]
     if play.card == "TRAITOR":
@@ -394,7 +403,7 @@ def _play_words(before: Position, after: Position, play: Play, me: Player, claim
         words = [Fact.of("tr.strategist", piece=piece, source=str(play.source), stone=str(play.stone))]
     if play.stone is not None:
         words.extend(_placement_words(before, after, play.stone, me, claims, threat=False))
-    words.append(_chances(before, after, touched, me, pool))
+    words.append(chances_on(touched))
     return [w for w in words if w is not None]
 
 

@@ -11,10 +11,12 @@ this variant's game interface): successive halving on shared deals, the first mo
 each deal, the game finished by the rollout policy of :mod:`.tactics_policy` (which plays combat
 modes, ruses and both decks) as :mod:`.tactics_policy_kernel` plays it: compiled by numba once the
 compiled rollouts are loaded, else on a Python list, the very same games either way
-(:func:`kernel_rollout`). A move is a play and the deck to draw from afterwards; after a
-Headhunter, the cards to put back. The candidates, ordered by the one-ply judgement
-:func:`.tactics_judge.play_score` (the strong heuristic ``greedy-tactics``'s): the ``width`` most
-promising clan and troop placements, the two most promising plays of every combat mode and ruse in
+(:func:`kernel_rollout`). Only the draw after the move and the hidden cards differ between deals, so
+the search plays each move once on the public table and then every deal's play-outs in one kernel
+call (:meth:`TacticsGame.batch`: the same values as one deal at a time, faster). A move is a play
+and the deck to draw from afterwards; after a Headhunter, the cards to put back. The candidates,
+ordered by the one-ply judgement :func:`.tactics_judge.play_score` (the strong heuristic
+``greedy-tactics``'s): the ``width`` most promising clan and troop placements, the two most promising plays of every combat mode and ruse in
 hand that turns some stone, and Headhunter's draws; the :data:`BOTH_DECKS` first are searched with
 both draws, the others with the rollout policy's. After a Headhunter the :data:`PUT_BACKS_SEARCHED`
 most promising put-backs are searched. No exact endgame here: with the tactics cards, an empty clan
@@ -40,7 +42,7 @@ from ..core.words import Facts
 from ..game import Observation, Play, Turn, legal_plays, may_pass
 from ..game.observation import jokers_on_table
 from .budget import Budget
-from .advice import Advice, MoveAdvice, check_search, score
+from .advice import Advice, Batch, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
 from .tactics_judge import IDLE_SCORE, play_score
@@ -368,9 +370,9 @@ def _searched(ordered: Sequence[Play | None], width: int) -> list[Play | None]:
 class TacticsGame:
     """The tactics variant seen by ``position``'s player to move, as the one search plays it
     (:class:`~.search_game.SearchGame`): the candidates of :func:`candidates` (``width`` placements
-    searched), the hidden cards dealt by :meth:`TacticsView.sample` and each deal played out by
-    :func:`play_out`, one deal at a time; no exact endgame (with the tactics cards, an empty clan
-    deck does not end the hidden information); the reasons are :mod:`.tactics_reasons`'s."""
+    searched), the hidden cards dealt by :meth:`TacticsView.sample` and each deal played out as
+    :func:`play_out` plays it, a batch of deals in one kernel call (:meth:`batch`); no exact
+    endgame (with the tactics cards, an empty clan deck does not end the hidden information); the reasons are :mod:`.tactics_reasons`'s."""
 
     method = "Monte Carlo over deals (tactics)"
     costly_reasons = True
@@ -386,6 +388,7 @@ class TacticsGame:
         self.me = self.view.me
         self.width = width
         self._candidates: Candidates | None = None
+        self._afters: dict[TacticsMove, tuple[list[int], int] | None] = {}
 
     def _listed(self) -> Candidates:
         """:func:`candidates`, computed once (it lists the moves and chooses the searched ones together)."""
@@ -417,8 +420,96 @@ class TacticsGame:
     def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:
         return play_out(state, move, self.me, rng, self.functions)
 
-    def batch(self) -> None:
-        return None
+    def batch(self) -> Batch[TacticsMove]:
+        """:func:`.advice.deal_by_deal` of :meth:`deal` and :meth:`play_out`, with the same rows, but
+        each move played once on the public table (:meth:`_after`) and every deal's play-outs of the
+        moves that allow it in one kernel call (:func:`.tactics_policy_kernel.play_deals`): only the
+        draw after the move and the hidden cards differ between deals. A Headhunter, a put-back and a
+        table the kernel cannot hold are played out deal by deal."""
+        return self._batch
+
+    def _after(self, move: TacticsMove) -> tuple[list[int], int] | None:
+        """``move`` on the public table as :func:`play_move` plays it, the draw left out: the int
+        state and the deck drawn from afterwards (0 clan, 1 tactics, -1 none); ``None`` when the move
+        draws hidden cards itself (a Headhunter) or puts cards under a deck, or the table has no int state."""
+        if move in self._afters:
+            return self._afters[move]
+        after: tuple[list[int], int] | None = None
+        if move.put_back is None and (move.play is None or move.play.card != "HEADHUNTER"):
+            sim = self.view.neutral()
+            draw = -1
+            sim.start_turn()
+            if sim.winner < 0 and move.play is None:
+                sim.end_turn(False)
+            elif sim.winner < 0 and move.play is not None:
+                sim.apply_play(move.play)
+                sim.end_turn(True, draw=False)
+                if sim.winner < 0 and (sim.clan_deck or sim.tactics_deck):
+                    draw = int((move.deck == "tactics" and bool(sim.tactics_deck)) or not sim.clan_deck)
+            try:
+                after = (tactics_kernel.state_of(sim), draw)
+            except ValueError:
+                after = None
+        self._afters[move] = after
+        return after
+
+    def _batch(self, moves: Sequence[TacticsMove], deals: int, seed: int) -> list[list[float]]:
+        """The rows of :func:`.advice.deal_by_deal` for ``moves`` on ``deals`` deals from ``seed``."""
+        rng = random.Random(seed)
+        view = self.view
+        afters = [self._after(m) for m in moves]
+        fast = [i for i, a in enumerate(afters) if a is not None]
+        slow = [i for i, a in enumerate(afters) if a is None]
+        clans: list[int] = []
+        tactics: list[int] = []
+        seeds: list[int] = []
+        rows: list[list[float]] = []
+        for _ in range(deals):
+            clan = list(view.hidden_clan)
+            rng.shuffle(clan)
+            hidden_tactics = list(view.hidden_tactics)
+            rng.shuffle(hidden_tactics)
+            rollout_seed = rng.getrandbits(32)
+            row = [0.0] * len(moves)
+            if slow:
+                state = view.deal(clan, hidden_tactics)
+                for i in slow:
+                    row[i] = play_out(state, moves[i], self.me, random.Random(rollout_seed), self.functions)
+            clans += clan
+            tactics += hidden_tactics
+            seeds.append(random.Random(rollout_seed).getrandbits(32))
+            rows.append(row)
+        if fast and deals:
+            winners = self._play_deals([afters[i] for i in fast], clans, tactics, seeds)  # type: ignore[misc]
+            for d, row in enumerate(rows):
+                for k, i in enumerate(fast):
+                    row[i] = score(winners[d * len(fast) + k], self.me)
+        return rows
+
+    def _play_deals(
+        self, afters: Sequence[tuple[list[int], int]], clans: list[int], tactics: list[int], seeds: list[int]
+    ) -> list[int]:
+        """:func:`.tactics_policy_kernel.play_deals` on this game's kernel functions (plain: lists;
+        compiled: int64 arrays): the winner of each deal's play-out of each move, deal by deal."""
+        view = self.view
+        split = [len(view.hidden_clan), view.opponent_clan, len(view.hidden_tactics), view.opponent_tactics]
+        states = [x for state, _ in afters for x in state]
+        draws = [draw for _, draw in afters]
+        size = len(seeds) * len(afters)
+        f = self.functions
+        if f is tactics_policy_kernel:
+            out = [0] * size
+            f.play_deals(states, draws, len(afters), self.me, clans, tactics, split, seeds, EXPLORE_CUT,
+                         [0] * tactics_kernel.SIZE, [0] * 4, [0] * 27, out)  # fmt: skip
+            return out
+        array = np.asarray
+        result = np.zeros(size, np.int64)
+        f.play_deals(
+            array(states, np.int64), array(draws, np.int64), len(afters), self.me, array(clans, np.int64),
+            array(tactics, np.int64), array(split, np.int64), array(seeds, np.int64), EXPLORE_CUT,
+            np.zeros(tactics_kernel.SIZE, np.int64), np.zeros(4, np.int64), np.zeros(27, np.int64), result,
+        )  # fmt: skip
+        return [int(w) for w in result]
 
     def measure(self) -> None:
         return None
@@ -428,7 +519,7 @@ class TacticsGame:
 
         if move.put_back is not None:
             return Facts((hand_kept(_hand_words(self.view, move.put_back)),))
-        return explain_facts(self.position, move.play, tuple(s + 1 for s in claims))
+        return explain_facts(self.position, move.play, tuple(s + 1 for s in claims), chances=deep)
 
     def move_advice(self, move: TacticsMove) -> MoveAdvice:
         play = move.play

@@ -9,7 +9,8 @@ Cards are ints 0-53 (``Card.index`` = colour * 9 + value - 1) and card sets are 
 - :func:`best_completion`: the strength of the strongest completion of a 0-2 card side from a pool, by
   a rank cascade (the first rank some completion reaches is the best; within it the largest sum);
 - :func:`claim_proved`: the claim decision (docs/RULES.md "Claims");
-- :func:`win_reason`: the win rule on the stones a player holds (five first, then three adjacent);
+- :func:`win_reason`: the win rule on the stones a player holds (five first, then three adjacent), and
+  :func:`claims_winner`, the same on a rollout kernel's flat state;
 - :func:`open_stones`: the stones where a player may place;
 - the tactics variant (a block of its own): :func:`side_best`, a side's strength or its strongest
   filling with wild elite troops, Mud fight's 4-card sides and Blind-man's bluff, and
@@ -20,13 +21,16 @@ engine, the analysis, the advisor) call them as they are; the core never imports
 ``compiled(numba)`` returns the same functions compiled with ``numba.njit`` (the very same code
 objects, over a copy of this module's globals in which :data:`STRENGTH` is a numpy array); numba
 callers (:mod:`schotten_lab.play._kernel`) import numba, pass it, and use those. Under
-``NUMBA_DISABLE_JIT=1`` the "compiled" functions are the plain code again. ``int.bit_count`` and
+``NUMBA_DISABLE_JIT=1`` the "compiled" functions are the plain code again. Every kernel of the
+project is compiled the same way, by :func:`njit_twins`. ``int.bit_count`` and
 ``int.bit_length`` are taught to numba (:func:`_teach_numba`), so the source needs no second spelling.
 """
 
 from __future__ import annotations
 
+import os
 import types
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -179,6 +183,20 @@ def win_reason(held: int) -> int:
         if held & stones == stones:
             return ADJACENT
     return 0
+
+
+def claims_winner(s: Any, claimed: int) -> int:
+    """The player whose claimed stones win (south checked first), else -1, read from a flat state
+    ``s`` in which ``s[claimed + i]`` is stone ``i``'s owner (0 south, 1 north, -1 nobody): the
+    rollout kernels' layouts (:mod:`schotten_lab.bots.rollout_kernel`, :mod:`schotten_lab.bots.tactics_kernel`)."""
+    for p in range(2):
+        held = 0
+        for i in range(9):
+            if s[claimed + i] == p:
+                held |= 1 << i
+        if win_reason(held):
+            return p
+    return -1
 
 
 def open_stones(claimed: int, full: int) -> int:
@@ -385,7 +403,7 @@ TACTICS_KERNEL = ("_piece", "_top_values", "_troops_cover", "side_best", "tactic
 """The tactics rule functions :func:`compiled` compiles with :data:`KERNEL`."""
 
 
-KERNEL = ("strength", "best_completion", "claim_proved", "win_reason", "open_stones")
+KERNEL = ("strength", "best_completion", "claim_proved", "win_reason", "claims_winner", "open_stones")
 """The rule functions :func:`compiled` compiles (each may call the others)."""
 
 
@@ -397,12 +415,37 @@ def compiled(numba: types.ModuleType) -> types.SimpleNamespace:
     _teach_numba(numba)
     space: dict[str, Any] = dict(globals())
     space["STRENGTH"] = np.ascontiguousarray(STRENGTH_CUBE.reshape(-1), dtype=np.int16)
-    for name in KERNEL + TACTICS_KERNEL:
-        plain = globals()[name]
+    return njit_twins(numba, space, KERNEL + TACTICS_KERNEL)
+
+
+def njit_twins(numba: types.ModuleType, space: dict[str, Any], names: Sequence[str], *stamps: str) -> types.SimpleNamespace:
+    """The plain functions ``space[name]`` of ``names`` (callees first) compiled by ``numba.njit``
+    from their own code objects, cached on disk beside their modules: each twin's globals are
+    ``space``, where the compiled twins replace the plain functions as they are made, so that compiled
+    code calls compiled code (a caller puts the compiled functions of other modules in ``space``
+    first). The cache of each is stamped with the files ``stamps`` too (:func:`stamp_with`).
+    How every kernel of the project is compiled: the core's, the rollouts', the tactics rollouts'."""
+    for name in names:
+        plain = space[name]
         twin = types.FunctionType(plain.__code__, space, name, plain.__defaults__)
         twin.__qualname__ = plain.__qualname__
         space[name] = numba.njit(cache=True)(twin)
-    return types.SimpleNamespace(**{name: space[name] for name in KERNEL + TACTICS_KERNEL})
+    for path in stamps:
+        stamp_with(path, *(space[name] for name in names))
+    return types.SimpleNamespace(**{name: space[name] for name in names})
+
+
+def stamp_with(path: str, *dispatchers: object) -> None:
+    """numba reuses a cached compilation while the function's own file is unchanged, even when a
+    function compiled into it from another file (the rules kernel's, say) has changed since: add the
+    file ``path`` to the stamp numba compares, so that editing it recompiles them too.
+    (``_cache._cache_file._source_stamp`` is numba's, not public: left alone where it is missing.)"""
+    found = os.stat(path)
+    for dispatcher in dispatchers:
+        cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
+        stamp = getattr(cache_file, "_source_stamp", None)
+        if stamp is not None:
+            cache_file._source_stamp = (stamp, found.st_mtime, found.st_size)  # type: ignore[union-attr]
 
 
 def _teach_numba(numba: types.ModuleType) -> None:
@@ -458,9 +501,12 @@ __all__ = [
     "WILD_SPY",
     "best_completion",
     "claim_proved",
+    "claims_winner",
     "compiled",
+    "njit_twins",
     "open_stones",
     "side_best",
+    "stamp_with",
     "strength",
     "tactics_claim_proved",
     "win_reason",

@@ -16,14 +16,13 @@ open stones) are the core's kernel, :mod:`schotten_lab.core.kernel`, compiled fr
 
 from __future__ import annotations
 
-import os
 
 import numba
 import numpy as np
 from numba import njit
 
 from ..core import kernel as rules
-from ..core.kernel import ALL_CARDS, compiled
+from ..core.kernel import ALL_CARDS, compiled, stamp_with
 
 _RULES = compiled(numba)
 strength = _RULES.strength
@@ -338,17 +337,4 @@ def play_games(
     return offsets, players[:t], cards[:t], stones[:t], claims[:t], draws[:t], results, claimed_out
 
 
-def _stamp_with_the_rules(*dispatchers: object) -> None:
-    """numba reuses a cached compilation while the function's own file is unchanged, even when a
-    function compiled into it (the core's rules kernel) has changed since: add the rules' file to the
-    stamp numba compares, so that editing :mod:`schotten_lab.core.kernel` recompiles the game loop.
-    (``_cache._cache_file._source_stamp`` is numba's, not public: left alone where it is missing.)"""
-    found = os.stat(rules.__file__)
-    for dispatcher in dispatchers:
-        cache_file = getattr(getattr(dispatcher, "_cache", None), "_cache_file", None)
-        stamp = getattr(cache_file, "_source_stamp", None)
-        if stamp is not None:
-            cache_file._source_stamp = (stamp, found.st_mtime, found.st_size)  # type: ignore[union-attr]
-
-
-_stamp_with_the_rules(play_games)
+stamp_with(rules.__file__, play_games)  # editing the rules recompiles the game loop

@@ -45,14 +45,17 @@ chooses them); its ranking of them does, and is noisy (at 200 rollouts over 10 m
 each in its first round). With only its top 2 or 4 as candidates, a seed whose ranking missed the
 best move reported another loss: the measure of five seeds on one game gave, for one turn, losses of
 5.7 and 19.5 points."""
-TACTICS_MAX_DEALS_FACTOR = 3
-"""The cap in the tactics variant, whose rollout policy runs in Python (only its rules are compiled:
-some hundred times slower than the base game's kernel): its review keeps the budget it had before
-the base game's grew (up to 3 times ``iterations`` deals, from its :data:`TACTICS_CANDIDATES` best
-moves)."""
-TACTICS_CANDIDATES = 2
-"""The tactics variant's candidates: the advisor's top 2 searched moves, as before (see
-:data:`TACTICS_MAX_DEALS_FACTOR`)."""
+TACTICS_MAX_DEALS_FACTOR = 24
+"""The cap in the tactics variant: up to 24 times ``iterations`` deals (4,800 at the default). Its
+rollouts, compiled and batched since rounds 14 and 15, still cost some 50 times the base game's
+``placement`` rollouts, so it cannot buy the base game's cap (it kept 3 times until round 15)."""
+TACTICS_CANDIDATES = CANDIDATES
+"""The tactics variant's candidates, as the base game's: every move the advisor searched. One
+49-turn tactics game reviewed under five seeds at the cap of 24 (docs/ADVISOR.md, "Round 15"): with
+the advisor's top 2 moves (the rule until round 15) 5-8 turns were labelled and 13 labels differed
+between the seeds, 25-38 CPU s a review; with the top 6, 10-12 and 13, 60-76 s; with every searched
+move, 13-18 and 8, 92-127 s. The top 2 of a ranking at 200 rollouts often miss the best move, and
+the loss against it: half the mistakes went unlabelled."""
 
 SEAT_FACTS = frozenset({"reason.chance", "reason.beat_hand", "reason.beat_any", "reason.beat_some", "reason.keeps"})
 """Facts said to the mover ("your chance", "you have not seen"): left out of the reply's reason,

@@ -6,11 +6,13 @@ definition."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -146,6 +148,27 @@ def test_costly_reasons_are_all_written_under_an_iteration_budget() -> None:
     cheap = ToyGame([0.2, 0.8, 0.4], width=2)  # the base game's reasons: every move's, whatever the clock
     advise_game(cheap, SMALL, budget=Budget(seconds=0.001), seed=1, explain_all=True, started=time.perf_counter() - 10)
     assert sorted(move for move, _ in cheap.explained) == [0, 1, 2]
+
+
+def test_a_costly_deep_reason_is_given_only_where_it_fits_the_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the clock, a game whose reasons are costly gives the best move its deep reason only while
+    :data:`COSTLY_REASON_SECONDS` are left, and its search stops early enough to leave them from a
+    budget of one second: a bot at 0.3 s or 0.5 s gets the reason without the costly part, at 1 s
+    and 2 s with it, and the answer comes within the budget. The clock is a counter (1 ms a read),
+    so no test waits and none depends on the machine's speed."""
+    reads = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: next(reads) / 1000)
+
+    def best_reason(seconds: float, costly: bool = True) -> tuple[list[bool], float]:
+        game = ToyGame([0.2, 0.8, 0.4], costly_reasons=costly)
+        advice = advise_game(game, SMALL, budget=Budget(seconds=seconds), seed=1, explain_all=False, started=time.perf_counter())
+        assert [move for move, _ in game.explained] == [1]
+        return [deep for _, deep in game.explained], advice.seconds
+
+    for seconds, deep in ((0.3, False), (0.5, False), (1.0, True), (2.0, True)):
+        given, took = best_reason(seconds)
+        assert given == [deep] and took <= seconds
+    assert best_reason(0.3, costly=False)[0] == [True]  # the base game's reasons are cheap: deep whatever the clock
 
 
 def test_common_deals_play_every_move_on_the_same_deals() -> None:

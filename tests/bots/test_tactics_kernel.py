@@ -7,11 +7,14 @@
   states of random tactics games, base timing and expert;
 - the policy's single decisions (a placement's value, the placement, the combat mode or ruse) alike;
 - the plain path (the same source on lists) and the numba-compiled path: the same games;
-- the search: the same advice on either path.
+- the search: the same advice on either path;
+- the search's batch (every deal's play-outs in one kernel call, each move played once on the
+  public table): the rows of the deal-by-deal play-outs, value for value.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import numpy as np
@@ -24,6 +27,7 @@ from schotten_lab.bots import tactics_kernel as tk
 from schotten_lab.bots import tactics_policy_kernel as tpk
 from schotten_lab.bots.budget import Budget
 from schotten_lab.bots.rollouts import _numba
+from schotten_lab.bots.advice import deal_by_deal
 from schotten_lab.bots.search_game import advise_game
 from schotten_lab.bots.tactics_policy import placement_value, policy_play, policy_tactic, tactics_rollout
 from schotten_lab.bots.tactics_search import EXPLORE_CUT, TacticsGame, kernel_rollout, rollout_functions
@@ -196,3 +200,79 @@ def test_the_tactics_search_loads_the_compiled_kernel_sooner(monkeypatch: pytest
     assert [rollouts.worth_compiling(None, s) for s in (3.9, 4.0)] == [False, True]
     monkeypatch.setattr(rollouts, "_loaded", [True])
     assert rollouts.worth_compiling(1, 0.0, True) and rollouts.worth_compiling(1, 0.0)
+
+
+# ---- the batch -----------------------------------------------------------------------------------------
+
+
+def _game(seed: int, turns: int, expert: bool, compiled: bool = False) -> TacticsGame | None:
+    """The search of the player to move after :func:`helpers.tactics_after` (``None``: none)."""
+    state = tactics_after(seed, turns, expert)
+    return None if state is None else TacticsGame(state.observation(state.to_move), compiled=compiled)
+
+
+def _by_deal(game: TacticsGame, moves: list, deals: int, seed: int) -> list[list[float]]:
+    """The slow twin of the batch: each deal dealt, each move played on a copy, then rolled out."""
+    return deal_by_deal(game.deal, game.play_out)(moves, deals, seed)
+
+
+@profile(8)
+@given(seed=st.integers(0, 10**6), turns=st.integers(0, 50), expert=st.booleans(), deals=st.integers(0, 10**6))
+def test_the_batch_gives_the_deal_by_deal_rows(seed: int, turns: int, expert: bool, deals: int) -> None:
+    """Plain path, the moves the search plays out: every value of every deal is the deal-by-deal one."""
+    game = _game(seed, turns, expert)
+    if game is None:
+        return
+    moves = game.searched(game.moves()[0])
+    assert game.batch()(moves, 2, deals) == _by_deal(game, moves, 2, deals)
+
+
+@pytest.mark.skipif(numba is None, reason="numba is not installed")
+def test_the_compiled_batch_gives_the_deal_by_deal_rows_for_every_move() -> None:
+    """Compiled path, every legal move (all draws, Headhunters, moves that win at once) of 40 random
+    positions, early to late, base timing and expert: the same rows. Not vacuous: the kernel plays most moves, and
+    each kind of move the batch treats apart (no draw, either deck, a Headhunter played deal by deal,
+    a game won at once) is among them."""
+    kinds: set[str] = set()
+    for seed, turns in [*((seed, 3 + seed) for seed in range(36)), (3, 55), (7, 55), (10, 55), (15, 55)]:
+        game = _game(seed, turns, seed % 3 == 0, compiled=True)
+        if game is None:
+            continue
+        moves = game.moves()[0]
+        assert game.batch()(moves, 6, seed) == _by_deal(game, moves, 6, seed)
+        for move in moves:
+            after = game._after(move)
+            if after is None:
+                kinds.add("deal by deal")
+            elif after[0][tk.WINNER] >= 0:
+                kinds.add("won at once")
+            else:
+                kinds.add(("no draw", "clan", "tactics")[after[1] + 1])
+    assert kinds == {"deal by deal", "won at once", "no draw", "clan", "tactics"}
+
+
+def test_a_put_back_and_a_fixed_troop_are_played_deal_by_deal() -> None:
+    """A pending Headhunter's put-backs (cards go under the hidden decks) and a table with a troop
+    whose identity was fixed by hand have no kernel move: the batch plays them deal by deal, same rows."""
+    state = None
+    for seed in range(100):  # the first random game with a Headhunter put-back pending
+        rng = random.Random(seed)
+        state = new_game("tactics", seed=seed)
+        while not state.over and state.pending is None:
+            state, _turn = apply_turn(state, random_decision(state, rng))
+        if state.pending is not None:
+            break
+    assert state is not None and state.pending is not None
+    game = TacticsGame(state.observation(state.to_move))
+    moves = game.moves()[0]
+    assert all(m.put_back is not None for m in moves) and all(game._after(m) is None for m in moves)
+    assert game.batch()(moves[:3], 2, 5) == _by_deal(game, moves[:3], 2, 5)
+    game = _game(3, 8, False)
+    assert game is not None
+    fixed = piece_code(Troop("JOKER", Card.parse("R8")))
+    sides = list(game.view.sides)
+    sides[sides.index(())] = (fixed,)
+    game.view = dataclasses.replace(game.view, sides=tuple(sides))
+    moves = game.searched(game.moves()[0])[:3]
+    assert all(game._after(m) is None for m in moves)
+    assert game.batch()(moves, 2, 5) == _by_deal(game, moves, 2, 5)

@@ -12,6 +12,7 @@ import sys
 import types
 from itertools import combinations
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -129,6 +130,21 @@ def test_win_reason_on_every_set_of_stones() -> None:
         assert rules_win_reason(stones) == names[expected]
         for path in PATHS:
             assert path.win_reason(held) == expected
+
+
+@profile(100)
+@given(owners=st.lists(st.sampled_from([-1, 0, 1]), min_size=9, max_size=9), offset=st.integers(0, 5))
+def test_claims_winner_reads_the_owners_of_a_flat_state(owners: list[int], offset: int) -> None:
+    """On a state whose stone owners start at ``offset``: south if south's stones win, else north if
+    north's do (south checked first), else -1; the slow twin is the set rule."""
+    state = [7] * offset + owners + [7]
+    expected = -1
+    for player in (1, 0):
+        if _slow_win({i + 1 for i in range(9) if owners[i] == player}):
+            expected = player
+    assert kernel.claims_winner(state, offset) == expected
+    for path in PATHS[1:]:  # compiled: on an int64 array, as the rollout kernels hold their states
+        assert path.claims_winner(np.asarray(state, np.int64), offset) == expected
 
 
 def test_open_stones() -> None:

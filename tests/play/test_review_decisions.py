@@ -121,9 +121,9 @@ def test_looks_double_up_to_the_cap_and_z_is_bonferronis() -> None:
         z = simultaneous_z(count)
         assert 2 * (1 - NormalDist().cdf(z)) * count == pytest.approx(1 - CONFIDENCE)
     assert settled(0.11, 0.19) and not settled(0.09, 0.11) and settled(-0.2, 0.0499) and not settled(0.04, 0.05)
-    # a review at the default 200 rollouts: 100 deals first, up to 102,400 (tactics, not compiled yet: 600)
+    # a review at the default 200 rollouts: 100 deals first, up to 102,400 (tactics: 4,800)
     assert review_looks(200) == (100, 200, 400, 800, 1600, 3200, 6400, 12800, 25600, 51200, 102400)
-    assert review_looks(200, tactics=True) == (100, 200, 400, 600) and review_looks(1)[::6] == (2, 128)
+    assert review_looks(200, tactics=True) == (100, 200, 400, 800, 1600, 3200, 4800) and review_looks(1)[::6] == (2, 128)
 
 
 @profile(40)
