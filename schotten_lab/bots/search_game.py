@@ -277,5 +277,6 @@ def advise_game(
 
 
 __all__ = [
-    "COSTLY_REASON_SECONDS", "EXPLAINED", "FIRST_ROUND_DEALS", "REASON_MARGIN", "PER_PIECE", "ROLLOUTS_A_SECOND", "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse", "width_for",
+    "COSTLY_REASON_SECONDS", "EXPLAINED", "FIRST_ROUND_DEALS", "PER_PIECE", "REASON_MARGIN", "ROLLOUTS_A_SECOND",
+    "SEARCH_WIDTH", "SearchGame", "advise_game", "certain", "common_deals", "diverse", "width_for",
 ]

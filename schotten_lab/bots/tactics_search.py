@@ -16,11 +16,11 @@ the search plays each move once on the public table and then every deal's play-o
 call (:meth:`TacticsGame.batch`: the same values as one deal at a time, faster). A move is a play
 and the deck to draw from afterwards; after a Headhunter, the cards to put back. The candidates,
 ordered by the one-ply judgement :func:`.tactics_judge.play_score` (the strong heuristic
-``greedy-tactics``'s): the ``width`` most promising clan and troop placements, the two most promising plays of every combat mode and ruse in
-hand that turns some stone, and Headhunter's draws; the :data:`BOTH_DECKS` first are searched with
-both draws, the others with the rollout policy's. After a Headhunter the :data:`PUT_BACKS_SEARCHED`
-most promising put-backs are searched. No exact endgame here: with the tactics cards, an empty clan
-deck does not end the hidden information.
+``greedy-tactics``'s): the ``width`` most promising clan and troop placements, the two most
+promising plays of every combat mode and ruse in hand that turns some stone, and Headhunter's draws;
+the :data:`BOTH_DECKS` first are searched with both draws, the others with the rollout policy's.
+After a Headhunter the :data:`PUT_BACKS_SEARCHED` most promising put-backs are searched. No exact
+endgame here: with the tactics cards, an empty clan deck does not end the hidden information.
 """
 
 from __future__ import annotations
@@ -372,7 +372,8 @@ class TacticsGame:
     (:class:`~.search_game.SearchGame`): the candidates of :func:`candidates` (``width`` placements
     searched), the hidden cards dealt by :meth:`TacticsView.sample` and each deal played out as
     :func:`play_out` plays it, a batch of deals in one kernel call (:meth:`batch`); no exact
-    endgame (with the tactics cards, an empty clan deck does not end the hidden information); the reasons are :mod:`.tactics_reasons`'s."""
+    endgame (with the tactics cards, an empty clan deck does not end the hidden information); the
+    reasons are :mod:`.tactics_reasons`'s."""
 
     method = "Monte Carlo over deals (tactics)"
     costly_reasons = True
@@ -431,7 +432,8 @@ class TacticsGame:
     def _after(self, move: TacticsMove) -> tuple[list[int], int] | None:
         """``move`` on the public table as :func:`play_move` plays it, the draw left out: the int
         state and the deck drawn from afterwards (0 clan, 1 tactics, -1 none); ``None`` when the move
-        draws hidden cards itself (a Headhunter) or puts cards under a deck, or the table has no int state."""
+        draws hidden cards itself (a Headhunter) or puts cards under a deck, or the table has no int
+        state."""
         if move in self._afters:
             return self._afters[move]
         after: tuple[list[int], int] | None = None
@@ -480,7 +482,7 @@ class TacticsGame:
             seeds.append(random.Random(rollout_seed).getrandbits(32))
             rows.append(row)
         if fast and deals:
-            winners = self._play_deals([afters[i] for i in fast], clans, tactics, seeds)  # type: ignore[misc]
+            winners = self._play_deals([a for a in afters if a is not None], clans, tactics, seeds)
             for d, row in enumerate(rows):
                 for k, i in enumerate(fast):
                     row[i] = score(winners[d * len(fast) + k], self.me)
