@@ -4,8 +4,8 @@
 
 The game is `greedy-tactics` against itself, game 0 of seed 0 (`play_game`); it is reviewed at the
 default budget (200 rollouts a turn) with review seeds 0 to SEEDS - 1, the review's tactics
-candidates set to CANDIDATES (`review_measure.TACTICS_CANDIDATES`: 12, every searched move, since
-round 15; 2 before) and its cap to CAP times the rollouts (`TACTICS_MAX_DEALS_FACTOR`: 24 since
+candidates set to CANDIDATES (`review_measure.CANDIDATES`, 12: every searched move, the tactics rule since
+round 15; the advisor's top 2 before) and its cap to CAP times the rollouts (`TACTICS_MAX_DEALS_FACTOR`: 24 since
 round 15; 3 before). Round 14's runs: `2 3 2` and `12 3 2` (logs `r26_tactics_review_2_3.log`,
 `r26_tactics_review_12_3.log`); round 15's: `2 3 5`, `2 24 5`, `6 24 5` and `12 24 5` (logs
 `r27_tactics_review_*_5.log`)."""
@@ -18,7 +18,7 @@ from schotten_lab.play import review_measure  # noqa: E402
 from schotten_lab.play.loop import Matchup, play_game  # noqa: E402
 from schotten_lab.play.review import review_game  # noqa: E402
 
-review_measure.TACTICS_CANDIDATES = int(sys.argv[1])
+review_measure.CANDIDATES = int(sys.argv[1])  # (TACTICS_CANDIDATES until round 15)
 review_measure.TACTICS_MAX_DEALS_FACTOR = int(sys.argv[2])
 record = play_game(Matchup("greedy-tactics", "greedy-tactics", variant="tactics"), 0, 0)
 labels = []

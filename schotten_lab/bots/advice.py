@@ -325,8 +325,9 @@ def paced(seconds_per_deal: float, most: int) -> int:
 
 def deal_by_deal(deal: Callable[[random.Random], S], play_out: Callable[[S, M, random.Random], float]) -> Batch[M]:
     """A :data:`Batch` from a variant's ``deal`` and ``play_out`` (a variant without a batch of its
-    own; the tactics variant's batch gives these rows, and this is its slow twin): the deals from a generator seeded by the call's ``seed``, every move
-    of a deal on a copy of the same state with the same rollout seed (common random numbers)."""
+    own; the tactics variant's batch gives these rows, and this is its slow twin): the deals from a
+    generator seeded by the call's ``seed``, every move of a deal on a copy of the same state with the
+    same rollout seed (common random numbers)."""
 
     def batch(moves: Sequence[M], deals: int, seed: int) -> list[list[float]]:
         rng = random.Random(seed)

@@ -185,9 +185,10 @@ def tactics_view_of(position: Position) -> TacticsView:
 # ---- turns on the search state ---------------------------------------------------------------------
 
 
-def play_move(sim: TacticsSim, move: TacticsMove) -> list[int]:
+def play_move(sim: TacticsSim, move: TacticsMove, draws: bool = True) -> list[int]:
     """The mover's whole turn ``move`` on ``sim`` (every provable stone claimed, expert claims first);
-    a Headhunter puts back by :func:`put_back_choice`. Returns the stones claimed (0-based)."""
+    a Headhunter puts back by :func:`put_back_choice`. Returns the stones claimed (0-based). Without
+    ``draws`` a play's draw is left out (:meth:`TacticsGame.batch` makes it deal by deal)."""
     if move.put_back is not None:
         sim.put_back(move.put_back)
         return sim.end_turn(True, draw=False)
@@ -201,7 +202,7 @@ def play_move(sim: TacticsSim, move: TacticsMove) -> list[int]:
     if play.card == "HEADHUNTER":
         sim.put_back(put_back_choice(sim.hands[sim.to_move], min(2, max(0, len(play.decks) - 1))))
         return claims + sim.end_turn(True, draw=False)
-    return claims + sim.end_turn(True, move.deck == "tactics")
+    return claims + sim.end_turn(True, move.deck == "tactics", draw=draws)
 
 
 EXPLORE_CUT = tactics_kernel.explore_cut(0.1)
@@ -439,15 +440,10 @@ class TacticsGame:
         after: tuple[list[int], int] | None = None
         if move.put_back is None and (move.play is None or move.play.card != "HEADHUNTER"):
             sim = self.view.neutral()
-            draw = -1
-            sim.start_turn()
-            if sim.winner < 0 and move.play is None:
-                sim.end_turn(False)
-            elif sim.winner < 0 and move.play is not None:
-                sim.apply_play(move.play)
-                sim.end_turn(True, draw=False)
-                if sim.winner < 0 and (sim.clan_deck or sim.tactics_deck):
-                    draw = int((move.deck == "tactics" and bool(sim.tactics_deck)) or not sim.clan_deck)
+            play_move(sim, move, draws=False)
+            draw = -1  # the deck end_turn would have drawn from (a pass draws nothing)
+            if move.play is not None and sim.winner < 0 and (sim.clan_deck or sim.tactics_deck):
+                draw = int((move.deck == "tactics" and bool(sim.tactics_deck)) or not sim.clan_deck)
             try:
                 after = (tactics_kernel.state_of(sim), draw)
             except ValueError:

@@ -16,7 +16,6 @@ open stones) are the core's kernel, :mod:`schotten_lab.core.kernel`, compiled fr
 
 from __future__ import annotations
 
-
 import numba
 import numpy as np
 from numba import njit

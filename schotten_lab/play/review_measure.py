@@ -49,13 +49,12 @@ TACTICS_MAX_DEALS_FACTOR = 24
 """The cap in the tactics variant: up to 24 times ``iterations`` deals (4,800 at the default). Its
 rollouts, compiled and batched since rounds 14 and 15, still cost some 50 times the base game's
 ``placement`` rollouts, so it cannot buy the base game's cap (it kept 3 times until round 15)."""
-TACTICS_CANDIDATES = CANDIDATES
-"""The tactics variant's candidates, as the base game's: every move the advisor searched. One
-49-turn tactics game reviewed under five seeds at the cap of 24 (docs/ADVISOR.md, "Round 15"): with
-the advisor's top 2 moves (the rule until round 15) 5-8 turns were labelled and 13 labels differed
-between the seeds, 25-38 CPU s a review; with the top 6, 10-12 and 13, 60-76 s; with every searched
-move, 13-18 and 8, 92-127 s. The top 2 of a ranking at 200 rollouts often miss the best move, and
-the loss against it: half the mistakes went unlabelled."""
+# The tactics variant's candidates are the base game's (CANDIDATES: every searched move) since round
+# 15. One 49-turn tactics game under five seeds at the cap of 24 (docs/ADVISOR.md, "Round 15"): with
+# the advisor's top 2 moves (the rule until then) 5-8 turns labelled and 13 labels that differ between
+# the seeds, 25-38 CPU s a review; the top 6, 10-12 and 13, 60-76 s; every searched move, 13-18 and 8,
+# 92-127 s. The top 2 of a ranking at 200 rollouts often miss the best move: half the mistakes went
+# unlabelled.
 
 SEAT_FACTS = frozenset({"reason.chance", "reason.beat_hand", "reason.beat_any", "reason.beat_some", "reason.keeps"})
 """Facts said to the mover ("your chance", "you have not seen"): left out of the reply's reason,
@@ -246,7 +245,7 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
         played_turns = best.turns if best_played or mine is None else mine.turns
     else:
         tactics = position.rules.tactics
-        searched = [m for m in advice.moves if m.win is not None][: TACTICS_CANDIDATES if tactics else CANDIDATES] or [best]
+        searched = [m for m in advice.moves if m.win is not None][:CANDIDATES] or [best]
         plan = review_looks(iterations, tactics)
         measured = measure_loss(
             position, [m.turn() for m in searched], played_turn, plan[0], seed + 1, plan[-1]
@@ -290,7 +289,7 @@ def review_turn(k: int, state: GameState, turn: Mapping[str, Any], iterations: i
 
 
 __all__ = [
-    "ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "MAX_DEALS_FACTOR", "SEAT_FACTS", "TACTICS_CANDIDATES",
+    "ALLOWED_SHARE", "CANDIDATES", "FIRST_DEALS_FACTOR", "MAX_DEALS_FACTOR", "SEAT_FACTS",
     "TACTICS_MAX_DEALS_FACTOR",
     "Measured", "allowed_reply", "measure_loss", "paired_scores", "review_looks", "review_turn",
 ]  # fmt: skip
