@@ -86,11 +86,12 @@ def search_game(
     """The game interface of ``position``'s variant (:class:`~.search_game.SearchGame`), seen by its
     player to move: :class:`.tactics_search.TacticsGame` in the tactics variant, else
     :class:`.base_search.BaseGame` (``policy``, ``explore`` and ``compiled`` choose its rollouts;
-    ``history``, the game's turns, weights its deals by the opponent's plays: :mod:`.inference`;
+    ``history``, the game's turns, weights its deals by the opponent's plays: :mod:`.inference`,
+    :mod:`.tactics_inference`;
     ``lookahead`` next placements searched in every play-out, 0 none).
     Raises ``ValueError`` naming the field for a position it cannot search (the mover's hand unknown)."""
     if position.rules.tactics:
-        return TacticsGame(position, width=width, compiled=compiled)
+        return TacticsGame(position, width=width, compiled=compiled, history=history)
     if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in the advisor's words
         raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
     return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead)

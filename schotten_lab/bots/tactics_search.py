@@ -45,6 +45,8 @@ from .budget import Budget
 from .advice import Advice, Batch, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
+from .inference import unfit
+from .tactics_inference import tactics_arrivals
 from .tactics_judge import IDLE_SCORE, play_score
 from . import tactics_kernel, tactics_policy_kernel
 from .rollouts import _numba, worth_compiling
@@ -55,6 +57,9 @@ from .turns import with_claims
 PER_RUSE = 2
 """Plays searched for each combat mode or ruse in hand (the best by :func:`~.tactics_judge.play_score`;
 one that turns no stone is not searched)."""
+DEAL_TRIES = 64
+"""Shuffles of the hidden clan cards a deal tries before it keeps the last (weighted deals: the
+rollout kernel's bound in the base game)."""
 BOTH_DECKS = 2
 """The most promising plays searched with both draws; the others with the draw the rollout policy
 would make (the other draw is listed, unsearched)."""
@@ -383,12 +388,17 @@ class TacticsGame:
     """A play-out is one rollout."""
     measure_cost = 1
 
-    def __init__(self, position: Position, *, width: int = SEARCH_WIDTH, compiled: bool = False) -> None:
+    def __init__(
+        self, position: Position, *, width: int = SEARCH_WIDTH, compiled: bool = False,
+        history: Sequence[Turn | Mapping[str, Any]] | None = None,
+    ) -> None:  # fmt: skip
         self.position = position
         self.functions = rollout_functions(compiled)
-        self.view = tactics_view_of(position)
-        self.me = self.view.me
+        self.view = view = tactics_view_of(position)
+        self.me = view.me
         self.width = width
+        self.arrivals = tactics_arrivals(view.me, view.expert, view.sides, view.claimed, view.hidden_clan, history)
+        """How the opponent's plays in ``history`` weight the deals (:mod:`.tactics_inference`)."""
         self._candidates: Candidates | None = None
         self._afters: dict[TacticsMove, tuple[list[int], int] | None] = {}
 
@@ -417,7 +427,26 @@ class TacticsGame:
         return None
 
     def deal(self, rng: random.Random) -> TacticsSim:
-        return self.view.sample(rng)
+        return self.view.deal(*self.deal_cards(rng))
+
+    def deal_cards(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """The hidden clan cards and the hidden tactics cards of one deal, in :meth:`TacticsView.deal`'s
+        order: shuffled uniformly (:meth:`TacticsView.sample`'s stream) or, when the opponent's plays
+        say something (:attr:`arrivals`), the clan cards shuffled again while the opponent's ``u``
+        that do not fit its draws fail a ``doubt ** u`` chance, at most :data:`DEAL_TRIES` times."""
+        view, arrivals = self.view, self.arrivals
+        clan = list(view.hidden_clan)
+        rng.shuffle(clan)
+        if not arrivals.uniform:
+            held = view.opponent_clan
+            for _ in range(DEAL_TRIES - 1):
+                u = unfit(clan[:held], arrivals)
+                if not u or rng.random() < arrivals.doubt**u:
+                    break
+                rng.shuffle(clan)
+        tactics = list(view.hidden_tactics)
+        rng.shuffle(tactics)
+        return clan, tactics
 
     def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:
         return play_out(state, move, self.me, rng, self.functions)
@@ -463,10 +492,7 @@ class TacticsGame:
         seeds: list[int] = []
         rows: list[list[float]] = []
         for _ in range(deals):
-            clan = list(view.hidden_clan)
-            rng.shuffle(clan)
-            hidden_tactics = list(view.hidden_tactics)
-            rng.shuffle(hidden_tactics)
+            clan, hidden_tactics = self.deal_cards(rng)
             rollout_seed = rng.getrandbits(32)
             row = [0.0] * len(moves)
             if slow:
