@@ -23,17 +23,21 @@ table, or no turn of the opponent's to read, the deals stay uniform (:data:`~.in
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..core.cards import CARDS
 from ..core.errors import SchottenError
+from ..core.rules import PLAYERS
+from ..core.tactics import TACTICS_NAMES
 from ..game import GameState, Play, Turn, public_replay, read_turn
-from .inference import DOUBT, LOOK_BACK, UNIFORM, Arrivals
+from .inference import DOUBT, LOOK_BACK, UNIFORM, Arrivals, unfit
 from .tactics_judge import play_score
-from .tactics_sim import TacticsSim, card_code, from_state
+from .tactics_sim import NAME_OF, TacticsSim, card_code, from_state
 
+KINDS = ("clan", "tactics")
+"""The kinds of hidden cards the opponent's plays are read for."""
 READ_ERRORS = (SchottenError, ValueError, TypeError, KeyError, AttributeError, IndexError)
 """What a history that is not this game's (or not a history) raises while it is read and replayed."""
 
@@ -46,72 +50,128 @@ def public_sim(state: GameState, mover: int) -> TacticsSim:
     return sim
 
 
-def beats(table: TacticsSim, cards: Sequence[int], bar: int) -> list[bool]:
-    """For each clan card of ``cards``: whether the mover of ``table`` would have judged it, placed on
-    some stone it may play on, strictly above ``bar`` (:func:`~.tactics_judge.play_score`)."""
+def beats(table: TacticsSim, cards: Sequence[int], bar: int, plays: Callable[[int], Sequence[Play]]) -> list[bool]:
+    """For each card of ``cards``: whether the mover of ``table`` would have judged one of its
+    ``plays(card)``, the card in hand, strictly above ``bar`` (:func:`~.tactics_judge.play_score`)."""
     p = table.to_move
-    stones = table.free_stones(p)
     found = []
     for x in cards:
         table.hands[p] = [x]
-        name = str(CARDS[x])
-        found.append(any(play_score(table, Play(name, s + 1)) > bar for s in stones))
+        found.append(any(play_score(table, play) > bar for play in plays(x)))
     table.hands[p] = []
     return found
 
 
-def tactics_arrivals(
+@dataclass(frozen=True)
+class Reading:
+    """What the opponent's plays say of its hand, by kind: ``clan`` over the clan cards (0-53),
+    ``tactics`` over the tactics cards (their codes, 54 on); :meth:`.tactics_search.TacticsGame.deal_cards`
+    weights a deal by both."""
+
+    clan: Arrivals = UNIFORM
+    tactics: Arrivals = UNIFORM
+    doubt: float = DOUBT
+    """The chance a deal is kept for each card of the opponent's that does not fit its draws."""
+
+    @property
+    def uniform(self) -> bool:
+        return self.clan.uniform and self.tactics.uniform
+
+
+NOTHING_READ = Reading()
+"""No inference: every deal of the hidden cards equally likely."""
+
+
+def read_hand(
     me: int, expert: bool, sides: Sequence[Sequence[int]], claimed: Sequence[int], hidden_clan: Sequence[int],
-    history: Sequence[Turn | Mapping[str, Any]] | None, doubt: float = DOUBT, look_back: int = LOOK_BACK,
-) -> Arrivals:  # fmt: skip
+    hidden_tactics: Sequence[int], history: Sequence[Turn | Mapping[str, Any]] | None, doubt: float = DOUBT,
+    look_back: int = LOOK_BACK, kinds: tuple[str, ...] | None = None,
+) -> Reading:  # fmt: skip
     """The weighting of the deals seen from seat ``me`` (0 south, 1 north) whose table is ``sides``
-    and ``claimed`` (the search view's ints) and whose unseen clan cards are ``hidden_clan``, that
-    the opponent's plays in ``history`` support (see the module); :data:`~.inference.UNIFORM` when
-    there is nothing to read."""
-    if not history:
-        return UNIFORM
+    and ``claimed`` (the search view's ints) and whose unseen cards are ``hidden_clan`` and
+    ``hidden_tactics``, that the opponent's plays in ``history`` support (see the module), for the
+    ``kinds`` of cards read (:data:`KINDS` by default); :data:`NOTHING_READ` when there is nothing to read."""
+    kinds = KINDS if kinds is None else kinds
+    if not history or not kinds:
+        return NOTHING_READ
     try:
-        turns = [read_turn(t) for t in history]
-        states = public_replay([t.to_dict() for t in turns], "tactics", expert)
+        turns = [read_turn(t) for t in history]  # who played what (a Headhunter's cards are not a decision's)
+        states = public_replay([t.to_dict() if isinstance(t, Turn) else dict(t) for t in history], "tactics", expert)
         final = public_sim(states[-1], me)
     except READ_ERRORS:
-        return UNIFORM
+        return NOTHING_READ
     if [sorted(s) for s in final.sides] != [sorted(s) for s in sides] or list(final.claimed) != list(claimed):
-        return UNIFORM  # the history does not lead to this table
+        return NOTHING_READ  # the history does not lead to this table
     other = 1 - me
     names = ("south", "north")
     mine = [k for k, t in enumerate(turns) if t.player is not None and t.player.value == names[other]]
-    drawn = {k: _clan_drawn(turns[k], states[k], states[k + 1]) for k in mine}
     read = [k for k in reversed(mine) if turns[k].play is not None][:look_back]
     if not read:
-        return UNIFORM
-    newer = [0] * 54
+        return NOTHING_READ
+    clan_newer = [0] * 54
+    tactics_newer = [0] * (54 + len(TACTICS_NAMES))
+    clan_cards = list(hidden_clan) if "clan" in kinds else []
+    tactics_cards = sorted(set(hidden_tactics)) if "tactics" in kinds else []
     for j, k in enumerate(read, start=1):
         play = turns[k].play
         assert play is not None
-        before = public_sim(states[k], other)
+        state = states[k]
         if expert:  # its claims came first and closed their stones (:func:`.turns.build_turn`)
-            for stone in turns[k].claim:
-                before.claimed[stone - 1] = other
+            stones = list(state.stones)
+            for number in turns[k].claim:
+                stones[number - 1] = replace(stones[number - 1], claimed=PLAYERS[other])
+            state = replace(state, stones=tuple(stones))
+        before = public_sim(state, other)
         before.hands[other] = [] if play.card == "HEADHUNTER" else [card_code(play.card)]
         try:
             bar = play_score(before, play)
         except READ_ERRORS:
-            return UNIFORM
-        cards = [x for x in hidden_clan if not newer[x]]  # a card a more recent turn needs: no older one widens it
-        for x, better in zip(cards, beats(before, cards, bar)):
-            if better:
-                newer[x] = j
-    draws = tuple(sum(drawn[k] for k in mine if k >= read[j - 1]) if j else 0 for j in range(len(read) + 1))
-    return Arrivals(tuple(newer), draws, doubt)
+            return NOTHING_READ
+        free = [s + 1 for s in before.free_stones(other)]
+        for cards, newer, plays in (
+            (clan_cards, clan_newer, lambda x: [Play(str(CARDS[x]), s) for s in free]),
+            (tactics_cards, tactics_newer, lambda x: _plays(state, other, x)),
+        ):
+            unread = [x for x in cards if not newer[x]]  # a card a more recent turn needs: no older one widens it
+            for x, better in zip(unread, beats(before, unread, bar, plays)):
+                if better:
+                    newer[x] = j
+    clan_draws = _draws(turns, states, mine, read, "clan", lambda s: len(s.clan_deck))
+    tactics_draws = _draws(turns, states, mine, read, "tactics", lambda s: len(s.tactics_deck))
+    return Reading(
+        Arrivals(tuple(clan_newer), clan_draws, doubt) if any(clan_newer) else UNIFORM,
+        Arrivals(tuple(tactics_newer), tactics_draws, doubt) if any(tactics_newer) else UNIFORM,
+        doubt,
+    )
 
 
-def _clan_drawn(turn: Turn, before: GameState, after: GameState) -> int:
-    """The clan cards a player's ``turn`` brought into its hand: a Headhunter's clan draws as it named
-    them, else what the clan deck lost."""
-    if turn.play is not None and turn.play.card == "HEADHUNTER":
-        return sum(d == "clan" for d in turn.play.decks)
-    return max(0, len(before.clan_deck) - len(after.clan_deck))
+def misfits(reading: Reading, clan: Sequence[int], tactics: Sequence[int]) -> int:
+    """The opponent's cards that do not fit its draws (:func:`~.inference.unfit`) in a deal whose
+    opponent holds the clan cards ``clan`` and the tactics cards ``tactics``."""
+    u = 0 if reading.clan.uniform else unfit(clan, reading.clan)
+    return u if reading.tactics.uniform else u + unfit(tactics, reading.tactics)
 
 
-__all__ = ["beats", "public_sim", "tactics_arrivals"]
+def _plays(state: GameState, player: int, code: int) -> tuple[Play, ...]:
+    """The legal plays of the tactics card ``code`` for ``player`` to move in ``state`` (the card alone in hand)."""
+    held = (NAME_OF[code],)
+    return replace(state, hands=((), held) if player else (held, ()), to_move=PLAYERS[player], pending=None).legal_plays()
+
+
+def _draws(
+    turns: Sequence[Turn], states: Sequence[GameState], mine: Sequence[int], read: Sequence[int], deck: str,
+    size: Callable[[GameState], int],
+) -> tuple[int, ...]:  # fmt: skip
+    """The cards of ``deck`` the opponent drew after each of its ``read`` turns (index 0: none): a
+    Headhunter's draws as it named them, else what the deck lost during its turn."""
+    drawn = {}
+    for k in mine:
+        play = turns[k].play
+        if play is not None and play.card == "HEADHUNTER":
+            drawn[k] = sum(d == deck for d in play.decks)
+        else:
+            drawn[k] = max(0, size(states[k]) - size(states[k + 1]))
+    return (0, *(sum(drawn[k] for k in mine if k >= read[j]) for j in range(len(read))))
+
+
+__all__ = ["KINDS", "NOTHING_READ", "Reading", "beats", "misfits", "public_sim", "read_hand"]

@@ -45,8 +45,7 @@ from .budget import Budget
 from .advice import Advice, Batch, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
-from .inference import unfit
-from .tactics_inference import tactics_arrivals
+from .tactics_inference import misfits, read_hand
 from .tactics_judge import IDLE_SCORE, play_score
 from . import tactics_kernel, tactics_policy_kernel
 from .rollouts import _numba, worth_compiling
@@ -397,7 +396,7 @@ class TacticsGame:
         self.view = view = tactics_view_of(position)
         self.me = view.me
         self.width = width
-        self.arrivals = tactics_arrivals(view.me, view.expert, view.sides, view.claimed, view.hidden_clan, history)
+        self.reading = read_hand(view.me, view.expert, view.sides, view.claimed, view.hidden_clan, view.hidden_tactics, history)
         """How the opponent's plays in ``history`` weight the deals (:mod:`.tactics_inference`)."""
         self._candidates: Candidates | None = None
         self._afters: dict[TacticsMove, tuple[list[int], int] | None] = {}
@@ -432,20 +431,20 @@ class TacticsGame:
     def deal_cards(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """The hidden clan cards and the hidden tactics cards of one deal, in :meth:`TacticsView.deal`'s
         order: shuffled uniformly (:meth:`TacticsView.sample`'s stream) or, when the opponent's plays
-        say something (:attr:`arrivals`), the clan cards shuffled again while the opponent's ``u``
-        that do not fit its draws fail a ``doubt ** u`` chance, at most :data:`DEAL_TRIES` times."""
-        view, arrivals = self.view, self.arrivals
+        say something (:attr:`reading`), both shuffled again while the opponent's ``u`` cards that do
+        not fit its draws fail a ``doubt ** u`` chance, at most :data:`DEAL_TRIES` times."""
+        view, reading = self.view, self.reading
         clan = list(view.hidden_clan)
         rng.shuffle(clan)
-        if not arrivals.uniform:
-            held = view.opponent_clan
-            for _ in range(DEAL_TRIES - 1):
-                u = unfit(clan[:held], arrivals)
-                if not u or rng.random() < arrivals.doubt**u:
-                    break
-                rng.shuffle(clan)
         tactics = list(view.hidden_tactics)
         rng.shuffle(tactics)
+        if not reading.uniform:
+            for _ in range(DEAL_TRIES - 1):
+                u = misfits(reading, clan[: view.opponent_clan], tactics[: view.opponent_tactics])
+                if not u or rng.random() < reading.doubt**u:
+                    break
+                rng.shuffle(clan)
+                rng.shuffle(tactics)
         return clan, tactics
 
     def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:

@@ -159,7 +159,7 @@ def public_replay(turns: Sequence[Mapping[str, Any]], variant: str = "base", exp
     rules = RuleSet(variant)  # type: ignore[arg-type]  # RuleSet checks the name
     hand = rules.hand_limit
     tactics = (None,) * len(TACTICS_DECK_ORDER) if rules.tactics else ()
-    blank = Deal(rules.variant, (None,) * hand, (None,) * hand, (None,) * (54 - 2 * hand), tactics)  # type: ignore[arg-type]
+    blank = Deal(rules.variant, (None,) * hand, (None,) * hand, (None,) * (54 - 2 * hand), tactics)
     first = _player(turns[0].get("player", "south") if turns else "south", "turns[0].player")
     assert first is not None
     record = GameRecord(variant, expert, {}, first, blank, tuple(_unseen(t, rules.tactics) for t in turns))
