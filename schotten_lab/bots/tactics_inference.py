@@ -36,6 +36,10 @@ from .inference import DOUBT, LOOK_BACK, UNIFORM, Arrivals, unfit
 from .tactics_judge import play_score
 from .tactics_sim import NAME_OF, TacticsSim, card_code, from_state
 
+TACTICS_DOUBT = 0.01
+"""The chance a deal is kept for each of the opponent's cards that does not fit its draws: nearly a
+rule, where the base game's :data:`~.inference.DOUBT` is 0.1 (at 1,000 rollouts a move against
+``greedy-tactics``, 0.1 gained 1 point in 400 games, 0.01 gained 5.5: docs/ADVISOR.md, "Round 16")."""
 KINDS = ("clan", "tactics")
 """The kinds of hidden cards the opponent's plays are read for."""
 READ_ERRORS = (SchottenError, ValueError, TypeError, KeyError, AttributeError, IndexError)
@@ -70,7 +74,7 @@ class Reading:
 
     clan: Arrivals = UNIFORM
     tactics: Arrivals = UNIFORM
-    doubt: float = DOUBT
+    doubt: float = TACTICS_DOUBT
     """The chance a deal is kept for each card of the opponent's that does not fit its draws."""
 
     @property
@@ -84,7 +88,7 @@ NOTHING_READ = Reading()
 
 def read_hand(
     me: int, expert: bool, sides: Sequence[Sequence[int]], claimed: Sequence[int], hidden_clan: Sequence[int],
-    hidden_tactics: Sequence[int], history: Sequence[Turn | Mapping[str, Any]] | None, doubt: float = DOUBT,
+    hidden_tactics: Sequence[int], history: Sequence[Turn | Mapping[str, Any]] | None, doubt: float = TACTICS_DOUBT,
     look_back: int = LOOK_BACK, kinds: tuple[str, ...] | None = None,
 ) -> Reading:  # fmt: skip
     """The weighting of the deals seen from seat ``me`` (0 south, 1 north) whose table is ``sides``
