@@ -32,7 +32,7 @@ from ..core.errors import SchottenError
 from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES
 from ..game import GameState, Play, Turn, public_replay, read_turn
-from .inference import DOUBT, LOOK_BACK, UNIFORM, Arrivals, unfit
+from .inference import LOOK_BACK, UNIFORM, Arrivals, unfit
 from .tactics_judge import play_score
 from .tactics_sim import NAME_OF, TacticsSim, card_code, from_state
 
