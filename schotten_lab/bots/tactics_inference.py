@@ -2,28 +2,33 @@
 
 The tactics variant's twin of :mod:`.inference`, with the strong tactics heuristic as the model of the
 opponent: ``greedy-tactics`` (:mod:`.tactics_greedy`) plays the play of best one-ply judgement
-(:func:`~.tactics_judge.play_score`). So at each of the opponent's recent turns, a clan card ``x``
-unseen now that, placed on some stone it could play on, would have scored **strictly more** than the
-play it made was, under the model, not in its hand then; if it is in its hand now, it was drawn
-since. The table before each of its turns is rebuilt from the game's turns alone
-(:func:`~schotten_lab.game.records.public_replay`: every card drawn unknown, whatever the turns say
-of it), so the reading uses only what the player to move has seen.
+(:func:`~.tactics_judge.play_score`). So at each of the opponent's last :data:`~.inference.LOOK_BACK`
+turns, an unseen clan card that, placed on some stone it could play on, would have scored **strictly
+more** than the play it made, or an unseen tactics card one of whose legal plays would have, was not
+in its hand then; if it is in its hand now, it was drawn since. The table before each of its turns
+is rebuilt from the game's turns alone (:func:`~schotten_lab.game.records.public_replay`: every card
+drawn unknown, whatever the turns say of it), so the reading uses only what the player to move has
+seen.
 
-What goes to the deals is the base game's :class:`~.inference.Arrivals`: for each clan card, the most
-recent of the opponent's turns it would have beaten (0: none), and the clan cards the opponent drew
-after each of its recent turns (counted on the rebuilt table: the clan deck's size before and after
-each of its turns; a Headhunter's clan draws as it named them). A hand whose ``u`` clan cards do not
-fit the draws (:func:`~.inference.unfit`) is kept with probability ``doubt ** u``
-(:meth:`.tactics_search.TacticsGame.deal_cards`, by rejection), so an opponent who is not the
-heuristic only weakens the weighting, never makes a hand impossible.
+What goes to the deals (:class:`Reading`) is, for each kind of card, the base game's
+:class:`~.inference.Arrivals`: for each card, the most recent of the opponent's turns it would have
+beaten (0: none), and the cards of that kind the opponent drew after each of its recent turns
+(counted on the rebuilt table: a deck's size before and after each of its turns; a Headhunter's
+draws as it named them). A deal whose opponent's hand has ``u`` cards that do not fit the draws
+(:func:`misfits`, :func:`~.inference.unfit` for each kind) is kept with probability
+:data:`TACTICS_DOUBT` to the power ``u`` (:meth:`.tactics_search.TacticsGame.deal_cards`, by
+rejection), so an opponent who is not the heuristic only weakens the weighting, never makes a hand
+impossible.
 
 With no history, a history that does not replay under the rules or does not lead to the position's
-table, or no turn of the opponent's to read, the deals stay uniform (:data:`~.inference.UNIFORM`).
+table, or no turn of the opponent's to read, the deals stay uniform (:data:`NOTHING_READ`, and the
+random stream is the one of the uniform deals).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+import time
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -40,6 +45,9 @@ TACTICS_DOUBT = 0.01
 """The chance a deal is kept for each of the opponent's cards that does not fit its draws: nearly a
 rule, where the base game's :data:`~.inference.DOUBT` is 0.1 (at 1,000 rollouts a move against
 ``greedy-tactics``, 0.1 gained 1 point in 400 games, 0.01 gained 5.5: docs/ADVISOR.md, "Round 16")."""
+READ_SHARE = 0.1
+"""On the clock, the share of a move's time budget the reading may take (it goes on to the next
+older turn only while the share lasts): 31 ms a decision is typical, 170 ms seen."""
 KINDS = ("clan", "tactics")
 """The kinds of hidden cards the opponent's plays are read for."""
 READ_ERRORS = (SchottenError, ValueError, TypeError, KeyError, AttributeError, IndexError)
@@ -89,12 +97,14 @@ NOTHING_READ = Reading()
 def read_hand(
     me: int, expert: bool, sides: Sequence[Sequence[int]], claimed: Sequence[int], hidden_clan: Sequence[int],
     hidden_tactics: Sequence[int], history: Sequence[Turn | Mapping[str, Any]] | None, doubt: float = TACTICS_DOUBT,
-    look_back: int = LOOK_BACK, kinds: tuple[str, ...] | None = None,
+    look_back: int = LOOK_BACK, kinds: tuple[str, ...] | None = None, until: float | None = None,
 ) -> Reading:  # fmt: skip
     """The weighting of the deals seen from seat ``me`` (0 south, 1 north) whose table is ``sides``
     and ``claimed`` (the search view's ints) and whose unseen cards are ``hidden_clan`` and
     ``hidden_tactics``, that the opponent's plays in ``history`` support (see the module), for the
-    ``kinds`` of cards read (:data:`KINDS` by default); :data:`NOTHING_READ` when there is nothing to read."""
+    ``kinds`` of cards read (:data:`KINDS` by default); :data:`NOTHING_READ` when there is nothing to read.
+    On the clock, ``until`` (a :func:`time.perf_counter` time) stops the reading at the turn it
+    reaches: the older turns are left unread (a budget of rollouts never reads the clock)."""
     kinds = KINDS if kinds is None else kinds
     if not history or not kinds:
         return NOTHING_READ
@@ -117,6 +127,9 @@ def read_hand(
     clan_cards = list(hidden_clan) if "clan" in kinds else []
     tactics_cards = sorted(set(hidden_tactics)) if "tactics" in kinds else []
     for j, k in enumerate(read, start=1):
+        if until is not None and time.perf_counter() > until:
+            read = read[: j - 1]  # out of time: the more recent turns read so far
+            break
         play = turns[k].play
         assert play is not None
         state = states[k]
@@ -140,6 +153,8 @@ def read_hand(
             for x, better in zip(unread, beats(before, unread, bar, plays)):
                 if better:
                     newer[x] = j
+    if not read:
+        return NOTHING_READ
     clan_draws = _draws(turns, states, mine, read, "clan", lambda s: len(s.clan_deck))
     tactics_draws = _draws(turns, states, mine, read, "tactics", lambda s: len(s.tactics_deck))
     return Reading(
@@ -159,7 +174,8 @@ def misfits(reading: Reading, clan: Sequence[int], tactics: Sequence[int]) -> in
 def _plays(state: GameState, player: int, code: int) -> tuple[Play, ...]:
     """The legal plays of the tactics card ``code`` for ``player`` to move in ``state`` (the card alone in hand)."""
     held = (NAME_OF[code],)
-    return replace(state, hands=((), held) if player else (held, ()), to_move=PLAYERS[player], pending=None).legal_plays()
+    hands = ((), held) if player else (held, ())
+    return replace(state, hands=hands, to_move=PLAYERS[player], pending=None).legal_plays()
 
 
 def _draws(
@@ -178,4 +194,6 @@ def _draws(
     return (0, *(sum(drawn[k] for k in mine if k >= read[j]) for j in range(len(read))))
 
 
-__all__ = ["KINDS", "NOTHING_READ", "Reading", "beats", "misfits", "public_sim", "read_hand"]
+__all__ = [
+    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "Reading", "beats", "misfits", "public_sim", "read_hand",
+]  # fmt: skip

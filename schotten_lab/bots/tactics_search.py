@@ -4,7 +4,9 @@ What the player to move sees (:class:`TacticsView`): the table, the discard pile
 the opponent's hand size and both decks' sizes. The hidden cards split exactly by kind: the tactics
 cards not seen anywhere are in the opponent's hand or the tactics deck, and the deck's size is
 public, so the opponent holds ``hidden tactics - tactics deck`` of them; the same for clan cards.
-:meth:`TacticsView.sample` deals each kind uniformly (no inference from how the opponent played).
+:meth:`TacticsView.sample` deals each kind uniformly; given the game's turns, the search weights
+the deals by what the opponent's plays say of its hand (:mod:`.tactics_inference`,
+:meth:`TacticsGame.deal_cards`).
 
 The search is the one of every variant (:func:`.search_game.advise_game`, over :class:`TacticsGame`,
 this variant's game interface): successive halving on shared deals, the first move played exactly on
@@ -389,15 +391,19 @@ class TacticsGame:
 
     def __init__(
         self, position: Position, *, width: int = SEARCH_WIDTH, compiled: bool = False,
-        history: Sequence[Turn | Mapping[str, Any]] | None = None,
+        history: Sequence[Turn | Mapping[str, Any]] | None = None, read_until: float | None = None,
     ) -> None:  # fmt: skip
         self.position = position
         self.functions = rollout_functions(compiled)
         self.view = view = tactics_view_of(position)
         self.me = view.me
         self.width = width
-        self.reading = read_hand(view.me, view.expert, view.sides, view.claimed, view.hidden_clan, view.hidden_tactics, history)
-        """How the opponent's plays in ``history`` weight the deals (:mod:`.tactics_inference`)."""
+        self.reading = read_hand(
+            view.me, view.expert, view.sides, view.claimed, view.hidden_clan, view.hidden_tactics, history,
+            until=read_until,
+        )
+        """How the opponent's plays in ``history`` weight the deals (:mod:`.tactics_inference`; on the
+        clock, read until ``read_until``)."""
         self._candidates: Candidates | None = None
         self._afters: dict[TacticsMove, tuple[list[int], int] | None] = {}
 

@@ -18,8 +18,8 @@ Public API (docs/GAME.md describes every rule and reading):
   ``IllegalTurnError(rule, message)``. Headhunter is two decisions: the play, then
   ``Turn(put_back=(card, card))`` (or ``{"return": [card, card]}``) while ``state.pending``.
 - Records ``schotten-lab/game@1``: ``GameRecord``, ``record_from_game``, ``read_record``,
-  ``validate_record``, ``replay``, ``replay_states``, ``public_replay``, ``seat_record``, ``RecordError(turn, rule)``; matches: ``Match``,
-  ``read_match``, ``round_points``.
+  ``validate_record``, ``replay``, ``replay_states``, ``public_replay`` (the table from the turns
+  alone), ``seat_record``, ``RecordError(turn, rule)``; matches: ``Match``, ``read_match``, ``round_points``.
 
 Changes from the brief's sketch: ``Observation`` (a ``Position``) is what ``observation`` returns;
 ``may_pass`` is separate from ``legal_plays`` because in the tactics variant a player who cannot place a

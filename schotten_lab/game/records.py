@@ -123,7 +123,8 @@ def seat_record(record: GameRecord, seat: Player | str) -> GameRecord:
         (None,) * len(record.deal.clan),
         (None,) * len(record.deal.tactics),
     )
-    turns = [_unseen(t, record.variant == "tactics") if t.get("player") == other.value else dict(t) for t in record.turns]
+    tactics = record.variant == "tactics"
+    turns = [_unseen(t, tactics) if t.get("player") == other.value else dict(t) for t in record.turns]
     return GameRecord(
         record.variant, record.expert, dict(record.players), record.first, blank, tuple(turns),
         record.winner, record.reason, record.claimed, dict(record.extra),

@@ -9,7 +9,7 @@
 - the deals follow the weights: each opponent hand's frequency matches ``doubt ** unfit``
   normalised, computed by enumeration on a small hidden set;
 - no history, a foreign, short or unreadable one leave the deals uniform and the random stream the
-  one before (the same advice as without a reading);
+  one before (the same advice as without a reading); on the clock the reading stops in time;
 - the batch of deals still gives the deal-by-deal rows with a reading.
 """
 
@@ -26,6 +26,7 @@ import pytest
 from schotten_lab.bots import make_bot
 from schotten_lab.bots.advice import deal_by_deal
 from schotten_lab.bots.inference import Arrivals
+from schotten_lab.bots import tactics_inference
 from schotten_lab.bots.tactics_inference import NOTHING_READ, Reading, misfits, read_hand
 from schotten_lab.bots.tactics_search import TacticsGame, TacticsView, tactics_view_of
 from schotten_lab.bots.tactics_sim import hand_code
@@ -91,6 +92,22 @@ def test_no_history_or_a_foreign_one_leaves_the_deals_uniform() -> None:
     assert _read(view, [{"player": "south", "play": {"card": "Q9", "stone": 1}, "claim": []}]) is NOTHING_READ
     assert _read(view, ["not a turn"]) is NOTHING_READ
     assert not _read(view, history).uniform
+
+
+def test_on_the_clock_the_reading_stops_at_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``until`` in the past reads nothing; far ahead, everything (the same as no clock); a clock
+    that runs out after a few turns keeps the more recent turns' reading."""
+    state, history, _ = _greedy_game(1, False)[30]
+    view = tactics_view_of(state.observation(state.to_move))
+    full = _read(view, history)
+    args = (view.me, view.expert, view.sides, view.claimed, view.hidden_clan, view.hidden_tactics, history)
+    assert read_hand(*args, until=0.0) is NOTHING_READ
+    assert read_hand(*args, until=math.inf) == full
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(tactics_inference.time, "perf_counter", lambda: float(next(ticks)))  # one tick a look
+    short = read_hand(*args, until=2.5)  # three turns read
+    monkeypatch.undo()
+    assert not short.uniform and short != full and len(short.clan.draws) == 4 < len(full.clan.draws)
 
 
 def test_without_a_reading_the_deals_are_the_uniform_stream() -> None:
