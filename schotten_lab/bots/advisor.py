@@ -12,7 +12,8 @@ opponent's hand and the deck order are never looked at: they are sampled, see
   then by the stones held after the move;
 - otherwise a **Monte Carlo estimate** with its standard error: flat Monte Carlo over
   determinizations. Each round deals the hidden cards at random a few times (uniformly, or, given
-  the game's ``history``, weighted by what the opponent's plays say of its hand: :mod:`.inference`) and plays
+  the game's ``history``, weighted by what the opponent's plays say of its hand: :mod:`.inference`,
+  :mod:`.tactics_inference`) and plays
   every remaining candidate move on the *same* deals (common random numbers, so moves are compared
   on equal luck), then finishes the game with a fast heuristic rollout for both sides (the best
   placement by a formation score, with 10% random placements; every provable stone claimed at
@@ -62,6 +63,7 @@ from .base_search import (
 from .budget import DEFAULT as DEFAULT_BUDGET, Budget, legacy_budget
 from .determinize import view_of
 from .search_game import EXPLAINED as EXPLAINED, ROLLOUTS_A_SECOND, SearchGame, advise_game, common_deals, width_for
+from .tactics_inference import READ_SHARE
 from .tactics_search import TacticsGame
 from .sim import greedy_play
 from .rollouts import (
@@ -81,16 +83,18 @@ ADVISOR_PHRASES = register({
 
 def search_game(
     position: Position, *, width: int = SEARCH_WIDTH, policy: str = DEFAULT_POLICY, explore: float = EXPLORE, compiled: bool = False,
-    history: Sequence[Turn | Mapping[str, Any]] | None = None, lookahead: int = 0,
+    history: Sequence[Turn | Mapping[str, Any]] | None = None, lookahead: int = 0, read_until: float | None = None,
 ) -> SearchGame[Any, Any]:
     """The game interface of ``position``'s variant (:class:`~.search_game.SearchGame`), seen by its
     player to move: :class:`.tactics_search.TacticsGame` in the tactics variant, else
     :class:`.base_search.BaseGame` (``policy``, ``explore`` and ``compiled`` choose its rollouts;
-    ``history``, the game's turns, weights its deals by the opponent's plays: :mod:`.inference`;
-    ``lookahead`` next placements searched in every play-out, 0 none).
+    ``history``, the game's turns, weights its deals by the opponent's plays: :mod:`.inference`,
+    :mod:`.tactics_inference`;
+    ``lookahead`` next placements searched in every play-out, 0 none; ``read_until``, on the clock,
+    when the tactics variant's reading of the history stops).
     Raises ``ValueError`` naming the field for a position it cannot search (the mover's hand unknown)."""
     if position.rules.tactics:
-        return TacticsGame(position, width=width, compiled=compiled)
+        return TacticsGame(position, width=width, compiled=compiled, history=history, read_until=read_until)
     if position.clan_hand(position.to_move) is None:  # view_of refuses it too; here in the advisor's words
         raise AnalysisError.of("advisor.hand_unknown", who=position.to_move)
     return BaseGame(position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead)
@@ -168,8 +172,10 @@ def advise(
     check_lookahead(lookahead)
     if width is None:
         width = budget_width(position, budget, compiled, lookahead)
+    read_until = None if budget.seconds is None else started + READ_SHARE * budget.seconds
     game = search_game(
-        position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead
+        position, width=width, policy=policy, explore=explore, compiled=compiled, history=history, lookahead=lookahead,
+        read_until=read_until,
     )
     return advise_game(game, position, budget=budget, seed=seed, explain_all=explain_all, started=started)
 

@@ -16,7 +16,7 @@ heuristic (a person, another program) only makes the weighting weaker, never imp
 to the kernel (:class:`Arrivals`): for each card, the most recent of the opponent's turns it would have
 beaten (0: none), and how many cards the opponent drew after each of its recent turns.
 
-With no history, a history that does not replay to the position's table, the tactics variant, or no
+With no history, a history that does not replay to the position's table, or no
 turn of the opponent's to read, the deals stay uniform (:data:`UNIFORM`).
 """
 

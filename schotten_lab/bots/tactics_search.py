@@ -4,7 +4,9 @@ What the player to move sees (:class:`TacticsView`): the table, the discard pile
 the opponent's hand size and both decks' sizes. The hidden cards split exactly by kind: the tactics
 cards not seen anywhere are in the opponent's hand or the tactics deck, and the deck's size is
 public, so the opponent holds ``hidden tactics - tactics deck`` of them; the same for clan cards.
-:meth:`TacticsView.sample` deals each kind uniformly (no inference from how the opponent played).
+:meth:`TacticsView.sample` deals each kind uniformly; given the game's turns, the search weights
+the deals by what the opponent's plays say of its hand (:mod:`.tactics_inference`,
+:meth:`TacticsGame.deal_cards`).
 
 The search is the one of every variant (:func:`.search_game.advise_game`, over :class:`TacticsGame`,
 this variant's game interface): successive halving on shared deals, the first move played exactly on
@@ -45,6 +47,7 @@ from .budget import Budget
 from .advice import Advice, Batch, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
+from .tactics_inference import misfits, read_hand
 from .tactics_judge import IDLE_SCORE, play_score
 from . import tactics_kernel, tactics_policy_kernel
 from .rollouts import _numba, worth_compiling
@@ -55,6 +58,9 @@ from .turns import with_claims
 PER_RUSE = 2
 """Plays searched for each combat mode or ruse in hand (the best by :func:`~.tactics_judge.play_score`;
 one that turns no stone is not searched)."""
+DEAL_TRIES = 64
+"""Shuffles of the hidden clan cards a deal tries before it keeps the last (weighted deals: the
+rollout kernel's bound in the base game)."""
 BOTH_DECKS = 2
 """The most promising plays searched with both draws; the others with the draw the rollout policy
 would make (the other draw is listed, unsearched)."""
@@ -383,12 +389,21 @@ class TacticsGame:
     """A play-out is one rollout."""
     measure_cost = 1
 
-    def __init__(self, position: Position, *, width: int = SEARCH_WIDTH, compiled: bool = False) -> None:
+    def __init__(
+        self, position: Position, *, width: int = SEARCH_WIDTH, compiled: bool = False,
+        history: Sequence[Turn | Mapping[str, Any]] | None = None, read_until: float | None = None,
+    ) -> None:  # fmt: skip
         self.position = position
         self.functions = rollout_functions(compiled)
-        self.view = tactics_view_of(position)
-        self.me = self.view.me
+        self.view = view = tactics_view_of(position)
+        self.me = view.me
         self.width = width
+        self.reading = read_hand(
+            view.me, view.expert, view.sides, view.claimed, view.hidden_clan, view.hidden_tactics, history,
+            until=read_until,
+        )
+        """How the opponent's plays in ``history`` weight the deals (:mod:`.tactics_inference`; on the
+        clock, read until ``read_until``)."""
         self._candidates: Candidates | None = None
         self._afters: dict[TacticsMove, tuple[list[int], int] | None] = {}
 
@@ -417,7 +432,26 @@ class TacticsGame:
         return None
 
     def deal(self, rng: random.Random) -> TacticsSim:
-        return self.view.sample(rng)
+        return self.view.deal(*self.deal_cards(rng))
+
+    def deal_cards(self, rng: random.Random) -> tuple[list[int], list[int]]:
+        """The hidden clan cards and the hidden tactics cards of one deal, in :meth:`TacticsView.deal`'s
+        order: shuffled uniformly (:meth:`TacticsView.sample`'s stream) or, when the opponent's plays
+        say something (:attr:`reading`), both shuffled again while the opponent's ``u`` cards that do
+        not fit its draws fail a ``doubt ** u`` chance, at most :data:`DEAL_TRIES` times."""
+        view, reading = self.view, self.reading
+        clan = list(view.hidden_clan)
+        rng.shuffle(clan)
+        tactics = list(view.hidden_tactics)
+        rng.shuffle(tactics)
+        if not reading.uniform:
+            for _ in range(DEAL_TRIES - 1):
+                u = misfits(reading, clan[: view.opponent_clan], tactics[: view.opponent_tactics])
+                if not u or rng.random() < reading.doubt**u:
+                    break
+                rng.shuffle(clan)
+                rng.shuffle(tactics)
+        return clan, tactics
 
     def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:
         return play_out(state, move, self.me, rng, self.functions)
@@ -463,10 +497,7 @@ class TacticsGame:
         seeds: list[int] = []
         rows: list[list[float]] = []
         for _ in range(deals):
-            clan = list(view.hidden_clan)
-            rng.shuffle(clan)
-            hidden_tactics = list(view.hidden_tactics)
-            rng.shuffle(hidden_tactics)
+            clan, hidden_tactics = self.deal_cards(rng)
             rollout_seed = rng.getrandbits(32)
             row = [0.0] * len(moves)
             if slow:

@@ -18,8 +18,8 @@ Public API (docs/GAME.md describes every rule and reading):
   ``IllegalTurnError(rule, message)``. Headhunter is two decisions: the play, then
   ``Turn(put_back=(card, card))`` (or ``{"return": [card, card]}``) while ``state.pending``.
 - Records ``schotten-lab/game@1``: ``GameRecord``, ``record_from_game``, ``read_record``,
-  ``validate_record``, ``replay``, ``replay_states``, ``seat_record``, ``RecordError(turn, rule)``; matches: ``Match``,
-  ``read_match``, ``round_points``.
+  ``validate_record``, ``replay``, ``replay_states``, ``public_replay`` (the table from the turns
+  alone), ``seat_record``, ``RecordError(turn, rule)``; matches: ``Match``, ``read_match``, ``round_points``.
 
 Changes from the brief's sketch: ``Observation`` (a ``Position``) is what ``observation`` returns;
 ``may_pass`` is separate from ``legal_plays`` because in the tactics variant a player who cannot place a
@@ -55,6 +55,7 @@ from .records import (
     read_record as read_record,
     record_from_game as record_from_game,
     replay as replay,
+    public_replay as public_replay,
     replay_states as replay_states,
     round_points as round_points,
     seat_record as seat_record,

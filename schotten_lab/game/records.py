@@ -26,6 +26,8 @@ from ..core.words import Fact
 from .errors import IllegalTurnError, RecordError
 from .record_words import Code, Shown, Verbatim
 from .apply import _apply
+from ..core.rules import RuleSet
+from .deal import TACTICS_DECK_ORDER
 from .state import GameState, new_game
 
 FORMAT = "schotten-lab/game@1"
@@ -121,28 +123,48 @@ def seat_record(record: GameRecord, seat: Player | str) -> GameRecord:
         (None,) * len(record.deal.clan),
         (None,) * len(record.deal.tactics),
     )
-    turns = []
-    for t in record.turns:
-        turn = dict(t)
-        if turn.get("player") == other.value:
-            if turn.get("draw") is not None:
-                drawn = str(turn["draw"])
-                turn["draw"] = None
-                if record.variant == "tactics":
-                    turn["deck"] = "tactics" if drawn in TACTICS_NAMES else "clan"
-            play = turn.get("play")
-            if isinstance(play, Mapping) and play.get("card") == "HEADHUNTER":
-                play = dict(play)
-                returned = list(play.get("returned") or [])
-                play["returned_decks"] = ["tactics" if c in TACTICS_NAMES else "clan" for c in returned]
-                play["drawn"] = [None] * len(play.get("drawn") or [])
-                play["returned"] = [None] * len(returned)
-                turn["play"] = play
-        turns.append(turn)
+    tactics = record.variant == "tactics"
+    turns = [_unseen(t, tactics) if t.get("player") == other.value else dict(t) for t in record.turns]
     return GameRecord(
         record.variant, record.expert, dict(record.players), record.first, blank, tuple(turns),
         record.winner, record.reason, record.claimed, dict(record.extra),
     )  # fmt: skip
+
+
+def _unseen(turn: Mapping[str, Any], tactics: bool) -> dict[str, Any]:
+    """The record turn ``turn`` as its player's opponent saw it: the card drawn and a Headhunter's
+    cards drawn and put back unknown (``None``), the deck each came from or went under kept."""
+    out = dict(turn)
+    if out.get("draw") is not None:
+        drawn = str(out["draw"])
+        out["draw"] = None
+        if tactics:
+            out["deck"] = "tactics" if drawn in TACTICS_NAMES else "clan"
+    play = out.get("play")
+    if isinstance(play, Mapping) and play.get("card") == "HEADHUNTER":
+        play = dict(play)
+        returned = list(play.get("returned") or [])
+        if "returned_decks" not in play or any(c is not None for c in returned):
+            play["returned_decks"] = ["tactics" if c in TACTICS_NAMES else "clan" for c in returned]
+        play["drawn"] = [None] * len(play.get("drawn") or [])
+        play["returned"] = [None] * len(returned)
+        out["play"] = play
+    return out
+
+
+def public_replay(turns: Sequence[Mapping[str, Any]], variant: str = "base", expert: bool = False) -> list[GameState]:
+    """The states of a game known only by its ``turns`` (record turns, from the first): every card
+    that is not on the table or discarded unknown, whatever the turns say of hands and draws (so
+    what a player can rebuild of the table without the deal). The start, then the state after each
+    turn. :class:`RecordError` (naming the turn) when the turns do not replay under the rules."""
+    rules = RuleSet(variant)  # type: ignore[arg-type]  # RuleSet checks the name
+    hand = rules.hand_limit
+    tactics = (None,) * len(TACTICS_DECK_ORDER) if rules.tactics else ()
+    blank = Deal(rules.variant, (None,) * hand, (None,) * hand, (None,) * (54 - 2 * hand), tactics)
+    first = _player(turns[0].get("player", "south") if turns else "south", "turns[0].player")
+    assert first is not None
+    record = GameRecord(variant, expert, {}, first, blank, tuple(_unseen(t, rules.tactics) for t in turns))
+    return [new_game(variant, expert, deal=blank, first=first), *replay_states(record, strict=False)]
 
 
 # ---------------------------------------------------------------------------------------------

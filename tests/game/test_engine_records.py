@@ -17,7 +17,7 @@ from schotten_lab.core.errors import SchottenError
 from schotten_lab.core.rules import Player
 from schotten_lab.game import FORMAT, Match, RecordError, read_match, read_record, record_from_game
 from schotten_lab.game.playout import random_game
-from schotten_lab.game.records import replay, replay_states, round_points, seat_record, validate_record
+from schotten_lab.game.records import public_replay, replay, replay_states, round_points, seat_record, validate_record
 
 S, N = Player.SOUTH, Player.NORTH
 
@@ -68,6 +68,27 @@ def test_records_round_trip_and_replay_to_the_game(variant: str, expert: bool) -
         assert seen.seat is seat and read_record(seen.to_json()) == seen
         last = list(replay(seen.to_json()))[-1]
         assert last.hands[seat.opponent] is None and last.hands[seat] == state.position().hands[seat]
+
+
+@pytest.mark.parametrize(("variant", "expert"), [("base", False), ("tactics", False), ("tactics", True)])
+def test_the_public_replay_rebuilds_the_table_and_nothing_hidden(variant: str, expert: bool) -> None:
+    """From the turns alone (no deal): after every turn the table, the discard pile, the claims and
+    the decks' sizes of the game, and never a card in a hand or a deck, even from turns that name
+    every card drawn (a full record's); a turn out of order is refused, named."""
+    for index in range(4):
+        state = random_game(variant, expert, seed=13, index=index)
+        turns = [t.to_dict() for t in state.turns]
+        assert any(t.get("draw") for t in turns)  # the turns say the draws: the replay must not use them
+        full = [*replay_states(record_from_game(state).to_json())]
+        public = public_replay(turns, variant, expert)
+        assert len(public) == len(full) + 1 and public[0].turns == ()
+        for seen, real in zip(public[1:], full):
+            assert seen.stones == real.stones and seen.discard == real.discard and seen.to_move is real.to_move
+            assert (len(seen.clan_deck), len(seen.tactics_deck)) == (len(real.clan_deck), len(real.tactics_deck))
+            assert set(seen.hands[0]) | set(seen.hands[1]) | set(seen.clan_deck) | set(seen.tactics_deck) <= {None}
+    with pytest.raises(RecordError) as info:
+        public_replay([turns[0], turns[0]], variant, expert)  # the same player twice
+    assert (info.value.turn, info.value.rule) == (2, "turn-order")
 
 
 def test_bad_documents_name_the_field() -> None:

@@ -1,0 +1,199 @@
+"""What the opponent's plays say about its hand in the tactics variant: the advisor's weighted deals.
+
+The tactics variant's twin of :mod:`.inference`, with the strong tactics heuristic as the model of the
+opponent: ``greedy-tactics`` (:mod:`.tactics_greedy`) plays the play of best one-ply judgement
+(:func:`~.tactics_judge.play_score`). So at each of the opponent's last :data:`~.inference.LOOK_BACK`
+turns, an unseen clan card that, placed on some stone it could play on, would have scored **strictly
+more** than the play it made, or an unseen tactics card one of whose legal plays would have, was not
+in its hand then; if it is in its hand now, it was drawn since. The table before each of its turns
+is rebuilt from the game's turns alone (:func:`~schotten_lab.game.records.public_replay`: every card
+drawn unknown, whatever the turns say of it), so the reading uses only what the player to move has
+seen.
+
+What goes to the deals (:class:`Reading`) is, for each kind of card, the base game's
+:class:`~.inference.Arrivals`: for each card, the most recent of the opponent's turns it would have
+beaten (0: none), and the cards of that kind the opponent drew after each of its recent turns
+(counted on the rebuilt table: a deck's size before and after each of its turns; a Headhunter's
+draws as it named them). A deal whose opponent's hand has ``u`` cards that do not fit the draws
+(:func:`misfits`, :func:`~.inference.unfit` for each kind) is kept with probability
+:data:`TACTICS_DOUBT` to the power ``u`` (:meth:`.tactics_search.TacticsGame.deal_cards`, by
+rejection), so an opponent who is not the heuristic only weakens the weighting, never makes a hand
+impossible.
+
+With no history, a history that does not replay under the rules or does not lead to the position's
+table, or no turn of the opponent's to read, the deals stay uniform (:data:`NOTHING_READ`, and the
+random stream is the one of the uniform deals).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ..core.cards import CARDS
+from ..core.errors import SchottenError
+from ..core.rules import PLAYERS
+from ..core.tactics import TACTICS_NAMES
+from ..game import GameState, Play, Turn, public_replay, read_turn
+from .inference import LOOK_BACK, UNIFORM, Arrivals, unfit
+from .tactics_judge import play_score
+from .tactics_sim import NAME_OF, TacticsSim, card_code, from_state
+
+TACTICS_DOUBT = 0.01
+"""The chance a deal is kept for each of the opponent's cards that does not fit its draws: nearly a
+rule, where the base game's :data:`~.inference.DOUBT` is 0.1 (at 1,000 rollouts a move against
+``greedy-tactics``, 0.1 gained 1 point in 400 games, 0.01 gained 5.5: docs/ADVISOR.md, "Round 16")."""
+READ_SHARE = 0.1
+"""On the clock, the share of a move's time budget the reading may take (it goes on to the next
+older turn only while the share lasts): 31 ms a decision is typical, 170 ms seen."""
+KINDS = ("clan", "tactics")
+"""The kinds of hidden cards the opponent's plays are read for."""
+READ_ERRORS = (SchottenError, ValueError, TypeError, KeyError, AttributeError, IndexError)
+"""What a history that is not this game's (or not a history) raises while it is read and replayed."""
+
+
+def public_sim(state: GameState, mover: int) -> TacticsSim:
+    """The search state of ``state``'s table, discard pile and counts, both hands and decks empty,
+    ``mover`` to move: all that the one-ply judgement reads, besides the mover's hand."""
+    sim = from_state(replace(state, hands=((), ()), clan_deck=(), tactics_deck=()))
+    sim.to_move = mover
+    return sim
+
+
+def beats(table: TacticsSim, cards: Sequence[int], bar: int, plays: Callable[[int], Sequence[Play]]) -> list[bool]:
+    """For each card of ``cards``: whether the mover of ``table`` would have judged one of its
+    ``plays(card)``, the card in hand, strictly above ``bar`` (:func:`~.tactics_judge.play_score`)."""
+    p = table.to_move
+    found = []
+    for x in cards:
+        table.hands[p] = [x]
+        found.append(any(play_score(table, play) > bar for play in plays(x)))
+    table.hands[p] = []
+    return found
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the opponent's plays say of its hand, by kind: ``clan`` over the clan cards (0-53),
+    ``tactics`` over the tactics cards (their codes, 54 on); :meth:`.tactics_search.TacticsGame.deal_cards`
+    weights a deal by both."""
+
+    clan: Arrivals = UNIFORM
+    tactics: Arrivals = UNIFORM
+    doubt: float = TACTICS_DOUBT
+    """The chance a deal is kept for each card of the opponent's that does not fit its draws."""
+
+    @property
+    def uniform(self) -> bool:
+        return self.clan.uniform and self.tactics.uniform
+
+
+NOTHING_READ = Reading()
+"""No inference: every deal of the hidden cards equally likely."""
+
+
+def read_hand(
+    me: int, expert: bool, sides: Sequence[Sequence[int]], claimed: Sequence[int], hidden_clan: Sequence[int],
+    hidden_tactics: Sequence[int], history: Sequence[Turn | Mapping[str, Any]] | None, doubt: float = TACTICS_DOUBT,
+    look_back: int = LOOK_BACK, kinds: tuple[str, ...] | None = None, until: float | None = None,
+) -> Reading:  # fmt: skip
+    """The weighting of the deals seen from seat ``me`` (0 south, 1 north) whose table is ``sides``
+    and ``claimed`` (the search view's ints) and whose unseen cards are ``hidden_clan`` and
+    ``hidden_tactics``, that the opponent's plays in ``history`` support (see the module), for the
+    ``kinds`` of cards read (:data:`KINDS` by default); :data:`NOTHING_READ` when there is nothing to read.
+    On the clock, ``until`` (a :func:`time.perf_counter` time) stops the reading at the turn it
+    reaches: the older turns are left unread (a budget of rollouts never reads the clock)."""
+    kinds = KINDS if kinds is None else kinds
+    if not history or not kinds:
+        return NOTHING_READ
+    try:
+        turns = [read_turn(t) for t in history]  # who played what (a Headhunter's cards are not a decision's)
+        states = public_replay([t.to_dict() if isinstance(t, Turn) else dict(t) for t in history], "tactics", expert)
+        final = public_sim(states[-1], me)
+    except READ_ERRORS:
+        return NOTHING_READ
+    if [sorted(s) for s in final.sides] != [sorted(s) for s in sides] or list(final.claimed) != list(claimed):
+        return NOTHING_READ  # the history does not lead to this table
+    other = 1 - me
+    names = ("south", "north")
+    mine = [k for k, t in enumerate(turns) if t.player is not None and t.player.value == names[other]]
+    read = [k for k in reversed(mine) if turns[k].play is not None][:look_back]
+    if not read:
+        return NOTHING_READ
+    clan_newer = [0] * 54
+    tactics_newer = [0] * (54 + len(TACTICS_NAMES))
+    clan_cards = list(hidden_clan) if "clan" in kinds else []
+    tactics_cards = sorted(set(hidden_tactics)) if "tactics" in kinds else []
+    for j, k in enumerate(read, start=1):
+        if until is not None and time.perf_counter() > until:
+            read = read[: j - 1]  # out of time: the more recent turns read so far
+            break
+        play = turns[k].play
+        assert play is not None
+        state = states[k]
+        if expert:  # its claims came first and closed their stones (:func:`.turns.build_turn`)
+            stones = list(state.stones)
+            for number in turns[k].claim:
+                stones[number - 1] = replace(stones[number - 1], claimed=PLAYERS[other])
+            state = replace(state, stones=tuple(stones))
+        before = public_sim(state, other)
+        before.hands[other] = [] if play.card == "HEADHUNTER" else [card_code(play.card)]
+        try:
+            bar = play_score(before, play)
+        except READ_ERRORS:
+            return NOTHING_READ
+        free = [s + 1 for s in before.free_stones(other)]
+        for cards, newer, plays in (
+            (clan_cards, clan_newer, lambda x: [Play(str(CARDS[x]), s) for s in free]),
+            (tactics_cards, tactics_newer, lambda x: _plays(state, other, x)),
+        ):
+            unread = [x for x in cards if not newer[x]]  # a card a more recent turn needs: no older one widens it
+            for x, better in zip(unread, beats(before, unread, bar, plays)):
+                if better:
+                    newer[x] = j
+    if not read:
+        return NOTHING_READ
+    clan_draws = _draws(turns, states, mine, read, "clan", lambda s: len(s.clan_deck))
+    tactics_draws = _draws(turns, states, mine, read, "tactics", lambda s: len(s.tactics_deck))
+    return Reading(
+        Arrivals(tuple(clan_newer), clan_draws, doubt) if any(clan_newer) else UNIFORM,
+        Arrivals(tuple(tactics_newer), tactics_draws, doubt) if any(tactics_newer) else UNIFORM,
+        doubt,
+    )
+
+
+def misfits(reading: Reading, clan: Sequence[int], tactics: Sequence[int]) -> int:
+    """The opponent's cards that do not fit its draws (:func:`~.inference.unfit`) in a deal whose
+    opponent holds the clan cards ``clan`` and the tactics cards ``tactics``."""
+    u = 0 if reading.clan.uniform else unfit(clan, reading.clan)
+    return u if reading.tactics.uniform else u + unfit(tactics, reading.tactics)
+
+
+def _plays(state: GameState, player: int, code: int) -> tuple[Play, ...]:
+    """The legal plays of the tactics card ``code`` for ``player`` to move in ``state`` (the card alone in hand)."""
+    held = (NAME_OF[code],)
+    hands = ((), held) if player else (held, ())
+    return replace(state, hands=hands, to_move=PLAYERS[player], pending=None).legal_plays()
+
+
+def _draws(
+    turns: Sequence[Turn], states: Sequence[GameState], mine: Sequence[int], read: Sequence[int], deck: str,
+    size: Callable[[GameState], int],
+) -> tuple[int, ...]:  # fmt: skip
+    """The cards of ``deck`` the opponent drew after each of its ``read`` turns (index 0: none): a
+    Headhunter's draws as it named them, else what the deck lost during its turn."""
+    drawn = {}
+    for k in mine:
+        play = turns[k].play
+        if play is not None and play.card == "HEADHUNTER":
+            drawn[k] = sum(d == deck for d in play.decks)
+        else:
+            drawn[k] = max(0, size(states[k]) - size(states[k + 1]))
+    return (0, *(sum(drawn[k] for k in mine if k >= read[j]) for j in range(len(read))))
+
+
+__all__ = [
+    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "Reading", "beats", "misfits", "public_sim", "read_hand",
+]  # fmt: skip

@@ -1,0 +1,164 @@
+"""The tactics advisor's weighted deals (:mod:`schotten_lab.bots.tactics_inference`,
+:meth:`.tactics_search.TacticsGame.deal_cards`).
+
+- every hand the strong tactics heuristic really held in its games fits what its plays say (no clan
+  card of it counted as unfit), at every decision of seeded ``greedy-tactics`` games, both timings;
+  the reading is not empty;
+- the reading uses only what the player to move has seen: turns that name every card drawn read
+  the same as the turns a seat record shows;
+- the deals follow the weights: each opponent hand's frequency matches ``doubt ** unfit``
+  normalised, computed by enumeration on a small hidden set;
+- no history, a foreign, short or unreadable one leave the deals uniform and the random stream the
+  one before (the same advice as without a reading); on the clock the reading stops in time;
+- the batch of deals still gives the deal-by-deal rows with a reading.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+import random
+from typing import Any
+
+import pytest
+
+from schotten_lab.bots import make_bot
+from schotten_lab.bots.advice import deal_by_deal
+from schotten_lab.bots.inference import Arrivals
+from schotten_lab.bots import tactics_inference
+from schotten_lab.bots.tactics_inference import NOTHING_READ, Reading, misfits, read_hand
+from schotten_lab.bots.tactics_search import TacticsGame, TacticsView, tactics_view_of
+from schotten_lab.bots.tactics_sim import hand_code
+from schotten_lab.core.rules import Player
+from schotten_lab.game import GameState, apply_turn, new_game, record_from_game, seat_record
+from schotten_lab.game.deal import deal as make_deal
+
+
+def _greedy_game(seed: int, expert: bool) -> list[tuple[GameState, tuple[Any, ...], tuple[int, ...]]]:
+    """Every ordinary decision of a ``greedy-tactics`` game against itself: (the state, the history,
+    the opponent's true hand as codes)."""
+    state = new_game("tactics", expert, deal=make_deal(0, seed, "tactics"), first=Player.SOUTH)
+    bots = {seat: make_bot("greedy-tactics", seed=seed * 2 + i) for i, seat in enumerate((Player.SOUTH, Player.NORTH))}
+    seen = []
+    while not state.over:
+        seat = state.to_move
+        if state.pending is None:
+            other = state.hands[1 - (seat is Player.NORTH)]
+            seen.append((state, tuple(state.turns), tuple(map(hand_code, other))))  # type: ignore[arg-type]
+        state, _ = apply_turn(state, bots[seat].decide(state.observation(seat), state.turns))
+    return seen
+
+
+def _read(view: TacticsView, history: Any) -> Reading:
+    return read_hand(view.me, view.expert, view.sides, view.claimed, view.hidden_clan, view.hidden_tactics, history)
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_the_heuristics_real_hands_always_fit(expert: bool) -> None:
+    """The opponent is the model: its true hand never has an unfit card, and cards of both kinds are read."""
+    clan = tactics = decisions = 0
+    for seed in range(5):
+        for state, history, hand in _greedy_game(seed, expert):
+            view = tactics_view_of(state.observation(state.to_move))
+            found = _read(view, history)
+            assert misfits(found, [c for c in hand if c < 54], [c for c in hand if c >= 54]) == 0, (seed, len(history), hand)
+            decisions += 1
+            clan += sum(1 for x in view.hidden_clan if not found.clan.uniform and found.clan.newer[x])
+            tactics += sum(1 for x in set(view.hidden_tactics) if not found.tactics.uniform and found.tactics.newer[x])
+    assert decisions > 150
+    assert clan > 5 * decisions  # on average more than five unseen clan cards argued against a decision
+    assert tactics > decisions  # and more than one tactics card
+
+
+def test_the_reading_uses_only_what_the_seat_saw() -> None:
+    """The game's own turns name the opponent's draws and a Headhunter's cards; the turns of the
+    seat's record hide them: the reading is the same."""
+    for state, history, _hand in _greedy_game(3, False)[10::7]:
+        view = tactics_view_of(state.observation(state.to_move))
+        seat = state.to_move
+        seen = seat_record(record_from_game(state), seat).turns
+        assert _read(view, history) == _read(view, seen)
+
+
+def test_no_history_or_a_foreign_one_leaves_the_deals_uniform() -> None:
+    state, history, _ = _greedy_game(1, False)[24]
+    view = tactics_view_of(state.observation(state.to_move))
+    other, other_history, _ = _greedy_game(2, False)[24]
+    assert _read(view, None) is NOTHING_READ and _read(view, []) is NOTHING_READ
+    assert _read(view, other_history) is NOTHING_READ  # another game's table
+    assert _read(view, history[:-1]) is NOTHING_READ  # one turn short
+    assert _read(view, [{"player": "east", "play": None, "claim": []}]) is NOTHING_READ
+    assert _read(view, [{"player": "south", "play": {"card": "Q9", "stone": 1}, "claim": []}]) is NOTHING_READ
+    assert _read(view, ["not a turn"]) is NOTHING_READ
+    assert not _read(view, history).uniform
+
+
+def test_on_the_clock_the_reading_stops_at_its_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``until`` in the past reads nothing; far ahead, everything (the same as no clock); a clock
+    that runs out after a few turns keeps the more recent turns' reading."""
+    state, history, _ = _greedy_game(1, False)[30]
+    view = tactics_view_of(state.observation(state.to_move))
+    full = _read(view, history)
+    args = (view.me, view.expert, view.sides, view.claimed, view.hidden_clan, view.hidden_tactics, history)
+    assert read_hand(*args, until=0.0) is NOTHING_READ
+    assert read_hand(*args, until=math.inf) == full
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(tactics_inference.time, "perf_counter", lambda: float(next(ticks)))  # one tick a look
+    short = read_hand(*args, until=2.5)  # three turns read
+    monkeypatch.undo()
+    assert not short.uniform and short != full and len(short.clan.draws) == 4 < len(full.clan.draws)
+
+
+def test_without_a_reading_the_deals_are_the_uniform_stream() -> None:
+    """No history: :meth:`TacticsGame.deal_cards` draws what :meth:`TacticsView.sample` always drew."""
+    state, _history, _ = _greedy_game(1, True)[20]
+    game = TacticsGame(state.observation(state.to_move))
+    assert game.reading is NOTHING_READ
+    for seed in range(5):
+        a, b = random.Random(seed), random.Random(seed)
+        assert game.deal(a).hands == game.view.sample(b).hands and a.random() == b.random()
+
+
+def test_the_deals_follow_the_weights() -> None:
+    """Five hidden clan cards and three tactics cards, the opponent holding two and one: each hand's
+    frequency over 20,000 deals against the exact law ``doubt ** misfits`` normalised (every count
+    within 4.5 standard deviations)."""
+    state, _history, _ = _greedy_game(4, False)[30]
+    game = TacticsGame(state.observation(state.to_move))
+    hidden = list(game.view.hidden_clan)[:5]
+    codes = sorted(set(game.view.hidden_tactics))[:3]
+    game.view = dataclasses.replace(game.view, hidden_clan=tuple(hidden), opponent_clan=2, hidden_tactics=tuple(codes), opponent_tactics=1)
+    newer = [0] * 54
+    newer[hidden[0]], newer[hidden[1]], newer[hidden[2]] = 1, 1, 2
+    tactics_newer = [0] * 64
+    tactics_newer[codes[0]] = 1
+    game.reading = weights = Reading(Arrivals(tuple(newer), (0, 1, 1)), Arrivals(tuple(tactics_newer), (0, 0)), 0.25)
+    rng = random.Random(7)
+    counts: dict[tuple[frozenset[int], int], int] = {}
+    deals = 20_000
+    for _ in range(deals):
+        clan, tactics = game.deal_cards(rng)
+        hand = (frozenset(clan[:2]), tactics[0])
+        counts[hand] = counts.get(hand, 0) + 1
+    law = {(frozenset(h), t): 0.25 ** misfits(weights, h, [t]) for h in itertools.combinations(hidden, 2) for t in codes}
+    total = sum(law.values())
+    assert set(counts) <= set(law) and len(set(law.values())) > 2
+    for hand, weight in law.items():
+        p = weight / total
+        expected = deals * p
+        assert abs(counts.get(hand, 0) - expected) <= 4.5 * math.sqrt(deals * p * (1 - p)) + 1, (hand, counts.get(hand), expected)
+
+
+def test_the_batch_gives_the_deal_by_deal_rows_with_a_reading() -> None:
+    """Plain and compiled paths: a search reading the opponent's plays still plays each deal's
+    moves as one deal at a time would, and the reading changes the rows."""
+    for k, compiled in ((18, False), (30, True)):
+        state, history, _ = _greedy_game(5, k % 2 == 0)[k]
+        position = state.observation(state.to_move)
+        game = TacticsGame(position, compiled=compiled, history=history)
+        assert not game.reading.uniform
+        moves = game.searched(game.moves()[0])
+        rows = game.batch()(moves, 12, 3)
+        assert rows == deal_by_deal(game.deal, game.play_out)(moves, 12, 3)
+        assert rows != TacticsGame(position, compiled=compiled).batch()(moves, 12, 3)
