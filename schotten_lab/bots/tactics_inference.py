@@ -27,8 +27,8 @@ random stream is the one of the uniform deals).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -97,15 +97,14 @@ NOTHING_READ = Reading()
 def read_hand(
     me: int, expert: bool, sides: Sequence[Sequence[int]], claimed: Sequence[int], hidden_clan: Sequence[int],
     hidden_tactics: Sequence[int], history: Sequence[Turn | Mapping[str, Any]] | None, doubt: float = TACTICS_DOUBT,
-    look_back: int = LOOK_BACK, kinds: tuple[str, ...] | None = None, until: float | None = None,
+    look_back: int = LOOK_BACK, kinds: tuple[str, ...] = KINDS, until: float | None = None,
 ) -> Reading:  # fmt: skip
     """The weighting of the deals seen from seat ``me`` (0 south, 1 north) whose table is ``sides``
     and ``claimed`` (the search view's ints) and whose unseen cards are ``hidden_clan`` and
     ``hidden_tactics``, that the opponent's plays in ``history`` support (see the module), for the
-    ``kinds`` of cards read (:data:`KINDS` by default); :data:`NOTHING_READ` when there is nothing to read.
+    ``kinds`` of cards read; :data:`NOTHING_READ` when there is nothing to read.
     On the clock, ``until`` (a :func:`time.perf_counter` time) stops the reading at the turn it
     reaches: the older turns are left unread (a budget of rollouts never reads the clock)."""
-    kinds = KINDS if kinds is None else kinds
     if not history or not kinds:
         return NOTHING_READ
     try:
@@ -117,8 +116,7 @@ def read_hand(
     if [sorted(s) for s in final.sides] != [sorted(s) for s in sides] or list(final.claimed) != list(claimed):
         return NOTHING_READ  # the history does not lead to this table
     other = 1 - me
-    names = ("south", "north")
-    mine = [k for k, t in enumerate(turns) if t.player is not None and t.player.value == names[other]]
+    mine = [k for k, t in enumerate(turns) if t.player is PLAYERS[other]]
     read = [k for k in reversed(mine) if turns[k].play is not None][:look_back]
     if not read:
         return NOTHING_READ
@@ -140,10 +138,7 @@ def read_hand(
             state = replace(state, stones=tuple(stones))
         before = public_sim(state, other)
         before.hands[other] = [] if play.card == "HEADHUNTER" else [card_code(play.card)]
-        try:
-            bar = play_score(before, play)
-        except READ_ERRORS:
-            return NOTHING_READ
+        bar = play_score(before, play)  # a play the replay found legal: the heuristic scores every one
         free = [s + 1 for s in before.free_stones(other)]
         for cards, newer, plays in (
             (clan_cards, clan_newer, lambda x: [Play(str(CARDS[x]), s) for s in free]),
@@ -155,8 +150,8 @@ def read_hand(
                     newer[x] = j
     if not read:
         return NOTHING_READ
-    clan_draws = _draws(turns, states, mine, read, "clan", lambda s: len(s.clan_deck))
-    tactics_draws = _draws(turns, states, mine, read, "tactics", lambda s: len(s.tactics_deck))
+    clan_draws = _draws(turns, states, mine, read, "clan")
+    tactics_draws = _draws(turns, states, mine, read, "tactics")
     return Reading(
         Arrivals(tuple(clan_newer), clan_draws, doubt) if any(clan_newer) else UNIFORM,
         Arrivals(tuple(tactics_newer), tactics_draws, doubt) if any(tactics_newer) else UNIFORM,
@@ -179,9 +174,8 @@ def _plays(state: GameState, player: int, code: int) -> tuple[Play, ...]:
 
 
 def _draws(
-    turns: Sequence[Turn], states: Sequence[GameState], mine: Sequence[int], read: Sequence[int], deck: str,
-    size: Callable[[GameState], int],
-) -> tuple[int, ...]:  # fmt: skip
+    turns: Sequence[Turn], states: Sequence[GameState], mine: Sequence[int], read: Sequence[int], deck: str
+) -> tuple[int, ...]:
     """The cards of ``deck`` the opponent drew after each of its ``read`` turns (index 0: none): a
     Headhunter's draws as it named them, else what the deck lost during its turn."""
     drawn = {}
@@ -190,7 +184,7 @@ def _draws(
         if play is not None and play.card == "HEADHUNTER":
             drawn[k] = sum(d == deck for d in play.decks)
         else:
-            drawn[k] = max(0, size(states[k]) - size(states[k + 1]))
+            drawn[k] = max(0, len(getattr(states[k], f"{deck}_deck")) - len(getattr(states[k + 1], f"{deck}_deck")))
     return (0, *(sum(drawn[k] for k in mine if k >= read[j]) for j in range(len(read))))
 
 

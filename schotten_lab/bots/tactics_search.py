@@ -50,6 +50,7 @@ from .determinize import PLAYER_INDEX
 from .tactics_inference import misfits, read_hand
 from .tactics_judge import IDLE_SCORE, play_score
 from . import tactics_kernel, tactics_policy_kernel
+from .rollout_kernel import MAX_TRIES
 from .rollouts import _numba, worth_compiling
 from .tactics_policy import keep_value, policy_deck, put_back_choice, tactics_rollout
 from .tactics_sim import MODE_BIT, TacticsSim, card_code, hand_card, hand_code, piece_code
@@ -58,9 +59,6 @@ from .turns import with_claims
 PER_RUSE = 2
 """Plays searched for each combat mode or ruse in hand (the best by :func:`~.tactics_judge.play_score`;
 one that turns no stone is not searched)."""
-DEAL_TRIES = 64
-"""Shuffles of the hidden clan cards a deal tries before it keeps the last (weighted deals: the
-rollout kernel's bound in the base game)."""
 BOTH_DECKS = 2
 """The most promising plays searched with both draws; the others with the draw the rollout policy
 would make (the other draw is listed, unsearched)."""
@@ -438,14 +436,15 @@ class TacticsGame:
         """The hidden clan cards and the hidden tactics cards of one deal, in :meth:`TacticsView.deal`'s
         order: shuffled uniformly (:meth:`TacticsView.sample`'s stream) or, when the opponent's plays
         say something (:attr:`reading`), both shuffled again while the opponent's ``u`` cards that do
-        not fit its draws fail a ``doubt ** u`` chance, at most :data:`DEAL_TRIES` times."""
+        not fit its draws fail a ``doubt ** u`` chance, at most :data:`.rollout_kernel.MAX_TRIES` times
+        (the base game's bound)."""
         view, reading = self.view, self.reading
         clan = list(view.hidden_clan)
         rng.shuffle(clan)
         tactics = list(view.hidden_tactics)
         rng.shuffle(tactics)
         if not reading.uniform:
-            for _ in range(DEAL_TRIES - 1):
+            for _ in range(MAX_TRIES - 1):
                 u = misfits(reading, clan[: view.opponent_clan], tactics[: view.opponent_tactics])
                 if not u or rng.random() < reading.doubt**u:
                     break

@@ -15,19 +15,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.cards import Card
+from ..core.cards import CARDS, Card
 from ..core.errors import CardError
 from ..core.position import Position
-from ..core.rules import PLAYERS, Player
+from ..core.rules import PLAYERS, Player, RuleSet
 from ..core.tactics import TACTICS_COPIES, TACTICS_NAMES, parse_hand_card
-from .deal import Deal
+from .deal import TACTICS_DECK_ORDER, Deal
 from ..core.reader_words import JsonMessage
 from ..core.words import Fact
 from .errors import IllegalTurnError, RecordError
 from .record_words import Code, Shown, Verbatim
 from .apply import _apply
-from ..core.rules import RuleSet
-from .deal import TACTICS_DECK_ORDER
 from .state import GameState, new_game
 
 FORMAT = "schotten-lab/game@1"
@@ -160,7 +158,7 @@ def public_replay(turns: Sequence[Mapping[str, Any]], variant: str = "base", exp
     rules = RuleSet(variant)  # type: ignore[arg-type]  # RuleSet checks the name
     hand = rules.hand_limit
     tactics = (None,) * len(TACTICS_DECK_ORDER) if rules.tactics else ()
-    blank = Deal(rules.variant, (None,) * hand, (None,) * hand, (None,) * (54 - 2 * hand), tactics)
+    blank = Deal(rules.variant, (None,) * hand, (None,) * hand, (None,) * (len(CARDS) - 2 * hand), tactics)
     first = _player(turns[0].get("player", "south") if turns else "south", "turns[0].player")
     assert first is not None
     record = GameRecord(variant, expert, {}, first, blank, tuple(_unseen(t, rules.tactics) for t in turns))

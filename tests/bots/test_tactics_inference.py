@@ -1,8 +1,9 @@
 """The tactics advisor's weighted deals (:mod:`schotten_lab.bots.tactics_inference`,
 :meth:`.tactics_search.TacticsGame.deal_cards`).
 
-- every hand the strong tactics heuristic really held in its games fits what its plays say (no clan
-  card of it counted as unfit), at every decision of seeded ``greedy-tactics`` games, both timings;
+- random players' histories, every kind of play in them, are read without error;
+- every hand the strong tactics heuristic really held in its games fits what its plays say (no card
+  of it counted as unfit), at every decision of seeded ``greedy-tactics`` games, both timings;
   the reading is not empty;
 - the reading uses only what the player to move has seen: turns that name every card drawn read
   the same as the turns a seat record shows;
@@ -23,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from helpers import random_decision
 from schotten_lab.bots import make_bot
 from schotten_lab.bots.advice import deal_by_deal
 from schotten_lab.bots.inference import Arrivals
@@ -69,6 +71,25 @@ def test_the_heuristics_real_hands_always_fit(expert: bool) -> None:
     assert decisions > 150
     assert clan > 5 * decisions  # on average more than five unseen clan cards argued against a decision
     assert tactics > decisions  # and more than one tactics card
+
+
+def test_every_kind_of_play_is_read() -> None:
+    """Random players make every kind of play (ruses, combat modes, Headhunters, passes): at each of
+    their decisions the history is read (the heuristic scores every legal play), and read as something."""
+    decisions = read = 0
+    kinds: set[str] = set()
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game("tactics", seed % 2 == 1, seed=seed)
+        while not state.over:
+            if state.pending is None and state.turns:
+                view = tactics_view_of(state.observation(state.to_move))
+                decisions += 1
+                read += not _read(view, state.turns).uniform
+            state, turn = apply_turn(state, random_decision(state, rng))
+            kinds.add("pass" if turn.play is None else turn.play.kind)
+    assert {"clan", "troop", "mode", "BANSHEE", "TRAITOR", "STRATEGIST", "HEADHUNTER"} <= kinds
+    assert read > 0.9 * decisions
 
 
 def test_the_reading_uses_only_what_the_seat_saw() -> None:
