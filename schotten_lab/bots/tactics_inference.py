@@ -27,6 +27,9 @@ random stream is the one of the uniform deals).
 
 from __future__ import annotations
 
+import bisect
+import math
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -166,6 +169,64 @@ def misfits(reading: Reading, clan: Sequence[int], tactics: Sequence[int]) -> in
     return u if reading.tactics.uniform else u + unfit(tactics, reading.tactics)
 
 
+@dataclass(frozen=True)
+class HandLaw:
+    """The exact law of the opponent's cards of one kind under a reading (:func:`hand_law`): a hand
+    is chosen by how many of its cards come from each *class* (the cards of one ``newer`` value,
+    since :func:`~.inference.unfit` reads nothing else), then uniformly within each class."""
+
+    classes: tuple[tuple[int, ...], ...]
+    """The positions in the hidden cards of each class."""
+    counts: tuple[tuple[int, ...], ...]
+    """Every way of taking the hand from the classes: how many from each."""
+    cumulative: tuple[float, ...]
+    """The running total of the weights of :attr:`counts` (each ``doubt ** unfit`` times the number of hands)."""
+
+    def deal(self, cards: Sequence[int], rng: random.Random) -> list[int]:
+        """``cards`` (the hidden cards the law was made for) in the order of a deal: the opponent's
+        hand drawn from the law (in random order), then the rest shuffled."""
+        pick = bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])
+        counts = self.counts[min(pick, len(self.counts) - 1)]
+        taken: list[int] = []
+        for positions, k in zip(self.classes, counts):
+            if k:
+                taken += rng.sample(positions, k)
+        chosen = set(taken)
+        rest = [i for i in range(len(cards)) if i not in chosen]
+        rng.shuffle(taken)
+        rng.shuffle(rest)
+        return [cards[i] for i in taken + rest]
+
+
+def hand_law(arrivals: Arrivals, cards: Sequence[int], hand: int, doubt: float) -> HandLaw:
+    """The law of the opponent's ``hand`` cards among the hidden ``cards`` of one kind when a hand
+    with ``u`` cards that do not fit ``arrivals`` (:func:`~.inference.unfit`) weighs ``doubt ** u``:
+    the law that rejection approaches, exactly, however small the doubt."""
+    by_class: dict[int, list[int]] = {}
+    for i, x in enumerate(cards):
+        by_class.setdefault(0 if arrivals.uniform else arrivals.newer[x], []).append(i)  # UNIFORM knows clan cards only
+    keys = sorted(by_class)
+    classes = tuple(tuple(by_class[j]) for j in keys)
+    counts: list[tuple[int, ...]] = []
+    cumulative: list[float] = []
+    total = 0.0
+
+    def walk(c: int, left: int, chosen: tuple[int, ...], ways: int) -> None:
+        nonlocal total
+        if c == len(keys):
+            if not left:
+                one_each = [cards[c[0]] for c, k in zip(classes, chosen) for _ in range(k)]  # unfit reads the class
+                total += ways * doubt ** (0 if arrivals.uniform else unfit(one_each, arrivals))
+                counts.append(chosen)
+                cumulative.append(total)
+            return
+        for k in range(min(left, len(classes[c])) + 1):
+            walk(c + 1, left - k, (*chosen, k), ways * math.comb(len(classes[c]), k))
+
+    walk(0, hand, (), 1)
+    return HandLaw(classes, tuple(counts), tuple(cumulative))
+
+
 def _plays(state: GameState, player: int, code: int) -> tuple[Play, ...]:
     """The legal plays of the tactics card ``code`` for ``player`` to move in ``state`` (the card alone in hand)."""
     held = (NAME_OF[code],)
@@ -189,5 +250,6 @@ def _draws(
 
 
 __all__ = [
-    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "Reading", "beats", "misfits", "public_sim", "read_hand",
+    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "HandLaw", "Reading", "beats", "hand_law", "misfits",
+    "public_sim", "read_hand",
 ]  # fmt: skip
