@@ -15,10 +15,14 @@ What goes to the deals (:class:`Reading`) is, for each kind of card, the base ga
 beaten (0: none), and the cards of that kind the opponent drew after each of its recent turns
 (counted on the rebuilt table: a deck's size before and after each of its turns; a Headhunter's
 draws as it named them). A deal whose opponent's hand has ``u`` cards that do not fit the draws
-(:func:`misfits`, :func:`~.inference.unfit` for each kind) is kept with probability
-:data:`TACTICS_DOUBT` to the power ``u`` (:meth:`.tactics_search.TacticsGame.deal_cards`, by
-rejection), so an opponent who is not the heuristic only weakens the weighting, never makes a hand
-impossible.
+(:func:`misfits`, :func:`~.inference.unfit` for each kind) weighs :data:`TACTICS_DOUBT` to the
+power ``u``, so an opponent who is not the heuristic only weakens the weighting, never makes a hand
+impossible. The deals are drawn from that law exactly (:func:`hand_law`, used by
+:meth:`.tactics_search.TacticsGame.deal_cards`): ``unfit`` reads only how many of a hand's cards
+have each ``newer`` value, so the law is a law over those counts (a few hundred at most), each hand
+then uniform within them. (Until round 17 the deals were drawn by rejection, at most 64 shuffles,
+which kept a hand that does not fit in 5% of the deals of ``greedy-tactics`` games where 2% is the
+law's.)
 
 With no history, a history that does not replay under the rules or does not lead to the position's
 table, or no turn of the opponent's to read, the deals stay uniform (:data:`NOTHING_READ`, and the
@@ -127,6 +131,12 @@ def read_hand(
     tactics_newer = [0] * (54 + len(TACTICS_NAMES))
     clan_cards = list(hidden_clan) if "clan" in kinds else []
     tactics_cards = sorted(set(hidden_tactics)) if "tactics" in kinds else []
+    # the cards the opponent played at its read turns, by kind: (the turn's j, the oldest read turn
+    # each would have beaten so far, 0 while none): such a card came in after that turn, a draw spent
+    played: dict[str, list[list[int]]] = {"clan": [], "tactics": []}
+    for j, k in enumerate(read, start=1):
+        card = card_code(turns[k].play.card)  # type: ignore[union-attr]
+        played["clan" if card < 54 else "tactics"].append([j, card, 0])
     for j, k in enumerate(read, start=1):
         if until is not None and time.perf_counter() > until:
             read = read[: j - 1]  # out of time: the more recent turns read so far
@@ -151,15 +161,34 @@ def read_hand(
             for x, better in zip(unread, beats(before, unread, bar, plays)):
                 if better:
                     newer[x] = j
+        for kind, plays in (
+            ("clan", lambda x: [Play(str(CARDS[x]), s) for s in free]),
+            ("tactics", lambda x: _plays(state, other, x)),
+        ):
+            later = [c for c in played[kind] if c[0] < j and not c[2] and kind in kinds]
+            for c, better in zip(later, beats(before, [c[1] for c in later], bar, plays)):
+                if better:
+                    c[2] = j
     if not read:
         return NOTHING_READ
-    clan_draws = _draws(turns, states, mine, read, "clan")
-    tactics_draws = _draws(turns, states, mine, read, "tactics")
+    clan_draws = _kept(_draws(turns, states, mine, read, "clan"), played["clan"])
+    tactics_draws = _kept(_draws(turns, states, mine, read, "tactics"), played["tactics"])
     return Reading(
         Arrivals(tuple(clan_newer), clan_draws, doubt) if any(clan_newer) else UNIFORM,
         Arrivals(tuple(tactics_newer), tactics_draws, doubt) if any(tactics_newer) else UNIFORM,
         doubt,
     )
+
+
+def _kept(draws: tuple[int, ...], played: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The cards drawn after each read turn that can still be in hand: ``draws`` less the played
+    cards that came in after that turn (``played``: ``[turn, card, oldest turn beaten]``), then for
+    each turn the least of it and every older turn's (a hand card that came in after a turn came in
+    after every older one), so that :func:`~.inference.unfit` counts every turn's shortfall."""
+    room = [d - sum(1 for c in played if 0 < c[2] <= j) for j, d in enumerate(draws)]
+    for j in range(len(room) - 2, -1, -1):
+        room[j] = min(room[j], room[j + 1])
+    return tuple(max(0, r) for r in room)
 
 
 def misfits(reading: Reading, clan: Sequence[int], tactics: Sequence[int]) -> int:
