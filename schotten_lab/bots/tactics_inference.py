@@ -37,6 +37,7 @@ import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..core.cards import CARDS
@@ -191,6 +192,19 @@ def _kept(draws: tuple[int, ...], played: Sequence[Sequence[int]]) -> tuple[int,
     return tuple(max(0, r) for r in room)
 
 
+@lru_cache(maxsize=16)
+def hand_laws(
+    reading: Reading, hidden_clan: tuple[int, ...], opponent_clan: int, hidden_tactics: tuple[int, ...],
+    opponent_tactics: int,
+) -> tuple[HandLaw, HandLaw]:  # fmt: skip
+    """:func:`hand_law` of the opponent's clan cards and of its tactics cards under ``reading`` (the
+    two kinds' weights multiply, so each is drawn alone); made once for a search's many deals."""
+    return (
+        hand_law(reading.clan, hidden_clan, opponent_clan, reading.doubt),
+        hand_law(reading.tactics, hidden_tactics, opponent_tactics, reading.doubt),
+    )
+
+
 def misfits(reading: Reading, clan: Sequence[int], tactics: Sequence[int]) -> int:
     """The opponent's cards that do not fit its draws (:func:`~.inference.unfit`) in a deal whose
     opponent holds the clan cards ``clan`` and the tactics cards ``tactics``."""
@@ -279,6 +293,6 @@ def _draws(
 
 
 __all__ = [
-    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "HandLaw", "Reading", "beats", "hand_law", "misfits",
-    "public_sim", "read_hand",
+    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "HandLaw", "Reading", "beats", "hand_law", "hand_laws",
+    "misfits", "public_sim", "read_hand",
 ]  # fmt: skip

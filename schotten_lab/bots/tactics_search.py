@@ -47,7 +47,7 @@ from .budget import Budget
 from .advice import Advice, Batch, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
-from .tactics_inference import HandLaw, hand_law, read_hand
+from .tactics_inference import HandLaw, hand_laws, read_hand
 from .tactics_judge import IDLE_SCORE, play_score
 from . import tactics_kernel, tactics_policy_kernel
 from .rollouts import _numba, worth_compiling
@@ -403,7 +403,6 @@ class TacticsGame:
         clock, read until ``read_until``)."""
         self._candidates: Candidates | None = None
         self._afters: dict[TacticsMove, tuple[list[int], int] | None] = {}
-        self._law_cache: tuple[tuple[Any, ...], tuple[HandLaw, HandLaw]] | None = None
 
     def _listed(self) -> Candidates:
         """:func:`candidates`, computed once (it lists the moves and chooses the searched ones together)."""
@@ -437,8 +436,7 @@ class TacticsGame:
         order: shuffled uniformly (:meth:`TacticsView.sample`'s stream) or, when the opponent's plays
         say something (:attr:`reading`), the opponent's hand of each kind drawn from the exact law in
         which a hand with ``u`` cards that do not fit its draws weighs ``doubt ** u``
-        (:func:`.tactics_inference.hand_law`; the two kinds' weights multiply, so each kind is drawn
-        alone)."""
+        (:func:`.tactics_inference.hand_law`; the two kinds' weights multiply: each kind drawn alone)."""
         view, reading = self.view, self.reading
         if reading.uniform:
             clan = list(view.hidden_clan)
@@ -450,17 +448,9 @@ class TacticsGame:
         return clan_law.deal(view.hidden_clan, rng), tactics_law.deal(view.hidden_tactics, rng)
 
     def _laws(self) -> tuple[HandLaw, HandLaw]:
-        """The laws of the opponent's clan and tactics cards under :attr:`reading`, made once for a
-        view and a reading."""
-        view, reading = self.view, self.reading
-        key = (reading, view.hidden_clan, view.opponent_clan, view.hidden_tactics, view.opponent_tactics)
-        if self._law_cache is None or self._law_cache[0] != key:
-            laws = (
-                hand_law(reading.clan, view.hidden_clan, view.opponent_clan, reading.doubt),
-                hand_law(reading.tactics, view.hidden_tactics, view.opponent_tactics, reading.doubt),
-            )
-            self._law_cache = (key, laws)
-        return self._law_cache[1]
+        """The laws of the opponent's clan and tactics cards under :attr:`reading` (made once)."""
+        view = self.view
+        return hand_laws(self.reading, view.hidden_clan, view.opponent_clan, view.hidden_tactics, view.opponent_tactics)
 
     def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:
         return play_out(state, move, self.me, rng, self.functions)

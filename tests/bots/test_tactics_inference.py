@@ -254,7 +254,8 @@ def test_the_law_by_classes_is_the_law_of_every_hand(case: tuple[list[int], int,
     for x, j in zip(cards, newer_of):
         newer[x] = j
     arrivals = Arrivals(tuple(newer), tuple(itertools.accumulate([0, *steps])), doubt)
-    weights = {h: doubt ** unfit([cards[i] for i in h], arrivals) for h in itertools.combinations(range(len(cards)), hand)}
+    hands = itertools.combinations(range(len(cards)), hand)
+    weights = {h: doubt ** unfit([cards[i] for i in h], arrivals) for h in hands}
     total = sum(weights.values())
     found = _law_of_each_hand(hand_law(arrivals, cards, hand, doubt), cards, hand)
     assert set(found) == set(weights)
