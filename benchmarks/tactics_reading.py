@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from schotten_lab.bots import make_bot, tactics_inference  # noqa: E402
 from schotten_lab.bots.rollout_kernel import MAX_TRIES  # noqa: E402
-from schotten_lab.bots.tactics_inference import HandLaw, Reading, misfits  # noqa: E402
+from schotten_lab.bots.tactics_inference import Reading, misfits  # noqa: E402
 from schotten_lab.bots.tactics_search import TacticsGame  # noqa: E402
 from schotten_lab.bots.tactics_sim import hand_code  # noqa: E402
 from schotten_lab.core.rules import Player  # noqa: E402
@@ -55,28 +55,12 @@ def decisions(games: int) -> Iterator[tuple[Any, tuple[Any, ...], tuple[int, ...
             state, _ = apply_turn(state, bots[seat].decide(state.observation(seat), state.turns))
 
 
-def log2_chance(law: HandLaw, cards: Sequence[int], held: Sequence[int]) -> float:
-    """log2 of the chance ``law`` gives the opponent's hand ``held`` among the hidden ``cards``."""
-    positions: dict[int, list[int]] = {}
-    for i, x in enumerate(cards):
-        positions.setdefault(x, []).append(i)
-    of_class = {i: c for c, members in enumerate(law.classes) for i in members}
-    counts = [0] * len(law.classes)
-    for x in held:
-        counts[of_class[positions[x].pop()]] += 1
-    k = law.counts.index(tuple(counts))
-    weight = law.cumulative[k] - (law.cumulative[k - 1] if k else 0.0)
-    hands = math.prod(math.comb(len(c), n) for c, n in zip(law.classes, counts))
-    return math.log2(weight / hands / law.cumulative[-1])
-
-
 def bits(game: TacticsGame, hand: Sequence[int]) -> float:
     """The log2 chance of the true ``hand`` under ``game``'s deals."""
     clan_law, tactics_law = game._laws()
     view = game.view
-    return log2_chance(clan_law, view.hidden_clan, [c for c in hand if c < 54]) + log2_chance(
-        tactics_law, view.hidden_tactics, [c for c in hand if c >= 54]
-    )
+    clan = clan_law.chance(view.hidden_clan, [c for c in hand if c < 54])
+    return math.log2(clan * tactics_law.chance(view.hidden_tactics, [c for c in hand if c >= 54]))
 
 
 def rejection_deal(game: TacticsGame, rng: random.Random) -> tuple[list[int], list[int]]:
@@ -135,7 +119,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         deals += args.deals
         old = [rejection_deal(game, rng) for _ in range(args.deals)]
         for sampler, drawn in (("law", dealt), ("rejection", old)):
-            unfit[sampler] += sum(misfits(reading, c[: view.opponent_clan], t[: view.opponent_tactics]) > 0 for c, t in drawn)
+            hands = [(c[: view.opponent_clan], t[: view.opponent_tactics]) for c, t in drawn]
+            unfit[sampler] += sum(misfits(reading, clan, tactics) > 0 for clan, tactics in hands)
     print(f"{len(read_s)} decisions of {args.games} greedy-tactics games, {len(law_s)} with something read")
     print(f"bits gained on the true hand (mean): {statistics.mean(gain['with']):.3f} with the played cards' draws, "
           f"{statistics.mean(gain['without']):.3f} without (round 16)")

@@ -241,6 +241,22 @@ class HandLaw:
         return [cards[i] for i in taken + rest]
 
 
+    def chance(self, cards: Sequence[int], held: Sequence[int]) -> float:
+        """The chance that the opponent's hand is ``held`` (cards of ``cards``, the hidden cards the law
+        was made for; a card held twice is two of its copies)."""
+        positions: dict[int, list[int]] = {}
+        for i, x in enumerate(cards):
+            positions.setdefault(x, []).append(i)
+        of_class = {i: c for c, members in enumerate(self.classes) for i in members}
+        counts = [0] * len(self.classes)
+        for x in held:
+            counts[of_class[positions[x].pop()]] += 1
+        k = self.counts.index(tuple(counts))
+        weight = self.cumulative[k] - (self.cumulative[k - 1] if k else 0.0)
+        hands = math.prod(math.comb(len(c), n) for c, n in zip(self.classes, counts))
+        return weight / hands / self.cumulative[-1]
+
+
 def hand_law(arrivals: Arrivals, cards: Sequence[int], hand: int, doubt: float) -> HandLaw:
     """The law of the opponent's ``hand`` cards among the hidden ``cards`` of one kind when a hand
     with ``u`` cards that do not fit ``arrivals`` (:func:`~.inference.unfit`) weighs ``doubt ** u``:

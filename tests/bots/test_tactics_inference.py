@@ -10,8 +10,8 @@
   the same as the turns a seat record shows;
 - the deals follow the weights: each opponent hand's frequency matches ``doubt ** unfit``
   normalised, computed by enumeration on a small hidden set, also where nearly every hand has a
-  card that does not fit; the law by classes (:func:`hand_law`) gives every hand the probability
-  of its slow twin, the enumeration of every hand (hypothesis);
+  card that does not fit; the law by classes (:func:`hand_law`, its draws and its ``chance``) gives
+  every hand the probability of its slow twin, the enumeration of every hand (hypothesis);
 - no history, a foreign, short or unreadable one leave the deals uniform and the random stream the
   one before (the same advice as without a reading); on the clock the reading stops in time;
 - the batch of deals still gives the deal-by-deal rows with a reading.
@@ -86,21 +86,6 @@ def test_the_played_cards_spend_draws() -> None:
     assert tactics_inference._kept((0, 1, 1), [[1, 10, 2], [2, 11, 0]]) == (0, 0, 0)
 
 
-def _log_chance(law: Any, cards: tuple[int, ...], held: list[int]) -> float:
-    """The log of the chance ``law`` gives the opponent's hand ``held`` among ``cards``."""
-    positions: dict[int, list[int]] = {}
-    for i, x in enumerate(cards):
-        positions.setdefault(x, []).append(i)
-    of_class = {i: c for c, members in enumerate(law.classes) for i in members}
-    counts = [0] * len(law.classes)
-    for x in held:
-        counts[of_class[positions[x].pop()]] += 1
-    k = law.counts.index(tuple(counts))
-    weight = law.cumulative[k] - (law.cumulative[k - 1] if k else 0.0)
-    hands = math.prod(math.comb(len(c), n) for c, n in zip(law.classes, counts))
-    return math.log(weight / hands / law.cumulative[-1])
-
-
 def test_the_played_cards_make_the_true_hands_more_likely(monkeypatch: pytest.MonkeyPatch) -> None:
     """Over six ``greedy-tactics`` games, the true hands' mean log chance under the deals' law is higher
     when the played cards spend draws than when they do not (and higher than uniform deals')."""
@@ -112,8 +97,8 @@ def test_the_played_cards_make_the_true_hands_more_likely(monkeypatch: pytest.Mo
             game = TacticsGame(state.observation(state.to_move), history=history)
             clan_law, tactics_law = game._laws()
             view = game.view
-            total += _log_chance(clan_law, view.hidden_clan, [c for c in hand if c < 54])
-            total += _log_chance(tactics_law, view.hidden_tactics, [c for c in hand if c >= 54])
+            total += math.log(clan_law.chance(view.hidden_clan, [c for c in hand if c < 54]))
+            total += math.log(tactics_law.chance(view.hidden_tactics, [c for c in hand if c >= 54]))
         return total / len(decisions)
 
     with_played = mean_log_chance()
@@ -257,10 +242,12 @@ def test_the_law_by_classes_is_the_law_of_every_hand(case: tuple[list[int], int,
     hands = itertools.combinations(range(len(cards)), hand)
     weights = {h: doubt ** unfit([cards[i] for i in h], arrivals) for h in hands}
     total = sum(weights.values())
-    found = _law_of_each_hand(hand_law(arrivals, cards, hand, doubt), cards, hand)
+    law = hand_law(arrivals, cards, hand, doubt)
+    found = _law_of_each_hand(law, cards, hand)
     assert set(found) == set(weights)
     for h, weight in weights.items():
         assert math.isclose(found[h], weight / total, rel_tol=1e-9, abs_tol=1e-15), h
+        assert math.isclose(law.chance(cards, [cards[i] for i in h]), weight / total, rel_tol=1e-9, abs_tol=1e-15), h
     rng = random.Random(len(cards) * 7 + hand)
     dealt = hand_law(arrivals, cards, hand, doubt).deal(cards, rng)
     assert sorted(dealt) == cards  # every hidden card dealt once: the hand, then the decks
