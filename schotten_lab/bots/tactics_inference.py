@@ -15,10 +15,14 @@ What goes to the deals (:class:`Reading`) is, for each kind of card, the base ga
 beaten (0: none), and the cards of that kind the opponent drew after each of its recent turns
 (counted on the rebuilt table: a deck's size before and after each of its turns; a Headhunter's
 draws as it named them). A deal whose opponent's hand has ``u`` cards that do not fit the draws
-(:func:`misfits`, :func:`~.inference.unfit` for each kind) is kept with probability
-:data:`TACTICS_DOUBT` to the power ``u`` (:meth:`.tactics_search.TacticsGame.deal_cards`, by
-rejection), so an opponent who is not the heuristic only weakens the weighting, never makes a hand
-impossible.
+(:func:`misfits`, :func:`~.inference.unfit` for each kind) weighs :data:`TACTICS_DOUBT` to the
+power ``u``, so an opponent who is not the heuristic only weakens the weighting, never makes a hand
+impossible. The deals are drawn from that law exactly (:func:`hand_law`, used by
+:meth:`.tactics_search.TacticsGame.deal_cards`): ``unfit`` reads only how many of a hand's cards
+have each ``newer`` value, so the law is a law over those counts (a few hundred at most), each hand
+then uniform within them. (Until round 17 the deals were drawn by rejection, at most 64 shuffles,
+which kept a hand that does not fit in 5% of the deals of ``greedy-tactics`` games where 2% is the
+law's.)
 
 With no history, a history that does not replay under the rules or does not lead to the position's
 table, or no turn of the opponent's to read, the deals stay uniform (:data:`NOTHING_READ`, and the
@@ -27,9 +31,13 @@ random stream is the one of the uniform deals).
 
 from __future__ import annotations
 
+import bisect
+import math
+import random
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from ..core.cards import CARDS
@@ -124,6 +132,12 @@ def read_hand(
     tactics_newer = [0] * (54 + len(TACTICS_NAMES))
     clan_cards = list(hidden_clan) if "clan" in kinds else []
     tactics_cards = sorted(set(hidden_tactics)) if "tactics" in kinds else []
+    # the cards the opponent played at its read turns, by kind: (the turn's j, the oldest read turn
+    # each would have beaten so far, 0 while none): such a card came in after that turn, a draw spent
+    played: dict[str, list[list[int]]] = {"clan": [], "tactics": []}
+    for j, k in enumerate(read, start=1):
+        card = card_code(turns[k].play.card)  # type: ignore[union-attr]
+        played["clan" if card < 54 else "tactics"].append([j, card, 0])
     for j, k in enumerate(read, start=1):
         if until is not None and time.perf_counter() > until:
             read = read[: j - 1]  # out of time: the more recent turns read so far
@@ -148,14 +162,46 @@ def read_hand(
             for x, better in zip(unread, beats(before, unread, bar, plays)):
                 if better:
                     newer[x] = j
+        for kind, plays in (
+            ("clan", lambda x: [Play(str(CARDS[x]), s) for s in free]),
+            ("tactics", lambda x: _plays(state, other, x)),
+        ):
+            later = [c for c in played[kind] if c[0] < j and not c[2] and kind in kinds]
+            for c, better in zip(later, beats(before, [c[1] for c in later], bar, plays)):
+                if better:
+                    c[2] = j
     if not read:
         return NOTHING_READ
-    clan_draws = _draws(turns, states, mine, read, "clan")
-    tactics_draws = _draws(turns, states, mine, read, "tactics")
+    clan_draws = _kept(_draws(turns, states, mine, read, "clan"), played["clan"])
+    tactics_draws = _kept(_draws(turns, states, mine, read, "tactics"), played["tactics"])
     return Reading(
         Arrivals(tuple(clan_newer), clan_draws, doubt) if any(clan_newer) else UNIFORM,
         Arrivals(tuple(tactics_newer), tactics_draws, doubt) if any(tactics_newer) else UNIFORM,
         doubt,
+    )
+
+
+def _kept(draws: tuple[int, ...], played: Sequence[Sequence[int]]) -> tuple[int, ...]:
+    """The cards drawn after each read turn that can still be in hand: ``draws`` less the played
+    cards that came in after that turn (``played``: ``[turn, card, oldest turn beaten]``), then for
+    each turn the least of it and every older turn's (a hand card that came in after a turn came in
+    after every older one), so that :func:`~.inference.unfit` counts every turn's shortfall."""
+    room = [d - sum(1 for c in played if 0 < c[2] <= j) for j, d in enumerate(draws)]
+    for j in range(len(room) - 2, -1, -1):
+        room[j] = min(room[j], room[j + 1])
+    return tuple(max(0, r) for r in room)
+
+
+@lru_cache(maxsize=16)
+def hand_laws(
+    reading: Reading, hidden_clan: tuple[int, ...], opponent_clan: int, hidden_tactics: tuple[int, ...],
+    opponent_tactics: int,
+) -> tuple[HandLaw, HandLaw]:  # fmt: skip
+    """:func:`hand_law` of the opponent's clan cards and of its tactics cards under ``reading`` (the
+    two kinds' weights multiply, so each is drawn alone); made once for a search's many deals."""
+    return (
+        hand_law(reading.clan, hidden_clan, opponent_clan, reading.doubt),
+        hand_law(reading.tactics, hidden_tactics, opponent_tactics, reading.doubt),
     )
 
 
@@ -164,6 +210,80 @@ def misfits(reading: Reading, clan: Sequence[int], tactics: Sequence[int]) -> in
     opponent holds the clan cards ``clan`` and the tactics cards ``tactics``."""
     u = 0 if reading.clan.uniform else unfit(clan, reading.clan)
     return u if reading.tactics.uniform else u + unfit(tactics, reading.tactics)
+
+
+@dataclass(frozen=True)
+class HandLaw:
+    """The exact law of the opponent's cards of one kind under a reading (:func:`hand_law`): a hand
+    is chosen by how many of its cards come from each *class* (the cards of one ``newer`` value,
+    since :func:`~.inference.unfit` reads nothing else), then uniformly within each class."""
+
+    classes: tuple[tuple[int, ...], ...]
+    """The positions in the hidden cards of each class."""
+    counts: tuple[tuple[int, ...], ...]
+    """Every way of taking the hand from the classes: how many from each."""
+    cumulative: tuple[float, ...]
+    """The running total of the weights of :attr:`counts` (each ``doubt ** unfit`` times the number of hands)."""
+
+    def deal(self, cards: Sequence[int], rng: random.Random) -> list[int]:
+        """``cards`` (the hidden cards the law was made for) in the order of a deal: the opponent's
+        hand drawn from the law (in random order), then the rest shuffled."""
+        pick = bisect.bisect_right(self.cumulative, rng.random() * self.cumulative[-1])
+        counts = self.counts[min(pick, len(self.counts) - 1)]
+        taken: list[int] = []
+        for positions, k in zip(self.classes, counts):
+            if k:
+                taken += rng.sample(positions, k)
+        chosen = set(taken)
+        rest = [i for i in range(len(cards)) if i not in chosen]
+        rng.shuffle(taken)
+        rng.shuffle(rest)
+        return [cards[i] for i in taken + rest]
+
+
+    def chance(self, cards: Sequence[int], held: Sequence[int]) -> float:
+        """The chance that the opponent's hand is ``held`` (cards of ``cards``, the hidden cards the law
+        was made for; a card held twice is two of its copies)."""
+        positions: dict[int, list[int]] = {}
+        for i, x in enumerate(cards):
+            positions.setdefault(x, []).append(i)
+        of_class = {i: c for c, members in enumerate(self.classes) for i in members}
+        counts = [0] * len(self.classes)
+        for x in held:
+            counts[of_class[positions[x].pop()]] += 1
+        k = self.counts.index(tuple(counts))
+        weight = self.cumulative[k] - (self.cumulative[k - 1] if k else 0.0)
+        hands = math.prod(math.comb(len(c), n) for c, n in zip(self.classes, counts))
+        return weight / hands / self.cumulative[-1]
+
+
+def hand_law(arrivals: Arrivals, cards: Sequence[int], hand: int, doubt: float) -> HandLaw:
+    """The law of the opponent's ``hand`` cards among the hidden ``cards`` of one kind when a hand
+    with ``u`` cards that do not fit ``arrivals`` (:func:`~.inference.unfit`) weighs ``doubt ** u``:
+    the law that rejection approaches, exactly, however small the doubt."""
+    by_class: dict[int, list[int]] = {}
+    for i, x in enumerate(cards):
+        by_class.setdefault(0 if arrivals.uniform else arrivals.newer[x], []).append(i)  # UNIFORM knows clan cards only
+    keys = sorted(by_class)
+    classes = tuple(tuple(by_class[j]) for j in keys)
+    counts: list[tuple[int, ...]] = []
+    cumulative: list[float] = []
+    total = 0.0
+
+    def walk(c: int, left: int, chosen: tuple[int, ...], ways: int) -> None:
+        nonlocal total
+        if c == len(keys):
+            if not left:
+                one_each = [cards[c[0]] for c, k in zip(classes, chosen) for _ in range(k)]  # unfit reads the class
+                total += ways * doubt ** (0 if arrivals.uniform else unfit(one_each, arrivals))
+                counts.append(chosen)
+                cumulative.append(total)
+            return
+        for k in range(min(left, len(classes[c])) + 1):
+            walk(c + 1, left - k, (*chosen, k), ways * math.comb(len(classes[c]), k))
+
+    walk(0, hand, (), 1)
+    return HandLaw(classes, tuple(counts), tuple(cumulative))
 
 
 def _plays(state: GameState, player: int, code: int) -> tuple[Play, ...]:
@@ -189,5 +309,6 @@ def _draws(
 
 
 __all__ = [
-    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "Reading", "beats", "misfits", "public_sim", "read_hand",
+    "KINDS", "NOTHING_READ", "READ_SHARE", "TACTICS_DOUBT", "HandLaw", "Reading", "beats", "hand_law", "hand_laws",
+    "misfits", "public_sim", "read_hand",
 ]  # fmt: skip

@@ -47,10 +47,9 @@ from .budget import Budget
 from .advice import Advice, Batch, MoveAdvice, check_search, score
 from .search_game import SEARCH_WIDTH, advise_game, diverse
 from .determinize import PLAYER_INDEX
-from .tactics_inference import misfits, read_hand
+from .tactics_inference import HandLaw, hand_laws, read_hand
 from .tactics_judge import IDLE_SCORE, play_score
 from . import tactics_kernel, tactics_policy_kernel
-from .rollout_kernel import MAX_TRIES
 from .rollouts import _numba, worth_compiling
 from .tactics_policy import keep_value, policy_deck, put_back_choice, tactics_rollout
 from .tactics_sim import MODE_BIT, TacticsSim, card_code, hand_card, hand_code, piece_code
@@ -435,22 +434,23 @@ class TacticsGame:
     def deal_cards(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """The hidden clan cards and the hidden tactics cards of one deal, in :meth:`TacticsView.deal`'s
         order: shuffled uniformly (:meth:`TacticsView.sample`'s stream) or, when the opponent's plays
-        say something (:attr:`reading`), both shuffled again while the opponent's ``u`` cards that do
-        not fit its draws fail a ``doubt ** u`` chance, at most :data:`.rollout_kernel.MAX_TRIES` times
-        (the base game's bound)."""
+        say something (:attr:`reading`), the opponent's hand of each kind drawn from the exact law in
+        which a hand with ``u`` cards that do not fit its draws weighs ``doubt ** u``
+        (:func:`.tactics_inference.hand_law`; the two kinds' weights multiply: each kind drawn alone)."""
         view, reading = self.view, self.reading
-        clan = list(view.hidden_clan)
-        rng.shuffle(clan)
-        tactics = list(view.hidden_tactics)
-        rng.shuffle(tactics)
-        if not reading.uniform:
-            for _ in range(MAX_TRIES - 1):
-                u = misfits(reading, clan[: view.opponent_clan], tactics[: view.opponent_tactics])
-                if not u or rng.random() < reading.doubt**u:
-                    break
-                rng.shuffle(clan)
-                rng.shuffle(tactics)
-        return clan, tactics
+        if reading.uniform:
+            clan = list(view.hidden_clan)
+            rng.shuffle(clan)
+            tactics = list(view.hidden_tactics)
+            rng.shuffle(tactics)
+            return clan, tactics
+        clan_law, tactics_law = self._laws()
+        return clan_law.deal(view.hidden_clan, rng), tactics_law.deal(view.hidden_tactics, rng)
+
+    def _laws(self) -> tuple[HandLaw, HandLaw]:
+        """The laws of the opponent's clan and tactics cards under :attr:`reading` (made once)."""
+        view = self.view
+        return hand_laws(self.reading, view.hidden_clan, view.opponent_clan, view.hidden_tactics, view.opponent_tactics)
 
     def play_out(self, state: TacticsSim, move: TacticsMove, rng: random.Random) -> float:
         return play_out(state, move, self.me, rng, self.functions)

@@ -4,11 +4,14 @@
 - random players' histories, every kind of play in them, are read without error;
 - every hand the strong tactics heuristic really held in its games fits what its plays say (no card
   of it counted as unfit), at every decision of seeded ``greedy-tactics`` games, both timings;
-  the reading is not empty;
+  the reading is not empty; the cards it played that came in after an older turn spend that turn's
+  draws (:func:`_kept`), which makes its true hands more likely;
 - the reading uses only what the player to move has seen: turns that name every card drawn read
   the same as the turns a seat record shows;
 - the deals follow the weights: each opponent hand's frequency matches ``doubt ** unfit``
-  normalised, computed by enumeration on a small hidden set;
+  normalised, computed by enumeration on a small hidden set, also where nearly every hand has a
+  card that does not fit; the law by classes (:func:`hand_law`, its draws and its ``chance``) gives
+  every hand the probability of its slow twin, the enumeration of every hand (hypothesis);
 - no history, a foreign, short or unreadable one leave the deals uniform and the random stream the
   one before (the same advice as without a reading); on the clock the reading stops in time;
 - the batch of deals still gives the deal-by-deal rows with a reading.
@@ -23,13 +26,15 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from helpers import random_decision
 from schotten_lab.bots import make_bot
 from schotten_lab.bots.advice import deal_by_deal
-from schotten_lab.bots.inference import Arrivals
-from schotten_lab.bots import tactics_inference
-from schotten_lab.bots.tactics_inference import NOTHING_READ, Reading, misfits, read_hand
+from schotten_lab.bots.inference import UNIFORM, Arrivals, unfit
+from schotten_lab.bots import tactics_inference, tactics_search
+from schotten_lab.bots.tactics_inference import NOTHING_READ, Reading, hand_law, misfits, read_hand
 from schotten_lab.bots.tactics_search import TacticsGame, TacticsView, tactics_view_of
 from schotten_lab.bots.tactics_sim import hand_code
 from schotten_lab.core.rules import Player
@@ -71,6 +76,37 @@ def test_the_heuristics_real_hands_always_fit(expert: bool) -> None:
     assert decisions > 150
     assert clan > 5 * decisions  # on average more than five unseen clan cards argued against a decision
     assert tactics > decisions  # and more than one tactics card
+
+
+def test_the_played_cards_spend_draws() -> None:
+    """A card played at a recent turn that an older turn's play rules out came in after that turn:
+    one draw fewer for the hand from there on, and every turn's room at most an older one's."""
+    assert tactics_inference._kept((0, 1, 2, 3, 4), [[1, 10, 3], [2, 11, 0]]) == (0, 1, 2, 2, 3)
+    assert tactics_inference._kept((0, 1, 2, 3, 4), [[1, 10, 2], [2, 11, 3]]) == (0, 1, 1, 1, 2)
+    assert tactics_inference._kept((0, 1, 1), [[1, 10, 2], [2, 11, 0]]) == (0, 0, 0)
+
+
+def test_the_played_cards_make_the_true_hands_more_likely(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over six ``greedy-tactics`` games, the true hands' mean log chance under the deals' law is higher
+    when the played cards spend draws than when they do not (and higher than uniform deals')."""
+    decisions = [d for seed in range(6) for d in _greedy_game(seed, seed % 2 == 1)]
+
+    def mean_log_chance() -> float:
+        total = 0.0
+        for state, history, hand in decisions:
+            game = TacticsGame(state.observation(state.to_move), history=history)
+            clan_law, tactics_law = game._laws()
+            view = game.view
+            total += math.log(clan_law.chance(view.hidden_clan, [c for c in hand if c < 54]))
+            total += math.log(tactics_law.chance(view.hidden_tactics, [c for c in hand if c >= 54]))
+        return total / len(decisions)
+
+    with_played = mean_log_chance()
+    monkeypatch.setattr(tactics_inference, "_kept", lambda draws, played: draws)
+    without = mean_log_chance()
+    monkeypatch.setattr(tactics_search, "read_hand", lambda *args, **kwargs: NOTHING_READ)
+    uniform = mean_log_chance()
+    assert with_played > without + 0.1 > uniform + 0.1, (with_played, without, uniform)
 
 
 def test_every_kind_of_play_is_read() -> None:
@@ -169,6 +205,73 @@ def test_the_deals_follow_the_weights() -> None:
         p = weight / total
         expected = deals * p
         assert abs(counts.get(hand, 0) - expected) <= 4.5 * math.sqrt(deals * p * (1 - p)) + 1, (hand, counts.get(hand), expected)
+
+
+def _law_of_each_hand(law: Any, cards: list[int], hand: int) -> dict[tuple[int, ...], float]:
+    """The probability :func:`hand_law`'s ``law`` gives each hand (as sorted positions in ``cards``)."""
+    total = law.cumulative[-1]
+    out: dict[tuple[int, ...], float] = {}
+    previous = 0.0
+    for counts, running in zip(law.counts, law.cumulative):
+        weight, previous = running - previous, running
+        hands = list(itertools.product(*(itertools.combinations(c, k) for c, k in zip(law.classes, counts))))
+        for parts in hands:
+            out[tuple(sorted(i for part in parts for i in part))] = weight / len(hands) / total
+    return out
+
+
+@given(
+    st.integers(4, 11).flatmap(
+        lambda n: st.tuples(
+            st.lists(st.integers(0, 4), min_size=n, max_size=n),  # each card's newer
+            st.integers(0, min(n, 6)),  # the opponent's hand
+            st.lists(st.integers(0, 3), min_size=4, max_size=4),  # draws' steps
+            st.sampled_from([0.5, 0.1, 0.01, 1e-6]),
+        )
+    )
+)
+def test_the_law_by_classes_is_the_law_of_every_hand(case: tuple[list[int], int, list[int], float]) -> None:
+    """Slow twin: every hand of the hidden cards, weighted ``doubt ** unfit`` and normalised, has the
+    probability the law by classes gives it."""
+    newer_of, hand, steps, doubt = case
+    cards = [3 * k + 1 for k in range(len(newer_of))]
+    newer = [0] * 54
+    for x, j in zip(cards, newer_of):
+        newer[x] = j
+    arrivals = Arrivals(tuple(newer), tuple(itertools.accumulate([0, *steps])), doubt)
+    hands = itertools.combinations(range(len(cards)), hand)
+    weights = {h: doubt ** unfit([cards[i] for i in h], arrivals) for h in hands}
+    total = sum(weights.values())
+    law = hand_law(arrivals, cards, hand, doubt)
+    found = _law_of_each_hand(law, cards, hand)
+    assert set(found) == set(weights)
+    for h, weight in weights.items():
+        assert math.isclose(found[h], weight / total, rel_tol=1e-9, abs_tol=1e-15), h
+        assert math.isclose(law.chance(cards, [cards[i] for i in h]), weight / total, rel_tol=1e-9, abs_tol=1e-15), h
+    rng = random.Random(len(cards) * 7 + hand)
+    dealt = hand_law(arrivals, cards, hand, doubt).deal(cards, rng)
+    assert sorted(dealt) == cards  # every hidden card dealt once: the hand, then the decks
+    uniform = _law_of_each_hand(hand_law(UNIFORM, cards, hand, doubt), cards, hand)
+    assert all(math.isclose(p, 1 / math.comb(len(cards), hand)) for p in uniform.values())
+
+
+def test_the_deals_follow_the_weights_where_few_hands_fit() -> None:
+    """Eight of ten hidden clan cards argued against at the opponent's last turn, one draw since, a
+    hand of three and a doubt of one in a million: rejection at most 64 times kept a hand that does
+    not fit most of the time; the law's deals give the only hand that fits (the two cards never argued
+    against and one argued-against card drawn since) in all but one deal in thousands."""
+    state, _history, _ = _greedy_game(4, False)[30]
+    game = TacticsGame(state.observation(state.to_move))
+    hidden = list(game.view.hidden_clan)[:10]
+    game.view = dataclasses.replace(game.view, hidden_clan=tuple(hidden), opponent_clan=3)
+    newer = [0] * 54
+    for x in hidden[2:]:
+        newer[x] = 1
+    game.reading = Reading(Arrivals(tuple(newer), (0, 1), 1e-6), UNIFORM, 1e-6)
+    rng = random.Random(3)
+    fits = sum(misfits(game.reading, game.deal_cards(rng)[0][:3], []) == 0 for _ in range(5_000))
+    assert fits >= 4_990
+    assert math.comb(8, 1) / math.comb(10, 3) < 0.07  # a uniform shuffle fits 1 time in 15
 
 
 def test_the_batch_gives_the_deal_by_deal_rows_with_a_reading() -> None:
