@@ -90,17 +90,17 @@ def main(argv: Sequence[str] | None = None) -> None:
     law_s: list[float] = []
     deal_s = 0.0
     deals = 0
-    kept = tactics_inference._kept
+    kept = tactics_inference.kept_draws
     for position, history, hand in decisions(args.games):
         start = time.process_time()
         game = TacticsGame(position, history=history)
         read_s.append(time.process_time() - start)
         uniform = TacticsGame(position)
-        tactics_inference._kept = lambda draws, played: draws  # type: ignore[assignment]
+        tactics_inference.kept_draws = lambda draws, came_after: tuple(draws)
         try:
             older = TacticsGame(position, history=history)
         finally:
-            tactics_inference._kept = kept
+            tactics_inference.kept_draws = kept
         if not game.reading.uniform:
             start = time.process_time()
             game._laws()

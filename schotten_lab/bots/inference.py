@@ -7,8 +7,10 @@ the opponent as the strong one-ply heuristic (:func:`.greedy.placement_value`): 
 recent turns, an unseen card ``x`` that would have scored **strictly more** on some stone than the
 card it played was, under the model, not in its hand yet; if ``x`` is in its hand now, it was drawn
 since. A hand is **consistent** when its cards needing a recent arrival fit the draws the opponent
-made since (each turn draws one card while the deck lasts): Hall's condition on nested sets, checked
-by counting in order of how recent an arrival each card needs.
+made since (each turn draws one card while the deck lasts), less the cards it has played that came
+in since (a card it played that an older turn's play rules out came in after that turn,
+:func:`kept_draws`): Hall's condition on nested sets, checked by counting in order of how recent an
+arrival each card needs.
 
 The rollout kernel deals by rejection (:func:`.rollout_kernel.deal_into`): a hand with ``u`` cards
 that do not fit is kept with probability :data:`DOUBT` to the power ``u``, so a player who is not the
@@ -139,6 +141,7 @@ def arrivals(
     if not recent:
         return UNIFORM
     newer = [0] * 54
+    came_after = [0] * len(recent)  # each read turn's played card: the most recent older turn it beats
     hidden = view.hidden
     for j, (before, played, stone) in enumerate(recent, start=1):
         before.hands[other] = [played]
@@ -148,10 +151,27 @@ def arrivals(
         for x, better in zip(cards, beats(before, cards, bar)):
             if better:
                 newer[x] = j
+        later = [i for i in range(j - 1) if not came_after[i]]
+        for i, better in zip(later, beats(before, [recent[i][1] for i in later], bar)):
+            if better:
+                came_after[i] = j
     # the opponent drew after each turn while the deck lasted; its last (HAND - hand) turns drew nothing
     dry = max(0, HAND - view.opponent_hand_size)
-    draws = tuple(max(0, j - dry) for j in range(len(recent) + 1))
+    draws = kept_draws(tuple(max(0, j - dry) for j in range(len(recent) + 1)), came_after)
     return Arrivals(tuple(newer), draws, doubt)
+
+
+def kept_draws(draws: Sequence[int], came_after: Sequence[int]) -> tuple[int, ...]:
+    """The cards drawn after each read turn (``draws[j]``: after the ``j`` most recent) that can
+    still be in the opponent's hand. A card it played that an older turn's play rules out came in
+    after that turn (``came_after``: for each card it played at a read turn, the most recent older
+    turn it would have beaten, 0 none), so one of the cards drawn since is accounted for: less
+    those, then each turn's room at most an older turn's (a card that came in after a turn came in
+    after every older one), so that :func:`unfit` counts every turn's shortfall."""
+    room = [d - sum(1 for m in came_after if 0 < m <= j) for j, d in enumerate(draws)]
+    for j in range(len(room) - 2, -1, -1):
+        room[j] = min(room[j], room[j + 1])
+    return tuple(max(0, r) for r in room)
 
 
 def unfit(hand: Sequence[int], arrivals: Arrivals) -> int:
@@ -167,4 +187,4 @@ def unfit(hand: Sequence[int], arrivals: Arrivals) -> int:
     return missed
 
 
-__all__ = ["DOUBT", "LOOK_BACK", "UNIFORM", "Arrivals", "Beats", "arrivals", "heuristic_beats", "unfit"]
+__all__ = ["DOUBT", "LOOK_BACK", "UNIFORM", "Arrivals", "Beats", "arrivals", "heuristic_beats", "kept_draws", "unfit"]

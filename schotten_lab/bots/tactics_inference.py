@@ -45,7 +45,7 @@ from ..core.errors import SchottenError
 from ..core.rules import PLAYERS
 from ..core.tactics import TACTICS_NAMES
 from ..game import GameState, Play, Turn, public_replay, read_turn
-from .inference import LOOK_BACK, UNIFORM, Arrivals, unfit
+from .inference import LOOK_BACK, UNIFORM, Arrivals, kept_draws, unfit
 from .tactics_judge import play_score
 from .tactics_sim import NAME_OF, TacticsSim, card_code, from_state
 
@@ -132,8 +132,8 @@ def read_hand(
     tactics_newer = [0] * (54 + len(TACTICS_NAMES))
     clan_cards = list(hidden_clan) if "clan" in kinds else []
     tactics_cards = sorted(set(hidden_tactics)) if "tactics" in kinds else []
-    # the cards the opponent played at its read turns, by kind: (the turn's j, the oldest read turn
-    # each would have beaten so far, 0 while none): such a card came in after that turn, a draw spent
+    # the cards the opponent played at its read turns, by kind: [the turn's j, the card, the most recent
+    # older read turn it would have beaten, 0 while none]: it came in after that turn, a draw spent
     played: dict[str, list[list[int]]] = {"clan": [], "tactics": []}
     for j, k in enumerate(read, start=1):
         card = card_code(turns[k].play.card)  # type: ignore[union-attr]
@@ -172,24 +172,13 @@ def read_hand(
                     c[2] = j
     if not read:
         return NOTHING_READ
-    clan_draws = _kept(_draws(turns, states, mine, read, "clan"), played["clan"])
-    tactics_draws = _kept(_draws(turns, states, mine, read, "tactics"), played["tactics"])
+    clan_draws = kept_draws(_draws(turns, states, mine, read, "clan"), [c[2] for c in played["clan"]])
+    tactics_draws = kept_draws(_draws(turns, states, mine, read, "tactics"), [c[2] for c in played["tactics"]])
     return Reading(
         Arrivals(tuple(clan_newer), clan_draws, doubt) if any(clan_newer) else UNIFORM,
         Arrivals(tuple(tactics_newer), tactics_draws, doubt) if any(tactics_newer) else UNIFORM,
         doubt,
     )
-
-
-def _kept(draws: tuple[int, ...], played: Sequence[Sequence[int]]) -> tuple[int, ...]:
-    """The cards drawn after each read turn that can still be in hand: ``draws`` less the played
-    cards that came in after that turn (``played``: ``[turn, card, oldest turn beaten]``), then for
-    each turn the least of it and every older turn's (a hand card that came in after a turn came in
-    after every older one), so that :func:`~.inference.unfit` counts every turn's shortfall."""
-    room = [d - sum(1 for c in played if 0 < c[2] <= j) for j, d in enumerate(draws)]
-    for j in range(len(room) - 2, -1, -1):
-        room[j] = min(room[j], room[j + 1])
-    return tuple(max(0, r) for r in room)
 
 
 @lru_cache(maxsize=16)

@@ -3,6 +3,8 @@
 - every hand the strong heuristic really held in its games fits what its plays say (no card of it
   counted as unfit), at every decision of many seeded greedy-against-greedy games, base and expert;
   the reading is not empty (it finds constraints);
+- the cards it played that an older turn's play rules out spend the draws since
+  (:func:`kept_draws`): the reading then leaves less room, and the true hands still fit;
 - the kernel's count of unfit cards is its slow twin's (plain and compiled paths);
 - the deals the kernel makes follow the weights: on a small hidden set, each opponent hand's
   frequency matches ``doubt ** unfit`` normalised (exact distribution computed by enumeration);
@@ -24,7 +26,8 @@ from hypothesis import strategies as st
 from helpers import profile
 from schotten_lab.bots import make_bot
 from schotten_lab.bots.determinize import view_of
-from schotten_lab.bots.inference import UNIFORM, Arrivals, arrivals, heuristic_beats, unfit
+from schotten_lab.bots import inference
+from schotten_lab.bots.inference import UNIFORM, Arrivals, arrivals, heuristic_beats, kept_draws, unfit
 from schotten_lab.bots.rollouts import Rollouts, explore_cut, kernel
 from schotten_lab.core.rules import Player
 from schotten_lab.game import apply_turn, new_game
@@ -60,6 +63,20 @@ def test_the_heuristics_real_hands_always_fit(expert: bool) -> None:
             read += sum(1 for x in view.hidden if found.newer[x])  # type: ignore[attr-defined]
     assert decisions > 100
     assert read > 5 * decisions  # on average more than five unseen cards argued against a decision
+
+
+def test_the_played_cards_spend_draws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over six greedy games, the played cards' draws leave the hand less room at some decisions (and
+    never more); the true hands still fit (above, with them)."""
+    decisions = [d for seed in range(6) for d in _greedy_game(seed, seed % 2 == 1)]
+    found = [arrivals(view, history) for view, history, _ in decisions]  # type: ignore[arg-type]
+    monkeypatch.setattr(inference, "kept_draws", lambda draws, came_after: tuple(draws))
+    plain = [arrivals(view, history) for view, history, _ in decisions]  # type: ignore[arg-type]
+    assert [a.newer for a in found] == [a.newer for a in plain]
+    tighter = sum(a.draws != b.draws for a, b in zip(found, plain))
+    assert all(x <= y for a, b in zip(found, plain) for x, y in zip(a.draws, b.draws))
+    assert tighter > len(decisions) // 4, (tighter, len(decisions))
+    assert kept_draws((0, 1, 2, 3), [2, 0, 0]) == (0, 1, 1, 2)
 
 
 def test_no_history_or_a_foreign_one_leaves_the_deals_uniform() -> None:

@@ -5,7 +5,7 @@
 - every hand the strong tactics heuristic really held in its games fits what its plays say (no card
   of it counted as unfit), at every decision of seeded ``greedy-tactics`` games, both timings;
   the reading is not empty; the cards it played that came in after an older turn spend that turn's
-  draws (:func:`_kept`), which makes its true hands more likely;
+  draws (:func:`~.inference.kept_draws`), which makes its true hands more likely;
 - the reading uses only what the player to move has seen: turns that name every card drawn read
   the same as the turns a seat record shows;
 - the deals follow the weights: each opponent hand's frequency matches ``doubt ** unfit``
@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 from helpers import random_decision
 from schotten_lab.bots import make_bot
 from schotten_lab.bots.advice import deal_by_deal
-from schotten_lab.bots.inference import UNIFORM, Arrivals, unfit
+from schotten_lab.bots.inference import UNIFORM, Arrivals, kept_draws, unfit
 from schotten_lab.bots import tactics_inference, tactics_search
 from schotten_lab.bots.tactics_inference import NOTHING_READ, Reading, hand_law, misfits, read_hand
 from schotten_lab.bots.tactics_search import TacticsGame, TacticsView, tactics_view_of
@@ -81,9 +81,9 @@ def test_the_heuristics_real_hands_always_fit(expert: bool) -> None:
 def test_the_played_cards_spend_draws() -> None:
     """A card played at a recent turn that an older turn's play rules out came in after that turn:
     one draw fewer for the hand from there on, and every turn's room at most an older one's."""
-    assert tactics_inference._kept((0, 1, 2, 3, 4), [[1, 10, 3], [2, 11, 0]]) == (0, 1, 2, 2, 3)
-    assert tactics_inference._kept((0, 1, 2, 3, 4), [[1, 10, 2], [2, 11, 3]]) == (0, 1, 1, 1, 2)
-    assert tactics_inference._kept((0, 1, 1), [[1, 10, 2], [2, 11, 0]]) == (0, 0, 0)
+    assert kept_draws((0, 1, 2, 3, 4), [3, 0]) == (0, 1, 2, 2, 3)
+    assert kept_draws((0, 1, 2, 3, 4), [2, 3]) == (0, 1, 1, 1, 2)
+    assert kept_draws((0, 1, 1), [2, 0]) == (0, 0, 0)
 
 
 def test_the_played_cards_make_the_true_hands_more_likely(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -102,7 +102,7 @@ def test_the_played_cards_make_the_true_hands_more_likely(monkeypatch: pytest.Mo
         return total / len(decisions)
 
     with_played = mean_log_chance()
-    monkeypatch.setattr(tactics_inference, "_kept", lambda draws, played: draws)
+    monkeypatch.setattr(tactics_inference, "kept_draws", lambda draws, came_after: tuple(draws))
     without = mean_log_chance()
     monkeypatch.setattr(tactics_search, "read_hand", lambda *args, **kwargs: NOTHING_READ)
     uniform = mean_log_chance()
