@@ -117,18 +117,26 @@ def test_the_page_says_the_bot_is_thinking(play_voila_url: str, browser_page: An
         code = card.inner_text().strip()
         card.click()
         page.locator(MESSAGE, has_text=f"{code} chosen").wait_for(timeout=STEP_TIMEOUT)
-        page.locator(".sl-stone-button-1").click()  # the first placement of the game: always legal
-        # one look at the page for both: a fast search can hand the turn back between two looks
-        page.wait_for_function(
+        # A search of a few milliseconds hands the turn back before a look at the page can see it
+        # (failed twice in CI, polling): an observer notes every state the page goes through, and the
+        # status saying "thinking" with the hand greyed must be one of them.
+        page.evaluate(
             """() => {
-                const status = document.querySelector('.sl-play-status');
-                const card = [...document.querySelectorAll('.sl-hand-card')].find(e => e.offsetParent !== null);
-                return status !== null && status.innerText.includes('advisor(1000 rollouts) (north) is thinking…')
-                    && card !== undefined && card.disabled;
-            }""",
-            timeout=STEP_TIMEOUT,
+                window.slSawThinking = false;
+                const look = () => {
+                    const status = document.querySelector('.sl-play-status');
+                    const card = [...document.querySelectorAll('.sl-hand-card')].find(e => e.offsetParent !== null);
+                    if (status !== null && status.innerText.includes('advisor(1000 rollouts) (north) is thinking…')
+                        && card !== undefined && card.disabled) {
+                        window.slSawThinking = true;
+                    }
+                };
+                new MutationObserver(look).observe(document.body,
+                    {subtree: true, childList: true, characterData: true, attributes: true});
+            }"""
         )
-        page.screenshot(path=str(artifacts / "voila-play-thinking.png"))
+        page.locator(".sl-stone-button-1").click()  # the first placement of the game: always legal
+        page.wait_for_function("() => window.slSawThinking === true", timeout=STEP_TIMEOUT)
         wait_for_my_turn_or_the_end(page)
         assert "North played" in page.locator(MESSAGE).inner_text()
         assert page.locator(".sl-hand-card:visible").first.is_enabled()
