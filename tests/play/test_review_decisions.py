@@ -62,12 +62,14 @@ def true_loss(lams: Sequence[float], played: int) -> float:
     return CALM * (lams[played] - min(lams))
 
 
-def twin(lams: Sequence[float], played: int, first: int, most: int, seed: int) -> tuple[float, float | None, int, bool]:
+def twin(
+    lams: Sequence[float], played: int, first: int, most: int, seed: int, drop_from: int = 0
+) -> tuple[float, float | None, int, bool]:
     """The sequential rule written out plainly, deal lists regenerated from scratch at every look:
     ``(loss, its standard error, deals, as_good)``. Looks at first, 2 first, ... and most; intervals
     of ±z standard errors with z Bonferroni's over the looks and the candidates still in; at a look the best is the highest total
     (the played move on a tie, then the first listed); a candidate whose difference to the best is
-    surely below 0 leaves; stop when the played move is best and every candidate's interval against
+    surely below 0 leaves, from the look at ``drop_from`` deals on; stop when the played move is best and every candidate's interval against
     it ends below 0.05, or when no threshold lies inside the loss's interval, or at the last look."""
     plan = [first]
     while plan[-1] * 2 < most:
@@ -95,7 +97,8 @@ def twin(lams: Sequence[float], played: int, first: int, most: int, seed: int) -
             return 0.0, None, n, True
         z = NormalDist().inv_cdf(1 - (1 - CONFIDENCE) / (2 * len(plan) * (len(alive) - 1)))
         best = max(sorted(alive), key=lambda k: (sum(scores[k]), k == played, -k))
-        alive = {k for k in alive if k in (best, played) or gap(k, best)[0] + z * gap(k, best)[1] >= 0}
+        if n >= drop_from:
+            alive = {k for k in alive if k in (best, played) or gap(k, best)[0] + z * gap(k, best)[1] >= 0}
         final = look == len(plan) - 1
         if best == played:
             if final or all(gap(k, played)[0] + z * gap(k, played)[1] < 0.05 for k in alive if k != played):
@@ -107,10 +110,13 @@ def twin(lams: Sequence[float], played: int, first: int, most: int, seed: int) -
     raise AssertionError("the last look returns")
 
 
-def measured(monkeypatch: pytest.MonkeyPatch, lams: Sequence[float], played: int, first: int, most: int, seed: int) -> Any:
+def measured(
+    monkeypatch: pytest.MonkeyPatch, lams: Sequence[float], played: int, first: int, most: int, seed: int,
+    drop_from: int = 0,
+) -> Any:  # fmt: skip
     monkeypatch.setattr(review_measure, "compare_turns", synthetic(lams))
     candidates = [move(k) for k in range(len(lams)) if k != played]
-    return measure_loss(None, candidates, move(played), first, seed, most)
+    return measure_loss(None, candidates, move(played), first, seed, most, drop_from)
 
 
 def test_looks_double_up_to_the_cap_and_z_is_bonferronis() -> None:
@@ -132,13 +138,16 @@ def test_looks_double_up_to_the_cap_and_z_is_bonferronis() -> None:
     st.integers(0, 4),
     st.sampled_from([(4, 4), (8, 64), (10, 80), (16, 128)]),
     st.integers(0, 10_000),
+    st.sampled_from([0, 16, 64]),
 )
-def test_the_sequential_measurement_equals_its_plain_twin(lams: list[float], played: int, plan: tuple[int, int], seed: int) -> None:
+def test_the_sequential_measurement_equals_its_plain_twin(
+    lams: list[float], played: int, plan: tuple[int, int], seed: int, drop_from: int
+) -> None:
     played %= len(lams)
     first, most = plan
     with pytest.MonkeyPatch.context() as patch:
-        got = measured(patch, lams, played, first, most, seed)
-    loss, se, deals, as_good = twin(lams, played, first, most, seed)
+        got = measured(patch, lams, played, first, most, seed, drop_from)
+    loss, se, deals, as_good = twin(lams, played, first, most, seed, drop_from)
     assert (got.deals, got.as_good) == (deals, as_good)
     assert got.loss == pytest.approx(loss, abs=1e-12)
     assert (got.loss_stderr is None) == (se is None) and (se is None or got.loss_stderr == pytest.approx(se))
@@ -204,6 +213,17 @@ def test_a_surely_worse_candidate_is_dropped_and_the_best_is_found(monkeypatch: 
         m = measured(monkeypatch, lams, 4, 100, 800, seed)
         assert m.best == 1 and m.dropped >= 2
         assert abs(m.loss - true_loss(lams, 4)) <= m.z * (m.loss_stderr or 0.0)
+
+
+def test_no_candidate_is_dropped_before_drop_from(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same turn with candidates dropped only from 1,600 deals on: up to 800 deals none is dropped
+    (each costs its deals), and the best one is still found; from 400 on, some are."""
+    for seed in range(10):
+        lams = [0.4, 0.1, 0.45, 0.4, 0.5]
+        late = measured(monkeypatch, lams, 4, 100, 800, seed, drop_from=1_600)
+        assert late.best == 1 and late.dropped == 0
+        assert measured(monkeypatch, lams, 4, 100, 800, seed, drop_from=400).dropped >= 2
+    assert review_measure.DROP_FROM_DEALS >= 16 * review_looks(200)[0]  # the first looks drop nothing
 
 
 def test_a_small_game_at_a_small_budget_differs_between_seeds_only_near_an_edge() -> None:
