@@ -57,7 +57,7 @@ def decisions(games: int) -> Iterator[tuple[Any, tuple[Any, ...], tuple[int, ...
 
 def bits(game: TacticsGame, hand: Sequence[int]) -> float:
     """The log2 chance of the true ``hand`` under ``game``'s deals."""
-    clan_law, tactics_law = game._laws()
+    clan_law, tactics_law = game.laws
     view = game.view
     clan = clan_law.chance(view.hidden_clan, [c for c in hand if c < 54])
     return math.log2(clan * tactics_law.chance(view.hidden_tactics, [c for c in hand if c >= 54]))
@@ -103,7 +103,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             tactics_inference.kept_draws = kept
         if not game.reading.uniform:
             start = time.process_time()
-            game._laws()
+            _ = game.laws  # made once, at the first deal
             law_s.append(time.process_time() - start)
         base = bits(uniform, hand)
         gain["with"].append(bits(game, hand) - base)

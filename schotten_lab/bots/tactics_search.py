@@ -30,6 +30,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from typing import Any
 
@@ -434,9 +435,8 @@ class TacticsGame:
     def deal_cards(self, rng: random.Random) -> tuple[list[int], list[int]]:
         """The hidden clan cards and the hidden tactics cards of one deal, in :meth:`TacticsView.deal`'s
         order: shuffled uniformly (:meth:`TacticsView.sample`'s stream) or, when the opponent's plays
-        say something (:attr:`reading`), the opponent's hand of each kind drawn from the exact law in
-        which a hand with ``u`` cards that do not fit its draws weighs ``doubt ** u``
-        (:func:`.tactics_inference.hand_law`; the two kinds' weights multiply: each kind drawn alone)."""
+        say something (:attr:`reading`), the opponent's hand of each kind drawn from the exact law
+        :func:`.tactics_inference.hand_law` (``doubt ** u`` for ``u`` cards that do not fit its draws)."""
         view, reading = self.view, self.reading
         if reading.uniform:
             clan = list(view.hidden_clan)
@@ -444,11 +444,12 @@ class TacticsGame:
             tactics = list(view.hidden_tactics)
             rng.shuffle(tactics)
             return clan, tactics
-        clan_law, tactics_law = self._laws()
+        clan_law, tactics_law = self.laws
         return clan_law.deal(view.hidden_clan, rng), tactics_law.deal(view.hidden_tactics, rng)
 
-    def _laws(self) -> tuple[HandLaw, HandLaw]:
-        """The laws of the opponent's clan and tactics cards under :attr:`reading` (made once)."""
+    @cached_property
+    def laws(self) -> tuple[HandLaw, HandLaw]:
+        """The laws of the opponent's clan and tactics cards under :attr:`reading` (made at the first deal)."""
         view = self.view
         return hand_laws(self.reading, view.hidden_clan, view.opponent_clan, view.hidden_tactics, view.opponent_tactics)
 

@@ -165,9 +165,9 @@ def measure_loss(
     - the best is the move with the highest win rate on all the deals so far (the played move
       included, and preferred on a tie: it is then a best move, its loss 0);
     - a candidate whose interval against the best lies below 0 is surely worse: it is dropped (from
-      the look at ``drop_from`` deals on), the others go on (keeping only the two best by win rate instead lost the best move often enough,
-      when several candidates lie within a few points, to change one turn's loss from 5 to 2.5 points
-      between seeds);
+      the look at ``drop_from`` deals on), the others go on (keeping only the two best by win rate
+      instead lost the best move often enough, when several candidates lie within a few points, to
+      change one turn's loss from 5 to 2.5 points between seeds);
     - the measurement stops when the label is settled: when the played move is the best and no
       candidate's interval against it reaches the smallest threshold, or when the loss's interval
       lies within one label's band (:func:`.review_stats.settled`).

@@ -95,7 +95,7 @@ def test_the_played_cards_make_the_true_hands_more_likely(monkeypatch: pytest.Mo
         total = 0.0
         for state, history, hand in decisions:
             game = TacticsGame(state.observation(state.to_move), history=history)
-            clan_law, tactics_law = game._laws()
+            clan_law, tactics_law = game.laws
             view = game.view
             total += math.log(clan_law.chance(view.hidden_clan, [c for c in hand if c < 54]))
             total += math.log(tactics_law.chance(view.hidden_tactics, [c for c in hand if c >= 54]))

@@ -69,8 +69,9 @@ def twin(
     ``(loss, its standard error, deals, as_good)``. Looks at first, 2 first, ... and most; intervals
     of ±z standard errors with z Bonferroni's over the looks and the candidates still in; at a look the best is the highest total
     (the played move on a tie, then the first listed); a candidate whose difference to the best is
-    surely below 0 leaves, from the look at ``drop_from`` deals on; stop when the played move is best and every candidate's interval against
-    it ends below 0.05, or when no threshold lies inside the loss's interval, or at the last look."""
+    surely below 0 leaves, from the look at ``drop_from`` deals on; stop when the played move is best
+    and every candidate's interval against it ends below 0.05, or when no threshold lies inside the
+    loss's interval, or at the last look."""
     plan = [first]
     while plan[-1] * 2 < most:
         plan.append(plan[-1] * 2)
